@@ -1,0 +1,298 @@
+/**
+ * The 14 endpoints of the Customer Data Import API as data: method, path template, parameters, request
+ * schema, response schemas by status, and what a client should do on each error status. Everything that
+ * needs "the schema of endpoint X" reads it from here.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { DeliveryNoteRequest, DeliveryNoteResponse } from "../schemas/delivery-note.js"
+import { EnergyAmountRequest, EnergyAmountResponse } from "../schemas/energy-amount.js"
+import { NotFoundErrorBody, UndocumentedBody, ValidationErrorBody } from "../schemas/errors.js"
+import { HistoricalStatementsRequest, HistoricalStatementsResponse } from "../schemas/historical-statements.js"
+import {
+  AccountTransferStatusParams,
+  AccountTransferStatusResponse,
+  AllAccountImportProcessesResponse,
+  ImportedAccountImportProcessesResponse,
+  ImportSupplierParams,
+  PendingAccountImportProcessesResponse
+} from "../schemas/import-status.js"
+import { MarketParticipantInvoiceRequest, MarketParticipantInvoiceResponse } from "../schemas/market-participant-invoice.js"
+import { MarketParticipantRequest } from "../schemas/market-participant.js"
+import { NotesRequest, NotesResponse } from "../schemas/notes.js"
+import { PaymentInstructionRequest, PaymentInstructionResponse } from "../schemas/payment-instruction.js"
+import { MarketParticipantFeesRequest } from "../schemas/price-sheets.js"
+import { MarketParticipantDefinitionsRequest } from "../schemas/time-definitions.js"
+import {
+  isTransactionDateInFuture,
+  TRANSACTIONS_QUERY_DEFAULTS,
+  TransactionImportError,
+  TransactionsQuery,
+  TransactionsRequest,
+  TransactionsResponse
+} from "../schemas/transactions.js"
+import { ISO_DATE_RE, isCalendarDate } from "../schemas/conventions.js"
+
+/** What a client should do after an error status. */
+export type RetryAdvice =
+  /** Fix the request; sending it again unchanged fails again. */
+  | "do-not-retry-unchanged"
+  /** A transient failure: send the same request again, as it is. */
+  | "retry-as-is"
+  /** Obtain a fresh token, then send the request again. */
+  | "reauthenticate"
+
+/** One documented response status of an endpoint. */
+export interface ResponseDefinition {
+  readonly schema: Schema.Top
+  readonly description: string
+  /** Set on error statuses (4xx, 5xx): what a client should do next. */
+  readonly retry?: RetryAdvice
+}
+
+/** A query parameter with its default. */
+export interface QueryParameterDefinition {
+  readonly name: string
+  readonly type: "boolean"
+  readonly default: boolean
+  readonly description: string
+}
+
+/** A rule that needs context the payload does not hold (the clock). */
+export type ContextRule = (
+  input: unknown,
+  context: { readonly now: Date }
+) => ReadonlyArray<{ readonly path: ReadonlyArray<string | number>; readonly code: string; readonly detail: string }>
+
+/** One endpoint of the API. */
+export interface EndpointDefinition {
+  readonly id: string
+  readonly method: "GET" | "POST"
+  /** Path template relative to the base URL, with `{name}` placeholders. */
+  readonly path: string
+  readonly summary: string
+  readonly pathParameters: ReadonlyArray<string>
+  readonly queryParameters: ReadonlyArray<QueryParameterDefinition>
+  /** POST: the request body. GET: the path parameters as an object. */
+  readonly request: Schema.Top
+  /** GET only: `"path"`; POST: `"body"`. Says what {@link EndpointDefinition.request} describes. */
+  readonly requestKind: "body" | "path"
+  readonly query?: Schema.Top
+  readonly responses: Readonly<Record<number, ResponseDefinition>>
+  readonly contextRules?: ReadonlyArray<ContextRule>
+}
+
+const validation400: ResponseDefinition = {
+  schema: ValidationErrorBody,
+  description: "Validation errors.",
+  retry: "do-not-retry-unchanged"
+}
+const notFound = (schema: Schema.Top): ResponseDefinition => ({
+  schema,
+  description: "Account import process or account not found: check that the account is imported (not only staged) and that the supplier code and external account number are right.",
+  retry: "do-not-retry-unchanged"
+})
+const unauthorized: ResponseDefinition = {
+  schema: UndocumentedBody,
+  description: "Missing or invalid credentials.",
+  retry: "reauthenticate"
+}
+const listOf = (schema: Schema.Top, description: string): Readonly<Record<number, ResponseDefinition>> => ({
+  200: { schema, description }
+})
+
+const transactionsInFuture: ContextRule = (input, { now }) => {
+  if (typeof input !== "object" || input === null || Array.isArray(input)) return []
+  const list: unknown = Object.hasOwn(input, "transactions") ? (input as Record<string, unknown>)["transactions"] : undefined
+  if (!Array.isArray(list)) return []
+  return list.flatMap((item: unknown, index) => {
+    if (typeof item !== "object" || item === null || !Object.hasOwn(item, "transaction_date")) return []
+    const date = (item as Record<string, unknown>)["transaction_date"]
+    return typeof date === "string" && ISO_DATE_RE.test(date) && isCalendarDate(date) &&
+        isTransactionDateInFuture(date, now)
+      ? [{
+        path: ["transactions", index, "transaction_date"],
+        code: "transaction_in_future",
+        detail: `The transaction date ${date} is in the future.`
+      }]
+      : []
+  })
+}
+
+const post = (id: string, path: string, summary: string) =>
+  ({ id, method: "POST", path, summary, pathParameters: [], queryParameters: [], requestKind: "body" }) as const
+
+/**
+ * The catalogue of all 14 endpoints, keyed by endpoint id (the path segment after `/v1/data-import/`).
+ *
+ * @example
+ * endpoints["payment-instruction"].responses[500].retry // "retry-as-is"
+ */
+export const endpoints = {
+  "notes": {
+    ...post("notes", "/v1/data-import/notes/create/", "Add notes to an imported account."),
+    request: NotesRequest,
+    responses: {
+      201: { schema: NotesResponse, description: "One result per note: created, or already present." },
+      400: validation400,
+      404: notFound(UndocumentedBody)
+    }
+  },
+  "delivery-note": {
+    ...post("delivery-note", "/v1/data-import/delivery-note/create/", "Import a delivery note."),
+    request: DeliveryNoteRequest,
+    responses: {
+      201: { schema: DeliveryNoteResponse, description: "The validated data." },
+      400: validation400,
+      404: notFound(NotFoundErrorBody)
+    }
+  },
+  "energy-amount": {
+    ...post("energy-amount", "/v1/data-import/energy-amount/create/", "Import an energy amount."),
+    request: EnergyAmountRequest,
+    responses: {
+      201: { schema: EnergyAmountResponse, description: "The validated data." },
+      400: validation400,
+      404: notFound(NotFoundErrorBody)
+    }
+  },
+  "transactions": {
+    ...post("transactions", "/v1/data-import/transactions/create/", "Import financial transactions."),
+    queryParameters: [
+      {
+        name: "check_previously_added",
+        type: "boolean",
+        default: TRANSACTIONS_QUERY_DEFAULTS.check_previously_added,
+        description: "Skip transactions that were already added (TRANSACTION_ALREADY_EXISTS)."
+      },
+      {
+        name: "force_add_to_current_statement",
+        type: "boolean",
+        default: TRANSACTIONS_QUERY_DEFAULTS.force_add_to_current_statement,
+        description: "Move a transaction outside the open statement period into it, with a description and a pinned note."
+      }
+    ],
+    query: TransactionsQuery,
+    request: TransactionsRequest,
+    responses: {
+      201: { schema: TransactionsResponse, description: "`{ results }`, one per transaction." },
+      400: {
+        schema: Schema.Union([ValidationErrorBody, TransactionImportError]),
+        description: "Validation errors, or the first transaction that could not be created.",
+        retry: "do-not-retry-unchanged"
+      }
+    },
+    contextRules: [transactionsInFuture]
+  },
+  "historical-statements": {
+    ...post("historical-statements", "/v1/data-import/historical-statements/create/", "Import historical statements."),
+    request: HistoricalStatementsRequest,
+    responses: {
+      200: { schema: HistoricalStatementsResponse, description: "The validated data (the descriptive text says 200 OK)." },
+      201: { schema: HistoricalStatementsResponse, description: "The validated data." },
+      400: validation400
+    }
+  },
+  "market-participant-invoice": {
+    ...post("market-participant-invoice", "/v1/data-import/market-participant-invoice/create/", "Import a market participant invoice."),
+    request: MarketParticipantInvoiceRequest,
+    responses: {
+      201: { schema: MarketParticipantInvoiceResponse, description: "The validated data." },
+      400: validation400,
+      404: notFound(NotFoundErrorBody)
+    }
+  },
+  "payment-instruction": {
+    ...post("payment-instruction", "/v1/data-import/payment-instruction/create/", "Create a payment instruction."),
+    request: PaymentInstructionRequest,
+    responses: {
+      201: { schema: PaymentInstructionResponse, description: "The account number and the instruction's reference." },
+      400: {
+        schema: ValidationErrorBody,
+        description: "Validation errors or persistent trouble reaching the payment vendor: do not retry in the same form.",
+        retry: "do-not-retry-unchanged"
+      },
+      500: {
+        schema: UndocumentedBody,
+        description: "Unexpected error, for instance intermittent vendor trouble: retry the same request as it is.",
+        retry: "retry-as-is"
+      }
+    }
+  },
+  "account-transfer-status": {
+    id: "account-transfer-status",
+    method: "GET",
+    path: "/v1/data-import/account-transfer-status/{import_supplier_code}/{external_account_number}/",
+    summary: "Status of one account import process.",
+    pathParameters: ["import_supplier_code", "external_account_number"],
+    queryParameters: [],
+    requestKind: "path",
+    request: AccountTransferStatusParams,
+    responses: {
+      200: { schema: AccountTransferStatusResponse, description: "The process exists (with or without an account)." },
+      404: { schema: UndocumentedBody, description: "No process exists for the pair.", retry: "do-not-retry-unchanged" }
+    }
+  },
+  "all-account-import-processes": {
+    id: "all-account-import-processes",
+    method: "GET",
+    path: "/v1/data-import/all-account-import-processes/{import_supplier_code}/",
+    summary: "List pending and imported account import processes.",
+    pathParameters: ["import_supplier_code"],
+    queryParameters: [],
+    requestKind: "path",
+    request: ImportSupplierParams,
+    responses: listOf(AllAccountImportProcessesResponse, "Pending and imported processes.")
+  },
+  "pending-account-import-processes": {
+    id: "pending-account-import-processes",
+    method: "GET",
+    path: "/v1/data-import/pending-account-import-processes/{import_supplier_code}/",
+    summary: "List pending account import processes.",
+    pathParameters: ["import_supplier_code"],
+    queryParameters: [],
+    requestKind: "path",
+    request: ImportSupplierParams,
+    responses: listOf(PendingAccountImportProcessesResponse, "Pending processes.")
+  },
+  "imported-account-import-processes": {
+    id: "imported-account-import-processes",
+    method: "GET",
+    path: "/v1/data-import/imported-account-import-processes/{import_supplier_code}/",
+    summary: "List imported account import processes.",
+    pathParameters: ["import_supplier_code"],
+    queryParameters: [],
+    requestKind: "path",
+    request: ImportSupplierParams,
+    responses: listOf(ImportedAccountImportProcessesResponse, "Imported processes.")
+  },
+  "market-participant": {
+    ...post("market-participant", "/v1/data-import/market-participant/import/", "Import a market participant."),
+    request: MarketParticipantRequest,
+    responses: {
+      200: { schema: UndocumentedBody, description: "A participant with that code already existed; nothing changed." },
+      201: { schema: UndocumentedBody, description: "Imported." },
+      400: validation400,
+      401: unauthorized
+    }
+  },
+  "market-participant-fees": {
+    ...post("market-participant-fees", "/v1/data-import/market-participant-fees/import/", "Import fee price sheets."),
+    request: MarketParticipantFeesRequest,
+    responses: {
+      201: { schema: UndocumentedBody, description: "Imported." },
+      400: validation400,
+      401: unauthorized
+    }
+  },
+  "market-participant-definitions": {
+    ...post("market-participant-definitions", "/v1/data-import/market-participant-definitions/import/", "Import time definitions."),
+    request: MarketParticipantDefinitionsRequest,
+    responses: {
+      201: { schema: UndocumentedBody, description: "Imported." },
+      400: validation400,
+      401: unauthorized
+    }
+  }
+} as const satisfies Record<string, EndpointDefinition>

@@ -1,0 +1,199 @@
+/**
+ * The API's shared payload conventions, each defined once: identifiers, decimal strings, ISO dates and
+ * datetimes, document paths, market participant codes, open and closed enumerations, arrays that must not
+ * be empty. Every check carries the stable error `code` of the contract, so a failed decode can be reported
+ * in the API's own 400 shape.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+
+/** Annotation key: the values a field of an open enumeration is known to take (outside them: a warning). */
+export const KNOWN_VALUES = "dataImport/knownValues"
+/** Annotation key: a structural warning rule attached to an object schema (see {@link WarningRule}). */
+export const WARNING_RULES = "dataImport/warningRules"
+/** Annotation key: items of this array have a shape the spec does not give (`undocumented_shape`). */
+export const UNDOCUMENTED_SHAPE = "dataImport/undocumentedShape"
+
+/** A warning found by a {@link WarningRule}: where (relative to the object) and why. */
+export interface RuleWarning {
+  readonly path: ReadonlyArray<string | number>
+  readonly code: string
+  readonly detail: string
+}
+
+/**
+ * A rule over one object of a payload that reports allowed but suspicious data. It sees the raw input
+ * object (which may be malformed elsewhere), so it must check the types it reads.
+ */
+export type WarningRule = (input: Readonly<Record<string, unknown>>) => ReadonlyArray<RuleWarning>
+
+/** A non-whitespace character somewhere: the contract's definition of a non-blank string. */
+export const NON_BLANK_RE = /\S/u
+/** `-?digits[.digits]`: no exponent, no `+`, no thousands separator, no decimal comma, no leading zeros. */
+export const DECIMAL_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/u
+/** `YYYY-MM-DD`; the calendar check runs separately. */
+export const ISO_DATE_RE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/u
+/** `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`: a datetime without a zone is not an instant, so it is refused. */
+export const ISO_DATETIME_RE =
+  /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/u
+/**
+ * A relative path below the supplier's document root: no leading `/`, no scheme, no backslash, no control
+ * characters, and no empty, `.` or `..` segment (any of these could escape or confuse the configured root).
+ */
+export const DOCUMENT_PATH_RE =
+  /^(?![A-Za-z][A-Za-z0-9+.-]*:)(?!\.\.?(?:\/|$))[^/\\\u0000-\u001f\u007f]+(?:\/(?!\.\.?(?:\/|$))[^/\\\u0000-\u001f\u007f]+)*$/u
+/** `+` and 7 to 15 digits; spaces, dashes, dots and parentheses between them are tolerated. */
+export const PHONE_NUMBER_RE = /^\+[\s().-]*(?:\d[\s().-]*){7,15}$/u
+/** A pragmatic e-mail shape: something, `@`, a domain with a dot, no whitespace. */
+export const EMAIL_RE = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/u
+/** 13 digits: the BDEW/market participant code written as a string. */
+export const THIRTEEN_DIGITS_RE = /^\d{13}$/u
+
+const daysInMonth = (year: number, month: number): number =>
+  month === 2
+    ? (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
+    : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
+
+/** Whether the `YYYY-MM-DD` prefix of a well-formed date or datetime names a day that exists. */
+export const isCalendarDate = (text: string): boolean => {
+  const year = Number(text.slice(0, 4))
+  const month = Number(text.slice(5, 7))
+  const day = Number(text.slice(8, 10))
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month)
+}
+
+const nonBlank = Schema.isPattern(NON_BLANK_RE, {
+  code: "blank",
+  message: "This field may not be blank."
+}).abort()
+
+/** A string with at least one non-whitespace character (`""` and `"  "` are `blank`). */
+export const NonBlankString = Schema.String.check(nonBlank)
+
+/** A non-blank string of at most `max` characters (`max_length` beyond). */
+export const boundedString = (max: number) =>
+  Schema.String.check(
+    nonBlank,
+    Schema.isMaxLength(max, { code: "max_length", message: `Ensure this field has no more than ${max} characters.` })
+  )
+
+/** Code of the import supplier: non-blank, at most 32 characters. Supplier codes are never hard-coded. */
+export const ImportSupplierCode = boundedString(32)
+/** Account number in the external (legacy) system: non-blank, at most 128 characters. */
+export const ExternalAccountNumber = boundedString(128)
+
+/** A decimal number written as a JSON string, exactly: `"1234.5"`, `"-0.25"`, `"123.456789000"`. */
+export const DecimalString = Schema.String.check(
+  nonBlank,
+  Schema.isPattern(DECIMAL_RE, {
+    code: "invalid",
+    message: "A valid decimal string is required (digits, an optional '-' and '.', no exponent or comma)."
+  })
+)
+
+const calendarCheck = Schema.makeFilter((s: string) => isCalendarDate(s), {
+  code: "invalid",
+  message: "This date does not exist in the calendar."
+})
+
+/** An ISO 8601 calendar date `YYYY-MM-DD` that exists (`2024-02-30` is `invalid`). Kept as a string. */
+export const IsoDate = Schema.String.check(
+  nonBlank,
+  Schema.isPattern(ISO_DATE_RE, { code: "invalid", message: "Date has wrong format. Use YYYY-MM-DD." }).abort(),
+  calendarCheck
+)
+
+/** An ISO 8601 datetime with seconds and a zone (`Z` or `±HH:MM`), e.g. `2024-03-31T03:00:00+02:00`. */
+export const IsoDateTime = Schema.String.check(
+  nonBlank,
+  Schema.isPattern(ISO_DATETIME_RE, {
+    code: "invalid",
+    message: "Datetime has wrong format. Use YYYY-MM-DDTHH:MM:SS with Z or an offset like +01:00."
+  }).abort(),
+  calendarCheck
+)
+
+/** A document path relative to the supplier's configured root (`invalid_document_path` otherwise). */
+export const DocumentPath = Schema.String.check(
+  nonBlank,
+  Schema.isPattern(DOCUMENT_PATH_RE, {
+    code: "invalid_document_path",
+    message: "A relative path below the document root is required (no leading '/', '..', scheme or backslash)."
+  })
+)
+
+/** A phone number: `+` and 7 to 15 digits (`invalid_phone_number` otherwise). */
+export const PhoneNumber = Schema.String.check(
+  nonBlank,
+  Schema.isPattern(PHONE_NUMBER_RE, { code: "invalid_phone_number", message: "Enter a valid phone number." })
+)
+
+/** An e-mail address (`invalid` otherwise). */
+export const EmailAddress = Schema.String.check(
+  nonBlank,
+  Schema.isPattern(EMAIL_RE, { code: "invalid", message: "Enter a valid email address." })
+)
+
+/** A finite JSON number (money in major units, unit counts, rates). */
+export const JsonNumber = Schema.Finite
+
+/** A JSON integer within JavaScript's safe range (amounts in cents, positions). */
+export const JsonInteger = Schema.Number.check(
+  Schema.isInt({ code: "invalid", message: "A valid integer is required." }),
+  Schema.isBetween({ minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }, {
+    code: "invalid",
+    message: "A valid integer is required."
+  })
+)
+
+/** A market participant code (BDEW/DVGW): a positive JSON integer of exactly 13 digits. */
+export const MarketParticipantCode = Schema.Number.check(
+  Schema.isInt({ code: "invalid", message: "A 13-digit market participant code is required." }),
+  Schema.isBetween({ minimum: 1_000_000_000_000, maximum: 9_999_999_999_999 }, {
+    code: "invalid",
+    message: "A 13-digit market participant code is required."
+  })
+)
+
+/** A network operator code: a string of exactly 13 digits. */
+export const NetworkOperatorCode = Schema.String.check(
+  nonBlank,
+  Schema.isPattern(THIRTEEN_DIGITS_RE, { code: "invalid", message: "A 13-digit network operator code is required." })
+)
+
+/** The MaLo id (Marktlokations-ID) as a string. */
+export const MaloNumber = NonBlankString
+
+/**
+ * An open enumeration: any non-blank string is accepted; a value outside `known` is reported as the
+ * warning `unknown_choice`, because the spec lists the values that "appear", not the full set.
+ */
+export const openEnum = <const L extends ReadonlyArray<string>>(known: L) =>
+  NonBlankString.annotate({ [KNOWN_VALUES]: known, examples: [known[0] ?? "VALUE"] }) as Schema.Codec<
+    L[number] | (string & {}),
+    string
+  >
+
+/** A closed enumeration: only the listed values (`invalid_choice` otherwise). */
+export const closedEnum = <const L extends readonly [string, ...Array<string>]>(values: L) => Schema.Literals(values)
+
+/** An array that must hold at least one item (`empty` otherwise). */
+export const nonEmptyArray = <S extends Schema.Top>(item: S) =>
+  Schema.Array(item).check(Schema.isMinLength(1, { code: "empty", message: "This list may not be empty." }))
+
+/**
+ * The two keys that identify the account on every post-import request. Spread into a request struct.
+ *
+ * @example
+ * const Body = Schema.Struct({ ...AccountIdentificationFields, notes: nonEmptyArray(Note) })
+ */
+export const AccountIdentificationFields = {
+  import_supplier: ImportSupplierCode,
+  external_account_number: ExternalAccountNumber
+} as const
+
+/** The account identification as a schema of its own. */
+export const AccountIdentification = Schema.Struct(AccountIdentificationFields)
+/** `{ import_supplier, external_account_number }`. */
+export type AccountIdentification = typeof AccountIdentification.Type

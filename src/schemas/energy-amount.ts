@@ -1,0 +1,58 @@
+/**
+ * Energy amount: `POST /v1/data-import/energy-amount/create/` (endpoint id `energy-amount`).
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import {
+  AccountIdentificationFields,
+  DecimalString,
+  IsoDateTime,
+  MaloNumber,
+  NonBlankString,
+  openEnum
+} from "./conventions.js"
+import { startNotAfterEnd } from "./rules.js"
+
+/** Product identifier types that appear in the spec (open enumeration). */
+export const ProductIdentifierType = openEnum(["SRW"])
+/** Quantity units that appear in the spec (open enumeration). */
+export const QuantityUnit = openEnum(["KWH"])
+
+/** One energy amount (a metered or estimated quantity of a MaLo over a period). */
+export const EnergyAmount = Schema.Struct({
+  malo_number: MaloNumber,
+  period_start_at: IsoDateTime,
+  period_end_at: IsoDateTime,
+  product_identifier: NonBlankString,
+  product_identifier_type: ProductIdentifierType,
+  quantity: DecimalString,
+  quantity_unit: QuantityUnit,
+  line_item_identifier: Schema.optionalKey(NonBlankString),
+  preceding_reference: Schema.optionalKey(NonBlankString),
+  cancelled: Schema.optionalKey(Schema.Boolean),
+  cancelled_at: Schema.optionalKey(Schema.NullOr(IsoDateTime)),
+  cancelled_reference: Schema.optionalKey(Schema.NullOr(NonBlankString)),
+  qualifier: Schema.optionalKey(NonBlankString),
+  estimate_method: Schema.optionalKey(NonBlankString),
+  estimate_reason: Schema.optionalKey(NonBlankString),
+  correction_reason: Schema.optionalKey(NonBlankString),
+  plausibility_indications: Schema.optionalKey(Schema.Array(NonBlankString)),
+  measurement_classifications: Schema.optionalKey(Schema.Array(NonBlankString)),
+  edifact_reference_number: Schema.optionalKey(NonBlankString)
+}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime"))
+/** One energy amount. */
+export type EnergyAmount = typeof EnergyAmount.Type
+
+/** Request body of `energy-amount`. */
+export const EnergyAmountRequest = Schema.Struct({
+  ...AccountIdentificationFields,
+  energy_amount: EnergyAmount
+})
+/** Request body of `energy-amount`. */
+export type EnergyAmountRequest = typeof EnergyAmountRequest.Type
+
+/** 201 response of `energy-amount`: the validated data, echoed. */
+export const EnergyAmountResponse = EnergyAmountRequest
+/** 201 response of `energy-amount`. */
+export type EnergyAmountResponse = typeof EnergyAmountResponse.Type

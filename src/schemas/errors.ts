@@ -1,0 +1,39 @@
+/**
+ * Error bodies the API documents, and the placeholder for response bodies it does not describe.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+
+/** One error (or warning) of a validation failure: what, a stable machine code, and where (`attr`). */
+export const ApiError = Schema.Struct({
+  detail: Schema.String,
+  code: Schema.String,
+  attr: Schema.String
+})
+/** One error of a validation failure; `attr` is a dot path with zero-based indexes, or `non_field_errors`. */
+export type ApiError = typeof ApiError.Type
+
+/** The API's 400 body: `{ detail, code, errors: [{ detail, code, attr }] }`. */
+export const ValidationErrorBody = Schema.Struct({
+  detail: Schema.String,
+  code: Schema.String,
+  errors: Schema.Array(ApiError)
+})
+/** The API's 400 body. */
+export type ValidationErrorBody = typeof ValidationErrorBody.Type
+
+/** 404 body of the delivery-note, energy-amount and invoice endpoints: the account was not found. */
+export const NotFoundErrorBody = Schema.Struct({ error: Schema.String })
+/** 404 body of the delivery-note, energy-amount and invoice endpoints. */
+export type NotFoundErrorBody = typeof NotFoundErrorBody.Type
+
+/**
+ * A response status the spec documents without giving its body ("not shown"): any JSON value is accepted,
+ * because there is nothing to check it against.
+ */
+export const UndocumentedBody = Schema.Unknown.annotate({
+  description: "The spec documents this status but not its body."
+})
+/** A response body the spec does not describe. */
+export type UndocumentedBody = typeof UndocumentedBody.Type

@@ -1,0 +1,80 @@
+/**
+ * Notes: `POST /v1/data-import/notes/create/` (endpoint id `notes`).
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import {
+  AccountIdentificationFields,
+  closedEnum,
+  DocumentPath,
+  IsoDateTime,
+  NonBlankString,
+  nonEmptyArray,
+  WARNING_RULES,
+  type WarningRule
+} from "./conventions.js"
+import { codedIssue, compareDateTimes } from "./rules.js"
+
+/** One attached document: `{ document_path }`, relative to the supplier's document root. */
+export const NoteDocument = Schema.Struct({ document_path: DocumentPath })
+/** One attached document. */
+export type NoteDocument = typeof NoteDocument.Type
+
+const unpinWithoutPin: WarningRule = (note) =>
+  Object.hasOwn(note, "unpin_at") && note["is_pinned"] !== true
+    ? [{ path: ["unpin_at"], code: "unpin_at_without_pin", detail: "unpin_at has no effect on a note that is not pinned." }]
+    : []
+
+/**
+ * One note of a notes request. At least one of `body` and `document_paths` must be given; `unpin_at`
+ * must not be before `created_at`.
+ */
+export const Note = Schema.Struct({
+  body: Schema.optionalKey(NonBlankString),
+  document_paths: Schema.optionalKey(Schema.Array(NoteDocument)),
+  created_at: Schema.optionalKey(IsoDateTime),
+  is_pinned: Schema.optionalKey(Schema.Boolean),
+  unpin_at: Schema.optionalKey(IsoDateTime)
+}).check(
+  Schema.makeFilter((note) =>
+    note.body !== undefined || (note.document_paths?.length ?? 0) > 0
+      ? undefined
+      : codedIssue("note_body_or_document_path_not_found", "A note needs a body or at least one document path.")
+  ),
+  Schema.makeFilter((note) =>
+    note.created_at === undefined || note.unpin_at === undefined || compareDateTimes(note.created_at, note.unpin_at) <= 0
+      ? undefined
+      : {
+        path: ["unpin_at"],
+        issue: codedIssue("note_unpin_at_earlier_than_creation_date", "unpin_at must not be earlier than created_at.")
+      }
+  )
+).annotate({ [WARNING_RULES]: [unpinWithoutPin] })
+/** One note of a notes request. */
+export type Note = typeof Note.Type
+
+/** Request body of `notes`: the account and its notes. */
+export const NotesRequest = Schema.Struct({
+  ...AccountIdentificationFields,
+  notes: nonEmptyArray(Note)
+})
+/** Request body of `notes`. */
+export type NotesRequest = typeof NotesRequest.Type
+
+/** Outcome of one note: created, or skipped because the account already has it. */
+export const NoteResultStatus = closedEnum(["NOTE_CREATION_SUCCESS", "NOTE_ALREADY_EXISTS"])
+
+/** One item of the notes 201 response: the note's `created_at` and `body`, and what happened to it. */
+export const NoteResult = Schema.Struct({
+  created_at: IsoDateTime,
+  body: Schema.String,
+  status: NoteResultStatus
+})
+/** One item of the notes 201 response. */
+export type NoteResult = typeof NoteResult.Type
+
+/** 201 response of `notes`: one result per note sent. */
+export const NotesResponse = Schema.Array(NoteResult)
+/** 201 response of `notes`. */
+export type NotesResponse = typeof NotesResponse.Type

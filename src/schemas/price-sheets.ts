@@ -1,0 +1,63 @@
+/**
+ * Market participant fee price sheets: `POST /v1/data-import/market-participant-fees/import/`
+ * (endpoint id `market-participant-fees`). One price sheet mirrors one price-catalogue message.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import {
+  DecimalString,
+  IsoDateTime,
+  JsonNumber,
+  MarketParticipantCode,
+  NonBlankString,
+  nonEmptyArray
+} from "./conventions.js"
+import { codedIssue } from "./rules.js"
+
+/** The consumption interval a price applies to; `lower_bound` must not exceed `upper_bound`. */
+export const IntervalZone = Schema.Struct({
+  lower_bound: JsonNumber,
+  upper_bound: JsonNumber
+}).check(
+  Schema.makeFilter((zone) =>
+    zone.lower_bound <= zone.upper_bound
+      ? undefined
+      : {
+        path: ["upper_bound"],
+        issue: codedIssue("lower_bound_greater_than_upper_bound", "lower_bound must not be greater than upper_bound.")
+      }
+  )
+)
+/** The consumption interval a price applies to. */
+export type IntervalZone = typeof IntervalZone.Type
+
+/** The price of one article, in cents as a decimal string. */
+export const ArticlePrice = Schema.Struct({
+  article_id: NonBlankString,
+  price_cents: DecimalString,
+  interval_zone: Schema.optionalKey(IntervalZone)
+})
+/** The price of one article. */
+export type ArticlePrice = typeof ArticlePrice.Type
+
+/** One price sheet: a market participant's prices of one price sheet type. */
+export const PriceSheet = Schema.Struct({
+  market_participant_code: MarketParticipantCode,
+  price_sheet_type: NonBlankString,
+  document_number: NonBlankString,
+  preceding_document_number: Schema.optionalKey(NonBlankString),
+  is_price_sheet_unused: Schema.optionalKey(Schema.Boolean),
+  active_from: IsoDateTime,
+  external_id: Schema.optionalKey(NonBlankString),
+  article_prices: nonEmptyArray(ArticlePrice)
+})
+/** One price sheet. */
+export type PriceSheet = typeof PriceSheet.Type
+
+/** Request body of `market-participant-fees`. */
+export const MarketParticipantFeesRequest = Schema.Struct({
+  price_sheets: nonEmptyArray(PriceSheet)
+})
+/** Request body of `market-participant-fees`. */
+export type MarketParticipantFeesRequest = typeof MarketParticipantFeesRequest.Type

@@ -1,0 +1,67 @@
+/**
+ * Market participant time definitions: `POST /v1/data-import/market-participant-definitions/import/`
+ * (endpoint id `market-participant-definitions`).
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { IsoDate, IsoDateTime, NetworkOperatorCode, NonBlankString, nonEmptyArray } from "./conventions.js"
+import { codedIssue, startNotAfterEnd } from "./rules.js"
+
+/** A register of a time definition. */
+export const TimeDefinitionRegister = Schema.Struct({
+  register_code: NonBlankString,
+  low_load_capable: Schema.Boolean
+})
+/** A register of a time definition. */
+export type TimeDefinitionRegister = typeof TimeDefinitionRegister.Type
+
+/** Overview of one time definition and its registers. */
+export const TimeDefinition = Schema.Struct({
+  valid_from: IsoDate,
+  version_datetime: IsoDateTime,
+  status: Schema.optionalKey(NonBlankString),
+  definition_type: NonBlankString,
+  definition_code: NonBlankString,
+  transmission_frequency: Schema.optionalKey(NonBlankString),
+  registers: Schema.optionalKey(Schema.Array(TimeDefinitionRegister))
+})
+/** Overview of one time definition. */
+export type TimeDefinition = typeof TimeDefinition.Type
+
+/** One entry of a rolled-out definition: which register is active over a period. */
+export const RolledOutDefinitionEntry = Schema.Struct({
+  period_start: IsoDateTime,
+  period_end: IsoDateTime,
+  active_register_code: NonBlankString
+}).check(startNotAfterEnd("period_start", "period_end", "datetime"))
+/** One entry of a rolled-out definition. */
+export type RolledOutDefinitionEntry = typeof RolledOutDefinitionEntry.Type
+
+/** A time definition rolled out over a validity period. */
+export const RolledOutDefinition = Schema.Struct({
+  definition_type: NonBlankString,
+  definition_code: NonBlankString,
+  version_datetime: IsoDateTime,
+  validity_period_start: IsoDateTime,
+  validity_period_end: IsoDateTime,
+  recurrence: Schema.optionalKey(NonBlankString),
+  entries: nonEmptyArray(RolledOutDefinitionEntry)
+}).check(startNotAfterEnd("validity_period_start", "validity_period_end", "datetime"))
+/** A time definition rolled out over a validity period. */
+export type RolledOutDefinition = typeof RolledOutDefinition.Type
+
+/** Request body of `market-participant-definitions`: at least one of the two lists must hold an item. */
+export const MarketParticipantDefinitionsRequest = Schema.Struct({
+  network_operator_code: NetworkOperatorCode,
+  definitions: Schema.optionalKey(Schema.Array(TimeDefinition)),
+  rolled_out_definitions: Schema.optionalKey(Schema.Array(RolledOutDefinition))
+}).check(
+  Schema.makeFilter((body) =>
+    (body.definitions?.length ?? 0) > 0 || (body.rolled_out_definitions?.length ?? 0) > 0
+      ? undefined
+      : codedIssue("definitions_required", "At least one of definitions and rolled_out_definitions is required.")
+  )
+)
+/** Request body of `market-participant-definitions`. */
+export type MarketParticipantDefinitionsRequest = typeof MarketParticipantDefinitionsRequest.Type

@@ -1,0 +1,240 @@
+/**
+ * Financial transactions: `POST /v1/data-import/transactions/create/` (endpoint id `transactions`).
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import {
+  AccountIdentificationFields,
+  closedEnum,
+  DecimalString,
+  IsoDate,
+  JsonNumber,
+  NonBlankString,
+  nonEmptyArray,
+  openEnum,
+  type RuleWarning,
+  WARNING_RULES,
+  type WarningRule
+} from "./conventions.js"
+import { codedIssue, startNotAfterEnd } from "./rules.js"
+
+/** Transaction types that appear in the spec (open enumeration). */
+export const TransactionType = openEnum(["CHARGE", "CREDIT", "PAYMENT", "REPAYMENT", "SUPPLY_CHARGE"])
+/** Transaction reasons that appear in the spec (open enumeration). */
+export const TransactionReason = openEnum([
+  "IMPORTED_CHARGE",
+  "IMPORTED_CREDIT",
+  "ACCOUNT_CHARGE_PAYMENT",
+  "FULL_CREDIT_REFUND",
+  "GENERAL_CREDIT"
+])
+/** Payment types that appear in the spec (open enumeration). */
+export const PaymentType = openEnum(["DD_REGULAR_COLLECTION", "DIRECT_CREDIT", "DEBIT_CARD"])
+
+/**
+ * Which type may carry which type-specific field. A field used with another type is the warning
+ * `field_not_used_by_type`, not an error: the real API's own examples send such fields.
+ */
+export const TYPE_SPECIFIC_FIELDS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  product_code: ["SUPPLY_CHARGE"],
+  line_items: ["SUPPLY_CHARGE"],
+  tax_items: ["SUPPLY_CHARGE"],
+  payment_type: ["PAYMENT", "REPAYMENT"]
+}
+
+const UNITS_LENGTH = 2
+
+/** One line item of a SUPPLY_CHARGE; amounts are JSON numbers in the currency's major unit. */
+export const TransactionLineItem = Schema.Struct({
+  rate_band: Schema.optionalKey(openEnum(["CONSUMPTION_STANDARD"])),
+  start_date: IsoDate,
+  end_date: IsoDate,
+  number_of_units: JsonNumber,
+  net_amount: JsonNumber,
+  price_per_unit: Schema.optionalKey(JsonNumber),
+  units: Schema.optionalKey(
+    Schema.Array(JsonNumber).check(
+      Schema.makeFilter((units) =>
+        units.length === UNITS_LENGTH
+          ? undefined
+          : codedIssue("line_item_units_must_be_two_values", "units must hold exactly two values.")
+      )
+    )
+  )
+}).check(startNotAfterEnd("start_date", "end_date", "date"))
+/** One line item of a SUPPLY_CHARGE. */
+export type TransactionLineItem = typeof TransactionLineItem.Type
+
+/** One tax item of a SUPPLY_CHARGE; all five fields are required. */
+export const TransactionTaxItem = Schema.Struct({
+  amount: JsonNumber,
+  tax_type: openEnum(["VAT"]),
+  value_taxed: JsonNumber,
+  rate: JsonNumber,
+  unit_type: openEnum(["PROPORTION"])
+})
+/** One tax item of a SUPPLY_CHARGE. */
+export type TransactionTaxItem = typeof TransactionTaxItem.Type
+
+const fieldsOfOtherTypes: WarningRule = (transaction) => {
+  const type = transaction["type"]
+  if (typeof type !== "string") return []
+  const out: Array<RuleWarning> = []
+  for (const [field, types] of Object.entries(TYPE_SPECIFIC_FIELDS)) {
+    if (Object.hasOwn(transaction, field) && !types.includes(type)) {
+      out.push({
+        path: [field],
+        code: "field_not_used_by_type",
+        detail: `${field} is documented for ${types.join(" and ")} transactions, not for ${type}.`
+      })
+    }
+  }
+  return out
+}
+
+/** One financial transaction of a transactions request (`amount` a JSON number, in major units). */
+export const Transaction = Schema.Struct({
+  transaction_id: NonBlankString,
+  transaction_date: IsoDate,
+  amount: JsonNumber,
+  type: TransactionType,
+  reason: Schema.optionalKey(TransactionReason),
+  display_note: Schema.optionalKey(NonBlankString),
+  note: Schema.optionalKey(NonBlankString),
+  reference: Schema.optionalKey(NonBlankString),
+  payment_type: Schema.optionalKey(PaymentType),
+  product_code: Schema.optionalKey(NonBlankString),
+  line_items: Schema.optionalKey(Schema.Array(TransactionLineItem)),
+  tax_items: Schema.optionalKey(Schema.Array(TransactionTaxItem))
+}).check(
+  Schema.makeFilter((t) => {
+    if (t.type !== "SUPPLY_CHARGE") return undefined
+    const issues = []
+    if (t.product_code === undefined) {
+      issues.push({ path: ["product_code"], issue: codedIssue("required", "A SUPPLY_CHARGE needs a product_code.") })
+    }
+    if (t.line_items === undefined) {
+      issues.push({ path: ["line_items"], issue: codedIssue("required", "A SUPPLY_CHARGE needs line_items.") })
+    } else if (t.line_items.length === 0) {
+      issues.push({ path: ["line_items"], issue: codedIssue("empty", "A SUPPLY_CHARGE needs at least one line item.") })
+    }
+    return issues
+  })
+).annotate({ [WARNING_RULES]: [fieldsOfOtherTypes] })
+/** One financial transaction of a transactions request. */
+export type Transaction = typeof Transaction.Type
+
+/** The transactions of one request; their `transaction_id`s must be unique (`duplicate_transaction_ids`). */
+export const TransactionList = nonEmptyArray(Transaction).check(
+  Schema.makeFilter((transactions) => {
+    const seen = new Set<string>()
+    const issues = []
+    for (const [index, transaction] of transactions.entries()) {
+      if (seen.has(transaction.transaction_id)) {
+        issues.push({
+          path: [index, "transaction_id"],
+          issue: codedIssue("duplicate_transaction_ids", `transaction_id ${transaction.transaction_id} occurs more than once.`)
+        })
+      }
+      seen.add(transaction.transaction_id)
+    }
+    return issues
+  })
+)
+
+/** Request body of `transactions`. */
+export const TransactionsRequest = Schema.Struct({
+  ...AccountIdentificationFields,
+  transactions: TransactionList
+})
+/** Request body of `transactions`. */
+export type TransactionsRequest = typeof TransactionsRequest.Type
+
+/** Query parameters of `transactions`; both default to `true` when absent. */
+export const TransactionsQuery = Schema.Struct({
+  check_previously_added: Schema.optionalKey(Schema.Boolean),
+  force_add_to_current_statement: Schema.optionalKey(Schema.Boolean)
+})
+/** Query parameters of `transactions`. */
+export type TransactionsQuery = typeof TransactionsQuery.Type
+
+/** Defaults of the `transactions` query parameters, as the spec gives them. */
+export const TRANSACTIONS_QUERY_DEFAULTS = {
+  check_previously_added: true,
+  force_add_to_current_statement: true
+} as const satisfies Required<TransactionsQuery>
+
+/** A number in a response: the server echoes amounts as decimal strings; plain numbers are accepted too. */
+const ResponseNumber = Schema.Union([DecimalString, JsonNumber])
+
+/** A transaction as the server echoes it: amounts as decimal strings, possibly with its own `status`. */
+export const TransactionData = Schema.Struct({
+  transaction_id: Schema.String,
+  transaction_date: IsoDate,
+  amount: DecimalString,
+  type: TransactionType,
+  reason: Schema.optionalKey(Schema.String),
+  display_note: Schema.optionalKey(Schema.String),
+  note: Schema.optionalKey(Schema.String),
+  reference: Schema.optionalKey(Schema.String),
+  payment_type: Schema.optionalKey(Schema.String),
+  product_code: Schema.optionalKey(Schema.String),
+  line_items: Schema.optionalKey(Schema.Array(Schema.Struct({
+    rate_band: Schema.optionalKey(Schema.String),
+    start_date: IsoDate,
+    end_date: IsoDate,
+    number_of_units: ResponseNumber,
+    net_amount: ResponseNumber,
+    price_per_unit: Schema.optionalKey(ResponseNumber),
+    units: Schema.optionalKey(Schema.Array(ResponseNumber))
+  }))),
+  tax_items: Schema.optionalKey(Schema.Array(Schema.Struct({
+    amount: ResponseNumber,
+    tax_type: Schema.String,
+    value_taxed: ResponseNumber,
+    rate: ResponseNumber,
+    unit_type: Schema.String
+  }))),
+  status: Schema.optionalKey(openEnum(["TRANSACTION_IMPORT_SUCCESS"]))
+})
+/** A transaction as the server echoes it. */
+export type TransactionData = typeof TransactionData.Type
+
+/** Outcome of one transaction. */
+export const TransactionResultStatus = closedEnum([
+  "TRANSACTION_ADDED_TO_ACCOUNT",
+  "TRANSACTION_ALREADY_EXISTS",
+  "TRANSACTION_IMPORT_ERROR"
+])
+
+/** One item of the transactions 201 response. */
+export const TransactionResult = Schema.Struct({
+  status: TransactionResultStatus,
+  transaction_data: TransactionData
+})
+/** One item of the transactions 201 response. */
+export type TransactionResult = typeof TransactionResult.Type
+
+/** 201 response of `transactions`: `{ results }`. */
+export const TransactionsResponse = Schema.Struct({ results: Schema.Array(TransactionResult) })
+/** 201 response of `transactions`. */
+export type TransactionsResponse = typeof TransactionsResponse.Type
+
+/** 400 body when a transaction could not be created: the reason and the first failing transaction. */
+export const TransactionImportError = Schema.Struct({
+  status: Schema.Literal("TRANSACTION_IMPORT_ERROR"),
+  error_detail: Schema.String,
+  transaction_data: TransactionData
+})
+/** 400 body when a transaction could not be created. */
+export type TransactionImportError = typeof TransactionImportError.Type
+
+/**
+ * Whether a transaction date lies after "today". Today is the calendar date at UTC+14, the earliest time
+ * zone, so a date that is already today anywhere on Earth is never reported as in the future.
+ */
+export const isTransactionDateInFuture = (date: string, now: Date): boolean => {
+  const latest = now.getTime() + 14 * 3_600_000
+  return Number.isFinite(latest) && Math.abs(latest) <= 8.64e15 && date > new Date(latest).toISOString().slice(0, 10)
+}

@@ -1,0 +1,59 @@
+/**
+ * Paths into a JSON value: reading the value at a path without touching prototypes, and writing a path
+ * as the API's `attr`.
+ *
+ * @module
+ */
+import { NON_FIELD_ERRORS } from "./codes.js"
+
+/** A path of field names and zero-based array indexes. */
+export type Path = ReadonlyArray<string | number>
+
+/** The API's `attr`: a dot path, or `non_field_errors` for the root. */
+export const toAttr = (path: Path): string => (path.length === 0 ? NON_FIELD_ERRORS : path.join("."))
+
+/** The value at `path` in `root`, reading own properties only; `undefined` where the path does not exist. */
+export const valueAt = (root: unknown, path: Path): unknown => {
+  let current: unknown = root
+  for (const key of path) {
+    if (typeof current !== "object" || current === null) return undefined
+    if (!Object.hasOwn(current, key)) return undefined
+    current = (current as Record<string | number, unknown>)[key]
+  }
+  return current
+}
+
+/** The JSON type name of a value, for messages. */
+export const jsonTypeOf = (value: unknown): string =>
+  value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "object" ? "object" : typeof value
+
+/**
+ * A sort key that puts a path in document order: each step is the position of the key among the
+ * object's own keys (or the array index); a key that is absent (a missing required field) sorts after
+ * the keys that are present, in schema order.
+ */
+export const documentOrderKey = (root: unknown, path: Path): ReadonlyArray<number> => {
+  const key: Array<number> = []
+  let current: unknown = root
+  for (const step of path) {
+    if (Array.isArray(current) && typeof step === "number") {
+      key.push(step)
+      current = current[step]
+    } else if (typeof current === "object" && current !== null && Object.hasOwn(current, step)) {
+      key.push(Object.keys(current).indexOf(String(step)))
+      current = (current as Record<string, unknown>)[step]
+    } else {
+      key.push(Number.MAX_SAFE_INTEGER)
+      current = undefined
+    }
+  }
+  return key
+}
+
+/** Compares two document-order keys; a prefix (the object itself) comes before its fields. */
+export const compareOrderKeys = (a: ReadonlyArray<number>, b: ReadonlyArray<number>): number => {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return (a[i] ?? 0) - (b[i] ?? 0)
+  }
+  return a.length - b.length
+}

@@ -1,0 +1,38 @@
+/**
+ * The Effect-native form of validation.
+ *
+ * @module
+ */
+import { Data, Effect } from "effect"
+import type { EndpointId, RequestOf } from "../endpoints/endpoint-id.js"
+import type { ApiError, ValidationErrorBody } from "../schemas/errors.js"
+import type { ValidatePayloadOptions, ValidationSuccess } from "./result.js"
+import { validatePayload } from "./validate-payload.js"
+
+/** The typed failure of {@link validatePayloadEffect}: the API's 400 body and the warnings. */
+export class PayloadValidationError extends Data.TaggedError("PayloadValidationError")<{
+  readonly endpointId: EndpointId
+  readonly body: ValidationErrorBody
+  readonly warnings: ReadonlyArray<ApiError>
+}> {}
+
+/**
+ * `validatePayload` as an Effect: succeeds with the value and warnings, fails with
+ * {@link PayloadValidationError}.
+ *
+ * @example
+ * const program = validatePayloadEffect("notes", input).pipe(
+ *   Effect.catchTag("PayloadValidationError", (e) => Effect.succeed(e.body))
+ * )
+ */
+export const validatePayloadEffect = <E extends EndpointId>(
+  endpointId: E,
+  input: unknown,
+  options?: ValidatePayloadOptions
+): Effect.Effect<ValidationSuccess<RequestOf<E>>, PayloadValidationError> =>
+  Effect.suspend(() => {
+    const result = validatePayload(endpointId, input, options)
+    return result.ok
+      ? Effect.succeed(result)
+      : Effect.fail(new PayloadValidationError({ endpointId, body: result.error, warnings: result.warnings }))
+  })
