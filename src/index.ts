@@ -1,0 +1,49 @@
+/**
+ * data-import-payloads: the Customer Data Import API (`/v1/data-import/…`) contract as code.
+ *
+ * - Schemas (Effect Schema) for every request, response and error body of the 14 endpoints.
+ * - `validatePayload` / `validateResponse`: total validation answered in the API's 400 shape.
+ * - The endpoint catalogue and `buildPath`.
+ *
+ * @module
+ */
+export * from "./schemas/index.js"
+
+export {
+  type ContextRule,
+  type EndpointDefinition,
+  endpoints,
+  type QueryParameterDefinition,
+  type ResponseDefinition,
+  type RetryAdvice
+} from "./endpoints/catalogue.js"
+export {
+  ENDPOINT_IDS,
+  type EndpointId,
+  type GetEndpointId,
+  isEndpointId,
+  POST_ENDPOINT_IDS,
+  type PostEndpointId,
+  type RequestOf,
+  type ResponseOf,
+  type StatusOf
+} from "./endpoints/endpoint-id.js"
+export { buildPath, encodePathSegment } from "./endpoints/build-path.js"
+
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  NON_FIELD_ERRORS,
+  PAYLOAD_FAILED_VALIDATION,
+  WARNING_CODES,
+  type WarningCode
+} from "./validation/codes.js"
+export type {
+  ValidatePayloadOptions,
+  ValidationFailure,
+  ValidationResult,
+  ValidationSuccess
+} from "./validation/result.js"
+export { validatePayload } from "./validation/validate-payload.js"
+export { validateResponse } from "./validation/validate-response.js"
+export { PayloadValidationError, validatePayloadEffect } from "./validation/validate-payload-effect.js"
