@@ -1,0 +1,48 @@
+import { execFileSync } from "node:child_process"
+import { readFileSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { beforeAll, describe, expect, it } from "vitest"
+
+const root = new URL("../../", import.meta.url).pathname
+const example = readFileSync(join(root, "examples/payloads/energy-amount.json"), "utf8")
+
+// Each script validates the example and a copy with a decimal comma, and prints what it saw.
+const body = `
+const example = ${example};
+const broken = { ...example, energy_amount: { ...example.energy_amount, quantity: "1,5" } };
+const a = lib.validatePayload("energy-amount", example);
+const b = lib.validatePayload("energy-amount", broken);
+console.log(JSON.stringify({ ids: lib.ENDPOINT_IDS.length, valid: a.ok, errors: b.ok ? [] : b.error.errors.map((e) => e.attr + " " + e.code) }));
+`
+
+const run = (file: string): unknown => {
+  // Run from the package root so the package resolves itself by name through its `exports` map.
+  const output = execFileSync(process.execPath, [file], { cwd: root, encoding: "utf8" })
+  return JSON.parse(output)
+}
+
+describe("the built package", () => {
+  beforeAll(() => {
+    execFileSync(process.execPath, [join(root, "node_modules/tsup/dist/cli-default.js")], { cwd: root, stdio: "pipe" })
+  }, 120_000)
+
+  const expected = { ids: 14, valid: true, errors: ["energy_amount.quantity invalid"] }
+
+  it("imports from a plain ES module script", () => {
+    const file = join(root, ".tmp-import-check.mjs")
+    writeFileSync(file, `import * as lib from "data-import-payloads";\n${body}`)
+    expect(run(file)).toEqual(expected)
+  })
+
+  it("requires from a plain CommonJS script", () => {
+    const file = join(root, ".tmp-require-check.cjs")
+    writeFileSync(file, `const lib = require("data-import-payloads");\n${body}`)
+    expect(run(file)).toEqual(expected)
+  })
+
+  it("ships type declarations for both formats", () => {
+    for (const name of ["index.d.ts", "index.d.cts"]) {
+      expect(readFileSync(join(root, "dist", name), "utf8")).toContain("declare const validatePayload")
+    }
+  })
+})
