@@ -1,0 +1,76 @@
+/**
+ * Schema-guided removal of optional keys that carry no data, so a mapped payload follows the spec's
+ * "omit optional fields that carry no data" convention.
+ *
+ * @module
+ */
+import { SchemaAST, type Schema } from "effect"
+
+const isPlainObject = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+const acceptsNull = (ast: SchemaAST.AST): boolean =>
+  ast._tag === "Null" || (ast._tag === "Union" && ast.types.some(acceptsNull))
+
+const carriesNoData = (value: unknown, ast: SchemaAST.AST): boolean =>
+  value === undefined ||
+  (value === null && !acceptsNull(ast)) ||
+  (typeof value === "string" && value.trim() === "") ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isPlainObject(value) && Object.keys(value).length === 0)
+
+/** The member of a union that describes `value` (a nullable field's non-null schema, for instance). */
+const memberFor = (ast: SchemaAST.Union, value: unknown): SchemaAST.AST | undefined =>
+  ast.types.find((t) =>
+    Array.isArray(value) ? t._tag === "Arrays" : isPlainObject(value) ? t._tag === "Objects" : false
+  )
+
+const compactAt = (ast: SchemaAST.AST, value: unknown): unknown => {
+  switch (ast._tag) {
+    case "Objects": {
+      if (!isPlainObject(value)) return value
+      const out: Record<string, unknown> = {}
+      const fields = new Map(ast.propertySignatures.map((p) => [p.name, p.type] as const))
+      for (const key of Object.keys(value)) {
+        const fieldAst = fields.get(key)
+        const child = value[key]
+        if (fieldAst === undefined) {
+          // Not a documented field: left as it is, so validation reports it instead of it vanishing.
+          Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true })
+          continue
+        }
+        const compacted = compactAt(fieldAst, child)
+        if (SchemaAST.isOptional(fieldAst) && carriesNoData(compacted, fieldAst)) continue
+        // defineProperty, not assignment: a key named "__proto__" must stay data, never a prototype.
+        Object.defineProperty(out, key, { value: compacted, enumerable: true, writable: true, configurable: true })
+      }
+      return out
+    }
+    case "Arrays": {
+      if (!Array.isArray(value)) return value
+      const item = ast.rest[0]
+      return item === undefined ? [...value] : value.map((element: unknown) => compactAt(item, element))
+    }
+    case "Union": {
+      const member = memberFor(ast, value)
+      return member === undefined ? value : compactAt(member, value)
+    }
+    case "Suspend":
+      return compactAt(ast.thunk(), value)
+    default:
+      return value
+  }
+}
+
+/**
+ * Removes the optional keys of `value` that carry no data: `undefined`, `null` where the field is not
+ * nullable, blank strings, empty arrays and empty objects (after their own contents are compacted).
+ * Required keys, the `null`s of nullable fields, array items and undocumented keys stay, so validation
+ * still reports what is missing or wrong. Pure: `value` is not modified.
+ *
+ * @example
+ * compact(EnergyAmountRequest, { import_supplier: "S", external_account_number: "1",
+ *   energy_amount: { ...amount, qualifier: "", plausibility_indications: [], cancelled_at: null } })
+ * // energy_amount without qualifier and plausibility_indications; cancelled_at: null stays (nullable)
+ */
+export const compact = (schema: Schema.Top, value: unknown): unknown => compactAt(schema.ast, value)

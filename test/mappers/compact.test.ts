@@ -1,0 +1,122 @@
+import { readFileSync } from "node:fs"
+import { SchemaAST } from "effect"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { EnergyAmountRequest, endpoints, POST_ENDPOINT_IDS, type PostEndpointId, validatePayload } from "../../src/index.js"
+import { compact } from "../../src/mappers/compact.js"
+
+const example = (id: PostEndpointId): unknown =>
+  JSON.parse(readFileSync(new URL(`../../examples/payloads/${id}.json`, import.meta.url), "utf8"))
+
+/** Every place in a payload where an optional key is absent: the object and the key's schema. */
+const absentOptionalKeys = (ast: SchemaAST.AST, value: unknown): Array<{ target: Record<string, unknown>; key: string; nullable: boolean }> => {
+  const out: Array<{ target: Record<string, unknown>; key: string; nullable: boolean }> = []
+  const walk = (node: SchemaAST.AST, v: unknown): void => {
+    if (node._tag === "Objects" && typeof v === "object" && v !== null && !Array.isArray(v)) {
+      const record = v as Record<string, unknown>
+      for (const p of node.propertySignatures) {
+        const key = String(p.name)
+        if (!Object.hasOwn(record, key)) {
+          if (SchemaAST.isOptional(p.type)) {
+            out.push({ target: record, key, nullable: p.type._tag === "Union" && p.type.types.some((t) => t._tag === "Null") })
+          }
+        } else walk(p.type, record[key])
+      }
+    } else if (node._tag === "Arrays" && Array.isArray(v)) {
+      const item = node.rest[0]
+      if (item !== undefined) for (const element of v) walk(item, element)
+    } else if (node._tag === "Union") {
+      for (const t of node.types) walk(t, v)
+    }
+  }
+  walk(ast, value)
+  return out
+}
+
+const noData = (nullable: boolean) =>
+  fc.constantFrom<Array<unknown>>(undefined, "", "   ", [], {}, ...(nullable ? [] : [null]))
+
+describe("compact", () => {
+  it("keeps the nulls of nullable fields and removes the empties of optional ones", () => {
+    const input = {
+      import_supplier: "S",
+      external_account_number: "1",
+      energy_amount: {
+        malo_number: "51238696781",
+        period_start_at: "2024-10-01T00:00:00+02:00",
+        period_end_at: "2024-10-31T23:59:59+01:00",
+        product_identifier: "1-1:1.8.0",
+        product_identifier_type: "SRW",
+        quantity: "1.5",
+        quantity_unit: "KWH",
+        qualifier: "",
+        line_item_identifier: undefined,
+        cancelled: null,
+        plausibility_indications: [],
+        cancelled_at: null
+      }
+    }
+    const out = compact(EnergyAmountRequest, input) as { energy_amount: Record<string, unknown> }
+    expect(Object.keys(out.energy_amount)).not.toContain("qualifier")
+    expect(Object.keys(out.energy_amount)).not.toContain("line_item_identifier")
+    expect(Object.keys(out.energy_amount)).not.toContain("cancelled")
+    expect(Object.keys(out.energy_amount)).not.toContain("plausibility_indications")
+    expect(out.energy_amount["cancelled_at"]).toBeNull()
+    expect(validatePayload("energy-amount", out).ok).toBe(true)
+    expect(input.energy_amount.qualifier).toBe("")
+  })
+
+  it("keeps required keys even when they are empty, so validation reports them", () => {
+    const out = compact(EnergyAmountRequest, { import_supplier: "", external_account_number: "1", energy_amount: {} })
+    expect(out).toEqual({ import_supplier: "", external_account_number: "1", energy_amount: {} })
+  })
+
+  it("keeps undocumented keys, a __proto__ key as data", () => {
+    const input = JSON.parse('{"import_supplier":"S","__proto__":{"x":1},"extra":""}') as unknown
+    const out = compact(EnergyAmountRequest, input) as Record<string, unknown>
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype)
+    expect(Object.keys(out)).toEqual(["import_supplier", "__proto__", "extra"])
+  })
+
+  for (const id of POST_ENDPOINT_IDS) {
+    it(`${id}: empties added at optional keys are removed again and the payload validates`, () => {
+      const schema = endpoints[id].request
+      const base = example(id)
+      const slots = absentOptionalKeys(schema.ast, base).length
+      fc.assert(
+        fc.property(
+          fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 12 }),
+          fc.infiniteStream(fc.oneof(noData(true), noData(false))),
+          (picks, empties) => {
+            const payload = structuredClone(base)
+            const places = absentOptionalKeys(schema.ast, payload)
+            if (places.length === 0) return
+            const stream = empties[Symbol.iterator]()
+            for (const [n] of picks) {
+              const place = places[n % places.length]!
+              let filler = stream.next().value as unknown
+              if (filler === null && place.nullable) filler = ""
+              place.target[place.key] = filler
+            }
+            const once = compact(schema, payload)
+            expect(once).toEqual(base)
+            expect(compact(schema, once)).toEqual(once)
+            expect(validatePayload(id, once).ok).toBe(true)
+          }
+        ),
+        { numRuns: slots === 0 ? 10 : 300, seed: 4242 }
+      )
+    })
+
+    it(`${id}: compact is idempotent on any JSON value`, () => {
+      const schema = endpoints[id].request
+      fc.assert(
+        fc.property(fc.jsonValue(), (value) => {
+          const once = compact(schema, value)
+          expect(compact(schema, once)).toEqual(once)
+        }),
+        { numRuns: 500, seed: 7 }
+      )
+    })
+  }
+})
