@@ -47,3 +47,5 @@ export type {
 export { validatePayload } from "./validation/validate-payload.js"
 export { validateResponse } from "./validation/validate-response.js"
 export { PayloadValidationError, validatePayloadEffect } from "./validation/validate-payload-effect.js"
+
+export * from "./mappers/index.js"

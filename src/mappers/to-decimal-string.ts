@@ -1,0 +1,201 @@
+import { BigDecimal } from "effect"
+import { type ConversionResult, fail, guard, preview, succeed } from "./conversion-result.js"
+
+/** How separators in a text number are read; see {@link toDecimalString}. */
+export type DecimalLocale = "de" | "en" | "auto"
+
+/** Tie-breaking rule used when a `scale` cuts off digits. */
+export type DecimalRounding = "half-even" | "half-up"
+
+export interface ToDecimalStringOptions {
+  /** Separator convention of text input. Default `"auto"`. Ignored for non-text input. */
+  readonly locale?: DecimalLocale
+  /** Exact number of decimals in the output. Default: keep the decimals as written. */
+  readonly scale?: number
+  /** Rounding when `scale` drops digits. Default `"half-even"`. */
+  readonly rounding?: DecimalRounding
+}
+
+// Sign and magnitude kept as digit strings: the magnitude of legacy amounts is
+// unbounded and must never pass through a float.
+interface Decimal {
+  readonly negative: boolean
+  /** Integer digits, possibly with leading zeros or empty (meaning zero). */
+  readonly integer: string
+  /** Fraction digits exactly as written (trailing zeros are significant to callers). */
+  readonly fraction: string
+}
+
+type Parsed = Decimal | { readonly code: string; readonly detail: string }
+
+const isError = (parsed: Parsed): parsed is { readonly code: string; readonly detail: string } =>
+  "code" in parsed
+
+const DIGITS = /^\d+$/
+// The first group may not start with 0: "0.123" can never be a thousands
+// grouping, which keeps it out of the ambiguous case.
+const GROUPED_BY_DOT = /^[1-9]\d{0,2}(?:\.\d{3})+$/
+const GROUPED_BY_COMMA = /^[1-9]\d{0,2}(?:,\d{3})+$/
+// A single trailing minus is how SAP list exports write negative amounts ("1.234,56-").
+const SIGNED_TEXT = /^([+-]?)([\d.,]+)(-?)$/
+const NUMBER_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/
+
+/** Reads `body` with one separator convention; `undefined` if it does not fit. */
+const interpret = (
+  body: string,
+  decimalSeparator: "," | ".",
+  groupedInteger: RegExp,
+  groupSeparator: "." | ","
+): { readonly integer: string; readonly fraction: string } | undefined => {
+  const at = body.indexOf(decimalSeparator)
+  const integer = at === -1 ? body : body.slice(0, at)
+  const fraction = at === -1 ? "" : body.slice(at + 1)
+  if (at !== -1 && !DIGITS.test(fraction)) return undefined
+  if (DIGITS.test(integer)) return { integer, fraction }
+  if (groupedInteger.test(integer)) return { integer: integer.split(groupSeparator).join(""), fraction }
+  return undefined
+}
+
+const readGerman = (body: string) => interpret(body, ",", GROUPED_BY_DOT, ".")
+const readEnglish = (body: string) => interpret(body, ".", GROUPED_BY_COMMA, ",")
+
+const parseText = (raw: string, locale: DecimalLocale): Parsed => {
+  const text = raw.trim()
+  if (text === "") return { code: "blank", detail: "expected a decimal number, got a blank string" }
+  const match = SIGNED_TEXT.exec(text)
+  const invalid = { code: "invalid", detail: `${preview(raw)} is not a decimal number` }
+  if (match === null) return invalid
+  const [, leadingSign = "", body = "", trailingMinus = ""] = match
+  if (leadingSign !== "" && trailingMinus !== "") return invalid
+  const negative = leadingSign === "-" || trailingMinus === "-"
+
+  if (locale !== "auto") {
+    const read = locale === "de" ? readGerman(body) : readEnglish(body)
+    return read === undefined ? invalid : { negative, ...read }
+  }
+  const german = readGerman(body)
+  const english = readEnglish(body)
+  if (german !== undefined && english !== undefined && !DIGITS.test(body)) {
+    // Both conventions fit only for one separator followed by exactly three
+    // digits ("1.234"): guessing would silently scale the amount by 1000.
+    const asGerman = canonical({ negative, ...german })
+    const asEnglish = canonical({ negative, ...english })
+    return {
+      code: "ambiguous_decimal",
+      detail: `${preview(raw)} reads as ${asGerman} (de) or ${asEnglish} (en); pass locale "de" or "en"`
+    }
+  }
+  const read = german ?? english
+  return read === undefined ? invalid : { negative, ...read }
+}
+
+const parseNumber = (value: number): Parsed => {
+  if (!Number.isFinite(value)) return { code: "invalid", detail: `${preview(value)} is not a finite number` }
+  // String(n) is the shortest text that round-trips to the same double, so it
+  // is the decimal the producer most plausibly meant (0.1 stays "0.1").
+  const match = NUMBER_TEXT.exec(String(value))
+  if (match === null) return { code: "invalid", detail: `${preview(value)} could not be read` }
+  const [, sign = "", whole = "", decimals = "", exponent = "0"] = match
+  const digits = whole + decimals
+  const point = whole.length + Number(exponent)
+  const negative = sign === "-"
+  if (point <= 0) return { negative, integer: "", fraction: "0".repeat(-point) + digits }
+  if (point >= digits.length) return { negative, integer: digits + "0".repeat(point - digits.length), fraction: "" }
+  return { negative, integer: digits.slice(0, point), fraction: digits.slice(point) }
+}
+
+const parseBigInt = (value: bigint): Decimal => ({
+  negative: value < 0n,
+  integer: (value < 0n ? -value : value).toString(),
+  fraction: ""
+})
+
+const parseBigDecimal = (value: BigDecimal.BigDecimal): Parsed => {
+  const { scale, value: unscaled } = value
+  // isBigDecimal only checks a brand property, so a look-alike object could pass.
+  if (typeof unscaled !== "bigint" || !Number.isSafeInteger(scale)) {
+    return { code: "invalid", detail: "malformed BigDecimal" }
+  }
+  const negative = unscaled < 0n
+  const digits = (negative ? -unscaled : unscaled).toString()
+  if (scale <= 0) return { negative, integer: digits + "0".repeat(-scale), fraction: "" }
+  const padded = digits.padStart(scale + 1, "0")
+  return { negative, integer: padded.slice(0, -scale), fraction: padded.slice(-scale) }
+}
+
+const canonical = (decimal: Decimal): string => {
+  const integer = decimal.integer.replace(/^0+/, "") || "0"
+  const isZero = integer === "0" && !/[1-9]/.test(decimal.fraction)
+  const sign = decimal.negative && !isZero ? "-" : ""
+  return decimal.fraction === "" ? `${sign}${integer}` : `${sign}${integer}.${decimal.fraction}`
+}
+
+/** Adds one to an unsigned digit string ("" counts as zero). */
+const increment = (digits: string): string => {
+  let i = digits.length - 1
+  while (i >= 0 && digits[i] === "9") i--
+  const head = i < 0 ? "1" : digits.slice(0, i) + String(Number(digits[i]) + 1)
+  return head + "0".repeat(digits.length - 1 - i)
+}
+
+const rescale = (decimal: Decimal, scale: number, rounding: DecimalRounding): Decimal => {
+  if (decimal.fraction.length <= scale) return { ...decimal, fraction: decimal.fraction.padEnd(scale, "0") }
+  const kept = decimal.integer + decimal.fraction.slice(0, scale)
+  const dropped = decimal.fraction.slice(scale)
+  const first = dropped[0] ?? "0"
+  // Rounding works on the magnitude, so "half-up" rounds ties away from zero
+  // (-2.345 -> -2.35), the commercial convention.
+  const roundUp =
+    first > "5" ||
+    (first === "5" &&
+      (/[1-9]/.test(dropped.slice(1)) || rounding === "half-up" || Number(kept.at(-1) ?? "0") % 2 === 1))
+  const digits = roundUp ? increment(kept) : kept
+  const cut = digits.length - scale
+  return { negative: decimal.negative, integer: digits.slice(0, cut), fraction: digits.slice(cut) }
+}
+
+const LOCALES: ReadonlyArray<unknown> = ["de", "en", "auto"]
+const ROUNDINGS: ReadonlyArray<unknown> = ["half-even", "half-up"]
+
+/**
+ * Converts a legacy amount to a canonical decimal string
+ * (`-?(0|[1-9]\d*)(\.\d+)?`: no exponent, no `+`, no `-0`, no leading zeros).
+ *
+ * Accepts numbers (their shortest round-trip text), bigints, effect
+ * `BigDecimal`s and text in German (`1.234,56`) or English (`1,234.56`)
+ * notation, optionally signed with a leading `+`/`-` or a trailing `-`.
+ * Text is converted digit by digit and never through a float. In `"auto"`
+ * mode a single separator followed by exactly three digits (`"1.234"`) is
+ * refused as `ambiguous_decimal`. Without `scale`, decimals are kept as
+ * written (`"1,50"` → `"1.50"`); with `scale` the result has exactly that many
+ * decimals, rounded with `rounding`.
+ *
+ * Error codes: `blank`, `invalid`, `ambiguous_decimal`, `invalid_option`.
+ *
+ * @example
+ * toDecimalString("1.234,56") // => { ok: true, value: "1234.56" }
+ * toDecimalString(0.1 + 0.2) // => { ok: true, value: "0.30000000000000004" }
+ * toDecimalString("2,345", { scale: 2, rounding: "half-up" }) // => { ok: true, value: "2.35" }
+ * toDecimalString("1.234") // => { ok: false, error: { code: "ambiguous_decimal", ... } }
+ */
+export const toDecimalString = (value: unknown, options?: ToDecimalStringOptions): ConversionResult<string> =>
+  guard(() => {
+    const locale = options?.locale ?? "auto"
+    const scale = options?.scale
+    const rounding = options?.rounding ?? "half-even"
+    if (!LOCALES.includes(locale)) return fail("invalid_option", `unknown locale ${preview(locale)}`)
+    if (!ROUNDINGS.includes(rounding)) return fail("invalid_option", `unknown rounding ${preview(rounding)}`)
+    if (scale !== undefined && !(Number.isSafeInteger(scale) && scale >= 0)) {
+      return fail("invalid_option", `scale must be a non-negative integer, got ${preview(scale)}`)
+    }
+
+    let parsed: Parsed
+    if (typeof value === "string") parsed = parseText(value, locale)
+    else if (typeof value === "number") parsed = parseNumber(value)
+    else if (typeof value === "bigint") parsed = parseBigInt(value)
+    else if (BigDecimal.isBigDecimal(value)) parsed = parseBigDecimal(value)
+    else return fail("invalid", `expected a number, bigint, BigDecimal or string, got ${preview(value)}`)
+
+    if (isError(parsed)) return fail(parsed.code, parsed.detail)
+    return succeed(canonical(scale === undefined ? parsed : rescale(parsed, scale, rounding)))
+  })

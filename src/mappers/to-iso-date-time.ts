@@ -1,0 +1,235 @@
+import { type ConversionResult, fail, guard, preview, succeed } from "./conversion-result.js"
+import { type CalendarDate, formatIsoDate, isCalendarDate } from "./to-iso-date.js"
+
+/** Text layouts of legacy wall-clock date-times. */
+export type DateTimeFormat =
+  | "dd.MM.yyyy HH:mm"
+  | "dd.MM.yyyy HH:mm:ss"
+  | "yyyy-MM-dd HH:mm:ss"
+  | "yyyy-MM-ddTHH:mm:ss"
+  | "yyyyMMddHHmmss"
+
+export interface ToIsoDateTimeOptions {
+  /** Only accept this layout. Default: any of them, recognised by shape. */
+  readonly format?: DateTimeFormat
+  /** IANA zone (or fixed offset such as `"+01:00"`) the wall time was recorded in. Default `"Europe/Berlin"`. */
+  readonly timeZone?: string
+  /** Which instant a wall time repeated by a backward clock change means. Default `"reject"`. */
+  readonly ambiguous?: "earlier" | "later" | "reject"
+  /** `"offset"`: local time with the zone's offset (`+02:00`); `"utc"`: the instant in UTC (`Z`). Default `"offset"`. */
+  readonly output?: "offset" | "utc"
+}
+
+interface WallTime extends CalendarDate {
+  readonly hour: number
+  readonly minute: number
+  readonly second: number
+}
+
+type Reader = (m: RegExpExecArray) => WallTime
+
+const dayFirst: Reader = (m) => ({
+  day: Number(m[1]),
+  month: Number(m[2]),
+  year: Number(m[3]),
+  hour: Number(m[4]),
+  minute: Number(m[5]),
+  second: Number(m[6] ?? "0")
+})
+const yearFirst: Reader = (m) => ({
+  year: Number(m[1]),
+  month: Number(m[2]),
+  day: Number(m[3]),
+  hour: Number(m[4]),
+  minute: Number(m[5]),
+  second: Number(m[6])
+})
+
+// Strings that already carry `Z` or an offset are deliberately not accepted:
+// this converter is for zone-less legacy wall times only.
+const SHAPES: ReadonlyArray<readonly [DateTimeFormat, RegExp, Reader]> = [
+  ["dd.MM.yyyy HH:mm", /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2})$/, dayFirst],
+  ["dd.MM.yyyy HH:mm:ss", /^(\d{2})\.(\d{2})\.(\d{4}) (\d{2}):(\d{2}):(\d{2})$/, dayFirst],
+  ["yyyy-MM-dd HH:mm:ss", /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/, yearFirst],
+  ["yyyy-MM-ddTHH:mm:ss", /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/, yearFirst],
+  ["yyyyMMddHHmmss", /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/, yearFirst]
+]
+
+const FORMATS: ReadonlyArray<unknown> = SHAPES.map(([format]) => format)
+const AMBIGUOUS_MODES: ReadonlyArray<unknown> = ["earlier", "later", "reject"]
+const OUTPUTS: ReadonlyArray<unknown> = ["offset", "utc"]
+
+// Offsets are read from the runtime's tz database through Intl rather than
+// `tzOffset` from @date-fns/tz: tzOffset 1.5 flips the sign of offsets between
+// -01:00 and 00:00 (e.g. Europe/Dublin before 1916 is -00:25:21 but comes back
+// as +25.35 minutes), and it silently falls back to parsing the zone name.
+const offsetFormats = new Map<string, Intl.DateTimeFormat>()
+
+const offsetFormatFor = (timeZone: string): Intl.DateTimeFormat | undefined => {
+  const cached = offsetFormats.get(timeZone)
+  if (cached !== undefined) return cached
+  try {
+    const format = new Intl.DateTimeFormat("en-US", { timeZone, timeZoneName: "longOffset" })
+    offsetFormats.set(timeZone, format)
+    return format
+  } catch {
+    return undefined
+  }
+}
+
+const OFFSET_TEXT = /GMT(?:([+-])(\d{2}):(\d{2})(?::(\d{2}))?)?$/
+
+/** Offset of the zone at an instant, in seconds east of UTC. */
+const offsetSecondsAt = (format: Intl.DateTimeFormat, epochMs: number): number => {
+  const text = format.format(epochMs)
+  const match = OFFSET_TEXT.exec(text)
+  if (match === null) throw new Error(`unexpected offset text ${text}`)
+  const [, sign, hours = "0", minutes = "0", seconds = "0"] = match
+  const magnitude = Number(hours) * 3600 + Number(minutes) * 60 + Number(seconds)
+  return sign === "-" ? -magnitude : magnitude
+}
+
+const HOUR_MS = 3_600_000
+// The instant behind a wall time lies within ±16 hours of the wall time read as
+// UTC (no zone ever had a larger offset), so every offset it could carry is in
+// force somewhere in that window. Sampling every 12 hours over ±1 day finds all
+// of them unless a zone changed its offset twice within 12 hours, which the tz
+// database has no example of.
+const SAMPLES_MS = [-24 * HOUR_MS, -12 * HOUR_MS, 0, 12 * HOUR_MS, 24 * HOUR_MS]
+
+/** All instants whose local time in the zone is `wallMs` (read as UTC), ascending. */
+const instantsFor = (format: Intl.DateTimeFormat, wallMs: number): ReadonlyArray<number> => {
+  const candidates = new Set(SAMPLES_MS.map((delta) => offsetSecondsAt(format, wallMs + delta)))
+  const instants: Array<number> = []
+  for (const offset of candidates) {
+    const instant = wallMs - offset * 1000
+    if (offsetSecondsAt(format, instant) === offset) instants.push(instant)
+  }
+  return instants.sort((a, b) => a - b)
+}
+
+const wallToEpochMs = (wall: WallTime): number => {
+  // setUTCFullYear, unlike Date.UTC, does not map years 0-99 to 1900-1999.
+  const date = new Date(0)
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day)
+  date.setUTCHours(wall.hour, wall.minute, wall.second, 0)
+  return date.getTime()
+}
+
+const epochMsToWall = (epochMs: number): WallTime => {
+  const date = new Date(epochMs)
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+    second: date.getUTCSeconds()
+  }
+}
+
+const pad2 = (value: number): string => String(value).padStart(2, "0")
+
+const formatOffset = (offsetSeconds: number): string => {
+  const magnitude = Math.abs(offsetSeconds)
+  const sign = offsetSeconds < 0 ? "-" : "+"
+  return `${sign}${pad2(Math.floor(magnitude / 3600))}:${pad2(Math.floor((magnitude % 3600) / 60))}`
+}
+
+const render = (
+  instant: number,
+  offsetSeconds: number,
+  output: "offset" | "utc",
+  timeZone: string
+): ConversionResult<string> => {
+  const wall = epochMsToWall(output === "utc" ? instant : instant + offsetSeconds * 1000)
+  if (!isCalendarDate(wall)) return fail("out_of_range", "the result lies outside the years 0001-9999")
+  const text = `${formatIsoDate(wall)}T${pad2(wall.hour)}:${pad2(wall.minute)}:${pad2(wall.second)}`
+  if (output === "utc") return succeed(`${text}Z`)
+  if (offsetSeconds % 60 !== 0) {
+    // Local mean time before standard time (Berlin until 1893: +00:53:28)
+    // cannot be written as ±HH:MM without changing the instant.
+    return fail("unsupported_offset", `${timeZone} used a sub-minute offset then; use output "utc"`)
+  }
+  return succeed(`${text}${formatOffset(offsetSeconds)}`)
+}
+
+const describeWall = (wall: WallTime): string =>
+  `${formatIsoDate(wall)} ${pad2(wall.hour)}:${pad2(wall.minute)}:${pad2(wall.second)}`
+
+/**
+ * Converts a legacy wall-clock date-time recorded in an IANA time zone to an
+ * ISO 8601 timestamp: `2024-07-01T12:00:00+02:00` (the real offset of that
+ * instant in the zone) or, with `output: "utc"`, `2024-07-01T10:00:00Z`.
+ *
+ * Clock changes are never papered over: a wall time skipped by a forward
+ * change (`31.03.2024 02:30` in Europe/Berlin) is `nonexistent_time`; one that
+ * occurs twice after a backward change (`27.10.2024 02:30`) is
+ * `ambiguous_time` unless `ambiguous` picks the `"earlier"` (summer time) or
+ * `"later"` instant.
+ *
+ * A JS `Date` is an instant: it is rendered in the zone as is; it must have
+ * whole seconds (`fraction_lost` otherwise), since the output has no
+ * sub-second part.
+ *
+ * Error codes: `blank`, `invalid` (shape, type, hour > 23, minute or
+ * second > 59), `invalid_date`, `nonexistent_time`, `ambiguous_time`,
+ * `invalid_time_zone`, `fraction_lost`, `out_of_range`, `unsupported_offset`,
+ * `invalid_option`.
+ *
+ * @example
+ * toIsoDateTime("01.07.2024 12:00") // => { ok: true, value: "2024-07-01T12:00:00+02:00" }
+ * toIsoDateTime("27.10.2024 02:30", { ambiguous: "later" }) // => { ok: true, value: "2024-10-27T02:30:00+01:00" }
+ * toIsoDateTime("20240101120000", { output: "utc" }) // => { ok: true, value: "2024-01-01T11:00:00Z" }
+ * toIsoDateTime("31.03.2024 02:30") // => { ok: false, error: { code: "nonexistent_time", ... } }
+ */
+export const toIsoDateTime = (value: unknown, options?: ToIsoDateTimeOptions): ConversionResult<string> =>
+  guard(() => {
+    const format = options?.format
+    const timeZone = options?.timeZone ?? "Europe/Berlin"
+    const ambiguous = options?.ambiguous ?? "reject"
+    const output = options?.output ?? "offset"
+    if (format !== undefined && !FORMATS.includes(format)) return fail("invalid_option", `unknown format ${preview(format)}`)
+    if (!AMBIGUOUS_MODES.includes(ambiguous)) return fail("invalid_option", `unknown ambiguous mode ${preview(ambiguous)}`)
+    if (!OUTPUTS.includes(output)) return fail("invalid_option", `unknown output ${preview(output)}`)
+    const zone = typeof timeZone === "string" ? offsetFormatFor(timeZone) : undefined
+    if (zone === undefined) return fail("invalid_time_zone", `unknown time zone ${preview(timeZone)}`)
+
+    if (value instanceof Date) {
+      const instant = value.getTime()
+      if (Number.isNaN(instant)) return fail("invalid", "invalid Date")
+      if (instant % 1000 !== 0) return fail("fraction_lost", `${value.toISOString()} has milliseconds`)
+      return render(instant, offsetSecondsAt(zone, instant), output, timeZone)
+    }
+    if (typeof value !== "string") return fail("invalid", `expected a date-time string or Date, got ${preview(value)}`)
+
+    const text = value.trim()
+    if (text === "") return fail("blank", "expected a date-time, got a blank string")
+    const shape = SHAPES.find(([name, pattern]) => (format === undefined || name === format) && pattern.test(text))
+    const match = shape?.[1].exec(text)
+    if (shape === undefined || match == null) {
+      return fail("invalid", `${preview(value)} does not look like ${format ?? "a supported date-time format"}`)
+    }
+    const wall = shape[2](match)
+    if (wall.hour > 23 || wall.minute > 59 || wall.second > 59) {
+      return fail("invalid", `${preview(value)} is not a time of day`)
+    }
+    if (!isCalendarDate(wall)) return fail("invalid_date", `${preview(value)} is not a day of the calendar`)
+
+    const wallMs = wallToEpochMs(wall)
+    const instants = instantsFor(zone, wallMs)
+    const earliest = instants[0]
+    const latest = instants[instants.length - 1]
+    if (earliest === undefined || latest === undefined) {
+      return fail("nonexistent_time", `${describeWall(wall)} does not exist in ${timeZone} (skipped by a clock change)`)
+    }
+    if (instants.length > 1 && ambiguous === "reject") {
+      const offsets = instants.map((instant) => formatOffset((wallMs - instant) / 1000)).join(" and ")
+      return fail(
+        "ambiguous_time",
+        `${describeWall(wall)} occurs twice in ${timeZone} (${offsets}); set ambiguous to "earlier" or "later"`
+      )
+    }
+    const instant = ambiguous === "later" ? latest : earliest
+    return render(instant, (wallMs - instant) / 1000, output, timeZone)
+  })
