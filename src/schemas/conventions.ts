@@ -30,19 +30,21 @@ export type WarningRule = (input: Readonly<Record<string, unknown>>) => Readonly
 
 /** A non-whitespace character somewhere: the contract's definition of a non-blank string. */
 export const NON_BLANK_RE = /\S/u
-/** `-?digits[.digits]`: no exponent, no `+`, no thousands separator, no decimal comma, no leading zeros. */
-export const DECIMAL_RE = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/u
+/** `-?digits[.digits]`: no exponent, no `+`, no thousands separator, no decimal comma (leading zeros allowed). */
+export const DECIMAL_RE = /^-?\d+(?:\.\d+)?$/u
 /** `YYYY-MM-DD`; the calendar check runs separately. */
 export const ISO_DATE_RE = /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])$/u
 /** `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`: a datetime without a zone is not an instant, so it is refused. */
 export const ISO_DATETIME_RE =
   /^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/u
 /**
- * A relative path below the supplier's document root: no leading `/`, no scheme, no backslash, no control
- * characters, and no empty, `.` or `..` segment (any of these could escape or confuse the configured root).
+ * A relative path below the supplier's document root: no leading `/`, no drive letter (`C:`), no URL
+ * scheme (`s3://`), no backslash, no control characters (C0 and C1), and no empty, `.` or `..` segment
+ * (any of these could escape or confuse the configured root). A colon inside a name is allowed: object
+ * storage keys may hold one.
  */
 export const DOCUMENT_PATH_RE =
-  /^(?![A-Za-z][A-Za-z0-9+.-]*:)(?!\.\.?(?:\/|$))[^/\\\u0000-\u001f\u007f]+(?:\/(?!\.\.?(?:\/|$))[^/\\\u0000-\u001f\u007f]+)*$/u
+  /^(?![A-Za-z]:)(?![A-Za-z][A-Za-z0-9+.-]*:\/\/)(?!\.\.?(?:\/|$))[^/\\\u0000-\u001f\u007f-\u009f]+(?:\/(?!\.\.?(?:\/|$))[^/\\\u0000-\u001f\u007f-\u009f]+)*$/u
 /** `+` and 7 to 15 digits; spaces, dashes, dots and parentheses between them are tolerated. */
 export const PHONE_NUMBER_RE = /^\+[\s().-]*(?:\d[\s().-]*){7,15}$/u
 /** A pragmatic e-mail shape: something, `@`, a domain with a dot, no whitespace. */
@@ -71,11 +73,14 @@ const nonBlank = Schema.isPattern(NON_BLANK_RE, {
 /** A string with at least one non-whitespace character (`""` and `"  "` are `blank`). */
 export const NonBlankString = Schema.String.check(nonBlank)
 
-/** A non-blank string of at most `max` characters (`max_length` beyond). */
+/** A non-blank string of at most `max` characters, counted as Unicode code points (`max_length` beyond). */
 export const boundedString = (max: number) =>
   Schema.String.check(
     nonBlank,
-    Schema.isMaxLength(max, { code: "max_length", message: `Ensure this field has no more than ${max} characters.` })
+    Schema.makeFilter((s: string) => [...s].length <= max, {
+      code: "max_length",
+      message: `Ensure this field has no more than ${max} characters.`
+    })
   )
 
 /** Code of the import supplier: non-blank, at most 32 characters. Supplier codes are never hard-coded. */
