@@ -13,16 +13,20 @@ type PathParamsOf<E extends EndpointId> = {
 /** Lone surrogates cannot be percent-encoded as UTF-8; they are replaced rather than thrown on. */
 const toWellFormed = (s: string): string => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/gu, "\uFFFD")
 
-/** Percent-encodes one path segment; `.` and `..` are encoded too, so no URL normaliser collapses them. */
-export const encodePathSegment = (value: string): string => {
-  const encoded = encodeURIComponent(toWellFormed(value))
-  return encoded === "." || encoded === ".." ? encoded.replaceAll(".", "%2E") : encoded
-}
+/** Percent-encodes one path segment (as UTF-8; a lone surrogate becomes U+FFFD). */
+export const encodePathSegment = (value: string): string => encodeURIComponent(toWellFormed(value))
+
+/**
+ * A whole segment `.` or `..` cannot be sent safely: WHATWG URL parsers (`fetch`, `new URL`) treat it,
+ * and even its percent-encoded forms, as a dot segment and remove it together with its neighbour.
+ */
+const isDotSegment = (value: string): boolean => value === "." || value === ".."
 
 /**
  * The path of an endpoint (relative to the base URL) with its path parameters percent-encoded and, for
  * `transactions`, the query parameters that were given. Throws a `TypeError` when a path parameter is
- * missing or blank: that is a programming error, not bad data.
+ * missing, blank, `.` or `..` (no URL can carry those as a segment): that is a programming error, not
+ * bad data.
  *
  * @example
  * buildPath("account-transfer-status", { import_supplier_code: "TENTACLE_ENERGY", external_account_number: "A/1" })
@@ -42,6 +46,9 @@ export const buildPath = <E extends EndpointId>(
     const value = Object.hasOwn(values, name) ? values[name] : undefined
     if (typeof value !== "string" || value.trim() === "") {
       throw new TypeError(`buildPath(${endpointId}): path parameter ${name} must be a non-blank string`)
+    }
+    if (isDotSegment(value)) {
+      throw new TypeError(`buildPath(${endpointId}): path parameter ${name} cannot be "${value}": URLs drop dot segments`)
     }
     return encodePathSegment(value)
   })
