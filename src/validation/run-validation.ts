@@ -92,7 +92,10 @@ export const runValidation = <A>(
       return { ok: true, value: result.success as A, warnings }
     }
     const errors = inDocumentOrder(input, pathErrors)
-    return { ok: false, error: toValidationErrorBody(errors), warnings }
+    // An error supersedes a warning at the same place (`line_items: []` of a SUPPLY_CHARGE is `empty`,
+    // not also an optional list to omit).
+    const erroneous = new Set(errors.map((e) => e.attr))
+    return { ok: false, error: toValidationErrorBody(errors), warnings: warnings.filter((w) => !erroneous.has(w.attr)) }
   } catch (cause) {
     return internalFailure(cause)
   }

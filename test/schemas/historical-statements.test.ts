@@ -1,0 +1,187 @@
+import { describe, expect, it } from "vitest"
+import { validatePayload } from "../../src/index.js"
+import {
+  BLANKS,
+  cross,
+  deleteAt,
+  errorsOf,
+  exampleWith,
+  exampleWithout,
+  INVALID_DOCUMENT_PATHS,
+  loadExample,
+  MALFORMED_DATES,
+  NOT_OBJECTS,
+  ofLength,
+  setAt,
+  warningsOf
+} from "../support/payloads.js"
+
+const ID = "historical-statements"
+const validate = (input: unknown) => validatePayload(ID, input)
+
+/** contract-decisions.md: the account, the statements, and three fields per statement. */
+const REQUIRED = [
+  "import_supplier",
+  "external_account_number",
+  "statements",
+  ...[0, 1].flatMap((i) =>
+    ["bill_period_from_date", "bill_period_to_date", "statement_id"].map((f) => `statements.${i}.${f}`)
+  )
+]
+const OPTIONAL = ["issued_date", "number", "gross_amount", "statement_path", "supply_type", "is_annulled"].map(
+  (f) => `statements.0.${f}`
+)
+const DATES = [
+  "statements.0.bill_period_from_date",
+  "statements.0.bill_period_to_date",
+  "statements.0.issued_date",
+  "statements.1.bill_period_to_date"
+]
+const STRINGS = [
+  "import_supplier",
+  "external_account_number",
+  "statements.0.bill_period_from_date",
+  "statements.0.statement_id",
+  "statements.0.issued_date",
+  "statements.0.number",
+  "statements.0.statement_path",
+  "statements.0.supply_type"
+]
+
+describe("historical-statements request", () => {
+  it("accepts the example unchanged, with no errors and no warnings", () => {
+    expect(validate(loadExample(ID))).toStrictEqual({ ok: true, value: loadExample(ID), warnings: [] })
+  })
+
+  it("accepts a statement with only its required fields (statement_path is optional)", () => {
+    const input = loadExample(ID)
+    for (const attr of OPTIONAL) deleteAt(input, attr)
+    expect(validate(input)).toStrictEqual({ ok: true, value: input, warnings: [] })
+  })
+
+  describe("required fields", () => {
+    it.each(REQUIRED)("%s removed → required", (attr) => {
+      expect(errorsOf(validate(exampleWithout(ID, attr)))).toStrictEqual([[attr, "required"]])
+    })
+
+    it("an empty statements list → empty", () => {
+      expect(errorsOf(validate(exampleWith(ID, "statements", [])))).toStrictEqual([["statements", "empty"]])
+    })
+  })
+
+  describe("null", () => {
+    it.each([...REQUIRED, ...OPTIONAL, "statements.1"])("%s = null → null", (attr) => {
+      expect(errorsOf(validate(exampleWith(ID, attr, null)))).toStrictEqual([[attr, "null"]])
+    })
+  })
+
+  describe("unknown fields", () => {
+    it.each(["foo", "statement", "statements.0.pdf_url", "statements.1.total_consumption"])("%s → unknown_field", (attr) => {
+      expect(errorsOf(validate(exampleWith(ID, attr, "x")))).toStrictEqual([[attr, "unknown_field"]])
+    })
+  })
+
+  describe("wrong JSON types", () => {
+    it.each<[string, unknown, string]>([
+      ["statements", {}, "not_a_list"],
+      ["statements", "JA-2023", "not_a_list"],
+      ["statements.0", [], "invalid"],
+      ["statements.0", "JA-2023", "invalid"],
+      ["statements.0.statement_id", 2023, "invalid"],
+      ["statements.0.number", 118842, "invalid"],
+      ["statements.0.gross_amount", "1342.17", "invalid"],
+      ["statements.0.gross_amount", "1342,17", "invalid"],
+      ["statements.0.gross_amount", "1e3", "invalid"],
+      ["statements.0.gross_amount", [1342.17], "invalid"],
+      ["statements.0.statement_path", { path: "a.pdf" }, "invalid"],
+      ["statements.0.is_annulled", "false", "invalid"],
+      ["statements.0.supply_type", 1, "invalid"]
+    ])("%s = %j → %s", (attr, value, code) => {
+      expect(errorsOf(validate(exampleWith(ID, attr, value)))).toStrictEqual([[attr, code]])
+    })
+  })
+
+  describe("dates", () => {
+    it.each(cross(DATES, MALFORMED_DATES))("%s = %j → invalid", (attr, value) => {
+      expect(errorsOf(validate(exampleWith(ID, attr, value)))).toStrictEqual([[attr, "invalid"]])
+    })
+  })
+
+  describe("blank strings", () => {
+    it.each(cross(STRINGS, BLANKS))("%s = %j → blank", (attr, value) => {
+      expect(errorsOf(validate(exampleWith(ID, attr, value)))).toStrictEqual([[attr, "blank"]])
+    })
+  })
+
+  describe("limits of the account identification", () => {
+    it("import_supplier of 33 and external_account_number of 129 characters → max_length", () => {
+      const input = setAt(exampleWith(ID, "import_supplier", ofLength(33)), "external_account_number", ofLength(129))
+      expect(errorsOf(validate(input))).toStrictEqual([
+        ["import_supplier", "max_length"],
+        ["external_account_number", "max_length"]
+      ])
+    })
+
+    it("import_supplier of 32 and external_account_number of 128 characters are accepted", () => {
+      const input = setAt(exampleWith(ID, "import_supplier", ofLength(32)), "external_account_number", ofLength(128))
+      expect(validate(input).ok).toBe(true)
+    })
+  })
+
+  describe("statement_path", () => {
+    it.each(INVALID_DOCUMENT_PATHS)("%j → invalid_document_path", (path) => {
+      expect(errorsOf(validate(exampleWith(ID, "statements.1.statement_path", path)))).toStrictEqual([
+        ["statements.1.statement_path", "invalid_document_path"]
+      ])
+    })
+
+    it.each(["JA-2024.pdf", "statements/2024/Jahresabrechnung Müller.pdf"])("%j is a valid relative path", (path) => {
+      expect(validate(exampleWith(ID, "statements.1.statement_path", path)).ok).toBe(true)
+    })
+  })
+
+  describe("bill period", () => {
+    it("bill_period_from_date after bill_period_to_date → start_date_later_than_end_date at the to date", () => {
+      expect(errorsOf(validate(exampleWith(ID, "statements.1.bill_period_to_date", "2023-04-30")))).toStrictEqual([
+        ["statements.1.bill_period_to_date", "start_date_later_than_end_date"]
+      ])
+    })
+
+    it("a one-day bill period is accepted", () => {
+      expect(validate(exampleWith(ID, "statements.0.bill_period_to_date", "2022-05-01")).ok).toBe(true)
+    })
+  })
+
+  describe("warnings", () => {
+    it("supply_type outside the listed values → unknown_choice, still valid", () => {
+      const result = validate(exampleWith(ID, "statements.1.supply_type", "GAS"))
+      expect(result.ok).toBe(true)
+      expect(warningsOf(result)).toStrictEqual([["statements.1.supply_type", "unknown_choice"]])
+    })
+  })
+
+  describe("the error body", () => {
+    it.each(NOT_OBJECTS)("a root of %j → one invalid error at non_field_errors", (root) => {
+      expect(errorsOf(validate(root))).toStrictEqual([["non_field_errors", "invalid"]])
+    })
+
+    it("collects every error, in document order, under payload_failed_validation", () => {
+      const input = loadExample(ID)
+      setAt(input, "statements.0.issued_date", "2023-02-30")
+      setAt(input, "statements.0.statement_path", "/statements/a.pdf")
+      setAt(input, "statements.1.gross_amount", "-87,40")
+      deleteAt(input, "statements.1.statement_id")
+      const result = validate(input)
+      expect(result.ok).toBe(false)
+      if (result.ok) return
+      expect(result.error.code).toBe("payload_failed_validation")
+      expect(result.error.detail).toMatch(/\b4\b/)
+      expect(errorsOf(result)).toStrictEqual([
+        ["statements.0.issued_date", "invalid"],
+        ["statements.0.statement_path", "invalid_document_path"],
+        ["statements.1.gross_amount", "invalid"],
+        ["statements.1.statement_id", "required"]
+      ])
+    })
+  })
+})
