@@ -1,0 +1,145 @@
+/**
+ * The real API's published example bodies (`../shared/reference/examples`) and the library's own example
+ * payloads (`examples/payloads`) against `validatePayload`.
+ */
+import { readdirSync, readFileSync } from "node:fs"
+import { describe, expect, it } from "vitest"
+import { isEndpointId, POST_ENDPOINT_IDS, validatePayload } from "../../src/index.js"
+
+const REFERENCE_DIR = new URL("../../../shared/reference/examples/", import.meta.url)
+const PAYLOADS_DIR = new URL("../../examples/payloads/", import.meta.url)
+
+/** A clock after every date of the examples, so `transaction_in_future` never fires by accident. */
+const NOW = new Date("2030-01-01T00:00:00Z")
+
+const readJson = (url: URL): unknown => JSON.parse(readFileSync(url, "utf8"))
+
+const isRecord = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+/**
+ * The attrs (dot paths) of the fields present in `raw` but missing from `kept`, found by walking both
+ * documents together.
+ */
+const removedAttrs = (raw: unknown, kept: unknown, path: ReadonlyArray<string> = []): Array<string> => {
+  if (Array.isArray(raw) && Array.isArray(kept)) {
+    return raw.flatMap((item: unknown, index) => removedAttrs(item, kept[index], [...path, String(index)]))
+  }
+  if (isRecord(raw) && isRecord(kept)) {
+    return Object.keys(raw).flatMap((key) =>
+      Object.hasOwn(kept, key) ? removedAttrs(raw[key], kept[key], [...path, key]) : [[...path, key].join(".")]
+    )
+  }
+  return []
+}
+
+/** `value` without the fields at `attrs` (used to check that the two documents differ only by removals). */
+const withoutAttrs = (value: unknown, attrs: ReadonlySet<string>, path: ReadonlyArray<string> = []): unknown => {
+  if (Array.isArray(value)) return value.map((item: unknown, index) => withoutAttrs(item, attrs, [...path, String(index)]))
+  if (isRecord(value)) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => !attrs.has([...path, key].join(".")))
+        .map(([key, child]) => [key, withoutAttrs(child, attrs, [...path, key])])
+    )
+  }
+  return value
+}
+
+interface ReferencePair {
+  readonly endpointId: string
+  readonly name: string
+  readonly raw: unknown
+  readonly conformant: unknown
+}
+
+const referencePairs: Array<ReferencePair> = readdirSync(REFERENCE_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((dir) => {
+    const folder = new URL(`${dir.name}/`, REFERENCE_DIR)
+    return readdirSync(folder)
+      .filter((file) => /^request-.*\.spec-conformant\.json$/u.test(file))
+      .sort()
+      .map((file) => {
+        const rawFile = file.replace(/\.spec-conformant\.json$/u, ".json")
+        return {
+          endpointId: dir.name,
+          name: `${dir.name}/${file}`,
+          raw: readJson(new URL(rawFile, folder)),
+          conformant: readJson(new URL(file, folder))
+        }
+      })
+  })
+
+const rawRequestFiles: Array<string> = readdirSync(REFERENCE_DIR, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .flatMap((dir) =>
+    readdirSync(new URL(`${dir.name}/`, REFERENCE_DIR))
+      .filter((file) => /^request-.*\.json$/u.test(file) && !file.endsWith(".spec-conformant.json"))
+      .map((file) => `${dir.name}/${file}`)
+  )
+
+const examplePayloads = readdirSync(PAYLOADS_DIR)
+  .filter((file) => file.endsWith(".json"))
+  .sort()
+  .map((file) => ({ endpointId: file.replace(/\.json$/u, ""), input: readJson(new URL(file, PAYLOADS_DIR)) }))
+
+describe("reference examples of the real API", () => {
+  it("finds the request examples, each raw one paired with a spec-conformant one", () => {
+    expect(referencePairs.length).toBeGreaterThanOrEqual(4)
+    expect(rawRequestFiles.sort()).toEqual(
+      referencePairs.map((p) => p.name.replace(/\.spec-conformant\.json$/u, ".json")).sort()
+    )
+    for (const pair of referencePairs) expect(isEndpointId(pair.endpointId), pair.endpointId).toBe(true)
+  })
+
+  it("includes at least one raw example that differs from its spec-conformant version", () => {
+    expect(referencePairs.some((p) => removedAttrs(p.raw, p.conformant).length > 0)).toBe(true)
+  })
+
+  describe.each(referencePairs)("$name", ({ endpointId, raw, conformant }) => {
+    it("the spec-conformant version validates", () => {
+      if (!isEndpointId(endpointId)) throw new Error(`not an endpoint id: ${endpointId}`)
+      const result = validatePayload(endpointId, conformant, { now: NOW })
+      expect(result.ok ? [] : result.error.errors).toEqual([])
+      expect(result.ok).toBe(true)
+    })
+
+    it("the raw version differs from it only by removed fields", () => {
+      const removed = new Set(removedAttrs(raw, conformant))
+      expect(withoutAttrs(raw, removed)).toEqual(conformant)
+    })
+
+    it("the raw version fails only with unknown_field, exactly at the removed fields (or validates when identical)", () => {
+      if (!isEndpointId(endpointId)) throw new Error(`not an endpoint id: ${endpointId}`)
+      const removed = removedAttrs(raw, conformant)
+      const result = validatePayload(endpointId, raw, { now: NOW })
+      if (removed.length === 0) {
+        expect(raw).toEqual(conformant)
+        expect(result.ok ? [] : result.error.errors).toEqual([])
+        expect(result.ok).toBe(true)
+        return
+      }
+      expect(result.ok).toBe(false)
+      if (result.ok) return
+      expect(result.error.code).toBe("payload_failed_validation")
+      expect(result.error.errors.map((e) => e.code)).toEqual(removed.map(() => "unknown_field"))
+      expect(result.error.errors.map((e) => e.attr).sort()).toEqual([...removed].sort())
+    })
+  })
+})
+
+describe("examples/payloads", () => {
+  it("holds one payload per POST endpoint", () => {
+    expect(examplePayloads.map((p) => p.endpointId).sort()).toEqual([...POST_ENDPOINT_IDS].sort())
+  })
+
+  it.each(examplePayloads)("$endpointId.json validates with no errors and no warnings", ({ endpointId, input }) => {
+    if (!isEndpointId(endpointId)) throw new Error(`not an endpoint id: ${endpointId}`)
+    const result = validatePayload(endpointId, input, { now: NOW })
+    expect(result.ok ? [] : result.error.errors).toEqual([])
+    expect(result.ok).toBe(true)
+    // The examples are the library's showcase: nothing in them should even be suspicious.
+    expect(result.warnings).toEqual([])
+  })
+})
