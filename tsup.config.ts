@@ -1,11 +1,27 @@
 import { defineConfig } from "tsup"
 
-export default defineConfig({
-  entry: { index: "src/index.ts" },
-  format: ["esm", "cjs"],
-  dts: true,
-  sourcemap: true,
-  clean: true,
-  target: "node22",
-  external: ["effect", "date-fns", "@date-fns/tz", "fast-check"]
-})
+const external = ["effect", "date-fns", "@date-fns/tz", "fast-check", "commander", "csv-parse"]
+
+export default defineConfig([
+  {
+    // The library: the main entry and the testing kit, as ES modules and CommonJS with declarations.
+    entry: { index: "src/index.ts", testing: "src/testing/index.ts" },
+    format: ["esm", "cjs"],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    target: "node22",
+    external
+  },
+  {
+    // The command-line tool: one ES module with a shebang; workers load the same file.
+    entry: { cli: "src/cli/main.ts" },
+    format: ["esm"],
+    dts: false,
+    sourcemap: true,
+    clean: false,
+    target: "node22",
+    banner: { js: "#!/usr/bin/env node" },
+    external
+  }
+])

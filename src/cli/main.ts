@@ -1,0 +1,2 @@
+/** The `data-import` command-line tool. @module */
+console.log("data-import")

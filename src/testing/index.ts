@@ -1,0 +1,2 @@
+/** The testing kit (subpath `data-import-payloads/testing`). @module */
+export {}
