@@ -1,5 +1,10 @@
 import { defineConfig } from "vitest/config"
 
 export default defineConfig({
-  test: { include: ["test/**/*.test.ts"], environment: "node", testTimeout: 120_000 }
+  test: {
+    include: ["test/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["test/global-setup.ts"],
+    testTimeout: 120_000
+  }
 })

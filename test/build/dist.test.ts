@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process"
 import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs"
 import { delimiter, join } from "node:path"
-import { beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 
 const root = new URL("../../", import.meta.url).pathname
 const example = readFileSync(join(root, "examples/payloads/energy-amount.json"), "utf8")
@@ -35,10 +35,6 @@ const run = (node: string, file: string): unknown => {
 }
 
 describe("the built package", () => {
-  beforeAll(() => {
-    execFileSync(process.execPath, [join(root, "node_modules/tsup/dist/cli-default.js")], { cwd: root, stdio: "pipe" })
-  }, 120_000)
-
   const expected = { ids: 14, valid: true, errors: ["energy_amount.quantity invalid"] }
 
   it("imports from a plain ES module script", () => {
