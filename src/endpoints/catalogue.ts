@@ -98,9 +98,18 @@ const unauthorized: ResponseDefinition = {
   description: "Missing or invalid credentials.",
   retry: "reauthenticate"
 }
-const listOf = (schema: Schema.Top, description: string): Readonly<Record<number, ResponseDefinition>> => ({
-  200: { schema, description }
-})
+/** One of the three list endpoints: GET by import supplier, a 200 list. */
+const listEndpoint = <const Id extends string>(id: Id, summary: string, schema: Schema.Top, description: string) => ({
+  id,
+  method: "GET",
+  path: `/v1/data-import/${id}/{import_supplier_code}/`,
+  summary,
+  pathParameters: ["import_supplier_code"],
+  queryParameters: [],
+  requestKind: "path",
+  request: ImportSupplierParams,
+  responses: { 200: { schema, description } }
+}) as const
 
 const transactionsInFuture: ContextRule = (input, { now }) => {
   if (typeof input !== "object" || input === null || Array.isArray(input)) return []
@@ -234,39 +243,9 @@ export const endpoints = {
       404: { schema: UndocumentedBody, description: "No process exists for the pair.", retry: "do-not-retry-unchanged" }
     }
   },
-  "all-account-import-processes": {
-    id: "all-account-import-processes",
-    method: "GET",
-    path: "/v1/data-import/all-account-import-processes/{import_supplier_code}/",
-    summary: "List pending and imported account import processes.",
-    pathParameters: ["import_supplier_code"],
-    queryParameters: [],
-    requestKind: "path",
-    request: ImportSupplierParams,
-    responses: listOf(AllAccountImportProcessesResponse, "Pending and imported processes.")
-  },
-  "pending-account-import-processes": {
-    id: "pending-account-import-processes",
-    method: "GET",
-    path: "/v1/data-import/pending-account-import-processes/{import_supplier_code}/",
-    summary: "List pending account import processes.",
-    pathParameters: ["import_supplier_code"],
-    queryParameters: [],
-    requestKind: "path",
-    request: ImportSupplierParams,
-    responses: listOf(PendingAccountImportProcessesResponse, "Pending processes.")
-  },
-  "imported-account-import-processes": {
-    id: "imported-account-import-processes",
-    method: "GET",
-    path: "/v1/data-import/imported-account-import-processes/{import_supplier_code}/",
-    summary: "List imported account import processes.",
-    pathParameters: ["import_supplier_code"],
-    queryParameters: [],
-    requestKind: "path",
-    request: ImportSupplierParams,
-    responses: listOf(ImportedAccountImportProcessesResponse, "Imported processes.")
-  },
+  "all-account-import-processes": listEndpoint("all-account-import-processes", "List pending and imported account import processes.", AllAccountImportProcessesResponse, "Pending and imported processes."),
+  "pending-account-import-processes": listEndpoint("pending-account-import-processes", "List pending account import processes.", PendingAccountImportProcessesResponse, "Pending processes."),
+  "imported-account-import-processes": listEndpoint("imported-account-import-processes", "List imported account import processes.", ImportedAccountImportProcessesResponse, "Imported processes."),
   "market-participant": {
     ...post("market-participant", "/v1/data-import/market-participant/import/", "Import a market participant."),
     request: MarketParticipantRequest,

@@ -4,27 +4,14 @@
  * @module
  */
 import { Schema } from "effect"
-import {
-  AccountIdentificationFields,
-  DecimalString,
-  IsoDateTime,
-  MaloNumber,
-  NonBlankString,
-  nonEmptyArray
-} from "./conventions.js"
-import { ProductIdentifierType, QuantityUnit } from "./energy-amount.js"
+import { AccountIdentificationFields, IsoDateTime, MaloNumber, NonBlankString, nonEmptyArray } from "./conventions.js"
+import { QuantityOverPeriodFields } from "./energy-amount.js"
 import { startNotAfterEnd } from "./rules.js"
 
 /** One amount of a delivery note: a quantity of a product over a period. */
-export const DeliveryNoteAmount = Schema.Struct({
-  period_start_at: IsoDateTime,
-  period_end_at: IsoDateTime,
-  product_identifier: NonBlankString,
-  product_identifier_type: ProductIdentifierType,
-  quantity: DecimalString,
-  quantity_unit: QuantityUnit,
-  line_item_identifier: Schema.optionalKey(NonBlankString)
-}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime"))
+export const DeliveryNoteAmount = Schema.Struct(QuantityOverPeriodFields).check(
+  startNotAfterEnd("period_start_at", "period_end_at", "datetime")
+)
 /** One amount of a delivery note. */
 export type DeliveryNoteAmount = typeof DeliveryNoteAmount.Type
 

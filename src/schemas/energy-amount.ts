@@ -19,16 +19,24 @@ export const ProductIdentifierType = openEnum(["SRW"])
 /** Quantity units that appear in the spec (open enumeration). */
 export const QuantityUnit = openEnum(["KWH"])
 
-/** One energy amount (a metered or estimated quantity of a MaLo over a period). */
-export const EnergyAmount = Schema.Struct({
-  malo_number: MaloNumber,
+/**
+ * The fields of a quantity of a product over a period, shared by an energy amount and the amounts of a
+ * delivery note.
+ */
+export const QuantityOverPeriodFields = {
   period_start_at: IsoDateTime,
   period_end_at: IsoDateTime,
   product_identifier: NonBlankString,
   product_identifier_type: ProductIdentifierType,
   quantity: DecimalString,
   quantity_unit: QuantityUnit,
-  line_item_identifier: Schema.optionalKey(NonBlankString),
+  line_item_identifier: Schema.optionalKey(NonBlankString)
+} as const
+
+/** One energy amount (a metered or estimated quantity of a MaLo over a period). */
+export const EnergyAmount = Schema.Struct({
+  malo_number: MaloNumber,
+  ...QuantityOverPeriodFields,
   preceding_reference: Schema.optionalKey(NonBlankString),
   cancelled: Schema.optionalKey(Schema.Boolean),
   cancelled_at: Schema.optionalKey(Schema.NullOr(IsoDateTime)),
