@@ -45,7 +45,17 @@ export type {
   ValidationSuccess
 } from "./validation/result.js"
 export { validatePayload } from "./validation/validate-payload.js"
+export { compileValidator, type PayloadValidator } from "./validation/compile-validator.js"
 export { validateResponse } from "./validation/validate-response.js"
 export { PayloadValidationError, validatePayloadEffect } from "./validation/validate-payload-effect.js"
 
 export * from "./mappers/index.js"
+
+export { type JsonSchemaDocument, toJsonSchema } from "./json-schema/to-json-schema.js"
+export {
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type OpenApiParameter,
+  type OpenApiResponse,
+  toOpenApi
+} from "./json-schema/to-open-api.js"

@@ -7,6 +7,8 @@ import { Schema } from "effect"
 import {
   AccountIdentificationFields,
   closedEnum,
+  CROSS_FIELD_RULE,
+  type CrossFieldRule,
   DocumentPath,
   IsoDateTime,
   NonBlankString,
@@ -37,18 +39,41 @@ export const Note = Schema.Struct({
   is_pinned: Schema.optionalKey(Schema.Boolean),
   unpin_at: Schema.optionalKey(IsoDateTime)
 }).check(
-  Schema.makeFilter((note) =>
-    note.body !== undefined || (note.document_paths?.length ?? 0) > 0
-      ? undefined
-      : codedIssue("note_body_or_document_path_not_found", "A note needs a body or at least one document path.")
+  Schema.makeFilter(
+    (note) =>
+      note.body !== undefined || (note.document_paths?.length ?? 0) > 0
+        ? undefined
+        : codedIssue("note_body_or_document_path_not_found", "A note needs a body or at least one document path."),
+    {
+      [CROSS_FIELD_RULE]: {
+        name: "note_body_or_document_path_not_found",
+        fields: ["body", "document_paths"]
+      } satisfies CrossFieldRule,
+      // Exact: a body, or a non-empty list of document paths.
+      toJsonSchema: () => ({
+        anyOf: [
+          { type: "object", required: ["body"], properties: { body: {} } },
+          { type: "object", required: ["document_paths"], properties: { document_paths: { type: "array", minItems: 1 } } }
+        ]
+      })
+    }
   ),
-  Schema.makeFilter((note) =>
-    note.created_at === undefined || note.unpin_at === undefined || compareDateTimes(note.created_at, note.unpin_at) <= 0
-      ? undefined
-      : {
-        path: ["unpin_at"],
-        issue: codedIssue("note_unpin_at_earlier_than_creation_date", "unpin_at must not be earlier than created_at.")
-      }
+  // Not expressible in JSON Schema: it compares two values (as instants).
+  Schema.makeFilter(
+    (note) =>
+      note.created_at === undefined || note.unpin_at === undefined ||
+        compareDateTimes(note.created_at, note.unpin_at) <= 0
+        ? undefined
+        : {
+          path: ["unpin_at"],
+          issue: codedIssue("note_unpin_at_earlier_than_creation_date", "unpin_at must not be earlier than created_at.")
+        },
+    {
+      [CROSS_FIELD_RULE]: {
+        name: "note_unpin_at_earlier_than_creation_date",
+        fields: ["created_at", "unpin_at"]
+      } satisfies CrossFieldRule
+    }
   )
 ).annotate({ [WARNING_RULES]: [unpinWithoutPin] })
 /** One note of a notes request. */

@@ -6,6 +6,8 @@
  */
 import { Schema } from "effect"
 import {
+  CROSS_FIELD_RULE,
+  type CrossFieldRule,
   DecimalString,
   IsoDateTime,
   JsonNumber,
@@ -20,13 +22,21 @@ export const IntervalZone = Schema.Struct({
   lower_bound: JsonNumber,
   upper_bound: JsonNumber
 }).check(
-  Schema.makeFilter((zone) =>
-    zone.lower_bound <= zone.upper_bound
-      ? undefined
-      : {
-        path: ["upper_bound"],
-        issue: codedIssue("lower_bound_greater_than_upper_bound", "lower_bound must not be greater than upper_bound.")
-      }
+  // Not expressible in JSON Schema: it compares two values.
+  Schema.makeFilter(
+    (zone) =>
+      zone.lower_bound <= zone.upper_bound
+        ? undefined
+        : {
+          path: ["upper_bound"],
+          issue: codedIssue("lower_bound_greater_than_upper_bound", "lower_bound must not be greater than upper_bound.")
+        },
+    {
+      [CROSS_FIELD_RULE]: {
+        name: "lower_bound_greater_than_upper_bound",
+        fields: ["lower_bound", "upper_bound"]
+      } satisfies CrossFieldRule
+    }
   )
 )
 /** The consumption interval a price applies to. */

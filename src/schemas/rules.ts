@@ -5,6 +5,7 @@
  * @module
  */
 import { Schema, SchemaIssue } from "effect"
+import { CROSS_FIELD_RULE, type CrossFieldRule } from "./conventions.js"
 
 /** Builds an issue that carries a contract error code and a human-readable detail. */
 export const codedIssue = (code: string, message: string, input?: unknown): SchemaIssue.Issue =>
@@ -16,23 +17,44 @@ interface Instant {
   readonly nanos: number
 }
 
+const DIGIT_0 = 48
+
+/** The number written by the ASCII digits of `text` from `start` (inclusive) to `end` (exclusive). */
+const digitsAt = (text: string, start: number, end: number): number => {
+  let n = 0
+  for (let i = start; i < end; i++) n = n * 10 + (text.charCodeAt(i) - DIGIT_0)
+  return n
+}
+
+/**
+ * Days from 1970-01-01 to a day of the proleptic Gregorian calendar (H. Hinnant's `days_from_civil`).
+ * Integer arithmetic instead of `Date.UTC`: several times faster on the validation hot path, and exact
+ * for the years 0000-0099, which `Date.UTC` would read as 1900-1999.
+ */
+const daysFromCivil = (year: number, month: number, day: number): number => {
+  const y = month <= 2 ? year - 1 : year
+  const era = Math.floor(y / 400)
+  const yearOfEra = y - era * 400
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
+  return era * 146_097 + dayOfEra - 719_468
+}
+
 const toInstant = (datetime: string): Instant => {
-  const seconds =
-    Date.UTC(
-      Number(datetime.slice(0, 4)),
-      Number(datetime.slice(5, 7)) - 1,
-      Number(datetime.slice(8, 10)),
-      Number(datetime.slice(11, 13)),
-      Number(datetime.slice(14, 16)),
-      Number(datetime.slice(17, 19))
-    ) / 1000
-  const rest = datetime.slice(19)
-  const fraction = rest.startsWith(".") ? /^\.(\d+)/u.exec(rest)?.[1] ?? "" : ""
-  const zone = rest.slice(fraction.length === 0 ? 0 : fraction.length + 1)
-  const offsetMinutes = zone === "Z"
+  const local = daysFromCivil(digitsAt(datetime, 0, 4), digitsAt(datetime, 5, 7), digitsAt(datetime, 8, 10)) * 86_400 +
+    digitsAt(datetime, 11, 13) * 3_600 + digitsAt(datetime, 14, 16) * 60 + digitsAt(datetime, 17, 19)
+  let zoneAt = 19
+  let nanos = 0
+  if (datetime.charCodeAt(19) === 46 /* . */) {
+    zoneAt = 20
+    while (zoneAt < datetime.length && datetime.charCodeAt(zoneAt) >= DIGIT_0 && datetime.charCodeAt(zoneAt) <= DIGIT_0 + 9) zoneAt++
+    nanos = Number(datetime.slice(20, zoneAt).padEnd(9, "0"))
+  }
+  const sign = datetime.charCodeAt(zoneAt) === 45 /* - */ ? -1 : 1
+  const offsetMinutes = datetime.charCodeAt(zoneAt) === 90 /* Z */
     ? 0
-    : (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)))
-  return { seconds: seconds - offsetMinutes * 60, nanos: Number(fraction.padEnd(9, "0")) }
+    : sign * (digitsAt(datetime, zoneAt + 1, zoneAt + 3) * 60 + digitsAt(datetime, zoneAt + 4, zoneAt + 6))
+  return { seconds: local - offsetMinutes * 60, nanos }
 }
 
 /**
@@ -53,6 +75,7 @@ export const compareDates = (a: string, b: string): number => (a < b ? -1 : a > 
  * (`start_date_later_than_end_date`, reported at the end key).
  */
 export const startNotAfterEnd = <K extends string>(start: K, end: K, kind: "date" | "datetime") =>
+  // Not expressible in JSON Schema: it compares two values (datetimes as instants, across offsets).
   Schema.makeFilter((value: { readonly [P in K]?: string | null | undefined }) => {
     const from = value[start]
     const to = value[end]
@@ -64,4 +87,7 @@ export const startNotAfterEnd = <K extends string>(start: K, end: K, kind: "date
         path: [end],
         issue: codedIssue("start_date_later_than_end_date", `${end} must not be earlier than ${start}.`, to)
       }
-  }, { code: "start_date_later_than_end_date" })
+  }, {
+    code: "start_date_later_than_end_date",
+    [CROSS_FIELD_RULE]: { name: "start_date_later_than_end_date", fields: [start, end] } satisfies CrossFieldRule
+  })

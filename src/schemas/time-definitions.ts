@@ -5,7 +5,15 @@
  * @module
  */
 import { Schema } from "effect"
-import { IsoDate, IsoDateTime, NetworkOperatorCode, NonBlankString, nonEmptyArray } from "./conventions.js"
+import {
+  CROSS_FIELD_RULE,
+  type CrossFieldRule,
+  IsoDate,
+  IsoDateTime,
+  NetworkOperatorCode,
+  NonBlankString,
+  nonEmptyArray
+} from "./conventions.js"
 import { codedIssue, startNotAfterEnd } from "./rules.js"
 
 /** A register of a time definition. */
@@ -57,10 +65,28 @@ export const MarketParticipantDefinitionsRequest = Schema.Struct({
   definitions: Schema.optionalKey(Schema.Array(TimeDefinition)),
   rolled_out_definitions: Schema.optionalKey(Schema.Array(RolledOutDefinition))
 }).check(
-  Schema.makeFilter((body) =>
-    (body.definitions?.length ?? 0) > 0 || (body.rolled_out_definitions?.length ?? 0) > 0
-      ? undefined
-      : codedIssue("definitions_required", "At least one of definitions and rolled_out_definitions is required.")
+  Schema.makeFilter(
+    (body) =>
+      (body.definitions?.length ?? 0) > 0 || (body.rolled_out_definitions?.length ?? 0) > 0
+        ? undefined
+        : codedIssue("definitions_required", "At least one of definitions and rolled_out_definitions is required."),
+    {
+      [CROSS_FIELD_RULE]: {
+        name: "definitions_required",
+        fields: ["definitions", "rolled_out_definitions"]
+      } satisfies CrossFieldRule,
+      // Exact: one of the two lists, present and not empty.
+      toJsonSchema: () => ({
+        anyOf: [
+          { type: "object", required: ["definitions"], properties: { definitions: { type: "array", minItems: 1 } } },
+          {
+            type: "object",
+            required: ["rolled_out_definitions"],
+            properties: { rolled_out_definitions: { type: "array", minItems: 1 } }
+          }
+        ]
+      })
+    }
   )
 )
 /** Request body of `market-participant-definitions`. */

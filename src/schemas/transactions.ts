@@ -7,6 +7,8 @@ import { Schema } from "effect"
 import {
   AccountIdentificationFields,
   closedEnum,
+  CROSS_FIELD_RULE,
+  type CrossFieldRule,
   DecimalString,
   IsoDate,
   JsonNumber,
@@ -44,6 +46,7 @@ export const TYPE_SPECIFIC_FIELDS: Readonly<Record<string, ReadonlyArray<string>
 }
 
 const UNITS_LENGTH = 2
+const SUPPLY_CHARGE = "SUPPLY_CHARGE"
 
 /** One line item of a SUPPLY_CHARGE; amounts are JSON numbers in the currency's major unit. */
 export const TransactionLineItem = Schema.Struct({
@@ -55,10 +58,15 @@ export const TransactionLineItem = Schema.Struct({
   price_per_unit: Schema.optionalKey(JsonNumber),
   units: Schema.optionalKey(
     Schema.Array(JsonNumber).check(
-      Schema.makeFilter((units) =>
-        units.length === UNITS_LENGTH
-          ? undefined
-          : codedIssue("line_item_units_must_be_two_values", "units must hold exactly two values.")
+      Schema.makeFilter(
+        (units) =>
+          units.length === UNITS_LENGTH
+            ? undefined
+            : codedIssue("line_item_units_must_be_two_values", "units must hold exactly two values."),
+        {
+          [CROSS_FIELD_RULE]: { name: "line_item_units_must_be_two_values", fields: [] } satisfies CrossFieldRule,
+          toJsonSchema: () => ({ minItems: UNITS_LENGTH, maxItems: UNITS_LENGTH })
+        }
       )
     )
   )
@@ -109,7 +117,7 @@ export const Transaction = Schema.Struct({
   tax_items: Schema.optionalKey(Schema.Array(TransactionTaxItem))
 }).check(
   Schema.makeFilter((t) => {
-    if (t.type !== "SUPPLY_CHARGE") return undefined
+    if (t.type !== SUPPLY_CHARGE) return undefined
     const issues = []
     if (t.product_code === undefined) {
       issues.push({ path: ["product_code"], issue: codedIssue("required", "A SUPPLY_CHARGE needs a product_code.") })
@@ -120,6 +128,21 @@ export const Transaction = Schema.Struct({
       issues.push({ path: ["line_items"], issue: codedIssue("empty", "A SUPPLY_CHARGE needs at least one line item.") })
     }
     return issues
+  }, {
+    [CROSS_FIELD_RULE]: {
+      name: "supply_charge_fields",
+      fields: ["product_code", "line_items"],
+      when: { type: SUPPLY_CHARGE }
+    } satisfies CrossFieldRule,
+    // Exact: when `type` is SUPPLY_CHARGE, `product_code` and a non-empty `line_items` are required.
+    toJsonSchema: () => ({
+      if: { type: "object", required: ["type"], properties: { type: { const: SUPPLY_CHARGE } } },
+      then: {
+        type: "object",
+        required: ["product_code", "line_items"],
+        properties: { product_code: {}, line_items: { type: "array", minItems: 1 } }
+      }
+    })
   })
 ).annotate({ [WARNING_RULES]: [fieldsOfOtherTypes] })
 /** One financial transaction of a transactions request. */
@@ -127,6 +150,7 @@ export type Transaction = typeof Transaction.Type
 
 /** The transactions of one request; their `transaction_id`s must be unique (`duplicate_transaction_ids`). */
 export const TransactionList = nonEmptyArray(Transaction).check(
+  // Not expressible in JSON Schema: `uniqueItems` compares whole items, not one field of them.
   Schema.makeFilter((transactions) => {
     const seen = new Set<string>()
     const issues = []
@@ -140,7 +164,7 @@ export const TransactionList = nonEmptyArray(Transaction).check(
       seen.add(transaction.transaction_id)
     }
     return issues
-  })
+  }, { [CROSS_FIELD_RULE]: { name: "duplicate_transaction_ids", fields: ["transaction_id"] } satisfies CrossFieldRule })
 )
 
 /** Request body of `transactions`. */

@@ -1,2 +1,15 @@
-/** The testing kit (subpath `data-import-payloads/testing`). @module */
-export {}
+/**
+ * The testing kit (subpath `data-import-payloads/testing`): fast-check arbitraries of valid request
+ * bodies, of precisely broken ones (each with the error it must cause), and of valid response bodies.
+ * Only this entry loads fast-check (an optional peer dependency); the main entry never does.
+ *
+ * @module
+ */
+export {
+  arbitraryInvalidPayload,
+  type ExpectedError,
+  type InvalidPayload
+} from "./arbitrary-invalid-payload.js"
+export { type ArbitraryPayloadOptions, arbitraryPayload, DEFAULT_NOW, type PayloadOf } from "./arbitrary-payload.js"
+export { arbitraryResponse } from "./arbitrary-response.js"
+export type { Json, JsonObject } from "./arbitrary-values.js"
