@@ -45,7 +45,7 @@ export type {
   ValidationSuccess
 } from "./validation/result.js"
 export { validatePayload } from "./validation/validate-payload.js"
-export { compileValidator, type PayloadValidator } from "./validation/compile-validator.js"
+export { type CompileValidatorOptions, compileValidator, type PayloadValidator } from "./validation/compile-validator.js"
 export { validateResponse } from "./validation/validate-response.js"
 export { PayloadValidationError, validatePayloadEffect } from "./validation/validate-payload-effect.js"
 

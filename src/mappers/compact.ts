@@ -25,24 +25,42 @@ const memberFor = (ast: SchemaAST.Union, value: unknown): SchemaAST.AST | undefi
     Array.isArray(value) ? t._tag === "Arrays" : isPlainObject(value) ? t._tag === "Objects" : false
   )
 
+/** The fields of an object schema by name, built once per schema (compaction runs for every payload). */
+const fieldsOf = new WeakMap<SchemaAST.Objects, ReadonlyMap<PropertyKey, SchemaAST.AST>>()
+
+const fieldMap = (ast: SchemaAST.Objects): ReadonlyMap<PropertyKey, SchemaAST.AST> => {
+  let fields = fieldsOf.get(ast)
+  if (fields === undefined) {
+    fields = new Map(ast.propertySignatures.map((p) => [p.name, p.type] as const))
+    fieldsOf.set(ast, fields)
+  }
+  return fields
+}
+
+/** Sets an own, enumerable data property; only `__proto__` needs defineProperty (assignment would set the prototype). */
+const defineData = (target: Record<string, unknown>, key: string, value: unknown): void => {
+  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  else target[key] = value
+}
+
 const compactAt = (ast: SchemaAST.AST, value: unknown): unknown => {
   switch (ast._tag) {
     case "Objects": {
       if (!isPlainObject(value)) return value
       const out: Record<string, unknown> = {}
-      const fields = new Map(ast.propertySignatures.map((p) => [p.name, p.type] as const))
+      const fields = fieldMap(ast)
       for (const key of Object.keys(value)) {
         const fieldAst = fields.get(key)
         const child = value[key]
         if (fieldAst === undefined) {
           // Not a documented field: left as it is, so validation reports it instead of it vanishing.
-          Object.defineProperty(out, key, { value: child, enumerable: true, writable: true, configurable: true })
+          defineData(out, key, child)
           continue
         }
         const compacted = compactAt(fieldAst, child)
         if (SchemaAST.isOptional(fieldAst) && carriesNoData(compacted, fieldAst)) continue
-        // defineProperty, not assignment: a key named "__proto__" must stay data, never a prototype.
-        Object.defineProperty(out, key, { value: compacted, enumerable: true, writable: true, configurable: true })
+        // A key named "__proto__" must stay data, never a prototype.
+        defineData(out, key, compacted)
       }
       return out
     }

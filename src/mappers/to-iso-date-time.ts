@@ -90,6 +90,35 @@ const offsetSecondsAt = (format: Intl.DateTimeFormat, epochMs: number): number =
 }
 
 const HOUR_MS = 3_600_000
+const WINDOW_MS = 12 * HOUR_MS
+
+/**
+ * Offsets that hold for a whole 12-hour window, by zone and window (`null`: the offset changes inside
+ * the window). Formatting with Intl is by far the slowest step of a conversion; a legacy export asks
+ * for the same few days over and over. Same offset at both ends of a window means the same offset all
+ * through it, given that no zone changed its offset twice within 12 hours (see below).
+ */
+const windowOffsets = new Map<Intl.DateTimeFormat, Map<number, number | null>>()
+const MAX_WINDOWS = 100_000
+
+/** {@link offsetSecondsAt}, answered from the window cache when the window's offset is constant. */
+const cachedOffsetSecondsAt = (format: Intl.DateTimeFormat, epochMs: number): number => {
+  let windows = windowOffsets.get(format)
+  if (windows === undefined) {
+    windows = new Map()
+    windowOffsets.set(format, windows)
+  }
+  const window = Math.floor(epochMs / WINDOW_MS)
+  let offset = windows.get(window)
+  if (offset === undefined) {
+    const start = window * WINDOW_MS
+    const first = offsetSecondsAt(format, start)
+    offset = first === offsetSecondsAt(format, start + WINDOW_MS - 1) ? first : null
+    if (windows.size >= MAX_WINDOWS) windows.clear()
+    windows.set(window, offset)
+  }
+  return offset ?? offsetSecondsAt(format, epochMs)
+}
 // The instant behind a wall time lies within ±16 hours of the wall time read as
 // UTC (no zone ever had a larger offset), so every offset it could carry is in
 // force somewhere in that window. Sampling every 12 hours over ±1 day finds all
@@ -99,11 +128,11 @@ const SAMPLES_MS = [-24 * HOUR_MS, -12 * HOUR_MS, 0, 12 * HOUR_MS, 24 * HOUR_MS]
 
 /** All instants whose local time in the zone is `wallMs` (read as UTC), ascending. */
 const instantsFor = (format: Intl.DateTimeFormat, wallMs: number): ReadonlyArray<number> => {
-  const candidates = new Set(SAMPLES_MS.map((delta) => offsetSecondsAt(format, wallMs + delta)))
+  const candidates = new Set(SAMPLES_MS.map((delta) => cachedOffsetSecondsAt(format, wallMs + delta)))
   const instants: Array<number> = []
   for (const offset of candidates) {
     const instant = wallMs - offset * 1000
-    if (offsetSecondsAt(format, instant) === offset) instants.push(instant)
+    if (cachedOffsetSecondsAt(format, instant) === offset) instants.push(instant)
   }
   return instants.sort((a, b) => a - b)
 }
@@ -199,7 +228,7 @@ export const toIsoDateTime = (value: unknown, options?: ToIsoDateTimeOptions): C
       const instant = value.getTime()
       if (Number.isNaN(instant)) return fail("invalid", "invalid Date")
       if (instant % 1000 !== 0) return fail("fraction_lost", `${value.toISOString()} has milliseconds`)
-      return render(instant, offsetSecondsAt(zone, instant), output, timeZone)
+      return render(instant, cachedOffsetSecondsAt(zone, instant), output, timeZone)
     }
     if (typeof value !== "string") return fail("invalid", `expected a date-time string or Date, got ${preview(value)}`)
 

@@ -26,7 +26,8 @@ const decoderFor = (schema: Schema.Top) => {
   return decode
 }
 
-const inDocumentOrder = (input: unknown, errors: ReadonlyArray<PathError>): Array<ApiError> => {
+/** Writes path errors as API errors in document order, without repeating an attr and code. */
+export const inDocumentOrder = (input: unknown, errors: ReadonlyArray<PathError>): Array<ApiError> => {
   const seen = new Set<string>()
   return errors
     .map((e) => ({ e, key: documentOrderKey(input, e.path) }))

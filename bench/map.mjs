@@ -1,0 +1,46 @@
+// Benchmark of `data-import map` (run with `npm run bench`, which builds first).
+//
+// Generates a legacy CSV export of meter readings (BENCH_ROWS, default 200,000 rows; `;`-separated,
+// German decimals and dates, as examples/mappings/energy-amounts.csv) and measures, median of
+// BENCH_REPEATS runs:
+//   (a) csv-parse + JSON.stringify of every row   bench/csv-baseline.mjs
+//   (b) data-import map --jobs 1 with examples/mappings/energy-amounts.mapping.json
+//   (c) data-import map --jobs 2
+import { existsSync, statSync } from "node:fs"
+import { join } from "node:path"
+import { CLI, count, DATA_DIR, mb, measure, random, repeated, REPEATS, ROOT, writeLines } from "./lib.mjs"
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 200_000)
+const pad = (n, w = 2) => String(n).padStart(w, "0")
+const DAY = 86_400_000
+
+const file = join(DATA_DIR, `energy-amounts-${ROWS}.csv`)
+if (!existsSync(file) || process.env.BENCH_REGENERATE !== undefined) {
+  const rnd = random(7)
+  const german = (d) => `${pad(d.getUTCDate())}.${pad(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`
+  await writeLines(file, ROWS, (i) => {
+    // Readings of a day or a month, starting at midnight or on the quarter hour, over five years.
+    const start = new Date(Date.UTC(2019, 0, 1) + Math.floor(rnd() * 1800) * DAY + (i % 3 === 0 ? Math.floor(rnd() * 96) * 900_000 : 0))
+    const end = new Date(start.getTime() + (i % 2 === 0 ? DAY : 30 * DAY))
+    const quantity = (rnd() * 20000).toFixed(3).replace(".", ",").replace(/\B(?=(\d{3})+(?!\d))/u, ".")
+    return [`KD-${pad(i, 8)}`, 51238696781 + i, german(start), german(end), "1-1:1.8.0", quantity, "KWH", i % 50 === 0 ? "X" : "", "Z18", i % 4 === 0 ? "Z57,Z84" : ""].join(";")
+  }, "Kundennummer;MaLo;Zeitraum_von;Zeitraum_bis;OBIS;Menge;Einheit;Storniert;Qualifier;Plausi")
+}
+const mapping = join(ROOT, "examples/mappings/energy-amounts.mapping.json")
+process.stderr.write(`map: ${count(ROWS)} rows, ${mb(statSync(file).size)}\n`)
+
+const a = await repeated("(a) csv-parse + stringify", () => measure(process.execPath, [join(ROOT, "bench/csv-baseline.mjs"), file]))
+const b = await repeated("(b) map --jobs 1", () => measure(process.execPath, [CLI, "map", "--jobs", "1", "-m", mapping, file], { okCodes: [0, 1] }))
+const c = await repeated("(c) map --jobs 2", () => measure(process.execPath, [CLI, "map", "--jobs", "2", "-m", mapping, file], { okCodes: [0, 1] }))
+const lines = (r) => r.stdout.split("\n").filter((l) => l !== "").length
+const rejected = /(\d[\d,]*) rows? rejected/u.exec(c.stderr)?.[1] ?? "?"
+
+const rate = (r) => (ROWS * 1000) / r.ms
+console.log(`
+map: ${count(ROWS)} CSV rows (${mb(statSync(file).size)}), Node ${process.version}, median of ${REPEATS} runs, rows/s
+
+| (a) csv-parse + stringify | (b) map --jobs 1 | (c) map --jobs 2 | b/a | c/a | peak RSS a / b / c |
+|---:|---:|---:|---:|---:|---:|
+| ${count(rate(a))} | ${count(rate(b))} | ${count(rate(c))} | ${(rate(b) / rate(a)).toFixed(2)} | ${(rate(c) / rate(a)).toFixed(2)} | ${mb(a.peakRss)} / ${mb(b.peakRss)} / ${mb(c.peakRss)} |
+
+${count(lines(c))} payloads written; rows rejected: ${rejected} (readings that start in the hour skipped by the spring clock change).`)

@@ -1,0 +1,136 @@
+/**
+ * What the main thread and the validation workers send each other: batches of records out, one summary
+ * per batch back. Line numbers of NDJSON batches are relative to the batch (only the main thread knows
+ * where a batch starts); JSON batches carry absolute positions.
+ *
+ * @module
+ */
+import type { ApiError, ValidationErrorBody } from "../index.js"
+
+/** Settings a worker starts with: its role, and what the role needs. */
+export type WorkerSettings = ValidateSettings | MapSettings
+
+/** Settings of a validation worker. */
+export interface ValidateSettings {
+  readonly role: "validate"
+  /** The endpoint every record is checked against; `undefined`: inferred per record. */
+  readonly endpoint: string | undefined
+  /** The clock for `transaction_in_future`, the same for every worker (ISO string). */
+  readonly now: string
+  /** Send the raw text of each invalid or unparseable record back (for `--reject-file`). */
+  readonly keepRaw: boolean
+  /** Lines (and JSON values) longer than this many bytes are reported as `line_too_long`. */
+  readonly maxLineBytes: number
+}
+
+/** Settings of a mapping worker: the mapping spec as read from JSON. */
+export interface MapSettings {
+  readonly role: "map"
+  readonly mapping: unknown
+}
+
+/** Rows for a mapping worker (a mapping without `groupBy`: every row is a payload of its own). */
+export interface MapBatch {
+  readonly type: "map"
+  readonly seq: number
+  readonly rows: ReadonlyArray<unknown>
+}
+
+/** What a mapping worker made of a batch: payloads as NDJSON text, and the rejected rows (batch indexes). */
+export interface MapResult {
+  readonly seq: number
+  readonly payloadText: string
+  readonly payloads: number
+  readonly payloadRows: number
+  readonly rejected: ReadonlyArray<{
+    readonly sourceRows: ReadonlyArray<number>
+    readonly errors: ReadonlyArray<{ readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }>
+  }>
+}
+
+/** Whole NDJSON lines. */
+export interface NdjsonBatch {
+  readonly type: "ndjson"
+  readonly seq: number
+  readonly bytes: Uint8Array
+  /** The batch starts at byte 0 of its stream (a byte order mark may be there). */
+  readonly atStreamStart: boolean
+}
+
+/**
+ * Values of a JSON document. `spans` holds 4 numbers per record: start and end offset in `bytes`,
+ * then the line and column where it starts in the file.
+ */
+export interface JsonBatch {
+  readonly type: "json"
+  readonly seq: number
+  readonly bytes: Uint8Array
+  readonly spans: Int32Array
+}
+
+/** Stop sending problem details (the listing is full and nothing else needs them); counts go on. */
+export interface QuietMessage {
+  readonly type: "quiet"
+}
+
+/** A message to a worker. */
+export type ToWorker = NdjsonBatch | JsonBatch | MapBatch | QuietMessage
+
+/** An error response in the API's shape, or the CLI's own for records it cannot read. */
+export type RecordError = ValidationErrorBody
+
+/** One invalid or unparseable record. */
+export interface Problem {
+  /** NDJSON: 0-based line offset within the batch; JSON: the absolute 1-based line. */
+  readonly line: number
+  /** For a JSON syntax error: the 1-based column (characters) where it is. */
+  readonly column?: number
+  readonly kind: "invalid" | "unparseable"
+  /** The endpoint the record was checked against; `null` when none could be told. */
+  readonly endpoint: string | null
+  readonly error: RecordError
+  readonly warnings: ReadonlyArray<ApiError>
+  /** The record as read (without its line break), for `--reject-file`: text, or bytes when not UTF-8. */
+  readonly raw?: string | Uint8Array
+}
+
+/** Counts keyed by a code, an attr pattern or an endpoint id. */
+export type Counts = Record<string, number>
+
+/** What a worker found in one batch. */
+export interface BatchSummary {
+  readonly seq: number
+  /** NDJSON: how many physical lines the batch spans (blank ones included); JSON: 0. */
+  lines: number
+  records: number
+  valid: number
+  invalid: number
+  unparseable: number
+  warnings: number
+  readonly byCode: Counts
+  readonly byAttr: Counts
+  readonly warningsByCode: Counts
+  readonly byEndpoint: Counts
+  readonly problems: Array<Problem>
+}
+
+/** A message from a worker: its result for a batch, or why it could not make one. */
+export type FromWorker<R> =
+  | { readonly type: "result"; readonly result: R }
+  | { readonly type: "failed"; readonly seq: number; readonly message: string }
+
+/** An empty summary for a batch. */
+export const emptySummary = (seq: number): BatchSummary => ({
+  seq,
+  lines: 0,
+  records: 0,
+  valid: 0,
+  invalid: 0,
+  unparseable: 0,
+  warnings: 0,
+  byCode: {},
+  byAttr: {},
+  warningsByCode: {},
+  byEndpoint: {},
+  problems: []
+})

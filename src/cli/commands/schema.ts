@@ -1,0 +1,59 @@
+/**
+ * `data-import schema ID [--openapi]`: the JSON Schema of an endpoint's request, or the OpenAPI 3.1
+ * document reduced to that endpoint, for tools outside TypeScript.
+ *
+ * @module
+ */
+import { ENDPOINT_IDS, endpoints, isEndpointId, toJsonSchema, toOpenApi } from "../../index.js"
+import { EXIT, type ExitCode, usageError } from "../exit-codes.js"
+import { Output } from "../io.js"
+
+const COMPONENT_REF = "#/components/schemas/"
+
+/** Every `$ref` to a component schema inside a JSON value. */
+const refsIn = (value: unknown, into: Set<string>): void => {
+  if (Array.isArray(value)) {
+    for (const item of value) refsIn(item, into)
+  } else if (typeof value === "object" && value !== null) {
+    for (const [key, child] of Object.entries(value)) {
+      if (key === "$ref" && typeof child === "string" && child.startsWith(COMPONENT_REF)) into.add(child.slice(COMPONENT_REF.length))
+      else refsIn(child, into)
+    }
+  }
+}
+
+/** The OpenAPI document with only the endpoint's path and the component schemas it needs (transitively). */
+export const openApiFor = (id: string): Record<string, unknown> => {
+  if (!isEndpointId(id)) throw usageError(`unknown endpoint ${id}: use one of ${ENDPOINT_IDS.join(", ")}`)
+  const document = toOpenApi()
+  const template = endpoints[id].path
+  const paths = Object.fromEntries(Object.entries(document.paths).filter(([path]) => path === template || path.endsWith(template)))
+  const needed = new Set<string>()
+  refsIn(paths, needed)
+  const schemas = document.components.schemas as Record<string, unknown>
+  for (const seen = new Set<string>(); needed.size > seen.size;) {
+    for (const name of [...needed]) {
+      if (seen.has(name)) continue
+      seen.add(name)
+      refsIn(schemas[name], needed)
+    }
+  }
+  return {
+    ...document,
+    paths,
+    components: {
+      ...document.components,
+      schemas: Object.fromEntries(Object.keys(schemas).filter((name) => needed.has(name)).map((name) => [name, schemas[name]]))
+    }
+  }
+}
+
+/** Prints the JSON Schema (or the reduced OpenAPI document) of an endpoint. */
+export const runSchema = async (id: string, options: { readonly openapi?: boolean | undefined }): Promise<ExitCode> => {
+  if (!isEndpointId(id)) throw usageError(`unknown endpoint ${id}: use one of ${ENDPOINT_IDS.join(", ")}`)
+  const document = options.openapi === true ? openApiFor(id) : toJsonSchema(id)
+  const out = new Output(process.stdout, "stdout")
+  out.write(`${JSON.stringify(document, null, 2)}\n`)
+  await out.close()
+  return EXIT.ok
+}

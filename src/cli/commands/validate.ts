@@ -1,0 +1,219 @@
+/**
+ * `data-import validate`: checks every record of NDJSON and JSON files against the contract, in worker
+ * threads, and reports totals, counts and the first problems with file and line.
+ *
+ * @module
+ */
+import { availableParallelism } from "node:os"
+import { ENDPOINT_IDS, isEndpointId } from "../../index.js"
+import { type BatchSummary, emptySummary, type WorkerSettings } from "../batch.js"
+import { EXIT, type ExitCode, usageError } from "../exit-codes.js"
+import { openInput, openOutput, Output, readChunks, sizeOf, UnreadableInput, validateInputs } from "../io.js"
+import { type JsonPiece, JsonDocumentSplitter } from "../json-document.js"
+import { LineChunker } from "../line-chunks.js"
+import { startProgress } from "../progress.js"
+import { overlongDetail, unparseable } from "../record-errors.js"
+import { jsonReport, ndjsonLine, type ReportFormat, textReport } from "../reports.js"
+import { type LocatedProblem, Tally } from "../tally.js"
+import { stylesFor, useColour } from "../terminal.js"
+import { WorkerPool } from "../worker-pool.js"
+
+/** Options of `validate`, as parsed from the command line. */
+export interface ValidateOptions {
+  readonly endpoint?: string | undefined
+  readonly format: ReportFormat
+  readonly maxErrors?: number | undefined
+  readonly jobs?: number | undefined
+  readonly rejectFile?: string | undefined
+  readonly maxLineLength: number
+}
+
+/** Default `--max-errors` per format: a screenful for people, all of them for a stream. */
+export const DEFAULT_MAX_ERRORS: Readonly<Record<ReportFormat, number>> = {
+  text: 20,
+  json: 1000,
+  ndjson: Number.POSITIVE_INFINITY
+}
+
+/** Default `--max-line-length`: 16 MiB. */
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
+
+/** JSON values are sent to the workers in batches of about this many bytes (or this many values). */
+const JSON_BATCH_BYTES = 1 << 20
+const JSON_BATCH_VALUES = 4096
+
+interface BatchOrigin {
+  readonly file: number
+  readonly kind: "ndjson" | "json"
+}
+
+/** Runs `validate` and returns its exit code. `workerScript` is the module the workers run. */
+export const runValidate = async (names: ReadonlyArray<string>, options: ValidateOptions, workerScript: URL): Promise<ExitCode> => {
+  if (options.endpoint !== undefined && !isEndpointId(options.endpoint)) {
+    throw usageError(`unknown endpoint ${options.endpoint}: use one of ${ENDPOINT_IDS.join(", ")}`)
+  }
+  const inputs = validateInputs(names)
+  const maxListed = options.maxErrors ?? DEFAULT_MAX_ERRORS[options.format]
+  const stdout = new Output(process.stdout, "stdout")
+  const rejects = options.rejectFile !== undefined ? await openOutput(options.rejectFile) : undefined
+  const tally = new Tally(maxListed)
+  const settings: WorkerSettings = {
+    role: "validate",
+    endpoint: options.endpoint,
+    now: new Date().toISOString(),
+    keepRaw: rejects !== undefined,
+    maxLineBytes: options.maxLineLength
+  }
+  const origins = new Map<number, BatchOrigin>()
+  const nextLine = inputs.map(() => 1)
+  const onSummary = (summary: BatchSummary): void => {
+    const origin = origins.get(summary.seq)
+    if (origin === undefined) throw new Error(`no origin for batch ${summary.seq}`)
+    origins.delete(summary.seq)
+    const file = inputs[origin.file]!
+    const base = nextLine[origin.file]!
+    const locate = (p: BatchSummary["problems"][number]): LocatedProblem => ({
+      file: file.name,
+      line: origin.kind === "ndjson" ? base + p.line : p.line,
+      ...(p.column !== undefined ? { column: p.column } : {}),
+      endpoint: p.endpoint,
+      error: p.error,
+      warnings: p.warnings
+    })
+    const listed = tally.add(summary, locate)
+    if (options.format === "ndjson") for (const p of listed) stdout.write(`${ndjsonLine(p)}\n`)
+    if (rejects !== undefined) {
+      for (const p of summary.problems) {
+        if (p.raw === undefined) continue
+        rejects.write(p.raw)
+        rejects.write("\n")
+      }
+    }
+    nextLine[origin.file] = base + summary.lines
+    // Once the listing is full nothing needs the details, unless the reject file still does.
+    if (tally.full && rejects === undefined) pool.silence()
+  }
+  const pool: WorkerPool<BatchSummary> = new WorkerPool({
+    size: Math.max(1, options.jobs ?? availableParallelism()),
+    script: workerScript,
+    settings,
+    onResult: onSummary
+  })
+
+  const sizes = await Promise.all(inputs.map((input) => sizeOf(input.name)))
+  const totalBytes = sizes.some((s) => s === undefined) ? undefined : sizes.reduce<number>((a, b) => a + (b ?? 0), 0)
+  let bytesRead = 0
+  const progress = startProgress(process.stderr, () => ({ records: tally.totals.records, bytesRead, totalBytes }))
+
+  const local = (file: number, kind: BatchOrigin["kind"], fill: (summary: BatchSummary) => void): void => {
+    const summary = emptySummary(pool.seq)
+    fill(summary)
+    origins.set(summary.seq, { file, kind })
+    pool.local(summary)
+  }
+  const unparseableSummary = (summary: BatchSummary, problem: ReturnType<typeof unparseable>): void => {
+    summary.records = 1
+    summary.unparseable = 1
+    summary.byCode[problem.error.errors[0]!.code] = 1
+    summary.problems.push(problem)
+  }
+  const backpressure = async (): Promise<void> => {
+    await stdout.drained()
+    if (rejects !== undefined) await rejects.drained()
+  }
+
+  const readNdjson = async (index: number, chunks: AsyncIterable<Uint8Array>): Promise<void> => {
+    const chunker = new LineChunker(options.maxLineLength)
+    const submit = async (pieces: ReturnType<LineChunker["push"]>): Promise<void> => {
+      for (const piece of pieces) {
+        if (piece.kind === "overlong") {
+          local(index, "ndjson", (summary) => {
+            unparseableSummary(summary, unparseable(0, "line_too_long", overlongDetail(piece.length, options.maxLineLength)))
+            summary.lines = 1
+          })
+          continue
+        }
+        const seq = pool.seq
+        origins.set(seq, { file: index, kind: "ndjson" })
+        await pool.submit({ type: "ndjson", seq, bytes: piece.bytes, atStreamStart: piece.atStreamStart }, [piece.bytes.buffer as ArrayBuffer])
+      }
+    }
+    for await (const chunk of chunks) {
+      bytesRead += chunk.length
+      await submit(chunker.push(chunk))
+      await backpressure()
+    }
+    await submit(chunker.end())
+  }
+
+  const readJson = async (index: number, chunks: AsyncIterable<Uint8Array>): Promise<void> => {
+    const splitter = new JsonDocumentSplitter(options.maxLineLength)
+    let values: Array<Extract<JsonPiece, { kind: "value" }>> = []
+    let size = 0
+    const flush = async (): Promise<void> => {
+      if (values.length === 0) return
+      const bytes = new Uint8Array(size)
+      const spans = new Int32Array(values.length * 4)
+      let at = 0
+      values.forEach((v, i) => {
+        bytes.set(v.bytes, at)
+        spans.set([at, at + v.bytes.length, v.line, v.column], i * 4)
+        at += v.bytes.length
+      })
+      values = []
+      size = 0
+      const seq = pool.seq
+      origins.set(seq, { file: index, kind: "json" })
+      await pool.submit({ type: "json", seq, bytes, spans }, [bytes.buffer, spans.buffer])
+    }
+    const take = async (pieces: Array<JsonPiece>): Promise<void> => {
+      for (const piece of pieces) {
+        if (piece.kind === "value") {
+          values.push(piece)
+          size += piece.bytes.length
+          if (size >= JSON_BATCH_BYTES || values.length >= JSON_BATCH_VALUES) await flush()
+          continue
+        }
+        await flush()
+        local(index, "json", (summary) =>
+          unparseableSummary(summary, piece.kind === "overlong"
+            ? unparseable(piece.line, "line_too_long", overlongDetail(piece.length, options.maxLineLength), { column: piece.column })
+            : unparseable(piece.line, "invalid_json", `Invalid JSON: ${piece.message}.`, { column: piece.column })))
+      }
+    }
+    for await (const chunk of chunks) {
+      bytesRead += chunk.length
+      await take(splitter.push(chunk))
+      await backpressure()
+    }
+    await take(splitter.end())
+    await flush()
+  }
+
+  try {
+    for (const [index, input] of inputs.entries()) {
+      try {
+        const opened = await openInput(input.name)
+        const chunks = readChunks(input.name, opened.chunks)
+        await (input.kind === "json" ? readJson(index, chunks) : readNdjson(index, chunks))
+      } catch (cause) {
+        if (!(cause instanceof UnreadableInput)) throw cause
+        tally.unreadable.push({ file: input.name, detail: cause.detail })
+        progress.clear()
+        process.stderr.write(`data-import: ${cause.message}\n`)
+      }
+    }
+    await pool.idle()
+  } finally {
+    progress.stop()
+    await pool.close()
+  }
+  if (options.format === "json") stdout.write(`${jsonReport(tally)}\n`)
+  if (options.format === "text") {
+    stdout.write(`${textReport(tally, stylesFor(useColour(process.stdout)), { showEndpoint: options.endpoint === undefined })}\n`)
+  }
+  await stdout.close()
+  if (rejects !== undefined) await rejects.close()
+  return tally.unreadable.length > 0 ? EXIT.unreadable : tally.ok ? EXIT.ok : EXIT.invalid
+}
+

@@ -1,0 +1,215 @@
+/**
+ * Files and streams: what kind of input an argument names, opening it for reading (with the errors a
+ * user can act on), and writing output with backpressure, so a slow disk or pipe slows the reading
+ * down instead of filling memory.
+ *
+ * @module
+ */
+import { statSync } from "node:fs"
+import { type FileHandle, open } from "node:fs/promises"
+import type { Writable } from "node:stream"
+import { describeError, ioError, usageError } from "./exit-codes.js"
+
+/** How a file's records are laid out. */
+export type InputKind = "ndjson" | "json" | "csv"
+
+/** An input named on the command line. */
+export interface InputFile {
+  /** As given (`-` for stdin); used in reports. */
+  readonly name: string
+  readonly kind: InputKind
+}
+
+/** The kind of a `validate` input by its name: `.json`, `.ndjson`/`.jsonl`, or `-` (NDJSON on stdin). */
+export const validateInputKind = (name: string): InputKind | undefined => {
+  if (name === "-") return "ndjson"
+  const lower = name.toLowerCase()
+  if (lower.endsWith(".ndjson") || lower.endsWith(".jsonl")) return "ndjson"
+  if (lower.endsWith(".json")) return "json"
+  return undefined
+}
+
+/**
+ * Reads the `validate` FILE arguments. A regular file whose format cannot be told is a usage error; a
+ * name that is missing or a directory is kept, so it is reported as unreadable (exit 3) with the others.
+ */
+export const validateInputs = (names: ReadonlyArray<string>): Array<InputFile> => {
+  if (names.length === 0) throw usageError("no input: name at least one FILE (.json, .ndjson, .jsonl, or - for stdin)")
+  if (names.filter((n) => n === "-").length > 1) throw usageError("stdin (-) can be read only once")
+  return names.map((name) => {
+    const kind = validateInputKind(name)
+    if (kind !== undefined) return { name, kind }
+    let isFile = false
+    try {
+      isFile = statSync(name).isFile()
+    } catch {
+      // Missing or unreadable: reported when it is opened.
+    }
+    if (isFile) throw usageError(`cannot tell the format of ${name}: use .json, .ndjson or .jsonl (or - for NDJSON on stdin)`)
+    return { name, kind: "ndjson" }
+  })
+}
+
+/** An opened input: its bytes as a stream (each chunk valid until the next is read), and its size when known. */
+export interface OpenedInput {
+  readonly chunks: AsyncIterable<Uint8Array>
+  readonly size: number | undefined
+}
+
+/** An input that cannot be read; the run goes on with the other inputs and ends with exit code 3. */
+export class UnreadableInput extends Error {
+  constructor(readonly file: string, readonly detail: string) {
+    super(`cannot read ${file}: ${detail}`)
+    this.name = "UnreadableInput"
+  }
+}
+
+/** Bytes per read: large reads keep the per-batch overhead small. */
+export const READ_CHUNK_BYTES = 1 << 20
+
+/** Opens an input for reading; a missing file, a directory or a permission problem is an {@link UnreadableInput}. */
+export const openInput = async (name: string): Promise<OpenedInput> => {
+  if (name === "-") return { chunks: process.stdin, size: undefined }
+  let handle
+  try {
+    handle = await open(name, "r")
+  } catch (cause) {
+    throw new UnreadableInput(name, describeError(cause))
+  }
+  try {
+    const stat = await handle.stat()
+    if (stat.isDirectory()) throw new UnreadableInput(name, "is a directory")
+    return { chunks: readReusing(handle), size: stat.isFile() ? stat.size : undefined }
+  } catch (cause) {
+    await handle.close()
+    throw cause instanceof UnreadableInput ? cause : new UnreadableInput(name, describeError(cause))
+  }
+}
+
+/**
+ * Reads a file into one buffer, over and over: each chunk is valid only until the next is asked for.
+ * A read stream would allocate a fresh buffer per read, which piles up outside the heap faster than a
+ * thread that barely allocates otherwise collects it.
+ */
+async function* readReusing(handle: FileHandle): AsyncGenerator<Uint8Array> {
+  const buffer = Buffer.allocUnsafeSlow(READ_CHUNK_BYTES)
+  try {
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, null)
+      if (bytesRead === 0) return
+      yield buffer.subarray(0, bytesRead)
+    }
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Reads an input's chunks; a read error on the way becomes an {@link UnreadableInput}. */
+export async function* readChunks(name: string, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  try {
+    for await (const chunk of chunks) yield chunk
+  } catch (cause) {
+    throw new UnreadableInput(name, describeError(cause))
+  }
+}
+
+/** The size of an input for progress, when it is a regular file (`undefined` for stdin and unknowns). */
+export const sizeOf = async (name: string): Promise<number | undefined> => {
+  if (name === "-") return undefined
+  try {
+    const handle = await open(name, "r")
+    try {
+      const stat = await handle.stat()
+      return stat.isFile() ? stat.size : undefined
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/** Text is gathered into writes of about this size: one write per record would cost more than the record. */
+const WRITE_BUFFER_CHARS = 64 * 1024
+
+/** A destination for text and bytes that gathers small writes and tells when to slow down. */
+export class Output {
+  private waiting: Promise<void> | undefined
+  private failed: Error | undefined
+  private pending = ""
+
+  constructor(readonly stream: Writable, private readonly name: string) {
+    stream.on("error", (error: Error) => {
+      this.failed = error
+    })
+  }
+
+  /** Writes (buffered); call {@link drained} now and then so the writes cannot pile up. */
+  write(data: string | Uint8Array): void {
+    if (this.failed !== undefined) throw ioError(`cannot write ${this.name}: ${describeError(this.failed)}`)
+    if (typeof data === "string") {
+      this.pending += data
+      if (this.pending.length >= WRITE_BUFFER_CHARS) this.flush()
+      return
+    }
+    this.flush()
+    this.send(data)
+  }
+
+  /** Whether the destination asked to slow down: await {@link drained} before writing more. */
+  get full(): boolean {
+    return this.waiting !== undefined
+  }
+
+  /** Resolves when the destination has taken what was written so far, up to the buffer (at once when it has). */
+  async drained(): Promise<void> {
+    if (this.waiting !== undefined) await this.waiting
+    if (this.failed !== undefined) throw ioError(`cannot write ${this.name}: ${describeError(this.failed)}`)
+  }
+
+  /** Flushes and closes (stdout and stderr are flushed, not closed). */
+  async close(): Promise<void> {
+    this.flush()
+    await this.drained()
+    const stream = this.stream
+    await new Promise<void>((resolve) => {
+      if (stream === process.stdout || stream === process.stderr) stream.write("", () => resolve())
+      else stream.end(() => resolve())
+    })
+    if (this.failed !== undefined) throw ioError(`cannot write ${this.name}: ${describeError(this.failed)}`)
+  }
+
+  private flush(): void {
+    if (this.pending === "") return
+    const text = this.pending
+    this.pending = ""
+    this.send(text)
+  }
+
+  private send(data: string | Uint8Array): void {
+    if (!this.stream.write(data) && this.waiting === undefined) {
+      this.waiting = new Promise<void>((resolve) => {
+        const done = (): void => {
+          this.stream.off("drain", done)
+          this.stream.off("error", done)
+          this.stream.off("close", done)
+          this.waiting = undefined
+          resolve()
+        }
+        this.stream.on("drain", done)
+        this.stream.on("error", done)
+        this.stream.on("close", done)
+      })
+    }
+  }
+}
+
+/** Opens a file for writing (created or truncated); failure is an I/O error (exit 3). */
+export const openOutput = async (path: string): Promise<Output> => {
+  try {
+    const handle = await open(path, "w")
+    return new Output(handle.createWriteStream(), path)
+  } catch (cause) {
+    throw ioError(`cannot write ${path}: ${describeError(cause)}`)
+  }
+}

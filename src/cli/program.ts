@@ -1,0 +1,184 @@
+/**
+ * The command line: commands, options, help texts and how errors become exit codes (commander parses;
+ * every handler returns its exit code, nothing here exits the process).
+ *
+ * @module
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander"
+import { ERROR_CODES, WARNING_CODES } from "../index.js"
+import { runEndpoints } from "./commands/endpoints.js"
+import { DEFAULT_DELIMITERS, runMap } from "./commands/map.js"
+import { runSample } from "./commands/sample.js"
+import { runSchema } from "./commands/schema.js"
+import { DEFAULT_MAX_LINE_BYTES, runValidate } from "./commands/validate.js"
+import { EXIT, type ExitCode } from "./exit-codes.js"
+import { CLI_CODES } from "./record-errors.js"
+import { REPORT_FORMATS, type ReportFormat } from "./reports.js"
+import { packageVersion } from "./version.js"
+
+/** What the command line needs from its surroundings. */
+export interface CliEnvironment {
+  /** The module the validation workers run: the bundle itself. */
+  readonly workerScript: URL
+}
+
+const EXIT_CODES_HELP = `
+Exit codes:
+  0  every record valid (warnings allowed) / every row mapped
+  1  invalid or unparseable records / rows rejected
+  2  usage error (unknown option or endpoint, bad value, bad mapping)
+  3  an input cannot be read (missing, a directory, no permission) or an output cannot be written
+ 70  internal error (a bug: please report it with the message)`
+
+const wholeNumber = (min: number) => (value: string): number => {
+  if (!/^\d+$/u.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
+    throw new InvalidArgumentError(`a whole number of at least ${min} is expected`)
+  }
+  return Number(value)
+}
+
+const UNITS: Readonly<Record<string, number>> = { "": 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }
+
+/** A byte size: `1048576`, `512k`, `16M`, `1G` (binary units). */
+export const byteSize = (value: string): number => {
+  const match = /^(\d+)\s*([kmg]?)(?:i?b)?$/iu.exec(value.trim())
+  const n = match === null ? Number.NaN : Number(match[1]) * (UNITS[(match[2] ?? "").toLowerCase()] ?? Number.NaN)
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError("a size in bytes is expected, such as 1048576, 512k or 16M")
+  return n
+}
+
+const codesHelp = (): string => {
+  const width = Math.max(...[...Object.keys(ERROR_CODES), ...Object.keys(CLI_CODES)].map((c) => c.length))
+  const list = (codes: Readonly<Record<string, string>>): string =>
+    Object.entries(codes).map(([code, text]) => `  ${code.padEnd(width)}  ${text}`).join("\n")
+  return `\nCodes of unreadable records and of endpoint inference:\n${list(CLI_CODES)}\n\nError codes of the contract:\n${list(ERROR_CODES)}\n\nWarning codes (never make a record invalid):\n${list(WARNING_CODES)}`
+}
+
+/** Builds the program; `done` receives the exit code of the command that ran. */
+export const buildProgram = (env: CliEnvironment, done: (code: ExitCode) => void): Command => {
+  const program = new Command("data-import")
+    .description("Pre-flight checks for the Customer Data Import API: validate payload files, map legacy exports to payloads.")
+    .version(packageVersion(env.workerScript), "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help")
+    .helpCommand(false)
+    .exitOverride()
+    .showHelpAfterError("(run with --help for usage)")
+    .configureOutput({ outputError: (text, write) => write(`data-import: ${text.replace(/^error: /u, "")}`) })
+    .addHelpText("after", EXIT_CODES_HELP)
+
+  program
+    .command("validate")
+    .description("Check every record of payload files against the contract, and report the problems with file and line.")
+    .argument("<FILE...>", ".json (one payload or an array), .ndjson/.jsonl (one payload per line), or - (NDJSON on stdin)")
+    .option("-e, --endpoint <ID>", "check every record against this endpoint (default: inferred per record from its keys)")
+    .addOption(new Option("-f, --format <FORMAT>", "report format").choices(REPORT_FORMATS).default("text"))
+    .option("--max-errors <N>", "list at most N invalid or unparseable records; all are counted (default: 20 text, 1000 json, all ndjson)", wholeNumber(0))
+    .option("-j, --jobs <N>", "worker threads (default: the number of cores)", wholeNumber(1))
+    .option("--reject-file <FILE>", "write the invalid and unparseable records there, unchanged, one per line")
+    .option("--max-line-length <BYTES>", "longest line (or JSON value) read, e.g. 16M; longer ones are reported as line_too_long", byteSize, DEFAULT_MAX_LINE_BYTES)
+    .addHelpText("after", `
+Records: a .json file holds one payload or an array of payloads (each element is a record, located at
+the line and column where it starts); an NDJSON file holds one payload per line. A UTF-8 byte order mark
+and CRLF line ends are accepted; blank lines are skipped and not counted. Every problem names its file
+and physical line (and column, for JSON syntax errors). In every report records = valid + invalid +
+unparseable.
+
+Reports: text (default; coloured on a terminal unless NO_COLOR is set), json (one document:
+{ ok, totals, truncated, byCode, byAttr, warningsByCode, byEndpoint, results, unreadable }), ndjson
+(one line per invalid or unparseable record, as it is found). A progress line is drawn on stderr when
+it is a terminal.
+${codesHelp()}
+${EXIT_CODES_HELP}`)
+    .action(async (files: Array<string>, opts: {
+      endpoint?: string
+      format: ReportFormat
+      maxErrors?: number
+      jobs?: number
+      rejectFile?: string
+      maxLineLength: number
+    }) => {
+      done(await runValidate(files, opts, env.workerScript))
+    })
+
+  program
+    .command("map")
+    .description("Map a legacy export (CSV or NDJSON records) to payloads with a JSON mapping; payloads come out as NDJSON.")
+    .argument("<INPUT>", "a .csv file (or .tsv/.txt), an .ndjson/.jsonl file of flat records, or - (stdin)")
+    .requiredOption("-m, --mapping <MAPPING.json>", "the mapping (see examples/mappings/*.mapping.json)")
+    .option("-o, --out <FILE>", "write the payloads there (default: stdout)")
+    .option("-r, --rejects <FILE>", "write the rejected rows there as NDJSON, with their lines and reasons (default: listed on stderr)")
+    .option("-d, --delimiter <CHAR>", `CSV delimiter (default: detected from the header line among ${DEFAULT_DELIMITERS.map((d) => (d === "\t" ? "tab" : d)).join(" ")}); \\t for tab`)
+    .option("--encoding <NAME>", "CSV encoding: utf-8, windows-1252, latin1, utf-16le, … (default: utf-8; a byte order mark is skipped)", "utf-8")
+    .addOption(new Option("--input-format <FORMAT>", "input format (default: from the file extension; csv for stdin)").choices(["csv", "ndjson"]))
+    .option("-j, --jobs <N>", "worker threads for a mapping without groupBy (default: the number of cores)", wholeNumber(1))
+    .addHelpText("after", `
+Rows are streamed. A mapping without groupBy makes one payload per row: batches of rows are mapped in
+worker threads and written in input order. With groupBy, the rows of one group must be next to each
+other (a row of a group that was already written is rejected as group_not_contiguous), and the rows
+are mapped in one thread.
+Each rejected row is reported with its line (CSV: the line where the row starts, the header being line 1)
+and the reasons: the column and code of a cell that could not be converted, or the payload's errors.
+${EXIT_CODES_HELP}`)
+    .action(async (input: string, opts: {
+      mapping: string
+      out?: string
+      rejects?: string
+      delimiter?: string
+      encoding: string
+      inputFormat?: "csv" | "ndjson"
+      jobs?: number
+    }) => {
+      done(await runMap(input, opts, env.workerScript))
+    })
+
+  program
+    .command("schema")
+    .description("Print the JSON Schema (draft 2020-12) of an endpoint's request, or with --openapi its OpenAPI 3.1 description.")
+    .argument("<ID>", "endpoint id (see data-import endpoints)")
+    .option("--openapi", "print the OpenAPI 3.1 document reduced to this endpoint (its path and the components it uses)")
+    .addHelpText("after", EXIT_CODES_HELP)
+    .action(async (id: string, opts: { openapi?: boolean }) => {
+      done(await runSchema(id, opts))
+    })
+
+  program
+    .command("sample")
+    .description("Print generated payloads of an endpoint as NDJSON (needs the optional peer dependency fast-check).")
+    .argument("<ID>", "endpoint id of a POST endpoint")
+    .option("-n, --count <N>", "how many payloads", wholeNumber(1), 1)
+    .option("--seed <S>", "seed, for the same payloads every time", (value: string) => {
+      if (!/^-?\d+$/u.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError("an integer is expected")
+      return Number(value)
+    })
+    .option("--invalid", "generate payloads with exactly one error each (the expected attr and code go to stderr)")
+    .addHelpText("after", EXIT_CODES_HELP)
+    .action(async (id: string, opts: { count: number; seed?: number; invalid?: boolean }) => {
+      done(await runSample(id, opts))
+    })
+
+  program
+    .command("endpoints")
+    .description("List the endpoints: id, method, path and summary.")
+    .addOption(new Option("-f, --format <FORMAT>", "output format").choices(["text", "json"]).default("text"))
+    .addHelpText("after", EXIT_CODES_HELP)
+    .action(async (opts: { format: "text" | "json" }) => {
+      done(await runEndpoints(opts))
+    })
+
+  return program
+}
+
+/** Runs the command line and returns the exit code (usage errors are 2; help and version are 0). */
+export const runCli = async (argv: ReadonlyArray<string>, env: CliEnvironment): Promise<number> => {
+  let code: ExitCode = EXIT.ok
+  const program = buildProgram(env, (c) => {
+    code = c
+  })
+  try {
+    await program.parseAsync([...argv])
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage
+    throw error
+  }
+  return code
+}

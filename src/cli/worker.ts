@@ -1,0 +1,51 @@
+/**
+ * The worker threads: a validation worker checks batches of records, a mapping worker maps batches of
+ * rows; each answers one result per batch, in the order received. Runs in the same bundle as the
+ * command line (`isMainThread` tells them apart, `workerData.role` the two kinds).
+ *
+ * @module
+ */
+import { parentPort, workerData } from "node:worker_threads"
+import { defineMapping, type Mapping, type MappingSpec, mapRecords } from "../index.js"
+import type { FromWorker, MapBatch, MapResult, ToWorker, WorkerSettings } from "./batch.js"
+import { BatchChecker } from "./check-batch.js"
+
+/** Maps a batch of rows; the mapping has no `groupBy`, so the rows are independent of other batches. */
+export const mapBatch = (mapping: Mapping, batch: MapBatch): MapResult => {
+  const { payloads, rejected } = mapRecords(mapping, batch.rows)
+  let payloadText = ""
+  let payloadRows = 0
+  for (const p of payloads) {
+    payloadText += `${JSON.stringify(p.payload)}\n`
+    payloadRows += p.sourceRows.length
+  }
+  return { seq: batch.seq, payloadText, payloads: payloads.length, payloadRows, rejected }
+}
+
+/** Starts answering batches from the main thread. */
+export const runWorker = (): void => {
+  const port = parentPort
+  if (port === null) return
+  const settings = workerData as WorkerSettings
+  const checker = settings.role === "validate" ? new BatchChecker(settings) : undefined
+  const mapping = settings.role === "map" ? defineMapping(settings.mapping as MappingSpec) : undefined
+  port.on("message", (message: ToWorker) => {
+    if (message.type === "quiet") {
+      if (checker !== undefined) checker.details = false
+      return
+    }
+    let reply: FromWorker<unknown>
+    try {
+      const result = message.type === "map"
+        ? mapBatch(mapping!, message)
+        : message.type === "ndjson"
+        ? checker!.checkNdjson(message)
+        : checker!.checkJson(message)
+      reply = { type: "result", result }
+    } catch (cause) {
+      // A bug, not bad input (bad input is reported per record): the main thread stops with this message.
+      reply = { type: "failed", seq: message.seq, message: cause instanceof Error ? cause.message : String(cause) }
+    }
+    port.postMessage(reply)
+  })
+}

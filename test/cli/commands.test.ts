@@ -1,0 +1,104 @@
+/**
+ * The other commands and the program itself: help and version, endpoints, schema, sample (which alone
+ * loads fast-check, lazily), and what happens without fast-check installed.
+ */
+import { cpSync, mkdirSync, readFileSync, symlinkSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { BUILT_CLI, jsonReport, ROOT, runCli, tempDir } from "./run-cli.js"
+
+const packageCopyDir = tempDir()
+const version = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version
+
+describe("the program", () => {
+  it("prints --version and --help on every command, with the exit codes, and exits 0", async () => {
+    expect((await runCli(["--version"])).stdout.trim()).toBe(version)
+    for (const command of [[], ["validate"], ["map"], ["schema"], ["sample"], ["endpoints"]]) {
+      const run = await runCli([...command, "--help"])
+      expect(run.code, command.join(" ")).toBe(0)
+      expect(run.stdout).toContain("Exit codes:")
+      expect(run.stdout).toContain("Usage: data-import")
+    }
+    expect((await runCli(["validate", "--help"])).stdout).toContain("line_too_long")
+  })
+
+  it("exits 2 without a command", async () => {
+    expect((await runCli([])).code).toBe(2)
+  })
+})
+
+describe("endpoints", () => {
+  it("lists the 14 endpoints as text and as JSON", async () => {
+    const text = await runCli(["endpoints"])
+    expect(text.stdout).toMatch(/^energy-amount\s+POST\s+\/v1\/data-import\/energy-amount\/create\/$/mu)
+    const json = JSON.parse((await runCli(["endpoints", "--format", "json"])).stdout) as Array<{ id: string; method: string }>
+    expect(json).toHaveLength(14)
+    expect(json.filter((e) => e.method === "GET")).toHaveLength(4)
+  })
+})
+
+describe("schema", () => {
+  it("prints the JSON Schema of a request, and the OpenAPI document reduced to the endpoint", async () => {
+    const schema = JSON.parse((await runCli(["schema", "energy-amount"])).stdout) as Record<string, unknown>
+    expect(schema["$schema"]).toBe("https://json-schema.org/draft/2020-12/schema")
+    expect(schema["required"]).toEqual(expect.arrayContaining(["import_supplier", "external_account_number", "energy_amount"]))
+    const openapi = JSON.parse((await runCli(["schema", "transactions", "--openapi"])).stdout) as {
+      openapi: string
+      paths: Record<string, unknown>
+      components: { schemas: Record<string, unknown> }
+    }
+    expect(openapi.openapi).toBe("3.1.0")
+    expect(Object.keys(openapi.paths)).toEqual(["/v1/data-import/transactions/create/"])
+    const refs = JSON.stringify(openapi).match(/#\/components\/schemas\/[A-Za-z0-9_]+/gu) ?? []
+    for (const ref of refs) expect(openapi.components.schemas).toHaveProperty(ref.slice("#/components/schemas/".length))
+    expect(Object.keys(openapi.components.schemas)).not.toContain("NotesRequest")
+  })
+
+  it("exits 2 for an unknown endpoint", async () => {
+    const run = await runCli(["schema", "energy"])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain("unknown endpoint energy")
+  })
+})
+
+describe("sample", () => {
+  it("prints N payloads that validate, the same ones for the same seed", async () => {
+    const first = await runCli(["sample", "transactions", "-n", "5", "--seed", "42"])
+    expect(first.code).toBe(0)
+    expect(first.stdout.trim().split("\n")).toHaveLength(5)
+    expect((await runCli(["sample", "transactions", "-n", "5", "--seed", "42"])).stdout).toBe(first.stdout)
+    const checked = await runCli(["validate", "--format", "json", "-"], { stdin: first.stdout })
+    expect(jsonReport(checked).totals).toMatchObject({ records: 5, valid: 5 })
+  })
+
+  it("prints broken payloads with --invalid, each with its expected error on stderr", async () => {
+    const run = await runCli(["sample", "notes", "-n", "4", "--seed", "1", "--invalid"])
+    expect(run.code).toBe(0)
+    expect(run.stderr.trim().split("\n").every((l) => l.startsWith("expected: "))).toBe(true)
+    const checked = await runCli(["validate", "--endpoint", "notes", "--format", "json", "-"], { stdin: run.stdout })
+    expect(jsonReport(checked).totals).toMatchObject({ records: 4, invalid: 4 })
+  })
+
+  it("needs a POST endpoint", async () => {
+    expect((await runCli(["sample", "account-transfer-status"])).code).toBe(2)
+  })
+
+  it("says clearly that fast-check is missing, and validate works without it", async () => {
+    // A copy of the package whose node_modules has everything but fast-check.
+    const dir = packageCopyDir
+    cpSync(join(ROOT, "dist"), join(dir, "dist"), { recursive: true })
+    cpSync(BUILT_CLI, join(dir, "dist", "cli.js"))
+    cpSync(join(ROOT, "package.json"), join(dir, "package.json"))
+    mkdirSync(join(dir, "node_modules"))
+    for (const name of ["effect", "commander", "csv-parse", "date-fns", "@date-fns"]) {
+      symlinkSync(join(ROOT, "node_modules", name), join(dir, "node_modules", name))
+    }
+    const cli = join(dir, "dist", "cli.js")
+    const sample = await runCli(["sample", "notes"], { cli, cwd: dir })
+    expect(sample.code).toBe(2)
+    expect(sample.stderr).toContain("fast-check")
+    expect(sample.stderr).toContain("npm install --save-dev fast-check")
+    const validate = await runCli(["validate", join(ROOT, "examples", "payloads", "notes.json")], { cli, cwd: dir })
+    expect(validate.code).toBe(0)
+  })
+})
