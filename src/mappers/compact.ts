@@ -5,6 +5,7 @@
  * @module
  */
 import { SchemaAST, type Schema } from "effect"
+import { defineData } from "./define-data.js"
 
 const isPlainObject = (u: unknown): u is Record<string, unknown> =>
   typeof u === "object" && u !== null && !Array.isArray(u)
@@ -37,11 +38,6 @@ const fieldMap = (ast: SchemaAST.Objects): ReadonlyMap<PropertyKey, SchemaAST.AS
   return fields
 }
 
-/** Sets an own, enumerable data property; only `__proto__` needs defineProperty (assignment would set the prototype). */
-const defineData = (target: Record<string, unknown>, key: string, value: unknown): void => {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
-  else target[key] = value
-}
 
 const compactAt = (ast: SchemaAST.AST, value: unknown): unknown => {
   switch (ast._tag) {

@@ -7,6 +7,7 @@
 import { endpoints } from "../endpoints/catalogue.js"
 import { compileValidator } from "../validation/compile-validator.js"
 import { compact } from "./compact.js"
+import { defineData } from "./define-data.js"
 import type { CollectionMapping, Mapping } from "./define-mapping.js"
 import { type LegacyRecord, readField } from "./field-source.js"
 
@@ -48,11 +49,6 @@ interface Row {
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
-/** Sets an own, enumerable data property; only `__proto__` needs defineProperty (assignment would set the prototype). */
-const defineData = (target: Record<string, unknown>, key: string, value: unknown): void => {
-  if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
-  else target[key] = value
-}
 
 /** A dot path split into steps, each knowing whether the next one is an array index; cached (paths repeat per row). */
 const stepsOf = (() => {
