@@ -15,6 +15,7 @@ import {
   setAt,
   warningsOf
 } from "../support/payloads.js"
+import { describeAccountIdentificationLimits } from "../support/account-identification.js"
 
 const ID = "historical-statements"
 const validate = (input: unknown) => validatePayload(ID, input)
@@ -113,20 +114,7 @@ describe("historical-statements request", () => {
     })
   })
 
-  describe("limits of the account identification", () => {
-    it("import_supplier of 33 and external_account_number of 129 characters → max_length", () => {
-      const input = setAt(exampleWith(ID, "import_supplier", ofLength(33)), "external_account_number", ofLength(129))
-      expect(errorsOf(validate(input))).toStrictEqual([
-        ["import_supplier", "max_length"],
-        ["external_account_number", "max_length"]
-      ])
-    })
-
-    it("import_supplier of 32 and external_account_number of 128 characters are accepted", () => {
-      const input = setAt(exampleWith(ID, "import_supplier", ofLength(32)), "external_account_number", ofLength(128))
-      expect(validate(input).ok).toBe(true)
-    })
-  })
+  describeAccountIdentificationLimits(ID)
 
   describe("statement_path", () => {
     it.each(INVALID_DOCUMENT_PATHS)("%j → invalid_document_path", (path) => {

@@ -16,6 +16,7 @@ import {
   setAt,
   warningsOf
 } from "../support/payloads.js"
+import { describeAccountIdentificationLimits } from "../support/account-identification.js"
 
 const ID = "market-participant-invoice"
 const validate = (input: unknown) => validatePayload(ID, input)
@@ -320,20 +321,7 @@ describe("market-participant-invoice request", () => {
     })
   })
 
-  describe("limits of the account identification", () => {
-    it("import_supplier of 33 and external_account_number of 129 characters → max_length", () => {
-      const input = setAt(exampleWith(ID, "import_supplier", ofLength(33)), "external_account_number", ofLength(129))
-      expect(errorsOf(validate(input))).toStrictEqual([
-        ["import_supplier", "max_length"],
-        ["external_account_number", "max_length"]
-      ])
-    })
-
-    it("import_supplier of 32 and external_account_number of 128 characters are accepted", () => {
-      const input = setAt(exampleWith(ID, "import_supplier", ofLength(32)), "external_account_number", ofLength(128))
-      expect(validate(input).ok).toBe(true)
-    })
-  })
+  describeAccountIdentificationLimits(ID)
 
   describe("periods", () => {
     it("invoice period start after end → start_date_later_than_end_date at period_end_at", () => {

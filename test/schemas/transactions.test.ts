@@ -15,6 +15,7 @@ import {
   setAt,
   warningsOf
 } from "../support/payloads.js"
+import { describeAccountIdentificationLimits } from "../support/account-identification.js"
 
 const ID = "transactions"
 /** A fixed clock: 09:00 UTC on 2025-01-01 is 2025-01-01 in every zone from UTC-9 to UTC+14. */
@@ -188,20 +189,7 @@ describe("transactions request", () => {
     })
   })
 
-  describe("limits of the account identification", () => {
-    it("import_supplier of 33 and external_account_number of 129 characters → max_length", () => {
-      const input = setAt(exampleWith(ID, "import_supplier", ofLength(33)), "external_account_number", ofLength(129))
-      expect(errorsOf(validate(input))).toStrictEqual([
-        ["import_supplier", "max_length"],
-        ["external_account_number", "max_length"]
-      ])
-    })
-
-    it("import_supplier of 32 and external_account_number of 128 characters are accepted", () => {
-      const input = setAt(exampleWith(ID, "import_supplier", ofLength(32)), "external_account_number", ofLength(128))
-      expect(validate(input).ok).toBe(true)
-    })
-  })
+  describeAccountIdentificationLimits(ID)
 
   describe("line item dates", () => {
     it("start_date after end_date → start_date_later_than_end_date at end_date", () => {
