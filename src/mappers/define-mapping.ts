@@ -4,10 +4,12 @@
  *
  * @module
  */
-import { type PostEndpointId, POST_ENDPOINT_IDS } from "../endpoints/endpoint-id.js"
+import type { PostEndpointId } from "../endpoints/endpoint-id.js"
+import { runValidation } from "../validation/run-validation.js"
 import type { FieldSource } from "./field-source.js"
+import { didYouMean, MAPPING_KEYS, MappingFileSchema, MappingSpecSchema } from "./mapping-schema.js"
 
-/** Selects the rows a collection applies to: `column` equals one of the values. */
+/** Selects the rows a collection applies to: `column` equals one of the values (compared trimmed). */
 export interface RowFilter {
   readonly column: string
   readonly equals: string | ReadonlyArray<string>
@@ -21,7 +23,7 @@ export interface CollectionMapping {
   readonly groupBy?: ReadonlyArray<string>
   /** Only rows that match build items of this list (invoice line rows vs tax rows, say). */
   readonly when?: RowFilter
-  /** Fields of each item, by path relative to the item; read from the item's first row. */
+  /** Fields of each item, by path relative to the item; every row of an item must agree on them. */
   readonly fields: Readonly<Record<string, FieldSource>>
   /** Lists inside each item (registers under their definition, …). */
   readonly collections?: ReadonlyArray<CollectionMapping>
@@ -29,12 +31,14 @@ export interface CollectionMapping {
 
 /** What a mapping says: its endpoint, how rows group into payloads, and where every field comes from. */
 export interface MappingSpec {
+  /** The JSON Schema of a mapping file, for editors; ignored. */
+  readonly $schema?: string
   readonly endpoint: PostEndpointId
   /** Rows with equal values in these columns form one payload (the notes of one account); without it, one payload per row. */
   readonly groupBy?: ReadonlyArray<string>
-  /** At most this many rows per payload: larger groups are split into batches (transactions per account in batches of N). */
+  /** At most this many items of the first collection per payload: larger groups are cut between items. */
   readonly batchSize?: number
-  /** Payload-level fields by dot path (`"energy_amount.quantity"`), read from the group's first row. */
+  /** Payload-level fields by dot path (`"energy_amount.quantity"`); every row of a group must agree on them. */
   readonly fields: Readonly<Record<string, FieldSource>>
   readonly collections?: ReadonlyArray<CollectionMapping>
 }
@@ -44,54 +48,45 @@ export interface Mapping extends MappingSpec {
   readonly _tag: "Mapping"
 }
 
-const problemsOfFields = (fields: unknown, at: string): Array<string> => {
-  if (typeof fields !== "object" || fields === null || Array.isArray(fields)) return [`${at}fields must be an object`]
-  const out: Array<string> = []
-  for (const [path, source] of Object.entries(fields)) {
-    if (!/^[a-z_][a-z0-9_]*(?:\.(?:[a-z_][a-z0-9_]*|\d+))*$/u.test(path)) out.push(`${at}fields: "${path}" is not a dot path`)
-    if (typeof source === "string") continue
-    if (typeof source !== "object" || source === null) {
-      out.push(`${at}fields.${path}: a column name, { column }, { value } or { from } is required`)
-    } else if (!("column" in source) && !("value" in source) && !("from" in source)) {
-      out.push(`${at}fields.${path}: one of column, value or from is required`)
-    } else if ("column" in source && typeof source.column !== "string") {
-      out.push(`${at}fields.${path}: column must be a string`)
-    }
+/** One problem of a mapping: where in the mapping (`collections.0.fields.body`), a code, and what to do. */
+export interface MappingProblem {
+  readonly at: string
+  readonly code: string
+  readonly detail: string
+}
+
+const parentOf = (attr: string): string => attr.includes(".") ? attr.slice(0, attr.lastIndexOf(".")) : ""
+const keyOf = (attr: string): string => attr.slice(attr.lastIndexOf(".") + 1)
+
+const problemOf = (e: { readonly attr: string; readonly code: string; readonly detail: string }): MappingProblem => {
+  const at = e.attr === "non_field_errors" ? "" : e.attr
+  if (e.code !== "unknown_field") return { at, code: e.code, detail: e.detail }
+  const key = keyOf(at)
+  if (/(?:^|\.)fields$/u.test(parentOf(at))) {
+    return { at, code: "invalid_field_path", detail: `${JSON.stringify(key)} is not a dot path of payload field names (such as energy_amount.quantity)` }
   }
-  return out
+  return { at, code: "unknown_key", detail: `unknown key ${JSON.stringify(key)}${didYouMean(key, MAPPING_KEYS)}` }
 }
 
-const problemsOfCollections = (collections: unknown, at: string): Array<string> => {
-  if (collections === undefined) return []
-  if (!Array.isArray(collections)) return [`${at}collections must be an array`]
-  return collections.flatMap((c: unknown, i) => {
-    const here = `${at}collections.${i}.`
-    if (typeof c !== "object" || c === null) return [`${here} must be an object`]
-    const collection = c as Record<string, unknown>
-    return [
-      ...(typeof collection["path"] === "string" ? [] : [`${here}path must be a string`]),
-      ...problemsOfFields(collection["fields"], here),
-      ...problemsOfCollections(collection["collections"], here)
-    ]
-  })
+const check = (spec: unknown, functions: boolean): Array<MappingProblem> => {
+  const result = runValidation(functions ? MappingSpecSchema : MappingFileSchema, spec, { rootMustBeObject: true })
+  return result.ok ? [] : result.error.errors.map(problemOf)
 }
 
-/** The problems of a mapping spec (an empty list when it is usable); for mappings read from JSON. */
-export const mappingProblems = (spec: unknown): Array<string> => {
-  if (typeof spec !== "object" || spec === null || Array.isArray(spec)) return ["a mapping must be an object"]
-  const s = spec as Record<string, unknown>
-  return [
-    ...(POST_ENDPOINT_IDS.includes(s["endpoint"] as PostEndpointId) ? [] : [`endpoint must be one of ${POST_ENDPOINT_IDS.join(", ")}`]),
-    ...(s["batchSize"] === undefined || (Number.isSafeInteger(s["batchSize"]) && (s["batchSize"] as number) > 0)
-      ? []
-      : ["batchSize must be a positive integer"]),
-    ...(s["groupBy"] === undefined || (Array.isArray(s["groupBy"]) && s["groupBy"].every((c) => typeof c === "string"))
-      ? []
-      : ["groupBy must be a list of column names"]),
-    ...problemsOfFields(s["fields"], ""),
-    ...problemsOfCollections(s["collections"], "")
-  ]
-}
+/**
+ * The problems of a mapping read from JSON (an empty list when it is usable): unknown keys at any depth
+ * (with the nearest known key), unknown converters, converter options that do not exist or have wrong
+ * values, and misplaced values. Each problem names where it is in the mapping.
+ *
+ * @example
+ * mappingProblems({ endpoint: "notes", group_by: ["Konto"], fields: {} })
+ * // => [{ at: "group_by", code: "unknown_key", detail: 'unknown key "group_by" (did you mean groupBy?)' }]
+ */
+export const mappingProblems = (spec: unknown): Array<MappingProblem> => check(spec, false)
+
+/** A problem as one line of text: `collections.0.group_by: unknown key "group_by" (did you mean groupBy?)`. */
+export const formatMappingProblem = (problem: MappingProblem): string =>
+  problem.at === "" ? problem.detail : `${problem.at}: ${problem.detail}`
 
 /**
  * Checks a mapping spec and returns the mapping. The same spec can be written as plain JSON (without
@@ -106,7 +101,9 @@ export const mappingProblems = (spec: unknown): Array<string> => {
  * })
  */
 export const defineMapping = (spec: MappingSpec): Mapping => {
-  const problems = mappingProblems(spec)
-  if (problems.length > 0) throw new TypeError(`Invalid mapping: ${problems.join("; ")}`)
-  return { ...spec, _tag: "Mapping" }
+  // A mapping passed through again (to a worker, say) carries its tag, which is no key of the format.
+  const { _tag, ...plain } = spec as MappingSpec & { readonly _tag?: unknown }
+  const problems = check(plain, true)
+  if (problems.length > 0) throw new TypeError(`Invalid mapping: ${problems.map(formatMappingProblem).join("; ")}`)
+  return { ...plain, _tag: "Mapping" }
 }

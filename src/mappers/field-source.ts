@@ -1,37 +1,23 @@
 /**
- * Where the value of one payload field comes from: a column (optionally through a converter), a
- * constant, or a function of the row.
+ * Where the value of one payload field comes from: a column (or several, joined) through a converter, a
+ * constant, or a function of the row; and the compiled reader that gets it from each row, in input order.
  *
  * @module
  */
-import { type ConversionResult, fail, succeed } from "./conversion-result.js"
-import { toBoolean, type ToBooleanOptions } from "./to-boolean.js"
-import { toDecimalString, type ToDecimalStringOptions } from "./to-decimal-string.js"
-import { toIsoDateTime, type ToIsoDateTimeOptions } from "./to-iso-date-time.js"
-import { toIsoDate, type ToIsoDateOptions } from "./to-iso-date.js"
-import { toMinorUnits } from "./to-minor-units.js"
+import type { ConversionResult } from "./conversion-result.js"
+import { type Cell, CONVERTERS, type ConverterName } from "./converters.js"
+import { resolveWallTime } from "./resolve-wall-time.js"
 
-/** One cell of a flat legacy record. */
-export type Cell = string | number | boolean | null | undefined
+export type { Cell, ConverterName }
+
 /** A flat legacy record: column name → cell. */
 export type LegacyRecord = Readonly<Record<string, Cell>>
 
-/** The converters a column can go through, by name (the same names work in JSON mappings). */
-export type ConverterName = "string" | "decimal" | "number" | "integer" | "cents" | "date" | "datetime" | "boolean" | "list"
-
-/** Options of each converter. */
-export interface ConverterOptions {
-  readonly decimal?: ToDecimalStringOptions
-  readonly date?: ToIsoDateOptions
-  readonly datetime?: ToIsoDateTimeOptions
-  readonly boolean?: ToBooleanOptions
-  /** `list`: the separator between items (default `;`). */
-  readonly separator?: string
-}
-
-/** A field whose value is read from a column. `convert` defaults to `string`. */
+/** A field whose value is read from a column (or from several columns joined by a space). `convert` defaults to `string`. */
 export interface ColumnSource {
-  readonly column: string
+  readonly column?: string
+  /** Columns read as one cell, joined by a space: `["Datum", "Uhrzeit"]`. */
+  readonly columns?: ReadonlyArray<string>
   readonly convert?: ConverterName
   /** Options of the converter (JSON-friendly: `{ "locale": "de" }` for `decimal`, `{ "format": "dd.MM.yyyy" }` for `date`, …). */
   readonly options?: Readonly<Record<string, unknown>>
@@ -50,69 +36,90 @@ export interface FunctionSource {
 /** Where a field's value comes from; a bare string is a column read as a string. */
 export type FieldSource = string | ColumnSource | ConstantSource | FunctionSource
 
+/** The outcome of reading one field from a row: a value (`undefined`: nothing), or an error. */
+export type FieldOutcome =
+  | {
+    readonly ok: true
+    readonly value: unknown
+    /** Whether the row states a value here (a non-empty cell), as opposed to leaving it blank. */
+    readonly stated: boolean
+  }
+  | { readonly ok: false; readonly column?: string; readonly code: string; readonly detail: string }
+
+/** Reads a field from each row; called in input order (a `by-order` date-time remembers earlier rows). */
+export type FieldReader = (row: LegacyRecord) => FieldOutcome
+
 const isEmptyCell = (cell: Cell): boolean => cell === undefined || cell === null || (typeof cell === "string" && cell.trim() === "")
 
-const convertCell = (cell: Cell, convert: ConverterName, options: Readonly<Record<string, unknown>>): ConversionResult<unknown> => {
-  switch (convert) {
-    case "string":
-      return succeed(typeof cell === "string" ? cell.trim() : String(cell))
-    case "decimal":
-      return toDecimalString(cell, options as ToDecimalStringOptions)
-    case "number":
-    case "integer": {
-      const decimal = toDecimalString(cell, options as ToDecimalStringOptions)
-      if (!decimal.ok) return decimal
-      const n = Number(decimal.value)
-      if (convert === "integer" && !Number.isSafeInteger(n)) return fail("invalid", `${decimal.value} is not an integer`)
-      return succeed(n)
+const cellOf = (row: LegacyRecord, column: string): Cell => (Object.hasOwn(row, column) ? row[column] : undefined)
+
+/** The columns a field source reads (its value columns and any offset column). */
+export const columnsOf = (source: FieldSource): Array<string> => {
+  if (typeof source === "string") return [source]
+  if ("value" in source || "from" in source) return []
+  const offsetColumn = source.options?.["offsetColumn"]
+  return [...(source.column !== undefined ? [source.column] : []), ...(source.columns ?? []), ...(typeof offsetColumn === "string" ? [offsetColumn] : [])]
+}
+
+const NOTHING: FieldOutcome = { ok: true, value: undefined, stated: false }
+
+const fromFunction = (source: FunctionSource): FieldReader => (row) => {
+  const out = source.from(row)
+  if (typeof out === "object" && out !== null && "ok" in out && typeof out.ok === "boolean") {
+    const result = out as ConversionResult<unknown>
+    return result.ok ? { ok: true, value: result.value, stated: true } : { ok: false, code: result.error.code, detail: result.error.detail }
+  }
+  return { ok: true, value: out, stated: true }
+}
+
+/** The cell a column source reads: one column's cell, or several columns' cells joined by a space. */
+const readCell = (source: ColumnSource, row: LegacyRecord): { readonly cell: Cell } | { readonly missing: string } => {
+  if (source.columns === undefined) return { cell: cellOf(row, source.column!) }
+  const parts = source.columns.map((column) => ({ column, cell: cellOf(row, column) }))
+  const empty = parts.filter((p) => isEmptyCell(p.cell))
+  if (empty.length === parts.length) return { cell: undefined }
+  if (empty.length > 0) return { missing: empty.map((p) => p.column).join(", ") }
+  return { cell: parts.map((p) => String(p.cell).trim()).join(" ") }
+}
+
+/**
+ * The reader of one field. Empty cells give `undefined` (the field is then omitted), except for
+ * `boolean`, where SAP's blank means false.
+ */
+export const fieldReader = (source: FieldSource): FieldReader => {
+  if (typeof source === "string") return fieldReader({ column: source })
+  if ("value" in source) {
+    const outcome: FieldOutcome = { ok: true, value: source.value, stated: false }
+    return () => outcome
+  }
+  if ("from" in source) return fromFunction(source)
+  const convert: ConverterName = source.convert ?? "string"
+  const converter = CONVERTERS[convert]
+  const options = source.options ?? {}
+  const column = source.column ?? source.columns?.join("+") ?? ""
+  const stateful = convert === "datetime" && (options["ambiguous"] === "by-order" || typeof options["offsetColumn"] === "string")
+  const wallTimes = stateful ? resolveWallTime(options) : undefined
+  return (row) => {
+    const read = readCell(source, row)
+    if ("missing" in read) return { ok: false, column, code: "incomplete_columns", detail: `${read.missing} is empty while the other columns of this field are not` }
+    const { cell } = read
+    if (isEmptyCell(cell) && convert !== "boolean") {
+      wallTimes?.blank()
+      return NOTHING
     }
-    case "cents": {
-      const decimal = toDecimalString(cell, options as ToDecimalStringOptions)
-      return decimal.ok ? toMinorUnits(decimal.value) : decimal
-    }
-    case "date":
-      return toIsoDate(cell, options as ToIsoDateOptions)
-    case "datetime":
-      return toIsoDateTime(cell, options as ToIsoDateTimeOptions)
-    case "boolean":
-      return toBoolean(cell, options as ToBooleanOptions)
-    case "list": {
-      const separator = typeof options["separator"] === "string" ? options["separator"] : ";"
-      return succeed(String(cell).split(separator).map((s) => s.trim()).filter((s) => s !== ""))
-    }
+    const result = wallTimes !== undefined
+      ? wallTimes.convert(cell as Exclude<Cell, null | undefined>, row)
+      : converter.convert((cell ?? "") as Exclude<Cell, null | undefined>, options)
+    return result.ok
+      ? { ok: true, value: result.value, stated: !isEmptyCell(cell) }
+      : { ok: false, column, code: result.error.code, detail: result.error.detail }
   }
 }
 
-/** The outcome of reading one field from a row: a value, nothing (an empty cell), or an error. */
-export type FieldOutcome =
-  | { readonly ok: true; readonly value: unknown }
-  | { readonly ok: false; readonly column?: string; readonly code: string; readonly detail: string }
-
-const CONVERTERS: ReadonlySet<string> = new Set(["string", "decimal", "number", "integer", "cents", "date", "datetime", "boolean", "list"])
-
-/** Reads one field from a row. Empty cells give `undefined` (the field is then omitted), except for `boolean`, where SAP's blank means false. */
+/** Reads one field from a row (stateless: a `by-order` date-time sees this row alone). */
 export const readField = (source: FieldSource, row: LegacyRecord): FieldOutcome => {
   try {
-    if (typeof source === "string") return readField({ column: source }, row)
-    if ("value" in source) return { ok: true, value: source.value }
-    if ("from" in source) {
-      const out = source.from(row)
-      if (typeof out === "object" && out !== null && "ok" in out && typeof out.ok === "boolean") {
-        const result = out as ConversionResult<unknown>
-        return result.ok ? { ok: true, value: result.value } : { ok: false, code: result.error.code, detail: result.error.detail }
-      }
-      return { ok: true, value: out }
-    }
-    const convert = source.convert ?? "string"
-    if (!CONVERTERS.has(convert)) return { ok: false, column: source.column, code: "invalid_mapping", detail: `Unknown converter ${String(convert)}` }
-    const cell = Object.hasOwn(row, source.column) ? row[source.column] : undefined
-    if (cell === undefined || cell === null || (isEmptyCell(cell) && convert !== "boolean")) {
-      return { ok: true, value: undefined }
-    }
-    const result = convertCell(cell, convert, source.options ?? {})
-    return result.ok
-      ? { ok: true, value: result.value }
-      : { ok: false, column: source.column, code: result.error.code, detail: result.error.detail }
+    return fieldReader(source)(row)
   } catch (cause) {
     return { ok: false, code: "invalid", detail: cause instanceof Error ? cause.message : String(cause) }
   }

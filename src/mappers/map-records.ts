@@ -1,15 +1,17 @@
 /**
  * Turns flat legacy records into validated payloads, conserving every row: each input row ends up in
- * exactly one payload's `sourceRows` or in `rejected`, with its reasons.
+ * exactly one payload's `sourceRows` or in one rejection, with its reasons — never in both, never in
+ * neither, and never merged into a payload whose other rows say something else.
  *
  * @module
  */
 import { endpoints } from "../endpoints/catalogue.js"
 import { compileValidator } from "../validation/compile-validator.js"
 import { compact } from "./compact.js"
+import { type CompiledNode, compileMapping, groupKey, type ReadRow, readRow } from "./compile-mapping.js"
 import { defineData } from "./define-data.js"
-import type { CollectionMapping, Mapping } from "./define-mapping.js"
-import { type LegacyRecord, readField } from "./field-source.js"
+import type { Mapping } from "./define-mapping.js"
+import type { LegacyRecord } from "./field-source.js"
 
 /** Why a row (or a group of rows) was rejected: the column it came from and/or the payload attr. */
 export interface MappingError {
@@ -20,8 +22,8 @@ export interface MappingError {
 }
 
 /** A valid payload and the indexes (0-based, in input order) of the rows it was built from. */
-export interface MappedPayload {
-  readonly payload: unknown
+export interface MappedPayload<P = unknown> {
+  readonly payload: P
   readonly sourceRows: ReadonlyArray<number>
 }
 
@@ -32,23 +34,17 @@ export interface RejectedRows {
 }
 
 /** The result of mapping a list of records. */
-export interface MappingResult {
-  readonly payloads: ReadonlyArray<MappedPayload>
+export interface MappingResult<P = unknown> {
+  readonly payloads: ReadonlyArray<MappedPayload<P>>
   readonly rejected: ReadonlyArray<RejectedRows>
 }
 
 /** One step of a streamed mapping: a payload or a rejection, in input order of the groups. */
-export type MappingEvent =
-  | ({ readonly kind: "payload" } & MappedPayload)
+export type MappingEvent<P = unknown> =
+  | ({ readonly kind: "payload" } & MappedPayload<P>)
   | ({ readonly kind: "rejected" } & RejectedRows)
 
-interface Row {
-  readonly index: number
-  readonly record: LegacyRecord
-}
-
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
-
 
 /** A dot path split into steps, each knowing whether the next one is an array index; cached (paths repeat per row). */
 const stepsOf = (() => {
@@ -79,114 +75,206 @@ const setAt = (target: Record<string, unknown>, path: string, value: unknown): v
 }
 
 const getOrCreateList = (target: Record<string, unknown>, path: string): Array<unknown> => {
-  const steps = path.split(".")
+  const steps = stepsOf(path)
   let node: Record<string, unknown> = target
-  for (const step of steps.slice(0, -1)) {
-    if (!isRecord(node[step])) setAt(node, step, {})
-    node = node[step] as Record<string, unknown>
+  for (const { key } of steps.slice(0, -1)) {
+    if (!isRecord(node[key])) defineData(node, key, {})
+    node = node[key] as Record<string, unknown>
   }
-  const last = steps[steps.length - 1]!
-  if (!Array.isArray(node[last])) setAt(node, last, [])
+  const last = steps[steps.length - 1]!.key
+  if (!Array.isArray(node[last])) defineData(node, last, [])
   return node[last] as Array<unknown>
 }
 
-const keyOf = (record: LegacyRecord, columns: ReadonlyArray<string> | undefined): string =>
-  JSON.stringify((columns ?? []).map((c) => (Object.hasOwn(record, c) ? record[c] ?? null : null)))
-
-const groupRows = (rows: ReadonlyArray<Row>, columns: ReadonlyArray<string> | undefined): Array<Array<Row>> => {
+/** Rows grouped by their key in these columns, in order of first appearance; every row alone without columns. */
+const groupRows = <R extends { readonly row: ReadRow }>(rows: ReadonlyArray<R>, columns: ReadonlyArray<string> | undefined): Array<Array<R>> => {
   if (columns === undefined) return rows.map((r) => [r])
-  const groups = new Map<string, Array<Row>>()
-  for (const row of rows) {
-    const key = keyOf(row.record, columns)
+  const groups = new Map<string, Array<R>>()
+  for (const r of rows) {
+    const key = groupKey(r.row.record, columns)
     const group = groups.get(key)
-    if (group === undefined) groups.set(key, [row])
-    else group.push(row)
+    if (group === undefined) groups.set(key, [r])
+    else group.push(r)
   }
   return [...groups.values()]
 }
 
-const matches = (collection: CollectionMapping, record: LegacyRecord): boolean => {
-  if (collection.when === undefined) return true
-  const cell = Object.hasOwn(record, collection.when.column) ? record[collection.when.column] : undefined
-  const wanted = typeof collection.when.equals === "string" ? [collection.when.equals] : collection.when.equals
-  return wanted.includes(String(cell ?? "").trim())
+/** One row as seen at one level of the mapping: the row, and what it read at that level. */
+interface Entry {
+  readonly row: ReadRow
+  readonly read: ReadRow["read"]
 }
 
-interface Built {
-  readonly value: Record<string, unknown>
-  /** Rows whose cells could not be converted, with the reasons, keyed by row index. */
-  readonly failed: Map<number, Array<MappingError>>
-}
+type Built =
+  | { readonly ok: true; readonly value: Record<string, unknown>; readonly rejected: ReadonlyArray<RejectedRows> }
+  | { readonly ok: false; readonly errors: ReadonlyArray<MappingError> }
 
-const buildNode = (
-  rows: ReadonlyArray<Row>,
-  fields: CollectionMapping["fields"],
-  collections: ReadonlyArray<CollectionMapping> | undefined,
-  at: string,
-  failed: Map<number, Array<MappingError>>
-): Record<string, unknown> | undefined => {
+const show = (value: unknown): string => JSON.stringify(value) ?? String(value)
+
+/**
+ * The fields of one node (payload or item) from its rows: each field's value is the first stated one,
+ * and a row stating another value is a conflict (`inconsistent_group` / `inconsistent_item`).
+ */
+const buildFields = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: string, conflict: string, errors: Array<MappingError>): Record<string, unknown> => {
   const value: Record<string, unknown> = {}
-  const first = rows[0]
-  if (first === undefined) return undefined
-  let ok = true
-  for (const [path, source] of Object.entries(fields)) {
-    const outcome = readField(source, first.record)
-    if (outcome.ok) {
-      if (outcome.value !== undefined) setAt(value, path, outcome.value)
-      continue
+  node.fields.forEach((field, i) => {
+    let chosen: { readonly value: unknown; readonly index: number } | undefined
+    let fallback: unknown
+    for (const { row, read } of entries) {
+      const outcome = read.values[i]!
+      const column = field.columns.join(", ")
+      if (!outcome.ok) {
+        errors.push({ ...(outcome.column !== undefined ? { column: outcome.column } : {}), attr: `${at}${field.path}`, code: outcome.code, detail: outcome.detail })
+        continue
+      }
+      if (!outcome.stated) {
+        fallback ??= outcome.value
+        continue
+      }
+      if (chosen === undefined) chosen = { value: outcome.value, index: row.index }
+      else if (show(outcome.value) !== show(chosen.value)) {
+        errors.push({
+          ...(column !== "" ? { column } : {}),
+          attr: `${at}${field.path}`,
+          code: conflict,
+          detail: `${show(outcome.value)} in row ${row.index + 1} differs from ${show(chosen.value)} in row ${chosen.index + 1} of the same ${conflict === "inconsistent_group" ? "payload" : "item"}`
+        })
+      }
     }
-    ok = false
-    // A field read from the item's first row fails the whole item: all of its rows go with it.
-    for (const row of rows) {
-      const errors = failed.get(row.index) ?? []
-      errors.push({
-        ...(outcome.column !== undefined ? { column: outcome.column } : {}),
-        attr: `${at}${path}`,
-        code: outcome.code,
-        detail: outcome.detail
-      })
-      failed.set(row.index, errors)
-    }
-  }
-  if (!ok) return undefined
-  for (const collection of collections ?? []) {
-    const list = getOrCreateList(value, collection.path)
-    for (const itemRows of groupRows(rows.filter((r) => matches(collection, r.record)), collection.groupBy)) {
-      const item = buildNode(itemRows, collection.fields, collection.collections, `${at}${collection.path}.${list.length}.`, failed)
-      if (item !== undefined) list.push(item)
-    }
-  }
+    const final = chosen !== undefined ? chosen.value : fallback
+    if (final !== undefined) setAt(value, field.path, final)
+  })
   return value
 }
 
-const mapGroup = (mapping: Mapping, rows: ReadonlyArray<Row>): Array<MappingEvent> => {
-  const failed = new Map<number, Array<MappingError>>()
-  const built = buildNode(rows, mapping.fields, mapping.collections, "", failed)
-  const events: Array<MappingEvent> = []
-  const rejectedIndexes = new Set(failed.keys())
-  for (const [index, errors] of failed) events.push({ kind: "rejected", sourceRows: [index], errors })
-  const used = rows.map((r) => r.index).filter((i) => !rejectedIndexes.has(i))
-  if (built === undefined || used.length === 0) return events
-  const payload = compact(endpoints[mapping.endpoint].request, built)
-  // The compiled validator gives validatePayload's answer, faster for the (usual) valid payload.
-  const result = compileValidator(mapping.endpoint)(payload)
-  events.push(
-    result.ok
-      ? { kind: "payload", payload, sourceRows: used }
-      : { kind: "rejected", sourceRows: used, errors: result.error.errors.map((e) => ({ attr: e.attr, code: e.code, detail: e.detail })) }
-  )
-  return events
+/** Rows that match none of the node's collections although they carry data only a collection reads. */
+const isUnmatched = (node: CompiledNode, entry: Entry): boolean =>
+  node.collections.length > 0 &&
+  entry.read.children.every((c) => c === undefined) &&
+  node.collectionOnlyColumns.some((column) => {
+    const cell = Object.hasOwn(entry.row.record, column) ? entry.row.record[column] : undefined
+    return cell !== undefined && cell !== null && String(cell).trim() !== ""
+  })
+
+const unmatchedError = (node: CompiledNode, entry: Entry): MappingError => {
+  const filters = node.collections.flatMap((c) => (c.when !== undefined ? [`${c.when.column} = ${show(c.when.equals)}`] : []))
+  return {
+    code: "unmatched_row",
+    detail: `This row carries data for a list but matches none of them${filters.length > 0 ? ` (${filters.join(", ")})` : ""}: its data would be lost.`
+  }
 }
 
-const batches = (mapping: Mapping, rows: ReadonlyArray<Row>): Array<ReadonlyArray<Row>> => {
-  const size = mapping.batchSize ?? Number.POSITIVE_INFINITY
-  if (rows.length <= size) return [rows]
-  const out: Array<ReadonlyArray<Row>> = []
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size))
-  return out
+/** Builds one item: all or nothing (a failing nested item or an unmatched row fails the whole item). */
+const buildItem = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: string): Built => {
+  const errors: Array<MappingError> = []
+  const value = buildFields(node, entries, at, "inconsistent_item", errors)
+  for (const entry of entries) if (isUnmatched(node, entry)) errors.push({ ...unmatchedError(node, entry), attr: at.replace(/\.$/u, "") })
+  node.collections.forEach((collection, ci) => {
+    const list = getOrCreateList(value, collection.path)
+    const matched = entries.flatMap((e) => (e.read.children[ci] !== undefined ? [{ row: e.row, read: e.read.children[ci]! }] : []))
+    for (const item of groupRows(matched, collection.groupBy)) {
+      const built = buildItem(collection, item, `${at}${collection.path}.${list.length}.`)
+      if (built.ok) list.push(built.value)
+      else errors.push(...built.errors)
+    }
+  })
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value, rejected: [] }
 }
 
-const asRecord = (value: unknown): LegacyRecord | undefined => (isRecord(value) ? (value as LegacyRecord) : undefined)
+const indexesOf = (entries: ReadonlyArray<Entry>): Array<number> => [...new Set(entries.map((e) => e.row.index))].sort((a, b) => a - b)
+
+/** Builds one payload from a batch of rows: payload fields all or nothing, each top-level item on its own. */
+const buildPayload = (root: CompiledNode, entries: ReadonlyArray<Entry>): { readonly value?: Record<string, unknown>; readonly used: Array<number>; readonly rejected: Array<RejectedRows> } => {
+  const fieldErrors: Array<MappingError> = []
+  const value = buildFields(root, entries, "", "inconsistent_group", fieldErrors)
+  if (fieldErrors.length > 0) return { used: [], rejected: [{ sourceRows: indexesOf(entries), errors: fieldErrors }] }
+  const rejected: Array<RejectedRows> = []
+  const rejectedRows = new Set<number>()
+  for (const entry of entries) {
+    if (!isUnmatched(root, entry)) continue
+    rejected.push({ sourceRows: [entry.row.index], errors: [unmatchedError(root, entry)] })
+    rejectedRows.add(entry.row.index)
+  }
+  // Items first, then the fixpoint: an item sharing a row with a failed item fails too, so that no row is
+  // both rejected and (partly) in the payload.
+  const items: Array<{ readonly ci: number; readonly entries: ReadonlyArray<Entry>; built: Built }> = []
+  root.collections.forEach((collection, ci) => {
+    const matched = entries.flatMap((e) => (e.read.children[ci] !== undefined && !rejectedRows.has(e.row.index) ? [{ row: e.row, read: e.read.children[ci]! }] : []))
+    groupRows(matched, collection.groupBy).forEach((item, n) => {
+      items.push({ ci, entries: item, built: buildItem(collection, item, `${collection.path}.${n}.`) })
+    })
+  })
+  for (let changed = true; changed;) {
+    changed = false
+    for (const item of items) {
+      if (item.built.ok && item.entries.some((e) => rejectedRows.has(e.row.index))) {
+        item.built = { ok: false, errors: [{ code: "rejected_with_row", detail: "A row of this item was rejected in another item." }] }
+      }
+      const fresh = item.built.ok ? [] : item.entries.filter((e) => !rejectedRows.has(e.row.index))
+      if (!item.built.ok && fresh.length > 0) {
+        rejected.push({ sourceRows: indexesOf(fresh), errors: item.built.errors })
+        for (const e of fresh) rejectedRows.add(e.row.index)
+        changed = true
+      }
+    }
+  }
+  for (const item of items) {
+    if (item.built.ok) getOrCreateList(value, root.collections[item.ci]!.path).push(item.built.value)
+  }
+  const used = indexesOf(entries).filter((i) => !rejectedRows.has(i))
+  return { value, used, rejected }
+}
+
+/**
+ * Cuts a group into batches of at most `batchSize` items of the first collection, always between items
+ * (the rows of one item stay together, wherever they are in the group).
+ */
+const batchesOf = (mapping: Mapping, root: CompiledNode, group: ReadonlyArray<ReadRow>): Array<Array<ReadRow>> => {
+  const size = mapping.batchSize
+  const first = root.collections[0]
+  if (size === undefined || first === undefined) return [[...group]]
+  const batches: Array<Array<ReadRow>> = [[]]
+  const batchOfItem = new Map<string, number>()
+  let itemsInLast = 0
+  for (const row of group) {
+    if (row.read.children[0] === undefined) {
+      batches[batches.length - 1]!.push(row)
+      continue
+    }
+    const key = first.groupBy === undefined ? `#${row.index}` : groupKey(row.record, first.groupBy)
+    let batch = batchOfItem.get(key)
+    if (batch === undefined) {
+      if (itemsInLast >= size) {
+        batches.push([])
+        itemsInLast = 0
+      }
+      batch = batches.length - 1
+      batchOfItem.set(key, batch)
+      itemsInLast++
+    }
+    batches[batch]!.push(row)
+  }
+  return batches.filter((b) => b.length > 0)
+}
+
+const mapBatch = (mapping: Mapping, root: CompiledNode, rows: ReadonlyArray<ReadRow>): Array<MappingEvent> => {
+  const { value, used, rejected } = buildPayload(root, rows.map((row) => ({ row, read: row.read })))
+  const events: Array<MappingEvent> = rejected.map((r) => ({ kind: "rejected", ...r }))
+  if (value !== undefined && used.length > 0) {
+    const payload = compact(endpoints[mapping.endpoint].request, value)
+    // The compiled validator gives validatePayload's answer, faster for the (usual) valid payload.
+    const result = compileValidator(mapping.endpoint)(payload)
+    events.push(
+      result.ok
+        ? { kind: "payload", payload, sourceRows: used }
+        : { kind: "rejected", sourceRows: used, errors: result.error.errors.map((e) => ({ attr: e.attr, code: e.code, detail: e.detail })) }
+    )
+  }
+  return events.sort((a, b) => (a.sourceRows[0] ?? 0) - (b.sourceRows[0] ?? 0))
+}
+
+const mapGroup = (mapping: Mapping, root: CompiledNode, group: ReadonlyArray<ReadRow>): Array<MappingEvent> =>
+  batchesOf(mapping, root, group).flatMap((batch) => mapBatch(mapping, root, batch))
 
 const notARecord = (index: number): MappingEvent => ({
   kind: "rejected",
@@ -195,18 +283,17 @@ const notARecord = (index: number): MappingEvent => ({
 })
 
 function mapList(mapping: Mapping, records: Iterable<unknown>): MappingResult {
-  const rows: Array<Row> = []
+  const root = compileMapping(mapping)
+  const rows: Array<ReadRow> = []
   const events: Array<MappingEvent> = []
   let index = 0
   for (const value of records) {
-    const record = asRecord(value)
-    if (record === undefined) events.push(notARecord(index))
-    else rows.push({ index, record })
+    if (isRecord(value)) rows.push(readRow(root, index, value as LegacyRecord))
+    else events.push(notARecord(index))
     index++
   }
-  for (const group of groupRows(rows, mapping.groupBy)) {
-    for (const batch of batches(mapping, group)) events.push(...mapGroup(mapping, batch))
-  }
+  const groups = mapping.groupBy === undefined ? rows.map((r) => [r]) : groupRows(rows.map((row) => ({ row, read: row.read })), mapping.groupBy).map((g) => g.map((e) => e.row))
+  for (const group of groups) events.push(...mapGroup(mapping, root, group))
   return {
     payloads: events.flatMap((e) => (e.kind === "payload" ? [{ payload: e.payload, sourceRows: e.sourceRows }] : [])),
     rejected: events.flatMap((e) => (e.kind === "rejected" ? [{ sourceRows: e.sourceRows, errors: e.errors }] : []))
@@ -214,31 +301,36 @@ function mapList(mapping: Mapping, records: Iterable<unknown>): MappingResult {
 }
 
 async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>): AsyncGenerator<MappingEvent> {
+  const root = compileMapping(mapping)
   const closed = new Set<string>()
-  let current: Array<Row> = []
+  let current: Array<ReadRow> = []
   let currentKey: string | undefined
   const flush = function*(): Generator<MappingEvent> {
     if (currentKey !== undefined) closed.add(currentKey)
-    for (const batch of batches(mapping, current)) yield* mapGroup(mapping, batch)
+    if (current.length > 0) yield* mapGroup(mapping, root, current)
     current = []
   }
   let index = 0
   for await (const value of records) {
-    const record = asRecord(value)
-    if (record === undefined) {
+    if (!isRecord(value)) {
       yield notARecord(index++)
       continue
     }
-    const key = mapping.groupBy === undefined ? String(index) : keyOf(record, mapping.groupBy)
+    const row = readRow(root, index++, value as LegacyRecord)
+    if (mapping.groupBy === undefined) {
+      yield* mapGroup(mapping, root, [row])
+      continue
+    }
+    const key = groupKey(row.record, mapping.groupBy)
     if (key !== currentKey) {
       yield* flush()
       if (closed.has(key)) {
         yield {
           kind: "rejected",
-          sourceRows: [index++],
+          sourceRows: [row.index],
           errors: [{
             code: "group_not_contiguous",
-            detail: `The rows of group ${key} are not contiguous: this row comes after another group; sort the input by ${(mapping.groupBy ?? []).join(", ")}.`
+            detail: `The rows of group ${key} are not contiguous: this row comes after another group; sort the input by ${mapping.groupBy.join(", ")}.`
           }]
         }
         currentKey = undefined
@@ -246,20 +338,24 @@ async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>): As
       }
       currentKey = key
     }
-    current.push({ index: index++, record })
-    // A full batch can go out at once: bounded memory even for one huge group.
-    if (mapping.batchSize !== undefined && current.length >= mapping.batchSize) {
-      yield* mapGroup(mapping, current)
-      current = []
-    }
+    current.push(row)
   }
   yield* flush()
 }
 
 /**
  * Maps flat records to payloads of the mapping's endpoint. Every payload is compacted and passes
- * `validatePayload`; a row whose cells cannot be converted, or whose payload fails validation, is
- * rejected with its reasons; every row ends up in exactly one of the two.
+ * `validatePayload`; every row ends up in exactly one payload's `sourceRows` or in one rejection:
+ *
+ * - a cell that cannot be converted rejects its item (or, for a payload-level field, its group);
+ * - rows of one group (item) that state different values for a payload (item) field are rejected as
+ *   `inconsistent_group` (`inconsistent_item`), never silently read from the first row;
+ * - a row that matches no collection although it carries data for one is `unmatched_row`;
+ * - a payload that fails validation is rejected with all of its rows and the API's errors;
+ * - `batchSize` cuts a group into payloads between items, never inside one.
+ *
+ * Group keys compare cells trimmed (a BOM or a trailing space does not split an account). Rows are read
+ * in input order, so `ambiguous: "by-order"` date-times see the rows before them.
  *
  * - A list (any sync iterable) is grouped by `groupBy` wherever its rows are (buffered), and the result
  *   comes back at once.

@@ -1,0 +1,108 @@
+/**
+ * A mapping compiled once into readers: each level (the payload, each collection) knows its fields'
+ * readers, its collections, and which columns only its collections read. Rows are read through it once,
+ * in input order.
+ *
+ * @module
+ */
+import type { CollectionMapping, Mapping, RowFilter } from "./define-mapping.js"
+import { columnsOf, type FieldOutcome, type FieldReader, fieldReader, type FieldSource, type LegacyRecord } from "./field-source.js"
+
+/** One level of a compiled mapping. */
+export interface CompiledNode {
+  readonly fields: ReadonlyArray<{ readonly path: string; readonly columns: ReadonlyArray<string>; readonly read: FieldReader }>
+  readonly collections: ReadonlyArray<CompiledCollection>
+  /** Columns that only this level's collections read: a row with data there must reach one of them. */
+  readonly collectionOnlyColumns: ReadonlyArray<string>
+}
+
+/** A compiled collection: where its list goes, how rows become items, and which rows it takes. */
+export interface CompiledCollection extends CompiledNode {
+  readonly path: string
+  readonly groupBy?: ReadonlyArray<string> | undefined
+  readonly when?: RowFilter | undefined
+}
+
+/** What one row gave at one level: its field outcomes, and per collection what it gave there (`undefined`: not matched). */
+export interface ReadNode {
+  readonly values: ReadonlyArray<FieldOutcome>
+  readonly children: ReadonlyArray<ReadNode | undefined>
+}
+
+/** A row, its 0-based index in the input, and what it gave at every level. */
+export interface ReadRow {
+  readonly index: number
+  readonly record: LegacyRecord
+  readonly read: ReadNode
+}
+
+/** A cell as it is compared in group keys and filters: trimmed text (a BOM or padding does not count). */
+export const normaliseCell = (cell: unknown): string | null =>
+  cell === undefined || cell === null ? null : String(cell).trim()
+
+/**
+ * The key of a row in these columns, compared after the same trimming the string converter applies.
+ *
+ * @example
+ * groupKey({ Konto: " KD-1 " }, ["Konto"]) === groupKey({ Konto: "\uFEFFKD-1" }, ["Konto"]) // => true
+ */
+export const groupKey = (record: LegacyRecord, columns: ReadonlyArray<string>): string =>
+  JSON.stringify(columns.map((c) => normaliseCell(Object.hasOwn(record, c) ? record[c] : undefined)))
+
+const matches = (filter: RowFilter | undefined, record: LegacyRecord): boolean => {
+  if (filter === undefined) return true
+  const cell = normaliseCell(Object.hasOwn(record, filter.column) ? record[filter.column] : undefined) ?? ""
+  return typeof filter.equals === "string" ? filter.equals.trim() === cell : filter.equals.some((e) => e.trim() === cell)
+}
+
+const ownColumns = (fields: Readonly<Record<string, FieldSource>>): Array<string> => Object.values(fields).flatMap(columnsOf)
+
+const allColumns = (collection: CollectionMapping): Array<string> => [
+  ...ownColumns(collection.fields),
+  ...(collection.groupBy ?? []),
+  ...(collection.collections ?? []).flatMap(allColumns)
+]
+
+const compileNode = (fields: Readonly<Record<string, FieldSource>>, collections: ReadonlyArray<CollectionMapping>, keyColumns: ReadonlyArray<string>): CompiledNode => {
+  const own = new Set([...ownColumns(fields), ...keyColumns, ...collections.flatMap((c) => (c.when !== undefined ? [c.when.column] : []))])
+  return {
+    fields: Object.entries(fields).map(([path, source]) => ({ path, columns: columnsOf(source), read: fieldReader(source) })),
+    collections: collections.map((c) => ({
+      ...compileNode(c.fields, c.collections ?? [], c.groupBy ?? []),
+      path: c.path,
+      groupBy: c.groupBy,
+      when: c.when
+    })),
+    collectionOnlyColumns: [...new Set(collections.flatMap(allColumns))].filter((c) => !own.has(c))
+  }
+}
+
+/** Compiles a mapping into readers; each compiled mapping has its own `by-order` state. */
+export const compileMapping = (mapping: Mapping): CompiledNode => compileNode(mapping.fields, mapping.collections ?? [], mapping.groupBy ?? [])
+
+const safely = (read: FieldReader, record: LegacyRecord): FieldOutcome => {
+  try {
+    return read(record)
+  } catch (cause) {
+    return { ok: false, code: "invalid", detail: cause instanceof Error ? cause.message : String(cause) }
+  }
+}
+
+const readNode = (node: CompiledNode, record: LegacyRecord): ReadNode => ({
+  values: node.fields.map((f) => safely(f.read, record)),
+  children: node.collections.map((c) => (matches(c.when, record) ? readNode(c, record) : undefined))
+})
+
+/** Reads one row through the compiled mapping (call in input order). */
+export const readRow = (root: CompiledNode, index: number, record: LegacyRecord): ReadRow => ({ index, record, read: readNode(root, record) })
+
+/** The columns a mapping reads anywhere (fields, `columns`, offset columns, `groupBy`, `when`), each once. */
+export const mappingColumns = (mapping: Mapping | { readonly fields: Readonly<Record<string, FieldSource>>; readonly groupBy?: ReadonlyArray<string>; readonly collections?: ReadonlyArray<CollectionMapping> }): Array<string> => {
+  const ofCollection = (c: CollectionMapping): Array<string> => [
+    ...ownColumns(c.fields),
+    ...(c.groupBy ?? []),
+    ...(c.when !== undefined ? [c.when.column] : []),
+    ...(c.collections ?? []).flatMap(ofCollection)
+  ]
+  return [...new Set([...ownColumns(mapping.fields), ...(mapping.groupBy ?? []), ...(mapping.collections ?? []).flatMap(ofCollection)])]
+}

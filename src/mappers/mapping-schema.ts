@@ -1,0 +1,199 @@
+/**
+ * The mapping format as an Effect schema: what a JSON mapping file may say, checked strictly (unknown keys
+ * at any depth, converter names, each converter's option names and values), so a typo stops the run
+ * before any row is read instead of silently dropping a field.
+ *
+ * @module
+ */
+import { Schema, SchemaIssue } from "effect"
+import { POST_ENDPOINT_IDS } from "../endpoints/endpoint-id.js"
+import { CONVERTER_NAMES, CONVERTERS, type ConverterName } from "./converters.js"
+
+const issue = (code: string, message: string): SchemaIssue.Issue => new SchemaIssue.InvalidValue({ code, message }, undefined)
+
+const ColumnName = Schema.String.check(Schema.isNonEmpty()).annotate({ description: "A column of the export, as named in its header." })
+
+/** Dot paths into the payload: `energy_amount.quantity`, `document_paths.0.document_path`. */
+const FIELD_PATH = /^[a-z_][a-z0-9_]*(?:\.(?:[a-z_][a-z0-9_]*|[0-9]+))*$/
+
+const FieldPath = Schema.String.check(Schema.isPattern(FIELD_PATH, { message: "a dot path of payload field names such as energy_amount.quantity" }))
+
+const exactlyOneColumn = Schema.makeFilter(
+  (source: { readonly column?: string; readonly columns?: ReadonlyArray<string> }) =>
+    (source.column === undefined) !== (source.columns === undefined)
+      ? undefined
+      : issue("invalid_mapping", "give either column or columns (not both, not neither)"),
+  { title: "column or columns" }
+)
+
+const columnSourceFor = (name: ConverterName) =>
+  Schema.Struct({
+    column: Schema.optionalKey(ColumnName),
+    columns: Schema.optionalKey(
+      Schema.Array(ColumnName).check(
+        Schema.makeFilter((columns) => columns.length >= 2 ? undefined : issue("invalid_mapping", "columns needs at least two column names; use column for one"))
+      ).annotate({
+        description: "Several columns read as one cell, joined by a space (a date column and a time column)."
+      })
+    ),
+    convert: name === "string"
+      ? Schema.optionalKey(Schema.Literal(name).annotate({ description: CONVERTERS[name].description }))
+      : Schema.Literal(name).annotate({ description: CONVERTERS[name].description }),
+    // `string` has no options: an options object there is a mistake worth reporting.
+    ...(Object.keys(CONVERTERS[name].options.fields).length > 0 ? { options: Schema.optionalKey(CONVERTERS[name].options) } : {})
+  }).check(exactlyOneColumn).annotate({ title: `${name} column` })
+
+/** `{ column, convert, options }`: a column (or columns) through a converter; one member per converter. */
+const ColumnSourceJson = Schema.Union(CONVERTER_NAMES.map(columnSourceFor))
+
+/** `{ value }`: the same value in every payload. */
+const ConstantSourceJson = Schema.Struct({
+  value: Schema.Unknown.annotate({ description: "The value itself, as it goes into the payload." })
+}).annotate({ title: "constant" })
+
+/** `{ from }`: a function of the row (TypeScript only). */
+const FunctionSourceSchema = Schema.Struct({
+  from: Schema.declare((u: unknown): u is (row: never) => unknown => typeof u === "function")
+})
+
+const fieldSourceMembers = [ColumnName.annotate({ description: "A column read as a trimmed string." }), ConstantSourceJson, ColumnSourceJson] as const
+
+const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** The member a field source means, told by its keys (and `convert`), so errors come from that member only. */
+const memberFor = (source: unknown, functions: boolean): Schema.Top | SchemaIssue.Issue => {
+  if (typeof source === "string") return ColumnName
+  if (!isObject(source)) return issue("invalid", "a column name, { column, convert, options } or { value }")
+  if (Object.hasOwn(source, "value")) return ConstantSourceJson
+  if (Object.hasOwn(source, "from")) {
+    return functions ? FunctionSourceSchema : issue("invalid_mapping", "{ from } needs a function, which a JSON mapping cannot hold")
+  }
+  if (!Object.hasOwn(source, "column") && !Object.hasOwn(source, "columns")) {
+    return issue("invalid_mapping", "a field needs column, columns or value")
+  }
+  const convert = source["convert"] ?? "string"
+  if (typeof convert === "string" && Object.hasOwn(CONVERTERS, convert)) return columnSources[convert as ConverterName]
+  return new SchemaIssue.Pointer(
+    ["convert"],
+    issue("unknown_converter", `unknown converter ${JSON.stringify(convert)}${didYouMean(String(convert), CONVERTER_NAMES)}; use one of ${CONVERTER_NAMES.join(", ")}`)
+  )
+}
+
+const columnSources = Object.fromEntries(CONVERTER_NAMES.map((name) => [name, columnSourceFor(name)])) as unknown as Record<ConverterName, Schema.Top>
+
+/** A field source checked against the one member its keys select (a union would report every member's errors). */
+const dispatchedFieldSource = (functions: boolean) =>
+  Schema.Unknown.check(
+    Schema.makeFilter((source, _ast, options) => {
+      const member = memberFor(source, functions)
+      if (!Schema.isSchema(member)) return member
+      const result = Schema.decodeUnknownResult(member as Schema.Decoder<unknown>, options)(source)
+      return result._tag === "Failure" ? result.failure.issue : undefined
+    })
+  )
+
+const RowFilterSchema = Schema.Struct({
+  column: ColumnName,
+  equals: Schema.Union([Schema.String, Schema.Array(Schema.String).check(Schema.isMinLength(1))]).annotate({
+    description: "The value (or one of the values) the column must have, compared after trimming."
+  })
+}).annotate({ description: "Only rows whose column has one of these values build items of this collection." })
+
+const GroupBy = Schema.Array(ColumnName)
+
+/** A collection as the mapping schema decodes it (field sources left open). */
+export interface CollectionShape {
+  readonly path: string
+  readonly groupBy?: ReadonlyArray<string>
+  readonly when?: { readonly column: string; readonly equals: string | ReadonlyArray<string> }
+  readonly fields: Readonly<Record<string, unknown>>
+  readonly collections?: ReadonlyArray<CollectionShape>
+}
+
+const makeMappingSchema = (fieldSource: Schema.Top) => {
+  const Fields = Schema.Record(FieldPath, fieldSource).annotate({
+    description: "Payload fields by dot path: a column name, { column, convert, options }, or { value }."
+  })
+  const Collection: Schema.Codec<CollectionShape> = Schema.Struct({
+    path: FieldPath.annotate({ description: "Where the list goes, relative to the enclosing object: notes, delivery_note.amounts." }),
+    groupBy: Schema.optionalKey(GroupBy.annotate({ description: "Rows with equal values in these columns form one item; without it, every row is an item." })),
+    when: Schema.optionalKey(RowFilterSchema),
+    fields: Fields,
+    collections: Schema.optionalKey(Schema.Array(Schema.suspend((): Schema.Codec<CollectionShape> => Collection)))
+  }).annotate({ identifier: "Collection", description: "A list inside the payload whose items are built from rows." }) as never
+  return Schema.Struct({
+    $schema: Schema.optionalKey(Schema.String.annotate({ description: "The JSON Schema of this file, for editors." })),
+    endpoint: Schema.Literals(POST_ENDPOINT_IDS).annotate({ description: "The endpoint whose payloads the rows become." }),
+    groupBy: Schema.optionalKey(GroupBy.annotate({ description: "Rows with equal values in these columns form one payload (the notes of one account); without it, every row is a payload." })),
+    batchSize: Schema.optionalKey(
+      Schema.Int.check(Schema.isGreaterThan(0)).annotate({
+        description: "At most this many items of the first collection per payload; a larger group is cut into several payloads, always between items."
+      })
+    ),
+    fields: Fields,
+    collections: Schema.optionalKey(Schema.Array(Collection))
+  }).annotate({ identifier: "Mapping", title: "data-import mapping", description: "How the rows of a legacy export become payloads of one endpoint." })
+}
+
+/**
+ * The schema of a mapping file (JSON): what `data-import map --mapping FILE` reads, and what
+ * `data-import schema --mapping` exports as JSON Schema for editors.
+ *
+ * @example
+ * Schema.decodeUnknownSync(MappingJsonSchema)({ endpoint: "notes", fields: {} })
+ */
+export const MappingJsonSchema = makeMappingSchema(Schema.Union(fieldSourceMembers))
+
+/** The checks of {@link MappingJsonSchema}, with each field source checked against the one member it means. */
+export const MappingFileSchema = makeMappingSchema(dispatchedFieldSource(false))
+
+/** The schema of a mapping written in TypeScript: the JSON form, plus `{ from }` functions. */
+export const MappingSpecSchema = makeMappingSchema(dispatchedFieldSource(true))
+
+/** Levenshtein distance, for suggesting the name that was meant. */
+const distance = (a: string, b: string): number => {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1))
+    }
+    previous = current
+  }
+  return previous[b.length]!
+}
+
+/**
+ * The nearest of `names` to `name` (case-insensitive edit distance at most a third of its length), or
+ * `undefined`.
+ *
+ * @example
+ * nearestName("Qualifer", ["Kundennummer", "Qualifier"]) // => "Qualifier"
+ */
+export const nearestName = (name: string, names: Iterable<string>): string | undefined => {
+  let best: string | undefined
+  let bestDistance = Math.max(2, Math.ceil(name.length / 3)) + 1
+  for (const candidate of names) {
+    const d = distance(name.toLowerCase(), candidate.toLowerCase())
+    if (d < bestDistance) {
+      best = candidate
+      bestDistance = d
+    }
+  }
+  return best
+}
+
+/** ` (did you mean x?)`, or nothing. */
+export const didYouMean = (name: string, names: Iterable<string>): string => {
+  const nearest = nearestName(name, names)
+  return nearest === undefined ? "" : ` (did you mean ${nearest}?)`
+}
+
+/** Every key the mapping format knows, for "did you mean" hints. */
+export const MAPPING_KEYS: ReadonlyArray<string> = [
+  ...new Set([
+    "$schema", "endpoint", "groupBy", "batchSize", "fields", "collections", "path", "when", "equals",
+    "column", "columns", "convert", "options", "value",
+    ...CONVERTER_NAMES.flatMap((name) => Object.keys(CONVERTERS[name].options.fields))
+  ])
+]

@@ -1,0 +1,103 @@
+/**
+ * The repeated hour of an autumn clock change, resolved from evidence instead of guessed: from the order
+ * of the rows (`ambiguous: "by-order"`) or from a column that states the offset or the season.
+ *
+ * @module
+ */
+import { type ConversionResult, fail, succeed } from "./conversion-result.js"
+import type { Cell, LegacyRecord } from "./field-source.js"
+import { toIsoDateTime, type ToIsoDateTimeOptions } from "./to-iso-date-time.js"
+
+/** Spellings of summer time (the earlier instant of a repeated hour) and standard time (the later). */
+const SUMMER = new Set(["s", "so", "sommer", "summer", "sz", "mesz", "cest", "dst"])
+const WINTER = new Set(["w", "wi", "winter", "wz", "mez", "cet", "std"])
+const OFFSET = /^([+-])(\d{2}):?(\d{2})?$/u
+
+type Stated = { readonly offset: string } | { readonly season: "summer" | "winter" }
+
+const readOffsetCell = (cell: Cell): Stated | undefined => {
+  const text = String(cell ?? "").trim()
+  const m = OFFSET.exec(text)
+  if (m !== null) return { offset: `${m[1]}${m[2]}:${m[3] ?? "00"}` }
+  const lower = text.toLowerCase()
+  if (SUMMER.has(lower)) return { season: "summer" }
+  if (WINTER.has(lower)) return { season: "winter" }
+  return undefined
+}
+
+const offsetOf = (iso: string): string => iso.slice(-6)
+
+const toUtc = (iso: string): string => `${new Date(iso).toISOString().slice(0, 19)}Z`
+
+/** The zone's summer and standard offsets in the year of `iso` (equal when it has no summer time). */
+const seasonsOf = (iso: string, options: ToIsoDateTimeOptions): { readonly summer: string; readonly winter: string } => {
+  const year = iso.slice(0, 4)
+  const january = toIsoDateTime(`${year}-01-15T12:00:00`, { ...options, format: "yyyy-MM-ddTHH:mm:ss", ambiguous: "earlier" })
+  const july = toIsoDateTime(`${year}-07-15T12:00:00`, { ...options, format: "yyyy-MM-ddTHH:mm:ss", ambiguous: "earlier" })
+  const a = january.ok ? offsetOf(january.value) : "+00:00"
+  const b = july.ok ? offsetOf(july.value) : a
+  const minutes = (o: string) => (o.startsWith("-") ? -1 : 1) * (Number(o.slice(1, 3)) * 60 + Number(o.slice(4, 6)))
+  return minutes(a) >= minutes(b) ? { summer: a, winter: b } : { summer: b, winter: a }
+}
+
+/** A date-time column whose repeated wall times are resolved by row order or by an offset column. */
+export interface WallTimeResolver {
+  readonly convert: (cell: Exclude<Cell, null | undefined>, row: LegacyRecord) => ConversionResult<string>
+  /** The column was blank in this row: a run of repeated wall times ends. */
+  readonly blank: () => void
+}
+
+/**
+ * A resolver for one date-time field. `by-order`: within a run of rows whose wall time in this column is
+ * ambiguous, the first occurrence of a wall time takes the earlier offset and its repeat the later one
+ * (a third occurrence starts a new run); any unambiguous or blank value ends the run. `offsetColumn`: the
+ * stated offset (or season) picks the instant, and must agree with an unambiguous one.
+ */
+export const resolveWallTime = (options: Readonly<Record<string, unknown>>): WallTimeResolver => {
+  const base = options as ToIsoDateTimeOptions & { readonly offsetColumn?: string }
+  const convertOptions: ToIsoDateTimeOptions = { ...base, output: "offset" }
+  const byOrder = options["ambiguous"] === "by-order"
+  const output = (iso: string): ConversionResult<string> => succeed(base.output === "utc" ? toUtc(iso) : iso)
+  let run = new Map<string, "earlier" | "later">()
+  return {
+    blank: () => {
+      run = new Map()
+    },
+    convert: (cell, row) => {
+      const earlier = toIsoDateTime(cell, { ...convertOptions, ambiguous: "earlier" })
+      if (!earlier.ok) return earlier
+      const later = toIsoDateTime(cell, { ...convertOptions, ambiguous: "later" })
+      if (!later.ok) return later
+      const candidates = earlier.value === later.value ? [earlier.value] : [earlier.value, later.value]
+      if (base.offsetColumn !== undefined) {
+        const offsetCell = Object.hasOwn(row, base.offsetColumn) ? row[base.offsetColumn] : undefined
+        if (offsetCell !== undefined && offsetCell !== null && String(offsetCell).trim() !== "") {
+          const stated = readOffsetCell(offsetCell)
+          if (stated === undefined) {
+            return fail("invalid_offset", `${base.offsetColumn} ${JSON.stringify(String(offsetCell))} is neither an offset (+02:00) nor a season (S/W, MESZ/MEZ, CEST/CET)`)
+          }
+          const wanted = "offset" in stated ? stated.offset : seasonsOf(earlier.value, convertOptions)[stated.season]
+          const match = candidates.find((c) => offsetOf(c) === wanted)
+          if (match === undefined) {
+            return fail("offset_mismatch", `${String(cell)} has the offset ${candidates.map(offsetOf).join(" or ")} in ${base.timeZone ?? "Europe/Berlin"}, but ${base.offsetColumn} says ${JSON.stringify(String(offsetCell))}`)
+          }
+          return output(match)
+        }
+      }
+      if (candidates.length === 1) {
+        run = new Map()
+        return output(candidates[0]!)
+      }
+      if (!byOrder) {
+        if (base.ambiguous === "earlier" || base.ambiguous === "later") return output(base.ambiguous === "earlier" ? earlier.value : later.value)
+        return toIsoDateTime(cell, base)
+      }
+      const wall = String(cell).trim()
+      const seen = run.get(wall)
+      if (seen === "later") run = new Map()
+      const pick = seen === "earlier" ? "later" : "earlier"
+      run.set(wall, pick)
+      return output(pick === "earlier" ? earlier.value : later.value)
+    }
+  }
+}
