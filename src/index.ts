@@ -52,6 +52,7 @@ export { PayloadValidationError, validatePayloadEffect } from "./validation/vali
 export * from "./mappers/index.js"
 
 export { type JsonSchemaDocument, toJsonSchema } from "./json-schema/to-json-schema.js"
+export { mappingJsonSchema } from "./json-schema/mapping-json-schema.js"
 export {
   type OpenApiDocument,
   type OpenApiOperation,

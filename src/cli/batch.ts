@@ -36,12 +36,10 @@ export interface MapBatch {
   readonly rows: ReadonlyArray<unknown>
 }
 
-/** What a mapping worker made of a batch: payloads as NDJSON text, and the rejected rows (batch indexes). */
+/** What a mapping worker made of a batch: each payload as JSON text with its rows, and the rejected rows (batch indexes). */
 export interface MapResult {
   readonly seq: number
-  readonly payloadText: string
-  readonly payloads: number
-  readonly payloadRows: number
+  readonly payloads: ReadonlyArray<{ readonly text: string; readonly sourceRows: ReadonlyArray<number> }>
   readonly rejected: ReadonlyArray<{
     readonly sourceRows: ReadonlyArray<number>
     readonly errors: ReadonlyArray<{ readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }>

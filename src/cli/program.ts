@@ -7,7 +7,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander"
 import { ERROR_CODES, WARNING_CODES } from "../index.js"
 import { runEndpoints } from "./commands/endpoints.js"
-import { DEFAULT_DELIMITERS, runMap } from "./commands/map.js"
+import { DEFAULT_DELIMITERS, type MapOptions, runMap } from "./commands/map.js"
 import { runSample } from "./commands/sample.js"
 import { runSchema } from "./commands/schema.js"
 import { DEFAULT_MAX_LINE_BYTES, runValidate } from "./commands/validate.js"
@@ -104,40 +104,50 @@ ${EXIT_CODES_HELP}`)
     .command("map")
     .description("Map a legacy export (CSV or NDJSON records) to payloads with a JSON mapping; payloads come out as NDJSON.")
     .argument("<INPUT>", "a .csv file (or .tsv/.txt), an .ndjson/.jsonl file of flat records, or - (stdin)")
-    .requiredOption("-m, --mapping <MAPPING.json>", "the mapping (see examples/mappings/*.mapping.json)")
+    .requiredOption("-m, --mapping <MAPPING.json>", "the mapping (see examples/mappings/*.mapping.json; its JSON Schema: data-import schema --mapping)")
     .option("-o, --out <FILE>", "write the payloads there (default: stdout)")
-    .option("-r, --rejects <FILE>", "write the rejected rows there as NDJSON, with their lines and reasons (default: listed on stderr)")
+    .option("-r, --rejects <FILE>", "write the rejected rows there as NDJSON, with their lines, rows (raw text for unreadable lines) and reasons (default: listed on stderr)")
+    .option("--lineage <FILE>", "write one NDJSON line per payload, in output order: { payload: <index>, lines: [<source lines>] }")
     .option("-d, --delimiter <CHAR>", `CSV delimiter (default: detected from the header line among ${DEFAULT_DELIMITERS.map((d) => (d === "\t" ? "tab" : d)).join(" ")}); \\t for tab`)
-    .option("--encoding <NAME>", "CSV encoding: utf-8, windows-1252, latin1, utf-16le, … (default: utf-8; a byte order mark is skipped)", "utf-8")
+    .option("--encoding <NAME>", "encoding: utf-8, windows-1252, latin1, utf-16le, … (a byte order mark is skipped)", "utf-8")
+    .option("--skip-lines <N>", "lines above the CSV header to skip (a report title, say); the header is line N+1", wholeNumber(0))
+    .option("--max-record-lines <N>", "most lines one quoted CSV field may span before its quote counts as never closed", wholeNumber(1), 1000)
     .addOption(new Option("--input-format <FORMAT>", "input format (default: from the file extension; csv for stdin)").choices(["csv", "ndjson"]))
+    .addOption(new Option("-f, --format <FORMAT>", "summary format: text on stderr, or json on stdout (needs --out)").choices(["text", "json"]).default("text"))
+    .option("--allow-duplicates", "keep a payload identical to an earlier one (default: rejected as duplicate_payload)")
+    .option("--allow-empty", "an export without rows is not an error")
     .option("-j, --jobs <N>", "worker threads for a mapping without groupBy (default: the number of cores)", wholeNumber(1))
     .addHelpText("after", `
-Rows are streamed. A mapping without groupBy makes one payload per row: batches of rows are mapped in
-worker threads and written in input order. With groupBy, the rows of one group must be next to each
-other (a row of a group that was already written is rejected as group_not_contiguous), and the rows
-are mapped in one thread.
-Each rejected row is reported with its line (CSV: the line where the row starts, the header being line 1)
-and the reasons: the column and code of a cell that could not be converted, or the payload's errors.
+Rows are streamed. A broken line (a stray or unclosed quote, a wrong number of columns, bytes not valid
+in the encoding, a NUL byte) is rejected alone with its raw text, and reading goes on at the next line.
+A data row may end with one empty extra column (a trailing delimiter). Lines are physical lines, the
+header being line 1 (or --skip-lines + 1); CRLF, LF and a mix of both are counted alike.
+
+The mapping is checked before any row is read (exit 2): unknown keys, converters and options, and every
+column it names must be in the header exactly once.
+
+Every data line ends in exactly one payload (see --lineage) or one rejection (see --rejects); map checks
+this itself before it exits (exit 70 if not), and the summary says rows read = rows in payloads + rows
+rejected. A payload identical to an earlier one is rejected as duplicate_payload, and a transaction_id
+repeated for one account anywhere in the input as duplicate_transaction_ids, both naming the first line.
+
+A mapping without groupBy makes one payload per row: batches of rows are mapped in worker threads and
+written in input order. With groupBy (or a by-order date-time), rows are mapped in input order in one
+thread, and the rows of one group must be next to each other (a row of a group that was already
+written is rejected as group_not_contiguous).
 ${EXIT_CODES_HELP}`)
-    .action(async (input: string, opts: {
-      mapping: string
-      out?: string
-      rejects?: string
-      delimiter?: string
-      encoding: string
-      inputFormat?: "csv" | "ndjson"
-      jobs?: number
-    }) => {
+    .action(async (input: string, opts: MapOptions) => {
       done(await runMap(input, opts, env.workerScript))
     })
 
   program
     .command("schema")
-    .description("Print the JSON Schema (draft 2020-12) of an endpoint's request, or with --openapi its OpenAPI 3.1 description.")
-    .argument("<ID>", "endpoint id (see data-import endpoints)")
+    .description("Print the JSON Schema (draft 2020-12) of an endpoint's request, or with --openapi its OpenAPI 3.1 description, or with --mapping the JSON Schema of mapping files.")
+    .argument("[ID]", "endpoint id (see data-import endpoints)")
     .option("--openapi", "print the OpenAPI 3.1 document reduced to this endpoint (its path and the components it uses)")
+    .option("--mapping", "print the JSON Schema of a mapping file (for editors: completion and checks of keys, converters, options)")
     .addHelpText("after", EXIT_CODES_HELP)
-    .action(async (id: string, opts: { openapi?: boolean }) => {
+    .action(async (id: string | undefined, opts: { openapi?: boolean; mapping?: boolean }) => {
       done(await runSchema(id, opts))
     })
 

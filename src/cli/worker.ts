@@ -13,13 +13,7 @@ import { BatchChecker } from "./check-batch.js"
 /** Maps a batch of rows; the mapping has no `groupBy`, so the rows are independent of other batches. */
 export const mapBatch = (mapping: Mapping, batch: MapBatch): MapResult => {
   const { payloads, rejected } = mapRecords(mapping, batch.rows)
-  let payloadText = ""
-  let payloadRows = 0
-  for (const p of payloads) {
-    payloadText += `${JSON.stringify(p.payload)}\n`
-    payloadRows += p.sourceRows.length
-  }
-  return { seq: batch.seq, payloadText, payloads: payloads.length, payloadRows, rejected }
+  return { seq: batch.seq, payloads: payloads.map((p) => ({ text: JSON.stringify(p.payload), sourceRows: p.sourceRows })), rejected }
 }
 
 /** Starts answering batches from the main thread. */

@@ -8,11 +8,18 @@ export { compact } from "./compact.js"
 export {
   type CollectionMapping,
   defineMapping,
+  formatMappingProblem,
   type Mapping,
+  type MappingProblem,
   mappingProblems,
   type MappingSpec,
   type RowFilter
 } from "./define-mapping.js"
+export { CONVERTER_NAMES, CONVERTERS, type Converter } from "./converters.js"
+export { MappingJsonSchema } from "./mapping-schema.js"
+export { headerProblems } from "./header-problems.js"
+export { mappingColumns } from "./compile-mapping.js"
+export { isExactJsonNumber } from "./is-exact-json-number.js"
 export {
   type Cell,
   type ColumnSource,
@@ -20,7 +27,8 @@ export {
   type ConverterName,
   type FieldSource,
   type FunctionSource,
-  type LegacyRecord
+  type LegacyRecord,
+  readField
 } from "./field-source.js"
 export {
   type MappedPayload,

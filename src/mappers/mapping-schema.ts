@@ -14,7 +14,7 @@ const issue = (code: string, message: string): SchemaIssue.Issue => new SchemaIs
 const ColumnName = Schema.String.check(Schema.isNonEmpty()).annotate({ description: "A column of the export, as named in its header." })
 
 /** Dot paths into the payload: `energy_amount.quantity`, `document_paths.0.document_path`. */
-const FIELD_PATH = /^[a-z_][a-z0-9_]*(?:\.(?:[a-z_][a-z0-9_]*|[0-9]+))*$/
+const FIELD_PATH = /^[a-z_][a-z0-9_]*(?:\.(?:[a-z_][a-z0-9_]*|[0-9]+))*$/u
 
 const FieldPath = Schema.String.check(Schema.isPattern(FIELD_PATH, { message: "a dot path of payload field names such as energy_amount.quantity" }))
 

@@ -25,7 +25,7 @@ describe("map", () => {
     expect(payloads).toHaveLength(4)
     expect(payloads[0]).toMatchObject({ external_account_number: "KD-0045127", energy_amount: { quantity: "263.4175" } })
     expect(run.stderr).toContain("energy-amounts.csv:5 column Zeitraum_von, energy_amount.period_start_at nonexistent_time")
-    expect(run.stderr).toContain("5 rows → 4 payloads (energy-amount) from 4 rows, 1 row rejected")
+    expect(run.stderr).toContain("5 rows read = 4 in 4 payloads (energy-amount) + 1 rejected")
   })
 
   it("writes payloads to --out and rejected rows with lines, rows and reasons to --rejects", async () => {
@@ -55,13 +55,14 @@ describe("map", () => {
     }])
   })
 
-  it("reads Windows-1252 with --encoding, and stops with a hint when the bytes are not UTF-8", async () => {
+  it("reads Windows-1252 with --encoding, and rejects the lines that are not UTF-8 with a hint", async () => {
     const file = write(dir, "latin.csv", Buffer.from(`${NOTES_HEADER}\r\nKD-1;01.02.2024 10:00;Gebühr erlassen;;N\r\n`, "latin1"))
     const decoded = await runCli(["map", "-m", mapping("notes"), "--encoding", "windows-1252", file])
     expect(decoded.code).toBe(0)
     expect(lines(decoded.stdout)[0]).toMatchObject({ notes: [{ body: "Gebühr erlassen" }] })
     const refused = await runCli(["map", "-m", mapping("notes"), file])
-    expect(refused.code).toBe(3)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(":2 invalid_encoding")
     expect(refused.stderr).toContain("--encoding windows-1252")
   })
 
@@ -105,7 +106,7 @@ describe("map", () => {
     const bad = await runCli(["map", "-m", notJson, csv("notes")])
     expect([bad.code, bad.stderr]).toEqual([2, expect.stringContaining("line 1 column 22") as unknown])
     const notUsable = await runCli(["map", "-m", unusable, csv("notes")])
-    expect([notUsable.code, notUsable.stderr]).toEqual([2, expect.stringContaining("endpoint must be one of") as unknown])
+    expect([notUsable.code, notUsable.stderr]).toEqual([2, expect.stringContaining("endpoint: \"nope\" is not a valid choice") as unknown])
     expect((await runCli(["map", "-m", join(dir, "missing.json"), csv("notes")])).code).toBe(3)
     expect((await runCli(["map", "-m", mapping("notes"), join(dir, "missing.csv")])).code).toBe(3)
     expect((await runCli(["map", "-m", mapping("notes"), dir])).code).toBe(2)

@@ -1,64 +1,70 @@
 /**
- * `data-import map`: streams a legacy export (CSV through csv-parse, or NDJSON records) through a JSON
- * mapping and the library's `mapRecords`; payloads come out as NDJSON, rejected rows with their lines
- * and reasons.
+ * `data-import map`: streams a legacy export (CSV or NDJSON records) through a JSON mapping and the
+ * library's `mapRecords`. Payloads come out as NDJSON; rejected rows with their lines, raw text and
+ * reasons; `--lineage` ties each payload to its source lines. Before it exits, `map` checks that every
+ * data line is in exactly one payload or one rejection (exit 70 otherwise).
  *
  * @module
  */
 import { readFile } from "node:fs/promises"
 import { availableParallelism } from "node:os"
-import { TextDecoder } from "node:util"
-import { parse as parseCsv } from "csv-parse"
-import { defineMapping, type Mapping, type MappingEvent, type MappingSpec, mappingProblems, mapRecords } from "../../index.js"
+import {
+  defineMapping,
+  formatMappingProblem,
+  headerProblems,
+  type Mapping,
+  type MappingEvent,
+  type MappingProblem,
+  type MappingSpec,
+  mappingProblems,
+  mapRecords
+} from "../../index.js"
+import type { MapResult } from "../batch.js"
 import { describeError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { openInput, openOutput, Output, readChunks, UnreadableInput } from "../io.js"
 import { findJsonSyntaxError, lineAndColumn } from "../json-syntax-error.js"
-import type { MapResult } from "../batch.js"
+import { LineLedger } from "../line-ledger.js"
+import { refuseOverwritingInputs } from "../output-paths.js"
+import { physicalLines } from "../physical-lines.js"
+import { startProgress } from "../progress.js"
+import { SeenKeys, transactionKey } from "../seen-keys.js"
+import { csvRows, ndjsonRows, type SourceItem, type SourceRow } from "../source-rows.js"
 import { formatCount, stylesFor, useColour } from "../terminal.js"
 import { WorkerPool } from "../worker-pool.js"
 
-/** Delimiters recognised in a CSV header line when `--delimiter` is not given, in order of preference. */
-export const DEFAULT_DELIMITERS: ReadonlyArray<string> = [";", ",", "\t", "|"]
+export { DEFAULT_DELIMITERS, detectDelimiter } from "../source-rows.js"
 
 /** Options of `map`, as parsed from the command line. */
 export interface MapOptions {
   readonly mapping: string
   readonly out?: string | undefined
   readonly rejects?: string | undefined
+  readonly lineage?: string | undefined
   readonly delimiter?: string | undefined
   readonly encoding: string
   readonly inputFormat?: "csv" | "ndjson" | undefined
   readonly jobs?: number | undefined
+  readonly skipLines?: number | undefined
+  readonly maxRecordLines?: number | undefined
+  readonly format?: "text" | "json" | undefined
+  readonly allowDuplicates?: boolean | undefined
+  readonly allowEmpty?: boolean | undefined
 }
 
 /** Rows per batch sent to a mapping worker. */
 const MAP_BATCH_ROWS = 1000
 
-/** A row of the input: where it starts, and its cells. */
-interface SourceRow {
-  readonly kind: "row"
-  readonly line: number
-  readonly record: Record<string, unknown>
-}
+type ErrorItem = { readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }
 
-/** A row that could not be read as a record (a ragged CSV row, a line that is not a JSON object). */
-interface RefusedRow {
-  readonly kind: "refused"
-  readonly line: number
-  readonly code: string
-  readonly detail: string
-  readonly raw?: string | undefined
-}
-
-/** What the input readers yield, in input order. */
-type SourceItem = SourceRow | RefusedRow
-
-/** A rejected row (or group of rows), as written to `--rejects`. */
+/** A rejected row (or group of rows), as written to `--rejects`: its lines, its rows (raw text for unreadable lines), the reasons. */
 interface Reject {
   readonly lines: ReadonlyArray<number>
   readonly rows: ReadonlyArray<unknown>
-  readonly errors: ReadonlyArray<{ readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }>
+  readonly errors: ReadonlyArray<ErrorItem>
 }
+
+const problemsText = (path: string, what: string, problems: ReadonlyArray<MappingProblem>): string =>
+  `${what} ${path} is not usable:\n${problems.map((p) => `  ${formatMappingProblem(p)}`).join("\n")}`
 
 const loadMapping = async (path: string): Promise<Mapping> => {
   let text: string
@@ -76,7 +82,7 @@ const loadMapping = async (path: string): Promise<Mapping> => {
     throw usageError(`the mapping ${path} is not valid JSON: ${found?.message ?? "syntax error"} at line ${at.line} column ${at.column}`)
   }
   const problems = mappingProblems(spec)
-  if (problems.length > 0) throw usageError(`the mapping ${path} is not usable: ${problems.join("; ")}`)
+  if (problems.length > 0) throw usageError(problemsText(path, "the mapping", problems))
   return defineMapping(spec as MappingSpec)
 }
 
@@ -88,241 +94,224 @@ const inputFormatOf = (input: string, given: MapOptions["inputFormat"]): "csv" |
   throw usageError(`cannot tell the format of ${input}: use .csv, .ndjson or .jsonl, or --input-format`)
 }
 
-const decoderFor = (encoding: string): TextDecoder => {
-  try {
-    return new TextDecoder(encoding, { fatal: true, ignoreBOM: false })
-  } catch {
-    throw usageError(`unknown encoding ${encoding}: use utf-8, windows-1252, latin1, utf-16le, …`)
-  }
-}
+/** Whether rows must be mapped in input order in one thread (a `by-order` date-time remembers earlier rows). */
+const isStateful = (mapping: Mapping): boolean => JSON.stringify(mapping).includes("\"by-order\"")
 
-/** The delimiter a CSV header line uses most (outside quotes), among the usual ones; `,` when none. */
-export const detectDelimiter = (headerLine: string): string => {
-  let best = ","
-  let bestCount = 0
-  for (const candidate of DEFAULT_DELIMITERS) {
-    let count = 0
-    let quoted = false
-    for (const c of headerLine) {
-      if (c === "\"") quoted = !quoted
-      else if (!quoted && c === candidate) count++
-    }
-    if (count > bestCount) {
-      best = candidate
-      bestCount = count
-    }
-  }
-  return best
-}
-
-/** Decodes the input in the given encoding; invalid bytes stop the run with a hint. */
-async function* decode(name: string, chunks: AsyncIterable<Uint8Array>, encoding: string): AsyncGenerator<string> {
-  const decoder = decoderFor(encoding)
-  try {
-    for await (const chunk of chunks) {
-      const text = decoder.decode(chunk, { stream: true })
-      if (text !== "") yield text
-    }
-    const rest = decoder.decode()
-    if (rest !== "") yield rest
-  } catch (cause) {
-    if (cause instanceof TypeError) {
-      throw ioError(`${name} is not valid ${encoding}${encoding.toLowerCase().replace("-", "") === "utf8" ? ": an export from Windows is often windows-1252 (--encoding windows-1252)" : ""}`)
-    }
-    throw cause
-  }
-}
-
-/** CSV rows with the line each starts on (the header is line 1); rows csv-parse refuses go to `refused`. */
-async function* csvRows(text: AsyncIterable<string>, delimiter: string | undefined): AsyncGenerator<SourceItem> {
-  let parser: ReturnType<typeof parseCsv> | undefined
-  // Where the last record (or refused row) ended, and how many empty lines had been skipped by then:
-  // a record starts on the line after, plus the empty lines skipped since. csv-parse calls on_record and
-  // on_skip in input order, so these stay right.
-  let endLine = 1
-  let emptyLines = 0
-  const refused: Array<RefusedRow> = []
-  const failure: { error?: Error } = {}
-  const start = (firstText: string): ReturnType<typeof parseCsv> => {
-    const firstLine = firstText.split(/\r?\n/u, 1)[0] ?? ""
-    const p = parseCsv({
-      columns: true,
-      delimiter: delimiter ?? detectDelimiter(firstLine.replace(/^\uFEFF/u, "")),
-      bom: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      on_record: (record: Record<string, unknown>, context: { lines: number; empty_lines: number }): SourceRow => {
-        const row: SourceRow = { kind: "row", line: endLine + 1 + (context.empty_lines - emptyLines), record }
-        endLine = context.lines
-        emptyLines = context.empty_lines
-        return row
-      },
-      on_skip: (error: (Error & { lines?: number; empty_lines?: number }) | undefined, raw: string | undefined) => {
-        const lines = error?.lines ?? endLine + 1
-        const skipped = error?.empty_lines ?? emptyLines
-        refused.push({ kind: "refused", line: endLine + 1 + (skipped - emptyLines), code: "invalid_csv", detail: error?.message ?? "CSV record refused", raw })
-        endLine = lines
-        emptyLines = skipped
-        return undefined
-      }
-    })
-    p.on("error", (error: Error) => {
-      failure.error = error
-    })
-    return p
-  }
-  // Records and refused rows come out in input order: a refused row waits for the records before it.
-  const take = function*(): Generator<SourceItem> {
-    for (let row = parser?.read() as SourceRow | null; row !== null && row !== undefined; row = parser?.read() as SourceRow | null) {
-      while (refused.length > 0 && refused[0]!.line < row.line) yield refused.shift()!
-      yield row
-    }
-  }
-  const rest = function*(): Generator<SourceItem> {
-    yield* take()
-    yield* refused.splice(0)
-  }
-  for await (const piece of text) {
-    parser ??= start(piece)
-    parser.write(piece)
-    if (failure.error !== undefined) throw ioError(`cannot read the CSV: ${failure.error.message}`)
-    yield* take()
-  }
-  if (parser !== undefined) {
-    const ended = parser
-    await new Promise<void>((resolve) => ended.end(resolve))
-    if (failure.error !== undefined) throw ioError(`cannot read the CSV: ${failure.error.message}`)
-  }
-  yield* rest()
-}
-
-/** NDJSON records with their line numbers; lines that are not a JSON object go to `refused`. */
-async function* ndjsonRows(text: AsyncIterable<string>): AsyncGenerator<SourceItem> {
-  let rest = ""
-  let line = 0
-  const one = (raw: string): SourceItem | undefined => {
-    line++
-    const content = (line === 1 ? raw.replace(/^\uFEFF/u, "") : raw).replace(/\r$/u, "")
-    if (/^[ \t]*$/u.test(content)) return undefined
-    try {
-      const record: unknown = JSON.parse(content)
-      if (typeof record === "object" && record !== null && !Array.isArray(record)) {
-        return { kind: "row", line, record: record as Record<string, unknown> }
-      }
-      return { kind: "refused", line, code: "invalid", detail: "A record must be a JSON object of column → value.", raw: content }
-    } catch {
-      const found = findJsonSyntaxError(content)
-      const at = lineAndColumn(content, found?.offset ?? 0)
-      return { kind: "refused", line, code: "invalid_json", detail: `Invalid JSON at column ${at.column}: ${found?.message ?? "syntax error"}.`, raw: content }
-    }
-  }
-  for await (const piece of text) {
-    rest += piece
-    let newline = rest.indexOf("\n")
-    let from = 0
-    while (newline >= 0) {
-      const row = one(rest.slice(from, newline))
-      if (row !== undefined) yield row
-      from = newline + 1
-      newline = rest.indexOf("\n", from)
-    }
-    rest = rest.slice(from)
-  }
-  if (rest !== "") {
-    const row = one(rest)
-    if (row !== undefined) yield row
-  }
-}
+const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`
 
 /** Runs `map` and returns its exit code. */
 export const runMap = async (input: string, options: MapOptions, workerScript: URL): Promise<ExitCode> => {
   const mapping = await loadMapping(options.mapping)
   const format = inputFormatOf(input, options.inputFormat)
-  decoderFor(options.encoding)
+  const report = options.format ?? "text"
+  if (report === "json" && options.out === undefined) throw usageError("--format json prints the summary on stdout, which carries the payloads: add --out FILE")
   const delimiter = options.delimiter === "\\t" ? "\t" : options.delimiter
-  if (delimiter !== undefined && delimiter.length === 0) throw usageError("--delimiter needs a character")
+  if (delimiter !== undefined && delimiter.length !== 1) throw usageError("--delimiter needs one character")
+  refuseOverwritingInputs(
+    [{ flag: "--out", path: options.out }, { flag: "--rejects", path: options.rejects }, { flag: "--lineage", path: options.lineage }],
+    [input, options.mapping]
+  )
   let opened
   try {
     opened = await openInput(input)
   } catch (cause) {
     throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
   }
+  let bytesRead = 0
+  const counted = async function*(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of readChunks(input, opened.chunks)) {
+      bytesRead += chunk.length
+      yield chunk
+    }
+  }
+  const lines = physicalLines(counted(), options.encoding)
+  const source: AsyncGenerator<SourceItem> = format === "csv"
+    ? csvRows(lines, { delimiter, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines })
+    : ndjsonRows(lines)
+
+  // The header is checked before anything is opened for writing: a bad mapping leaves no output behind.
+  const early: Array<SourceItem> = []
+  let headerLine: number | undefined
+  try {
+    if (format === "csv") {
+      for (let next = await source.next(); next.done !== true; next = await source.next()) {
+        if (next.value.kind !== "header") {
+          early.push(next.value)
+          continue
+        }
+        headerLine = next.value.line
+        const problems = headerProblems(mapping, next.value.names)
+        if (problems.length > 0) throw usageError(problemsText(input, `the mapping ${options.mapping} does not fit the header (line ${headerLine}) of`, problems))
+        break
+      }
+    }
+  } catch (cause) {
+    throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
+  }
+
   const out = options.out !== undefined ? await openOutput(options.out) : new Output(process.stdout, "stdout")
   const rejectsOut = options.rejects !== undefined ? await openOutput(options.rejects) : undefined
+  const lineageOut = options.lineage !== undefined ? await openOutput(options.lineage) : undefined
   const s = stylesFor(useColour(process.stderr))
 
+  const ledger = new LineLedger()
+  const payloadsSeen = new SeenKeys()
+  const transactionsSeen = new SeenKeys()
   let rowsRead = 0
+  let rowsInPayloads = 0
+  let rowsRejected = 0
   let payloads = 0
-  let payloadRows = 0
-  let rejectedRows = 0
-  const reject = (r: Reject): void => {
-    rejectedRows += r.lines.length
+  let blankLines = 0
+  const rejectedByCode: Record<string, number> = {}
+  const progress = startProgress(process.stderr, () => ({ records: rowsRead, bytesRead, totalBytes: opened.size }))
+
+  const writeReject = (r: Reject): void => {
+    ledger.settle(r.lines, "rejected")
+    for (const e of r.errors) rejectedByCode[e.code] = (rejectedByCode[e.code] ?? 0) + 1
     if (rejectsOut !== undefined) {
       rejectsOut.write(`${JSON.stringify({ file: input, ...r })}\n`)
       return
     }
+    progress.clear()
     for (const e of r.errors) {
       const place = [e.column !== undefined ? `column ${e.column}` : "", e.attr ?? ""].filter((p) => p !== "").join(", ")
       process.stderr.write(`${input}:${r.lines.join(",")} ${place !== "" ? `${place} ` : ""}${s.red(e.code)} ${e.detail}\n`)
     }
   }
-  const refusedReject = (row: RefusedRow): Reject => ({
-    lines: [row.line],
-    rows: row.raw !== undefined ? [row.raw] : [],
-    errors: [{ code: row.code, detail: row.detail }]
-  })
+  // Rejects are written in input order: a reject waits until every row above it is settled.
+  let held: Array<Reject> = []
+  const releaseRejects = (watermark: number): void => {
+    if (held.length === 0) return
+    held.sort((a, b) => a.lines[0]! - b.lines[0]!)
+    const ready = held.filter((r) => r.lines[0]! < watermark)
+    held = held.filter((r) => r.lines[0]! >= watermark)
+    for (const r of ready) writeReject(r)
+  }
+  const reject = (r: Reject, rows: number): void => {
+    rowsRejected += rows
+    held.push(r)
+  }
+
+  /** A mapped payload goes out unless it repeats an earlier one or one of its transaction ids. */
+  const emitPayload = (text: string, payload: unknown, rows: ReadonlyArray<SourceRow>): void => {
+    const linesOf = rows.flatMap((r) => r.lines)
+    const errors: Array<ErrorItem> = []
+    const first = options.allowDuplicates === true ? undefined : payloadsSeen.lookup(text)
+    if (first !== undefined) {
+      errors.push({ code: "duplicate_payload", detail: `This payload is identical to the one from line ${first}; use --allow-duplicates to keep both.` })
+    }
+    const keys: Array<string> = []
+    if (mapping.endpoint === "transactions") {
+      const transactions = (payload as { readonly transactions?: ReadonlyArray<unknown> }).transactions ?? []
+      transactions.forEach((t, i) => {
+        const key = transactionKey(payload, t)
+        if (key === undefined) return
+        keys.push(key)
+        const seen = transactionsSeen.lookup(key)
+        if (seen !== undefined && first === undefined) {
+          errors.push({
+            attr: `transactions.${i}.transaction_id`,
+            code: "duplicate_transaction_ids",
+            detail: `transaction_id ${JSON.stringify((t as Record<string, unknown>)["transaction_id"])} was already used for this account by the payload from line ${seen}: the service would skip one of them.`
+          })
+        }
+      })
+    }
+    if (errors.length > 0) {
+      reject({ lines: linesOf, rows: rows.map((r) => r.record), errors }, rows.length)
+      return
+    }
+    payloadsSeen.record(text, linesOf[0]!)
+    for (const key of keys) transactionsSeen.record(key, linesOf[0]!)
+    out.write(`${text}\n`)
+    lineageOut?.write(`${JSON.stringify({ payload: payloads, lines: linesOf })}\n`)
+    payloads++
+    rowsInPayloads += rows.length
+    ledger.settle(linesOf, "payload")
+  }
+
+  /** Book-keeping for every item the reader yields; returns the row to map, if it is one. */
+  const take = (item: SourceItem): SourceRow | undefined => {
+    switch (item.kind) {
+      case "header":
+        return undefined
+      case "skipped":
+        if (item.why === "blank") blankLines += item.lines.length
+        return undefined
+      case "refused":
+        rowsRead++
+        ledger.markRead(item.line)
+        reject({ lines: [item.line], rows: [item.raw], errors: [{ code: item.code, detail: item.detail }] }, 1)
+        return undefined
+      case "row":
+        rowsRead++
+        for (const line of item.lines) ledger.markRead(line)
+        return item
+    }
+  }
   const backpressure = async (): Promise<void> => {
     // Awaiting only when a destination is full: an await per payload would cost more than the payload.
     if (out.full) await out.drained()
     if (rejectsOut?.full === true) await rejectsOut.drained()
+    if (lineageOut?.full === true) await lineageOut.drained()
+  }
+  const items = async function*(): AsyncGenerator<SourceItem> {
+    yield* early
+    yield* source
   }
 
-  const text = decode(input, readChunks(input, opened.chunks), options.encoding)
-  const source = format === "csv" ? csvRows(text, delimiter) : ndjsonRows(text)
   try {
-    if (mapping.groupBy === undefined) {
-      // Every row is a payload of its own: batches of rows can be mapped in parallel, in any order,
-      // and put back in input order.
-      const batches = new Map<number, ReadonlyArray<SourceItem>>()
+    if (mapping.groupBy === undefined && !isStateful(mapping)) {
+      // Every row is a payload of its own: batches of rows are mapped in parallel and put back in input order.
+      const batches = new Map<number, { readonly rows: ReadonlyArray<SourceRow>; readonly refused: ReadonlyArray<Reject> }>()
       const pool: WorkerPool<MapResult> = new WorkerPool({
         size: Math.max(1, options.jobs ?? availableParallelism()),
         script: workerScript,
         settings: { role: "map", mapping: mapping satisfies MappingSpec },
         onResult: (result) => {
-          const items = batches.get(result.seq) ?? []
+          const { rows, refused } = batches.get(result.seq) ?? { rows: [], refused: [] }
           batches.delete(result.seq)
-          out.write(result.payloadText)
-          payloads += result.payloads
-          payloadRows += result.payloadRows
-          for (const r of result.rejected) {
-            const rows = r.sourceRows.flatMap((i) => (items[i]?.kind === "row" ? [items[i] as SourceRow] : []))
-            reject({ lines: rows.map((row) => row.line), rows: rows.map((row) => row.record), errors: r.errors })
+          const events: Array<{ readonly first: number; readonly run: () => void }> = []
+          for (const p of result.payloads) {
+            const of = p.sourceRows.map((i) => rows[i]!)
+            events.push({ first: of[0]!.lines[0]!, run: () => emitPayload(p.text, mapping.endpoint === "transactions" ? JSON.parse(p.text) : undefined, of) })
           }
+          for (const r of result.rejected) {
+            const of = r.sourceRows.map((i) => rows[i]!)
+            events.push({ first: of[0]!.lines[0]!, run: () => reject({ lines: of.flatMap((row) => row.lines), rows: of.map((row) => row.record), errors: r.errors }, of.length) })
+          }
+          for (const r of refused) events.push({ first: r.lines[0]!, run: () => held.push(r) })
+          events.sort((a, b) => a.first - b.first)
+          for (const e of events) e.run()
+          releaseRejects(Number.POSITIVE_INFINITY)
         }
       })
       let batch: Array<SourceRow> = []
       const submit = async (): Promise<void> => {
         if (batch.length === 0) return
         const seq = pool.seq
-        batches.set(seq, batch)
+        batches.set(seq, { rows: batch, refused: [] })
         const rows = batch.map((row) => row.record)
         batch = []
         await pool.submit({ type: "map", seq, rows }, [])
         await backpressure()
       }
       try {
-        for await (const item of source) {
-          rowsRead++
-          if (item.kind === "row") {
-            batch.push(item)
+        for await (const item of items()) {
+          const row = take(item)
+          if (row !== undefined) {
+            batch.push(row)
             if (batch.length >= MAP_BATCH_ROWS) await submit()
             continue
           }
+          if (held.length === 0) continue
+          // A refused line goes out after the rows above it, which may still be in a worker.
+          const refused = held
+          held = []
           await submit()
           const seq = pool.seq
-          batches.set(seq, [])
-          pool.local({ seq, payloadText: "", payloads: 0, payloadRows: 0, rejected: [] })
-          reject(refusedReject(item))
+          batches.set(seq, { rows: [], refused })
+          pool.local({ seq, payloads: [], rejected: [] })
         }
         await submit()
         await pool.idle()
@@ -330,45 +319,74 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
         await pool.close()
       }
     } else {
-      // Groups must be contiguous and are mapped as the rows stream by, in one thread.
-      const rows = new Map<number, SourceRow>()
+      // Groups (and by-order date-times) need the rows in order: mapped as they stream by, in one thread.
+      const pending = new Map<number, SourceRow>()
       let index = 0
       const records = async function*(): AsyncGenerator<Record<string, unknown>> {
-        for await (const item of source) {
-          rowsRead++
-          if (item.kind === "refused") {
-            reject(refusedReject(item))
-            continue
-          }
-          rows.set(index++, item)
-          yield item.record
+        for await (const item of items()) {
+          const row = take(item)
+          if (row === undefined) continue
+          pending.set(index++, row)
+          yield row.record
         }
       }
-      const take = (indexes: ReadonlyArray<number>): Array<SourceRow> =>
+      const settle = (indexes: ReadonlyArray<number>): Array<SourceRow> =>
         indexes.flatMap((i) => {
-          const row = rows.get(i)
-          rows.delete(i)
+          const row = pending.get(i)
+          pending.delete(i)
           return row === undefined ? [] : [row]
         })
       for await (const event of mapRecords(mapping, records()) as AsyncGenerator<MappingEvent>) {
-        const rowsOfEvent = take(event.sourceRows)
-        if (event.kind === "payload") {
-          payloads++
-          payloadRows += rowsOfEvent.length
-          out.write(`${JSON.stringify(event.payload)}\n`)
-        } else {
-          reject({ lines: rowsOfEvent.map((r) => r.line), rows: rowsOfEvent.map((r) => r.record), errors: event.errors })
-        }
+        const rows = settle(event.sourceRows)
+        if (event.kind === "payload") emitPayload(JSON.stringify(event.payload), event.payload, rows)
+        else reject({ lines: rows.flatMap((r) => r.lines), rows: rows.map((r) => r.record), errors: event.errors }, rows.length)
+        const oldest = pending.values().next()
+        releaseRejects(oldest.done === true ? Number.POSITIVE_INFINITY : oldest.value.lines[0]!)
         await backpressure()
       }
     }
+    releaseRejects(Number.POSITIVE_INFINITY)
   } catch (cause) {
+    progress.stop()
     throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
   }
+  progress.stop()
   await out.close()
-  if (rejectsOut !== undefined) await rejectsOut.close()
-  const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`
-  const summary = `${input}: ${plural(rowsRead, "row")} → ${plural(payloads, "payload")} (${mapping.endpoint}) from ${plural(payloadRows, "row")}, ${plural(rejectedRows, "row")} rejected`
-  process.stderr.write(`${rejectedRows > 0 ? s.red(summary) : summary}\n`)
-  return rejectedRows > 0 ? EXIT.invalid : EXIT.ok
+  await rejectsOut?.close()
+  await lineageOut?.close()
+
+  const violations = ledger.check()
+  const balanced = rowsRead === rowsInPayloads + rowsRejected
+  if (violations.length > 0 || !balanced) {
+    process.stderr.write(
+      `data-import: internal error: the run does not account for every line of ${input}: ${[...violations.slice(0, 10), ...(balanced ? [] : [`rows read ${rowsRead} ≠ ${rowsInPayloads} in payloads + ${rowsRejected} rejected`])].join("; ")}\n`
+    )
+    return EXIT.internal
+  }
+  const empty = rowsRead === 0 && options.allowEmpty !== true
+  if (report === "json") {
+    process.stdout.write(`${JSON.stringify({
+      ok: rowsRejected === 0 && !empty,
+      file: input,
+      endpoint: mapping.endpoint,
+      headerLine: headerLine ?? null,
+      rowsRead,
+      rowsInPayloads,
+      rowsRejected,
+      payloads,
+      linesRead: ledger.linesRead,
+      linesInPayloads: ledger.linesInPayloads,
+      linesRejected: ledger.linesRejected,
+      blankLines,
+      rejectedByCode
+    })}\n`)
+  }
+  if (empty) {
+    process.stderr.write(`${s.red(`no rows in ${input}`)}${headerLine !== undefined ? ` (only the header, line ${headerLine})` : ""}: an empty export is almost always a broken one; use --allow-empty if it is meant\n`)
+    return EXIT.invalid
+  }
+  const summary = `${input}: ${plural(rowsRead, "row")} read = ${formatCount(rowsInPayloads)} in ${plural(payloads, "payload")} (${mapping.endpoint}) + ${formatCount(rowsRejected)} rejected` +
+    `${headerLine !== undefined && headerLine !== 1 ? `; header on line ${headerLine}` : ""}${blankLines > 0 ? `; ${plural(blankLines, "blank line")} skipped` : ""}`
+  if (report === "text") process.stderr.write(`${rowsRejected > 0 ? s.red(summary) : summary}\n`)
+  return rowsRejected > 0 ? EXIT.invalid : EXIT.ok
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { ENDPOINT_IDS, endpoints, isEndpointId, toJsonSchema, toOpenApi } from "../../index.js"
+import { ENDPOINT_IDS, endpoints, isEndpointId, mappingJsonSchema, toJsonSchema, toOpenApi } from "../../index.js"
 import { EXIT, type ExitCode, usageError } from "../exit-codes.js"
 import { Output } from "../io.js"
 
@@ -49,9 +49,11 @@ export const openApiFor = (id: string): Record<string, unknown> => {
 }
 
 /** Prints the JSON Schema (or the reduced OpenAPI document) of an endpoint. */
-export const runSchema = async (id: string, options: { readonly openapi?: boolean | undefined }): Promise<ExitCode> => {
-  if (!isEndpointId(id)) throw usageError(`unknown endpoint ${id}: use one of ${ENDPOINT_IDS.join(", ")}`)
-  const document = options.openapi === true ? openApiFor(id) : toJsonSchema(id)
+export const runSchema = async (id: string | undefined, options: { readonly openapi?: boolean | undefined; readonly mapping?: boolean | undefined }): Promise<ExitCode> => {
+  if (options.mapping === true && id !== undefined) throw usageError("give either an endpoint id or --mapping")
+  if (options.mapping !== true && id === undefined) throw usageError(`name an endpoint (one of ${ENDPOINT_IDS.join(", ")}) or --mapping`)
+  if (id !== undefined && !isEndpointId(id)) throw usageError(`unknown endpoint ${id}: use one of ${ENDPOINT_IDS.join(", ")}`)
+  const document = id === undefined ? mappingJsonSchema() : options.openapi === true ? openApiFor(id) : toJsonSchema(id)
   const out = new Output(process.stdout, "stdout")
   out.write(`${JSON.stringify(document, null, 2)}\n`)
   await out.close()

@@ -1,0 +1,117 @@
+/**
+ * The physical lines of an input, numbered from 1, each decoded on its own: a line whose bytes are not
+ * valid in the encoding costs that line only, never the file. CRLF, LF and a mix of both end a line.
+ *
+ * @module
+ */
+import { TextDecoder } from "node:util"
+import { usageError } from "./exit-codes.js"
+
+/** A decoded physical line (without its line break). */
+export interface TextLine {
+  readonly line: number
+  readonly text: string
+}
+
+/** A physical line whose bytes are not valid in the encoding; `text` shows it with replacement characters. */
+export interface UndecodableLine {
+  readonly line: number
+  readonly undecodable: true
+  readonly text: string
+}
+
+/** What {@link physicalLines} yields. */
+export type PhysicalLine = TextLine | UndecodableLine
+
+/** A decoder for the encoding; an unknown name is a usage error. */
+export const decoderFor = (encoding: string, fatal = true): TextDecoder => {
+  try {
+    // The mark is dropped by hand at the start of the input only: each line is decoded on its own.
+    return new TextDecoder(encoding, { fatal, ignoreBOM: true })
+  } catch {
+    throw usageError(`unknown encoding ${encoding}: use utf-8, windows-1252, latin1, utf-16le, …`)
+  }
+}
+
+/** Encodings in which a line feed is not the single byte 0x0A: decoded as one stream, then split. */
+const isWide = (encoding: string): boolean => /^utf-?16/iu.test(encoding.trim())
+
+const LF = 0x0a
+
+const stripCr = (text: string): string => (text.endsWith("\r") ? text.slice(0, -1) : text)
+
+/**
+ * Splits the input into physical lines and decodes each. A byte order mark at the start is dropped.
+ * Complete lines of a chunk are decoded at once; only when that fails is each line decoded alone, so
+ * the usual valid file pays one decode per chunk.
+ */
+export async function* physicalLines(chunks: AsyncIterable<Uint8Array>, encoding: string): AsyncGenerator<Array<PhysicalLine>> {
+  const fatal = decoderFor(encoding)
+  const lossy = decoderFor(encoding, false)
+  let line = 0
+  let first = true
+  const emit = (text: string): string => {
+    if (first) {
+      first = false
+      return text.replace(/^\uFEFF/u, "")
+    }
+    return text
+  }
+  if (isWide(encoding)) {
+    let rest = ""
+    for await (const chunk of chunks) {
+      rest += lossy.decode(chunk, { stream: true })
+      const parts = rest.split("\n")
+      rest = parts.pop() ?? ""
+      yield parts.map((text) => ({ line: ++line, text: emit(stripCr(text)) }))
+    }
+    rest += lossy.decode()
+    if (rest !== "") yield [{ line: ++line, text: emit(stripCr(rest)) }]
+    return
+  }
+  let carry: Uint8Array = new Uint8Array(0)
+  const decodeLines = (bytes: Uint8Array): Array<PhysicalLine> => {
+    const out: Array<PhysicalLine> = []
+    try {
+      const text = fatal.decode(bytes)
+      const parts = text.split("\n")
+      for (const part of parts) out.push({ line: ++line, text: emit(stripCr(part)) })
+      return out
+    } catch {
+      // Some line is not valid: decode each alone, so only the broken ones are lost.
+    }
+    let start = 0
+    for (;;) {
+      const end = bytes.indexOf(LF, start)
+      const piece = bytes.subarray(start, end === -1 ? bytes.length : end)
+      line++
+      try {
+        out.push({ line, text: emit(stripCr(fatal.decode(piece))) })
+      } catch {
+        out.push({ line, undecodable: true, text: stripCr(lossy.decode(piece)) })
+        first = false
+      }
+      if (end === -1) return out
+      start = end + 1
+    }
+  }
+  for await (const chunk of chunks) {
+    const lastLf = chunk.lastIndexOf(LF)
+    if (lastLf === -1) {
+      carry = concat(carry, chunk)
+      continue
+    }
+    // Chunks may be reused by the reader: what is kept across reads is copied.
+    const complete = concat(carry, chunk.subarray(0, lastLf))
+    carry = chunk.slice(lastLf + 1)
+    yield decodeLines(complete)
+  }
+  if (carry.length > 0) yield decodeLines(carry)
+}
+
+const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
+  const out = new Uint8Array(a.length + b.length)
+  out.set(a, 0)
+  out.set(b, a.length)
+  return out
+}

@@ -1,0 +1,273 @@
+/**
+ * The rows of a legacy export (CSV or NDJSON) with the physical lines each came from. A malformed line
+ * (a stray or unclosed quote, a wrong number of columns, a NUL byte, bytes not valid in the encoding, a
+ * line that is not a JSON object) is refused alone, with its raw text, and reading resynchronises at the
+ * next line: one broken line never takes others with it. A quoted CSV field may still span lines where it
+ * is well-formed.
+ *
+ * @module
+ */
+import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
+import type { PhysicalLine } from "./physical-lines.js"
+
+/** Delimiters recognised in a CSV header line when none is given, in order of preference. */
+export const DEFAULT_DELIMITERS: ReadonlyArray<string> = [";", ",", "\t", "|"]
+
+/** The header of a CSV input: its line, the column names (trimmed), and the delimiter. */
+export interface CsvHeader {
+  readonly kind: "header"
+  readonly line: number
+  readonly names: ReadonlyArray<string>
+  readonly delimiter: string
+}
+
+/** A row read: the physical lines it spans (first to last), and its cells by column. */
+export interface SourceRow {
+  readonly kind: "row"
+  readonly lines: ReadonlyArray<number>
+  readonly record: Record<string, unknown>
+}
+
+/** A line that could not be read as a row, with its raw text. */
+export interface RefusedLine {
+  readonly kind: "refused"
+  readonly line: number
+  readonly code: "invalid_csv" | "invalid_encoding" | "invalid_json" | "invalid"
+  readonly detail: string
+  readonly raw: string
+}
+
+/** Lines that carry no data: blank lines, rows of empty cells, and a preamble skipped with `--skip-lines`. */
+export interface SkippedLines {
+  readonly kind: "skipped"
+  readonly lines: ReadonlyArray<number>
+  readonly why: "blank" | "preamble"
+}
+
+/** What the readers yield, in input order. */
+export type SourceItem = CsvHeader | SourceRow | RefusedLine | SkippedLines
+
+/** Options of the CSV reader. */
+export interface CsvOptions {
+  /** The delimiter; detected from the header line when not given. */
+  readonly delimiter?: string | undefined
+  /** Lines above the header (a report title, say). */
+  readonly skipLines?: number | undefined
+  /** The most physical lines one quoted field may span before its quote counts as unclosed. */
+  readonly maxRecordLines?: number | undefined
+}
+
+/** The delimiter a CSV header line uses most (outside quotes), among the usual ones; `,` when none. */
+export const detectDelimiter = (headerLine: string): string => {
+  let best = ","
+  let bestCount = 0
+  for (const candidate of DEFAULT_DELIMITERS) {
+    let count = 0
+    let quoted = false
+    for (const c of headerLine) {
+      if (c === "\"") quoted = !quoted
+      else if (!quoted && c === candidate) count++
+    }
+    if (count > bestCount) {
+      best = candidate
+      bestCount = count
+    }
+  }
+  return best
+}
+
+type Parsed =
+  | { readonly fields: Array<string>; readonly span: number }
+  | { readonly error: string }
+  | { readonly needMore: true }
+
+const QUOTE = 34
+
+/**
+ * Parses one CSV record starting at `lines[start]`. A quote opens a quoted field only at the start of a
+ * field (elsewhere it is a character like any other, as spreadsheet exports write `Zähler "defekt"`);
+ * a closing quote must be followed by the delimiter or the end of the line.
+ */
+const parseRecord = (lines: ReadonlyArray<PhysicalLine>, start: number, delimiter: string, maxLines: number, atEnd: boolean): Parsed => {
+  const first = lines[start]!.text
+  if (!first.includes("\"")) return { fields: first.split(delimiter), span: 1 }
+  const fields: Array<string> = []
+  const d = delimiter.charCodeAt(0)
+  let index = start
+  let text = first
+  let i = 0
+  let field = ""
+  for (;;) {
+    // At the start of a field.
+    if (text.charCodeAt(i) === QUOTE) {
+      i++
+      for (;;) {
+        const close = text.indexOf("\"", i)
+        if (close === -1) {
+          field += text.slice(i)
+          const next = lines[index + 1]
+          if (next === undefined) return atEnd ? { error: "a quote opened on this line is never closed" } : { needMore: true }
+          if ("undecodable" in next || next.text.includes("\u0000") || index + 1 - start >= maxLines) {
+            return { error: "a quote opened on this line is never closed" }
+          }
+          index++
+          text = next.text
+          field += "\n"
+          i = 0
+          continue
+        }
+        field += text.slice(i, close)
+        if (text.charCodeAt(close + 1) === QUOTE) {
+          field += "\""
+          i = close + 2
+          continue
+        }
+        i = close + 1
+        break
+      }
+      if (i < text.length && text.charCodeAt(i) !== d) {
+        return { error: `unexpected ${JSON.stringify(text[i])} after a closing quote (a quote inside a quoted field is written twice)` }
+      }
+    } else {
+      const end = text.indexOf(delimiter, i)
+      field = text.slice(i, end === -1 ? text.length : end)
+      i = end === -1 ? text.length : end
+    }
+    fields.push(field)
+    field = ""
+    if (i >= text.length) return { fields, span: index - start + 1 }
+    i++ // the delimiter
+    if (i >= text.length) {
+      fields.push("")
+      return { fields, span: index - start + 1 }
+    }
+  }
+}
+
+const refused = (line: PhysicalLine, code: RefusedLine["code"], detail: string): RefusedLine => ({ kind: "refused", line: line.line, code, detail, raw: line.text })
+
+/** Refuses lines no reader can use: bytes not valid in the encoding, and NUL bytes. */
+const unusable = (line: PhysicalLine): RefusedLine | undefined => {
+  if ("undecodable" in line) return refused(line, "invalid_encoding", "The line is not valid in the input's encoding (an export from Windows is often windows-1252: --encoding windows-1252).")
+  const nul = line.text.indexOf("\u0000")
+  return nul === -1 ? undefined : refused(line, "invalid_csv", `The line holds a NUL byte at column ${nul + 1}.`)
+}
+
+const isBlank = (text: string): boolean => text.trim() === ""
+
+/**
+ * The header and rows of a CSV input. The header is the first line after `skipLines`; its names are
+ * trimmed (and a byte order mark dropped). A data row may end with one empty extra column (a trailing
+ * delimiter, as SAP writes it). Rows whose cells are all empty are skipped as blank.
+ */
+export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>, options: CsvOptions = {}): AsyncGenerator<SourceItem> {
+  const skip = options.skipLines ?? 0
+  const maxLines = options.maxRecordLines ?? 1000
+  const source = input[Symbol.asyncIterator]()
+  let buffer: Array<PhysicalLine> = []
+  let pos = 0
+  let atEnd = false
+  const fill = async (): Promise<void> => {
+    const next = await source.next()
+    buffer = next.done === true ? buffer.slice(pos) : buffer.slice(pos).concat(next.value)
+    if (next.done === true) atEnd = true
+    pos = 0
+  }
+  let header: CsvHeader | undefined
+  for (;;) {
+    if (pos >= buffer.length) {
+      if (atEnd) return
+      await fill()
+      continue
+    }
+    const line = buffer[pos]!
+    if (line.line <= skip) {
+      yield { kind: "skipped", lines: [line.line], why: "preamble" }
+      pos++
+      continue
+    }
+    const bad = unusable(line)
+    if (bad !== undefined) {
+      yield bad
+      pos++
+      continue
+    }
+    if (header === undefined) {
+      const delimiter = options.delimiter ?? detectDelimiter(line.text)
+      const parsed = parseRecord([line], 0, delimiter, 1, true)
+      const names = ("fields" in parsed ? parsed.fields : line.text.split(delimiter)).map((n) => n.replace(/^\uFEFF/u, "").trim())
+      // A trailing delimiter on the header line names no column.
+      if (names.length > 1 && names[names.length - 1] === "") names.pop()
+      header = { kind: "header", line: line.line, names, delimiter }
+      yield header
+      pos++
+      continue
+    }
+    if (isBlank(line.text)) {
+      yield { kind: "skipped", lines: [line.line], why: "blank" }
+      pos++
+      continue
+    }
+    const parsed = parseRecord(buffer, pos, header.delimiter, maxLines, atEnd)
+    if ("needMore" in parsed) {
+      await fill()
+      continue
+    }
+    if ("error" in parsed) {
+      yield refused(line, "invalid_csv", `${parsed.error}.`)
+      pos++
+      continue
+    }
+    const fields = parsed.fields
+    if (fields.length === header.names.length + 1 && fields[fields.length - 1] === "") fields.pop()
+    if (fields.length !== header.names.length) {
+      yield refused(
+        line,
+        "invalid_csv",
+        parsed.span > 1
+          ? `A quote opened on this line runs over ${parsed.span} lines into a row of ${fields.length} columns, not ${header.names.length}: the quote is probably never closed.`
+          : `Expected ${header.names.length} columns (as in the header, line ${header.line}), found ${fields.length}.`
+      )
+      pos++
+      continue
+    }
+    const lines = Array.from({ length: parsed.span }, (_, k) => buffer[pos + k]!.line)
+    pos += parsed.span
+    if (fields.every((f) => f.trim() === "")) {
+      yield { kind: "skipped", lines, why: "blank" }
+      continue
+    }
+    const record: Record<string, unknown> = {}
+    for (let k = 0; k < fields.length; k++) record[header.names[k]!] = fields[k]
+    yield { kind: "row", lines, record }
+  }
+}
+
+/** The rows of an NDJSON input: one flat JSON object per line; blank lines are skipped. */
+export async function* ndjsonRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>): AsyncGenerator<SourceItem> {
+  for await (const batch of input) {
+    for (const line of batch) {
+      const bad = unusable(line)
+      if (bad !== undefined) {
+        yield { ...bad, code: bad.code === "invalid_csv" ? "invalid_json" : bad.code }
+        continue
+      }
+      if (isBlank(line.text)) {
+        yield { kind: "skipped", lines: [line.line], why: "blank" }
+        continue
+      }
+      try {
+        const record: unknown = JSON.parse(line.text)
+        if (typeof record === "object" && record !== null && !Array.isArray(record)) {
+          yield { kind: "row", lines: [line.line], record: record as Record<string, unknown> }
+        } else {
+          yield refused(line, "invalid", "A record must be a JSON object of column → value.")
+        }
+      } catch {
+        const found = findJsonSyntaxError(line.text)
+        const at = lineAndColumn(line.text, found?.offset ?? 0)
+        yield refused(line, "invalid_json", `Invalid JSON at column ${at.column}: ${found?.message ?? "syntax error"}.`)
+      }
+    }
+  }
+}

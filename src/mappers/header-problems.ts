@@ -1,0 +1,45 @@
+/**
+ * A mapping checked against the header of an export before any row is read: every column it reads must
+ * be there, exactly once.
+ *
+ * @module
+ */
+import { mappingColumns } from "./compile-mapping.js"
+import type { Mapping, MappingProblem } from "./define-mapping.js"
+import { nearestName } from "./mapping-schema.js"
+
+const clean = (name: string): string => name.replace(/^\uFEFF/u, "").trim()
+
+/**
+ * The problems of a mapping against an export's header: a column the mapping reads (in a field,
+ * `columns`, an `offsetColumn`, `groupBy` or `when`) that the header does not have — with the nearest
+ * name and the whole header — or that the header names twice. Names are compared after dropping a byte
+ * order mark and surrounding spaces.
+ *
+ * @example
+ * headerProblems(mapping, ["Kundennummer", "Qualifier"])
+ * // => [{ at: "", code: "missing_column", detail: 'column "Qualifer" is not in the header (did you mean "Qualifier"?) …' }]
+ */
+export const headerProblems = (mapping: Mapping, header: ReadonlyArray<string>): Array<MappingProblem> => {
+  const names = header.map(clean)
+  const problems: Array<MappingProblem> = []
+  for (const wanted of mappingColumns(mapping)) {
+    const column = clean(wanted)
+    const positions = names.flatMap((name, i) => (name === column ? [i + 1] : []))
+    if (positions.length === 0) {
+      const nearest = nearestName(column, names)
+      problems.push({
+        at: "",
+        code: "missing_column",
+        detail: `column ${JSON.stringify(column)} is not in the header${nearest !== undefined ? ` (did you mean ${JSON.stringify(nearest)}?)` : ""}; the header has ${names.map((n) => JSON.stringify(n)).join(", ")}`
+      })
+    } else if (positions.length > 1) {
+      problems.push({
+        at: "",
+        code: "duplicate_column",
+        detail: `column ${JSON.stringify(column)} appears ${positions.length} times in the header (columns ${positions.join(", ")}): which one is meant cannot be told`
+      })
+    }
+  }
+  return problems
+}
