@@ -88,7 +88,14 @@ const QUOTE = 34
  * field (elsewhere it is a character like any other, as spreadsheet exports write `Zähler "defekt"`);
  * a closing quote must be followed by the delimiter or the end of the line.
  */
-const parseRecord = (lines: ReadonlyArray<PhysicalLine>, start: number, delimiter: string, maxLines: number, atEnd: boolean): Parsed => {
+const parseRecord = (
+  lines: ReadonlyArray<PhysicalLine>,
+  start: number,
+  delimiter: string,
+  maxLines: number,
+  atEnd: boolean,
+  columns: number
+): Parsed => {
   const first = lines[start]!.text
   if (!first.includes("\"")) return { fields: first.split(delimiter), span: 1 }
   const fields: Array<string> = []
@@ -107,7 +114,9 @@ const parseRecord = (lines: ReadonlyArray<PhysicalLine>, start: number, delimite
           field += text.slice(i)
           const next = lines[index + 1]
           if (next === undefined) return atEnd ? { error: "a quote opened on this line is never closed" } : { needMore: true }
-          if ("undecodable" in next || next.text.includes("\u0000") || index + 1 - start >= maxLines) {
+          // A line without a quote that is a whole row by itself is not the middle of a quoted field:
+          // the quote opened here is unclosed, and going on would swallow good rows.
+          if ("undecodable" in next || next.text.includes("\u0000") || index + 1 - start >= maxLines || (!next.text.includes("\"") && isWholeRow(next.text, delimiter, columns))) {
             return { error: "a quote opened on this line is never closed" }
           }
           index++
@@ -142,6 +151,15 @@ const parseRecord = (lines: ReadonlyArray<PhysicalLine>, start: number, delimite
       return { fields, span: index - start + 1 }
     }
   }
+}
+
+/** Whether a line read on its own is a complete row of `columns` cells (or one more, empty). */
+const isWholeRow = (text: string, delimiter: string, columns: number): boolean => {
+  if (columns <= 1) return false
+  const parsed = parseRecord([{ line: 0, text }], 0, delimiter, 1, true, 0)
+  if (!("fields" in parsed)) return false
+  const n = parsed.fields.length
+  return n === columns || (n === columns + 1 && parsed.fields[n - 1] === "")
 }
 
 const refused = (line: PhysicalLine, code: RefusedLine["code"], detail: string): RefusedLine => ({ kind: "refused", line: line.line, code, detail, raw: line.text })
@@ -194,7 +212,7 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
     }
     if (header === undefined) {
       const delimiter = options.delimiter ?? detectDelimiter(line.text)
-      const parsed = parseRecord([line], 0, delimiter, 1, true)
+      const parsed = parseRecord([line], 0, delimiter, 1, true, 0)
       const names = ("fields" in parsed ? parsed.fields : line.text.split(delimiter)).map((n) => n.replace(/^\uFEFF/u, "").trim())
       // A trailing delimiter on the header line names no column.
       if (names.length > 1 && names[names.length - 1] === "") names.pop()
@@ -208,7 +226,7 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
       pos++
       continue
     }
-    const parsed = parseRecord(buffer, pos, header.delimiter, maxLines, atEnd)
+    const parsed = parseRecord(buffer, pos, header.delimiter, maxLines, atEnd, header.names.length)
     if ("needMore" in parsed) {
       await fill()
       continue

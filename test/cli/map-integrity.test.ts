@@ -1,0 +1,309 @@
+/**
+ * `data-import map` keeps every legacy row: run as a child process on exports broken the ways real ones
+ * are (stray quotes, typos in the mapping, repeated hours, imprecise numbers, duplicates), each case
+ * checks that every data line ends in exactly one payload or one rejection, with its reason.
+ */
+import { existsSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { ROOT, runCli, tempDir, write } from "./run-cli.js"
+
+const dir = tempDir()
+const ndjson = (text: string): Array<Record<string, unknown>> =>
+  text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>)
+const readNdjson = (path: string): Array<Record<string, unknown>> => ndjson(readFileSync(path, "utf8"))
+const json = (value: unknown): string => JSON.stringify(value)
+
+const EA_HEADER = "Kundennummer;MaLo;Zeitraum_von;Zeitraum_bis;OBIS;Menge;Einheit;Storniert;Qualifier;Plausi"
+/** A valid energy-amount row whose quantity makes it unique. */
+const eaRow = (n: number, qualifier = "Z18"): string =>
+  `KD-${1000 + n};51238696781;01.10.2024 00:00;31.10.2024 23:59;1-1:1.8.0;${n},5;KWH;;${qualifier};Z57`
+const eaMapping = join(ROOT, "examples", "mappings", "energy-amounts.mapping.json")
+
+const mappingFile = (name: string, mapping: unknown): string => write(dir, `${name}.mapping.json`, json(mapping))
+
+/** Runs map with --out, --rejects and --lineage; returns the three files read back. */
+const mapWithFiles = async (name: string, mapping: string, csv: string, extra: ReadonlyArray<string> = []) => {
+  const input = write(dir, `${name}.csv`, csv)
+  const out = join(dir, `${name}.out.ndjson`)
+  const rejects = join(dir, `${name}.rejects.ndjson`)
+  const lineage = join(dir, `${name}.lineage.ndjson`)
+  const run = await runCli(["map", "-m", mapping, "-o", out, "-r", rejects, "--lineage", lineage, ...extra, input])
+  const read = (path: string) => (existsSync(path) ? readNdjson(path) : [])
+  return { run, input, out, rejects, lineage, payloads: read(out), rejected: read(rejects), lineageLines: read(lineage) }
+}
+
+/** Every line in lineage and rejects, each once, and exactly the expected data lines. */
+const expectConserved = (result: { lineageLines: ReadonlyArray<Record<string, unknown>>; rejected: ReadonlyArray<Record<string, unknown>> }, dataLines: ReadonlyArray<number>): void => {
+  const settled = [...result.lineageLines.flatMap((l) => l["lines"] as Array<number>), ...result.rejected.flatMap((r) => r["lines"] as Array<number>)]
+  expect([...settled].sort((a, b) => a - b)).toEqual([...dataLines].sort((a, b) => a - b))
+}
+
+const range = (from: number, to: number): Array<number> => Array.from({ length: to - from + 1 }, (_, i) => from + i)
+
+describe("map: a broken line costs only itself", () => {
+  it("an unclosed quote on line 11 and a quote inside a field on line 500 cost line 11 alone, of 2,000 rows", async () => {
+    const rows = range(1, 2000).map((n) => eaRow(n))
+    rows[9] = eaRow(10).replace(";Z18;", ";\"Z18;") // line 11
+    rows[498] = eaRow(499, "Zähler \"defekt\"") // line 500
+    const result = await mapWithFiles("stray-quote", eaMapping, `${EA_HEADER}\n${rows.join("\n")}\n`)
+    expect(result.run.code).toBe(1)
+    expect(result.payloads).toHaveLength(1999)
+    expect(result.rejected).toEqual([expect.objectContaining({ lines: [11], rows: [rows[9]], errors: [expect.objectContaining({ code: "invalid_csv" })] })])
+    expect(result.payloads[497]).toMatchObject({ energy_amount: { qualifier: "Zähler \"defekt\"" } })
+    expectConserved(result, range(2, 2001))
+    expect(result.run.stderr).toContain("2,000 rows read = 1,999 in 1,999 payloads (energy-amount) + 1 rejected")
+  })
+
+  it("reports the right line far into a file, with CRLF, LF and mixed line ends", async () => {
+    const rows = range(1, 20_000).map((n) => eaRow(n))
+    rows[19_989] = "KD-X;\"broken" // line 19,991
+    const body = rows.map((r, i) => `${r}${i % 3 === 0 ? "\r\n" : "\n"}`).join("")
+    const result = await mapWithFiles("far", eaMapping, `${EA_HEADER}\r\n${body}`, ["--jobs", "2"])
+    expect(result.rejected.map((r) => r["lines"])).toEqual([[19_991]])
+    expect(result.payloads).toHaveLength(19_999)
+    expectConserved(result, range(2, 20_001))
+  })
+
+  it("keeps a well-formed quoted field over several lines, and refuses a wrong column count, a NUL byte and bad UTF-8 line by line", async () => {
+    const notes = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
+    const bytes = Buffer.concat([
+      Buffer.from("Konto;Text\nKD-1;\"Zeile eins\nZeile zwei; mit Semikolon\"\nKD-1;kurz;zu;viele\nKD-2;a\u0000b\nKD-3;"),
+      Buffer.from([0xff, 0xfe]),
+      Buffer.from("\nKD-4;gut\n")
+    ])
+    const input = write(dir, "lines.csv", bytes)
+    const rejects = join(dir, "lines.rejects.ndjson")
+    const lineage = join(dir, "lines.lineage.ndjson")
+    const run = await runCli(["map", "-m", mappingFile("lines", notes), "-r", rejects, "--lineage", lineage, input])
+    expect(ndjson(run.stdout)).toEqual([
+      { import_supplier: "SW", external_account_number: "KD-1", notes: [{ body: "Zeile eins\nZeile zwei; mit Semikolon" }] },
+      { import_supplier: "SW", external_account_number: "KD-4", notes: [{ body: "gut" }] }
+    ])
+    expect(readNdjson(lineage)).toEqual([{ payload: 0, lines: [2, 3] }, { payload: 1, lines: [7] }])
+    expect(readNdjson(rejects).map((r) => [r["lines"], (r["errors"] as Array<{ code: string }>)[0]!.code])).toEqual([
+      [[4], "invalid_csv"],
+      [[5], "invalid_csv"],
+      [[6], "invalid_encoding"]
+    ])
+  })
+
+  it("tolerates an empty trailing column on data rows (SAP), and skips a preamble with --skip-lines", async () => {
+    const rows = [eaRow(1), eaRow(2)].map((r) => `${r};`)
+    const result = await mapWithFiles("trailing", eaMapping, `Report: Zählerstände 2024\nerstellt 01.11.2024\n${EA_HEADER}\n${rows.join("\n")}\n`, ["--skip-lines", "2"])
+    expect(result.run.code).toBe(0)
+    expect(result.payloads).toHaveLength(2)
+    expect(result.lineageLines).toEqual([{ payload: 0, lines: [4] }, { payload: 1, lines: [5] }])
+    expect(result.run.stderr).toContain("header on line 3")
+  })
+
+  it("writes rejects in input order, the same with one worker or two", async () => {
+    const rows = range(1, 3000).map((n) => (n % 700 === 0 ? `${eaRow(n)};x;y` : n % 450 === 0 ? eaRow(n).replace("31.10.2024", "31.02.2024") : eaRow(n)))
+    const csv = `${EA_HEADER}\n${rows.join("\n")}\n`
+    const one = await mapWithFiles("order-1", eaMapping, csv, ["--jobs", "1"])
+    const two = await mapWithFiles("order-2", eaMapping, csv, ["--jobs", "2"])
+    const order = (r: ReadonlyArray<Record<string, unknown>>) => r.map((x) => (x["lines"] as Array<number>)[0]!)
+    expect(order(one.rejected)).toEqual([451, 701, 901, 1351, 1401, 1801, 2101, 2251, 2701, 2801])
+    expect(order(two.rejected)).toEqual(order(one.rejected))
+  })
+})
+
+describe("map: the mapping is checked before any row is read (exit 2, no output)", () => {
+  const base = JSON.parse(readFileSync(eaMapping, "utf8")) as { fields: Record<string, unknown> }
+  const csv = `${EA_HEADER}\n${eaRow(1)}\n`
+
+  const refused = async (name: string, mapping: unknown, input = csv) => {
+    const result = await mapWithFiles(name, mappingFile(name, mapping), input)
+    expect(result.run.code).toBe(2)
+    expect(existsSync(result.out)).toBe(false)
+    expect(existsSync(result.rejects)).toBe(false)
+    return result.run.stderr
+  }
+
+  it("a mapped column missing from the header names the nearest one and the header", async () => {
+    const stderr = await refused("typo", { ...base, fields: { ...base.fields, "energy_amount.qualifier": "Qualifer" } })
+    expect(stderr).toContain("column \"Qualifer\" is not in the header (did you mean \"Qualifier\"?)")
+    expect(stderr).toContain("\"Kundennummer\", \"MaLo\"")
+  })
+
+  it("a mapped column named twice in the header", async () => {
+    const stderr = await refused("twice", base, `${EA_HEADER};Menge\n${eaRow(1)};1\n`)
+    expect(stderr).toContain("column \"Menge\" appears 2 times in the header (columns 6, 11)")
+  })
+
+  it("an unknown converter, misspelt options and an unknown key, each with the name that was meant", async () => {
+    expect(await refused("converter", { ...base, fields: { ...base.fields, "energy_amount.quantity": { column: "Menge", convert: "dezimal" } } }))
+      .toContain("fields.energy_amount.quantity.convert: unknown converter \"dezimal\" (did you mean decimal?)")
+    expect(await refused("locael", { ...base, fields: { ...base.fields, "energy_amount.quantity": { column: "Menge", convert: "decimal", options: { locael: "de" } } } }))
+      .toContain("unknown key \"locael\" (did you mean locale?)")
+    expect(await refused("fromat", { ...base, fields: { ...base.fields, "energy_amount.period_start_at": { column: "Zeitraum_von", convert: "datetime", options: { fromat: "dd.MM.yyyy HH:mm" } } } }))
+      .toContain("unknown key \"fromat\" (did you mean format?)")
+    expect(await refused("ambigous", { ...base, fields: { ...base.fields, "energy_amount.period_start_at": { column: "Zeitraum_von", convert: "datetime", options: { ambigous: "later" } } } }))
+      .toContain("unknown key \"ambigous\" (did you mean ambiguous?)")
+    expect(await refused("group_by", { ...base, group_by: ["Kundennummer"] })).toContain("group_by: unknown key \"group_by\" (did you mean groupBy?)")
+    expect(await refused("option-value", { ...base, fields: { ...base.fields, "energy_amount.quantity": { column: "Menge", convert: "decimal", options: { locale: "fr" } } } }))
+      .toContain("fields.energy_amount.quantity.options.locale")
+  })
+
+  it("a groupBy or when column that is not in the header", async () => {
+    expect(await refused("group-column", { ...base, groupBy: ["Konto"] })).toContain("column \"Konto\" is not in the header")
+  })
+
+  it("an output that is an input is refused before anything is written, and the input is kept", async () => {
+    const input = write(dir, "self.csv", csv)
+    const run = await runCli(["map", "-m", eaMapping, "-o", input, input])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain("is the input")
+    expect(readFileSync(input, "utf8")).toBe(csv)
+    const rejectsOverMapping = await runCli(["map", "-m", eaMapping, "-r", eaMapping, input])
+    expect(rejectsOverMapping.code).toBe(2)
+  })
+})
+
+describe("map: nothing silently wrong", () => {
+  it("resolves the repeated autumn hour by row order: 9 consecutive quarter hours", async () => {
+    const walls = ["01:45", "02:00", "02:15", "02:30", "02:45", "02:00", "02:15", "02:30", "02:45", "03:00"]
+    const rows = walls.slice(0, -1).map((from, i) => `KD-1;51238696781;27.10.2024 ${from};27.10.2024 ${walls[i + 1]};1-1:1.8.0;${i},25;KWH;;Z18;`)
+    const result = await mapWithFiles("dst", eaMapping, `${EA_HEADER}\n${rows.join("\n")}\n`)
+    expect(result.run.code).toBe(0)
+    const periods = result.payloads.map((p) => p["energy_amount"] as { period_start_at: string; period_end_at: string })
+    expect(periods).toHaveLength(9)
+    const start = Date.parse("2024-10-26T23:45:00Z")
+    periods.forEach((p, i) => {
+      expect(Date.parse(p.period_start_at)).toBe(start + i * 15 * 60_000)
+      expect(Date.parse(p.period_end_at)).toBe(start + (i + 1) * 15 * 60_000)
+    })
+    expect(periods[4]).toMatchObject({ period_start_at: "2024-10-27T02:45:00+02:00", period_end_at: "2024-10-27T02:00:00+01:00" })
+  })
+
+  it("reads the offset from a column, and joins a date column and a time column", async () => {
+    const mapping = {
+      endpoint: "notes",
+      groupBy: ["Konto"],
+      fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" },
+      collections: [{ path: "notes", fields: { body: "Text", created_at: { columns: ["Datum", "Uhrzeit"], convert: "datetime", options: { offsetColumn: "Zeit" } } } }]
+    }
+    const csv = "Konto;Datum;Uhrzeit;Zeit;Text\nKD-1;27.10.2024;02:30;MEZ;eins\nKD-1;27.10.2024;02:30;MESZ;zwei\nKD-1;27.10.2024;12:00;;drei\nKD-2;01.07.2024;12:00;MEZ;falsch\n"
+    const result = await mapWithFiles("offset-column", mappingFile("offset-column", mapping), csv)
+    expect(result.payloads[0]).toMatchObject({
+      notes: [
+        { body: "eins", created_at: "2024-10-27T02:30:00+01:00" },
+        { body: "zwei", created_at: "2024-10-27T02:30:00+02:00" },
+        { body: "drei", created_at: "2024-10-27T12:00:00+01:00" }
+      ]
+    })
+    expect(result.rejected).toEqual([expect.objectContaining({ lines: [5], errors: [expect.objectContaining({ code: "offset_mismatch" })] })])
+  })
+
+  it("refuses a number that a JSON number cannot hold exactly", async () => {
+    const mapping = JSON.parse(readFileSync(join(ROOT, "examples", "mappings", "transactions.mapping.json"), "utf8")) as unknown
+    const csv = "Konto;Buchungsnr;Datum;Betrag;Art;Grund;Referenz;Zahlart;Notiz\nKD-1;B-1;15.01.2024;9.007.199.254.740.993,01;CHARGE;IMPORTED_CHARGE;;;x\nKD-2;B-2;15.01.2024;12,10;CHARGE;IMPORTED_CHARGE;;;x\n"
+    const result = await mapWithFiles("inexact", mappingFile("inexact", mapping), csv)
+    expect(result.rejected).toEqual([expect.objectContaining({ lines: [2], errors: [expect.objectContaining({ code: "inexact_number", column: "Betrag" })] })])
+    expect(result.payloads).toEqual([expect.objectContaining({ transactions: [expect.objectContaining({ amount: 12.1 })] })])
+  })
+
+  it("rejects a transaction id repeated for one account in another batch, naming the first line", async () => {
+    const mapping = JSON.parse(readFileSync(join(ROOT, "examples", "mappings", "transactions.mapping.json"), "utf8")) as unknown
+    const row = (id: string, amount: string) => `KD-1;${id};15.01.2024;${amount};CHARGE;IMPORTED_CHARGE;;;x`
+    const csv = `Konto;Buchungsnr;Datum;Betrag;Art;Grund;Referenz;Zahlart;Notiz\n${[row("B-1", "1"), row("B-2", "2"), row("B-3", "3"), row("B-1", "4")].join("\n")}\n`
+    const result = await mapWithFiles("dup-tx", mappingFile("dup-tx", mapping), csv)
+    expect(result.run.code).toBe(1)
+    expect(result.payloads).toHaveLength(1)
+    expect(result.rejected).toEqual([expect.objectContaining({
+      lines: [4, 5],
+      errors: [expect.objectContaining({ code: "duplicate_transaction_ids", attr: "transactions.1.transaction_id", detail: expect.stringContaining("from line 2") })]
+    })])
+    expectConserved(result, range(2, 5))
+  })
+
+  it("rejects an identical payload from a later row, unless --allow-duplicates", async () => {
+    const csv = `${EA_HEADER}\n${eaRow(1)}\n${eaRow(2)}\n${eaRow(1)}\n`
+    const result = await mapWithFiles("dup-payload", eaMapping, csv)
+    expect(result.rejected).toEqual([expect.objectContaining({ lines: [4], errors: [expect.objectContaining({ code: "duplicate_payload", detail: expect.stringContaining("line 2") })] })])
+    const allowed = await mapWithFiles("dup-allowed", eaMapping, csv, ["--allow-duplicates"])
+    expect([allowed.run.code, allowed.payloads.length]).toEqual([0, 3])
+  })
+
+  it("cuts batches between items: a SUPPLY_CHARGE of 3 line rows stays whole", async () => {
+    const mapping = {
+      endpoint: "transactions",
+      groupBy: ["Konto"],
+      batchSize: 2,
+      fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" },
+      collections: [{
+        path: "transactions",
+        groupBy: ["Buchungsnr"],
+        fields: { transaction_id: "Buchungsnr", transaction_date: { column: "Datum", convert: "date" }, amount: { column: "Betrag", convert: "number", options: { locale: "de" } }, type: "Art", product_code: "Produkt" },
+        collections: [{
+          path: "line_items",
+          when: { column: "Art", equals: "SUPPLY_CHARGE" },
+          fields: {
+            rate_band: { value: "CONSUMPTION_STANDARD" },
+            start_date: { column: "Von", convert: "date" },
+            end_date: { column: "Bis", convert: "date" },
+            number_of_units: { column: "Menge", convert: "number", options: { locale: "de" } },
+            net_amount: { column: "Netto", convert: "number", options: { locale: "de" } },
+            price_per_unit: { column: "Preis", convert: "number", options: { locale: "de" } }
+          }
+        }]
+      }]
+    }
+    const header = "Konto;Buchungsnr;Datum;Betrag;Art;Produkt;Von;Bis;Menge;Netto;Preis"
+    const supply = (from: string, to: string) => `KD-1;B-1;31.01.2024;30,00;SUPPLY_CHARGE;STROM;${from};${to};100;10,00;0,1`
+    const charge = (id: string) => `KD-1;${id};31.01.2024;5,00;CHARGE;;;;;;`
+    const csv = `${header}\n${supply("01.01.2024", "10.01.2024")}\n${supply("11.01.2024", "20.01.2024")}\n${supply("21.01.2024", "31.01.2024")}\n${charge("B-2")}\n${charge("B-3")}\n`
+    const result = await mapWithFiles("batch-items", mappingFile("batch-items", mapping), csv)
+    expect(result.rejected).toEqual([])
+    const transactions = result.payloads.map((p) => (p["transactions"] as Array<Record<string, unknown>>).map((t) => [t["transaction_id"], (t["line_items"] as Array<unknown> | undefined)?.length ?? 0]))
+    expect(transactions).toEqual([[["B-1", 3], ["B-2", 0]], [["B-3", 0]]])
+    expect(result.lineageLines).toEqual([{ payload: 0, lines: [2, 3, 4, 5] }, { payload: 1, lines: [6] }])
+  })
+
+  it("rejects a group whose rows disagree on a payload field, a row that matches no collection, and an item whose rows conflict", async () => {
+    const mapping = {
+      endpoint: "notes",
+      groupBy: ["Konto"],
+      fields: { import_supplier: "Lieferant", external_account_number: "Konto" },
+      collections: [{ path: "notes", groupBy: ["Nr"], when: { column: "Typ", equals: "NOTE" }, fields: { body: "Text" } }]
+    }
+    const csv = "Lieferant;Konto;Typ;Nr;Text\nSW_A;KD-1;NOTE;1;eins\nSW_B;KD-1;NOTE;2;zwei\nSW_A;KD-2;note;1;verloren\nSW_A;KD-2;NOTE;2;gut\nSW_A;KD-3;NOTE;1;eins\nSW_A;KD-3;NOTE;1;anders\nSW_A;KD-3;NOTE;2;bleibt\n"
+    const result = await mapWithFiles("consistency", mappingFile("consistency", mapping), csv)
+    const codes = result.rejected.map((r) => [r["lines"], (r["errors"] as Array<{ code: string }>).map((e) => e.code)])
+    expect(codes).toEqual([
+      [[2, 3], ["inconsistent_group"]],
+      [[4], ["unmatched_row"]],
+      [[6, 7], ["inconsistent_item"]]
+    ])
+    expect(result.payloads).toEqual([
+      { import_supplier: "SW_A", external_account_number: "KD-2", notes: [{ body: "gut" }] },
+      { import_supplier: "SW_A", external_account_number: "KD-3", notes: [{ body: "bleibt" }] }
+    ])
+    expectConserved(result, range(2, 8))
+  })
+
+  it("compares group keys after trimming: a trailing space or a BOM does not split an account", async () => {
+    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
+    const result = await mapWithFiles("trim", mappingFile("trim", mapping), "Konto;Text\nKD-1;eins\nKD-1 ;zwei\n\uFEFFKD-1;drei\n")
+    expect(result.rejected).toEqual([])
+    expect(result.payloads).toEqual([{ import_supplier: "SW", external_account_number: "KD-1", notes: [{ body: "eins" }, { body: "zwei" }, { body: "drei" }] }])
+  })
+
+  it("reports an export without rows as an error unless --allow-empty, and gives a JSON summary", async () => {
+    const empty = await mapWithFiles("empty", eaMapping, `${EA_HEADER}\n`)
+    expect(empty.run.code).toBe(1)
+    expect(empty.run.stderr).toContain("no rows in")
+    const allowed = await mapWithFiles("empty-ok", eaMapping, `${EA_HEADER}\n`, ["--allow-empty"])
+    expect(allowed.run.code).toBe(0)
+    const summary = await mapWithFiles("summary", eaMapping, `${EA_HEADER}\n${eaRow(1)}\n\n${eaRow(2)};x\n`, ["--format", "json"])
+    expect(JSON.parse(summary.run.stdout)).toMatchObject({
+      ok: false,
+      rowsRead: 2,
+      rowsInPayloads: 1,
+      rowsRejected: 1,
+      payloads: 1,
+      blankLines: 1,
+      rejectedByCode: { invalid_csv: 1 }
+    })
+  })
+})
