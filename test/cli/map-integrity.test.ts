@@ -55,6 +55,15 @@ describe("map: a broken line costs only itself", () => {
     expect(result.run.stderr).toContain("2,000 rows read = 1,999 in 1,999 payloads (energy-amount) + 1 rejected")
   })
 
+  it("an unclosed quote never swallows whole rows, even when a later stray quote would close it", async () => {
+    const rows = range(1, 6).map((n) => eaRow(n))
+    rows[1] = eaRow(2).replace(";Z18;", ";\"Z18;") // line 3: opens a quote at the start of a field
+    rows[4] = eaRow(5).replace(";Z18;", ";Z18\";") // line 6: a quote that would close it, followed by ;
+    const result = await mapWithFiles("swallow", eaMapping, `${EA_HEADER}\n${rows.join("\n")}\n`)
+    expect(result.lineageLines.map((l) => l["lines"])).toEqual([[2], [4], [5], [6], [7]])
+    expect(result.rejected.map((r) => r["lines"])).toEqual([[3]])
+  })
+
   it("reports the right line far into a file, with CRLF, LF and mixed line ends", async () => {
     const rows = range(1, 20_000).map((n) => eaRow(n))
     rows[19_989] = "KD-X;\"broken" // line 19,991
