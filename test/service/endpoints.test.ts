@@ -24,7 +24,7 @@ const example = (id: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../../examples/payloads/${id}.json`, import.meta.url), "utf8")) as Record<string, unknown>
 
 /** The example payload of a post-import endpoint, for another account. */
-const exampleFor = (id: PostEndpointId, external: string, supplier = SUPPLIER) => ({
+const exampleFor = (id: PostEndpointId, external: string, supplier = SUPPLIER): Record<string, unknown> => ({
   ...example(id),
   import_supplier: supplier,
   external_account_number: external
