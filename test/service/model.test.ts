@@ -183,3 +183,18 @@ describe("referenceModel", () => {
     )
   })
 })
+
+describe("the README's model example", () => {
+  const now = new Date("2025-01-01T00:00:00Z")
+  it("notes sent again (a retry after a lost answer) store nothing twice", () => {
+    fc.assert(fc.property(arbitraryPayload("notes"), (payload) => {
+      const body = JSON.stringify({ ...payload, import_supplier: SUPPLIER, external_account_number: IMPORTED })
+      const request = { method: "POST", path: buildPath("notes", {}), authorization: AUTH, body }
+      const once = referenceModel(SEED).handle(request, { now }).model
+      const again = once.handle(request, { now })
+      expect(once.stats().stored.notes).toBeGreaterThan(0)
+      expect(again.model.stats().stored.notes).toBe(once.stats().stored.notes)
+      expect(again.response.body).toEqual(payload.notes.map(() => expect.objectContaining({ status: "NOTE_ALREADY_EXISTS" })))
+    }), { numRuns: 100 })
+  })
+})
