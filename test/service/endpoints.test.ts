@@ -2,11 +2,11 @@
  * The 14 endpoints over HTTP, with the spec's rules: validation in the API's shape, imported accounts
  * only, suppliers that are not Ongoing, note and transaction outcomes, status answers, participants.
  */
-import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { buildPath, POST_ENDPOINT_IDS, type PostEndpointId } from "../../src/index.js"
 import {
   ENERGY_AMOUNT,
+  example,
   FIXED_NOW,
   forAccount,
   IMPORTED,
@@ -19,9 +19,6 @@ import {
   SUPPLIER,
   UNKNOWN_STATUS
 } from "./support.js"
-
-const example = (id: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../../examples/payloads/${id}.json`, import.meta.url), "utf8")) as Record<string, unknown>
 
 /** The example payload of a post-import endpoint, for another account. */
 const exampleFor = (id: PostEndpointId, external: string, supplier = SUPPLIER): Record<string, unknown> => ({

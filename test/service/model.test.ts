@@ -5,12 +5,12 @@
  * is refused.
  */
 import * as fc from "fast-check"
-import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { buildPath, ENDPOINT_IDS, type EndpointId, endpoints, POST_ENDPOINT_IDS } from "../../src/index.js"
 import { type ServiceRequest, STATS_PATH } from "../../src/service/index.js"
 import { arbitraryInvalidPayload, arbitraryPayload, referenceModel, type ReferenceModel } from "../../src/testing/index.js"
 import {
+  example,
   expectValidResponse,
   FIXED_NOW,
   IMPORTED,
@@ -29,9 +29,6 @@ import {
 /** Sequences per run: at least 200 in CI. */
 const RUNS = 200
 const AUTH = `Token ${TOKEN}`
-
-const example = (id: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../../examples/payloads/${id}.json`, import.meta.url), "utf8")) as Record<string, unknown>
 
 const account = fc.constantFrom<readonly [string, string]>(
   [SUPPLIER, IMPORTED],

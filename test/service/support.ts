@@ -2,6 +2,7 @@
  * Support of the reference service's tests: a seed, an in-process server on 127.0.0.1 (port 0, always
  * closed), and a client whose every response is checked against the contract.
  */
+import { readFileSync } from "node:fs"
 import { afterEach, expect } from "vitest"
 import { validateResponse } from "../../src/index.js"
 import {
@@ -181,3 +182,7 @@ export const ENERGY_AMOUNT = {
   quantity: "263.4175",
   quantity_unit: "KWH"
 }
+
+/** A fresh copy of an example payload of the repository. */
+export const example = (id: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`../../examples/payloads/${id}.json`, import.meta.url), "utf8")) as Record<string, unknown>
