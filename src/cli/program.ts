@@ -10,6 +10,7 @@ import { runEndpoints } from "./commands/endpoints.js"
 import { DEFAULT_DELIMITERS, type MapOptions, runMap } from "./commands/map.js"
 import { runSample } from "./commands/sample.js"
 import { runSchema } from "./commands/schema.js"
+import { runServe } from "./commands/serve.js"
 import { DEFAULT_MAX_LINE_BYTES, runValidate } from "./commands/validate.js"
 import { EXIT, type ExitCode } from "./exit-codes.js"
 import { CLI_CODES } from "./record-errors.js"
@@ -35,6 +36,24 @@ const wholeNumber = (min: number) => (value: string): number => {
     throw new InvalidArgumentError(`a whole number of at least ${min} is expected`)
   }
   return Number(value)
+}
+
+const portNumber = (value: string): number => {
+  const n = wholeNumber(0)(value)
+  if (n > 65_535) throw new InvalidArgumentError("a port from 0 to 65535 is expected")
+  return n
+}
+
+const rate = (value: string): number => {
+  const n = /^(?:0|1|0?\.\d+|1\.0*)$/u.test(value.trim()) ? Number(value) : Number.NaN
+  if (!(n >= 0 && n <= 1)) throw new InvalidArgumentError("a fraction from 0 to 1 is expected, such as 0.1")
+  return n
+}
+
+const faultSeed = (value: string): number => {
+  const n = wholeNumber(0)(value)
+  if (n > 0xffff_ffff) throw new InvalidArgumentError("a whole number from 0 to 4294967295 is expected")
+  return n
 }
 
 const UNITS: Readonly<Record<string, number>> = { "": 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }
@@ -173,6 +192,40 @@ ${EXIT_CODES_HELP}`)
     .addHelpText("after", EXIT_CODES_HELP)
     .action(async (opts: { format: "text" | "json" }) => {
       done(await runEndpoints(opts))
+    })
+
+  program
+    .command("serve")
+    .description("Run the reference service: a local, stateful Customer Data Import API for rehearsals and integration tests.")
+    .option("--host <HOST>", "address to listen on (loopback unless you say otherwise)", "127.0.0.1")
+    .option("--port <N>", "port; 0 picks a free one (printed on the first line)", portNumber, 0)
+    .option("--state <FILE>", "keep the state in this SQLite file (default: in memory); it survives restarts")
+    .option("--seed <FILE>", "seed JSON: tokens, suppliers, accounts, market_participants (needed for a new state)")
+    .option("--latency-ms <N>", "delay every request by N ms", wholeNumber(0), 0)
+    .option("--fail-rate <R>", "answer this fraction of requests 503 with Retry-After, before touching the state", rate, 0)
+    .option("--reset-rate <R>", "destroy the connection of this fraction of requests after their change is committed", rate, 0)
+    .option("--vendor-fail-rate <R>", "answer this fraction of payment instructions 500 (vendor failure), nothing stored", rate, 0)
+    .option("--fault-seed <N>", "seed of the fault decisions: the same faults for the n-th request in every run (default: random, printed)", faultSeed)
+    .option("--retry-after <S>", "Retry-After of an injected 503, in seconds", wholeNumber(0), 1)
+    .addHelpText("after", `
+The first line on stdout is "listening on http://HOST:PORT". Every endpoint needs
+"Authorization: Token <a token of the seed>". GET /_reference/stats (same token) shows what is stored and
+how often each endpoint answered with each status. SIGTERM or SIGINT finish the requests in flight and
+end with exit code 0.
+${EXIT_CODES_HELP}`)
+    .action(async (opts: {
+      host: string
+      port: number
+      state?: string
+      seed?: string
+      latencyMs: number
+      failRate: number
+      resetRate: number
+      vendorFailRate: number
+      faultSeed?: number
+      retryAfter: number
+    }) => {
+      done(await runServe(opts))
     })
 
   return program

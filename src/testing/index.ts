@@ -13,3 +13,18 @@ export {
 export { type ArbitraryPayloadOptions, arbitraryPayload, DEFAULT_NOW, type PayloadOf } from "./arbitrary-payload.js"
 export { arbitraryResponse } from "./arbitrary-response.js"
 export type { Json, JsonObject } from "./arbitrary-values.js"
+export {
+  decodeSeed,
+  DetailBody,
+  type ModelState,
+  type ReferenceModel,
+  referenceModel,
+  type RequestContext,
+  Seed,
+  type SeedAccount,
+  type SeedSupplier,
+  type ServiceRequest,
+  type ServiceResponse,
+  type ServiceStats,
+  StatementPeriod
+} from "../service/model-entry.js"

@@ -1,0 +1,135 @@
+/**
+ * The reference service's behaviour for one request, written once against {@link ServiceState}: routing,
+ * authentication, body validation with the library, the endpoint's rules, and the response statistics.
+ * The pure model and the HTTP server both run this function; they differ only in the state they pass.
+ *
+ * @module
+ */
+import { endpoints } from "../endpoints/catalogue.js"
+import type { EndpointId } from "../endpoints/endpoint-id.js"
+import { compileValidator, type PayloadValidator } from "../validation/compile-validator.js"
+import type { Answer, Handler, RequestContext } from "./handler.js"
+import { notesHandler } from "./notes.js"
+import {
+  marketParticipantDefinitionsHandler,
+  marketParticipantFeesHandler,
+  marketParticipantHandler
+} from "./pre-import.js"
+import { routeOf } from "./routes.js"
+import { type ServiceRequest, type ServiceResponse, unparseableBody } from "./service-response.js"
+import { type ServiceState, RECORD_KINDS } from "./state.js"
+import {
+  accountTransferStatusHandler,
+  allProcessesHandler,
+  importedProcessesHandler,
+  pendingProcessesHandler
+} from "./status-queries.js"
+import {
+  deliveryNoteHandler,
+  energyAmountHandler,
+  historicalStatementsHandler,
+  invoiceHandler,
+  paymentInstructionHandler
+} from "./stored-echo.js"
+import { transactionsHandler } from "./transactions.js"
+
+/** Each endpoint's behaviour. */
+const HANDLERS: { readonly [E in EndpointId]: Handler<E> } = {
+  "notes": notesHandler,
+  "delivery-note": deliveryNoteHandler,
+  "energy-amount": energyAmountHandler,
+  "transactions": transactionsHandler,
+  "historical-statements": historicalStatementsHandler,
+  "market-participant-invoice": invoiceHandler,
+  "payment-instruction": paymentInstructionHandler,
+  "account-transfer-status": accountTransferStatusHandler,
+  "all-account-import-processes": allProcessesHandler,
+  "pending-account-import-processes": pendingProcessesHandler,
+  "imported-account-import-processes": importedProcessesHandler,
+  "market-participant": marketParticipantHandler,
+  "market-participant-fees": marketParticipantFeesHandler,
+  "market-participant-definitions": marketParticipantDefinitionsHandler
+}
+
+const validators = new Map<EndpointId, PayloadValidator<EndpointId>>()
+const validatorOf = (endpointId: EndpointId): PayloadValidator<EndpointId> => {
+  let validator = validators.get(endpointId)
+  if (validator === undefined) {
+    validator = compileValidator(endpointId)
+    validators.set(endpointId, validator)
+  }
+  return validator
+}
+
+/** The credentials check: `undefined` when the `Authorization` header holds `Token <a seeded token>`. */
+const unauthorized = (state: ServiceState, authorization: string | undefined): Answer | undefined => {
+  const parts = authorization?.trim().split(/\s+/u) ?? []
+  if (parts.length !== 2 || parts[0]!.toLowerCase() !== "token") {
+    return { status: 401, body: { detail: "Authentication credentials were not provided." }, headers: { "WWW-Authenticate": "Token" } }
+  }
+  return state.isToken(parts[1]!) ? undefined : { status: 401, body: { detail: "Invalid token." }, headers: { "WWW-Authenticate": "Token" } }
+}
+
+/** `GET /_reference/stats`: what is stored, by kind, and every endpoint's answers by status. */
+export const statsOf = (state: ServiceState) => ({
+  stored: Object.fromEntries(RECORD_KINDS.map((kind) => [kind, state.count(kind)])) as Record<(typeof RECORD_KINDS)[number], number>,
+  responses: state.responseCounts().reduce<Record<string, Record<string, number>>>((out, r) => {
+    ;(out[r.endpoint] ??= {})[String(r.status)] = r.count
+    return out
+  }, {})
+})
+
+/** The service's statistics, as `GET /_reference/stats` answers them. */
+export type ServiceStats = ReturnType<typeof statsOf>
+
+const methodNotAllowed = (method: string, allowed: string): Answer => ({
+  status: 405,
+  body: { detail: `Method "${method}" not allowed.` },
+  headers: { Allow: allowed }
+})
+
+/** The answer of an endpoint to an authenticated request with the right method. */
+const answerEndpoint = (
+  state: ServiceState,
+  endpointId: EndpointId,
+  route: { readonly params: Readonly<Record<string, string>>; readonly query: URLSearchParams },
+  body: string | undefined,
+  context: RequestContext
+): Answer => {
+  const handler = HANDLERS[endpointId] as Handler<EndpointId>
+  if (endpoints[endpointId].method === "GET") {
+    // Path parameters are not validated: one that breaks the identifier rules names nothing that exists.
+    return handler({ state, request: route.params as never, query: route.query, context })
+  }
+  let input: unknown
+  try {
+    input = JSON.parse(body ?? "")
+  } catch (cause) {
+    const reason = body === undefined || body.trim() === "" ? "The body is empty" : "The body is not valid JSON"
+    return { status: 400, body: unparseableBody(`${reason}: a JSON object is expected (${(cause as Error).message}).`) }
+  }
+  const result = validatorOf(endpointId)(input, { now: context.now })
+  if (!result.ok) return { status: 400, body: result.error }
+  return handler({ state, request: result.value as never, query: route.query, context })
+}
+
+/**
+ * Answers one request against a state: the whole behaviour of the reference service. Writes go to
+ * `state`; the caller makes them one transaction.
+ *
+ * @example
+ * const response = handleRequest(state, { method: "GET", path: "/_reference/stats", authorization: "Token t" }, { now: new Date(), vendorFails: false })
+ */
+export const handleRequest = (state: ServiceState, request: ServiceRequest, context: RequestContext): ServiceResponse => {
+  const route = routeOf(request.method, request.path)
+  if (route.kind === "none") return { status: 404, body: { detail: "Not found." }, endpointId: undefined }
+  const endpointId = route.kind === "endpoint" ? route.endpointId : undefined
+  const answer = unauthorized(state, request.authorization) ??
+    (route.kind === "stats"
+      ? route.methodAllowed ? { status: 200, body: statsOf(state) } : methodNotAllowed(request.method, "GET")
+      : route.methodAllowed
+      ? answerEndpoint(state, route.endpointId, route, request.body, context)
+      : methodNotAllowed(request.method, endpoints[route.endpointId].method))
+  if (endpointId !== undefined) state.countResponse(endpointId, answer.status)
+  return { ...answer, endpointId }
+}

@@ -1,0 +1,78 @@
+/**
+ * Request routing from the endpoint catalogue: method and path to endpoint id and path parameters.
+ *
+ * @module
+ */
+import { endpoints } from "../endpoints/catalogue.js"
+import { ENDPOINT_IDS, type EndpointId } from "../endpoints/endpoint-id.js"
+
+/** The path of the reference service's own statistics, outside `/v1/`. */
+export const STATS_PATH = "/_reference/stats"
+
+/** Where a request goes. */
+export type Route =
+  | {
+    readonly kind: "endpoint"
+    readonly endpointId: EndpointId
+    /** Whether the method is the endpoint's (otherwise the answer is 405). */
+    readonly methodAllowed: boolean
+    readonly params: Readonly<Record<string, string>>
+    readonly query: URLSearchParams
+  }
+  | { readonly kind: "stats"; readonly methodAllowed: boolean }
+  | { readonly kind: "none" }
+
+const PLACEHOLDER = /^\{([a-z_]+)\}$/u
+
+const templates = ENDPOINT_IDS.map((endpointId) => ({
+  endpointId,
+  segments: endpoints[endpointId].path.split("/")
+}))
+
+const decodeSegment = (segment: string): string | undefined => {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return undefined
+  }
+}
+
+/** Matches path segments against one template; the decoded parameters, or `undefined`. */
+const match = (template: ReadonlyArray<string>, segments: ReadonlyArray<string>): Record<string, string> | undefined => {
+  if (template.length !== segments.length) return undefined
+  const params: Record<string, string> = {}
+  for (const [i, part] of template.entries()) {
+    const segment = segments[i]!
+    const placeholder = PLACEHOLDER.exec(part)
+    if (placeholder === null) {
+      if (part !== segment) return undefined
+      continue
+    }
+    const value = segment === "" ? undefined : decodeSegment(segment)
+    if (value === undefined) return undefined
+    params[placeholder[1]!] = value
+  }
+  return params
+}
+
+/**
+ * The route of a request target (`/v1/data-import/…/?query`). Paths end with `/`, as the catalogue's do.
+ *
+ * @example
+ * routeOf("GET", "/v1/data-import/account-transfer-status/NORD/KD%2F1/")
+ * // { kind: "endpoint", endpointId: "account-transfer-status", params: { …, external_account_number: "KD/1" }, … }
+ */
+export const routeOf = (method: string, target: string): Route => {
+  const at = target.indexOf("?")
+  const path = at === -1 ? target : target.slice(0, at)
+  const query = new URLSearchParams(at === -1 ? "" : target.slice(at + 1))
+  if (path === STATS_PATH) return { kind: "stats", methodAllowed: method === "GET" }
+  const segments = path.split("/")
+  for (const { endpointId, segments: template } of templates) {
+    const params = match(template, segments)
+    if (params !== undefined) {
+      return { kind: "endpoint", endpointId, methodAllowed: method === endpoints[endpointId].method, params, query }
+    }
+  }
+  return { kind: "none" }
+}

@@ -1,0 +1,140 @@
+/**
+ * The HTTP layer of the reference service, on `node:http` (built in, well kept, and all this needs: a
+ * router from the catalogue and JSON bodies). Each request runs the service's behaviour in one SQLite
+ * transaction; the answer is sent after the commit. Injected faults (latency, 503, connection resets,
+ * vendor failures) are decided per request from the fault seed.
+ *
+ * @module
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import { setTimeout as sleep } from "node:timers/promises"
+import { type FaultDecision, faultsFor, type FaultOptions, NO_FAULTS } from "./faults.js"
+import { handleRequest } from "./handle-request.js"
+import { routeOf } from "./routes.js"
+import type { ServiceResponse } from "./service-response.js"
+import type { ReferenceStore } from "./store.js"
+
+/** Options of {@link createReferenceServer}. */
+export interface ReferenceServerOptions {
+  readonly store: ReferenceStore
+  readonly faults?: FaultOptions
+  /** The service's clock (default: the current time). */
+  readonly now?: () => Date
+  /** Largest request body accepted; larger ones are answered 413. Default 32 MiB. */
+  readonly maxBodyBytes?: number
+  /** Told about a request that failed inside the service (a bug); the message never holds a header. */
+  readonly onInternalError?: (message: string) => void
+}
+
+/** A reference server: `listen`, then `close`, which lets the requests in flight finish. */
+export interface ReferenceServer {
+  readonly server: Server
+  listen(port: number, host: string): Promise<AddressInfo>
+  close(): Promise<void>
+}
+
+const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024
+const NO_FAULT: FaultDecision = { fail: false, reset: false, vendorFails: false }
+
+/** The body as text, or `undefined` when it is larger than `limit` bytes. */
+const readBody = async (req: IncomingMessage, limit: number): Promise<string | undefined> => {
+  const chunks: Array<Buffer> = []
+  let size = 0
+  // Read to the end even past the limit: leaving the loop early would destroy the socket before the 413.
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size <= limit) chunks.push(chunk)
+  }
+  return size > limit ? undefined : Buffer.concat(chunks).toString("utf8")
+}
+
+const send = (res: ServerResponse, response: Pick<ServiceResponse, "status" | "body" | "headers">, closing: boolean): void => {
+  const text = JSON.stringify(response.body)
+  res.writeHead(response.status, {
+    "Content-Type": "application/json",
+    "Content-Length": Buffer.byteLength(text),
+    ...(closing ? { Connection: "close" } : {}),
+    ...response.headers
+  })
+  res.end(text)
+}
+
+/**
+ * Creates the reference service's HTTP server over a store (not yet listening).
+ *
+ * @example
+ * const service = createReferenceServer({ store: openStore(":memory:", seed) })
+ * const { port } = await service.listen(0, "127.0.0.1")
+ */
+export const createReferenceServer = (options: ReferenceServerOptions): ReferenceServer => {
+  const faults = options.faults ?? NO_FAULTS
+  const now = options.now ?? (() => new Date())
+  const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+  let received = 0
+  let closing = false
+
+  const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const method = req.method ?? "GET"
+    const path = req.url ?? "/"
+    const route = routeOf(method, path)
+    // Only endpoint requests draw faults: the statistics stay observable, and the n-th request to an
+    // endpoint gets the same faults in every run.
+    const fault = route.kind === "endpoint" ? faultsFor(faults, received++) : NO_FAULT
+    const endpointId = route.kind === "endpoint" ? route.endpointId : undefined
+    const body = await readBody(req, limit)
+    if (faults.latencyMs > 0) await sleep(faults.latencyMs)
+    if (body === undefined) {
+      if (endpointId !== undefined) options.store.transact((state) => state.countResponse(endpointId, 413))
+      send(res, { status: 413, body: { detail: `The body is larger than ${limit} bytes.` } }, true)
+      return
+    }
+    if (fault.fail && endpointId !== undefined) {
+      options.store.transact((state) => state.countResponse(endpointId, 503))
+      send(res, {
+        status: 503,
+        body: { detail: "The service is unavailable (an injected fault). Retry later." },
+        headers: { "Retry-After": String(faults.retryAfterSeconds) }
+      }, closing)
+      return
+    }
+    const response = options.store.transact((state) =>
+      handleRequest(state, { method, path, authorization: req.headers.authorization, body }, {
+        now: now(),
+        vendorFails: fault.vendorFails
+      })
+    )
+    if (fault.reset) {
+      // Committed, and now the client cannot know: the connection breaks before any answer.
+      req.socket.destroy()
+      return
+    }
+    send(res, response, closing)
+  }
+
+  const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
+    serve(req, res).catch((cause: unknown) => {
+      options.onInternalError?.(cause instanceof Error ? cause.message : String(cause))
+      if (!res.headersSent) send(res, { status: 500, body: { detail: "Internal error of the reference service." } }, true)
+      else res.destroy()
+    })
+  })
+
+  return {
+    server,
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        server.once("error", reject)
+        server.listen(port, host, () => {
+          server.off("error", reject)
+          resolve(server.address() as AddressInfo)
+        })
+      }),
+    close: () =>
+      new Promise((resolve, reject) => {
+        closing = true
+        server.close((error) => (error === undefined ? resolve() : reject(error)))
+        server.closeIdleConnections()
+      })
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * What the reference service answers, and the bodies it answers with beyond the endpoints' own.
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import type { EndpointId } from "../endpoints/endpoint-id.js"
+import type { ApiError, ValidationErrorBody } from "../schemas/errors.js"
+import { NON_FIELD_ERRORS } from "../validation/codes.js"
+
+/** A request to the service, as HTTP carries it: method, target (path and query), credentials, raw body. */
+export interface ServiceRequest {
+  readonly method: string
+  /** Path and query, e.g. `/v1/data-import/transactions/create/?check_previously_added=false`. */
+  readonly path: string
+  /** The `Authorization` header, e.g. `Token rehearsal-token`. */
+  readonly authorization?: string | undefined
+  /** The body as sent (JSON text). */
+  readonly body?: string | undefined
+}
+
+/** An answer of the service: status, JSON body, extra headers, and the endpoint it came from. */
+export interface ServiceResponse {
+  readonly status: number
+  readonly body: unknown
+  readonly headers?: Readonly<Record<string, string>>
+  /** The endpoint the request was routed to; `undefined` for an unknown path and for the statistics. */
+  readonly endpointId: EndpointId | undefined
+}
+
+/**
+ * `{ detail }`: the body of the answers every endpoint may give that the catalogue does not list per
+ * endpoint: 401 (missing or wrong token), 405 (wrong method), 413 (body too large), 503 (an injected
+ * fault), and 404 for a path that is no endpoint.
+ */
+export const DetailBody = Schema.Struct({ detail: Schema.String })
+/** `{ detail }`. */
+export type DetailBody = typeof DetailBody.Type
+
+/** The statuses any endpoint of the reference service may answer beyond its catalogue entry, with a {@link DetailBody}. */
+export const SERVICE_LEVEL_STATUSES: ReadonlyArray<number> = [401, 405, 413, 503]
+
+/** A 400 body in the API's shape for one error that is not about the payload's form. */
+export const businessError = (code: string, errors: ReadonlyArray<Omit<ApiError, "code">>): ValidationErrorBody => ({
+  detail: errors.length === 1 ? errors[0]!.detail : `The request was refused with ${errors.length} errors.`,
+  code,
+  errors: errors.map((e) => ({ detail: e.detail, code, attr: e.attr }))
+})
+
+/** The 400 body for a body that is not JSON. */
+export const unparseableBody = (detail: string): ValidationErrorBody => ({
+  detail,
+  code: "parse_error",
+  errors: [{ detail, code: "invalid", attr: NON_FIELD_ERRORS }]
+})

@@ -1,0 +1,64 @@
+/**
+ * The state the reference service's behaviour reads and writes, as an interface with two implementations:
+ * the pure in-memory model (`memory-state.ts`) and the SQLite store (`store.ts`). The behaviour
+ * (`handle-request.ts`) is written once against this interface, so the HTTP server and the model differ
+ * only in how these few operations are stored, which the model-based test compares.
+ *
+ * @module
+ */
+import type { ImportSupplierStatus } from "../schemas/import-status.js"
+import type { SeedAccount } from "./seed.js"
+
+/** The kinds of stored data, as `GET /_reference/stats` names them under `stored`. */
+export const RECORD_KINDS = [
+  "notes",
+  "delivery_notes",
+  "energy_amounts",
+  "transactions",
+  "historical_statements",
+  "market_participant_invoices",
+  "payment_instructions",
+  "market_participants",
+  "price_sheets",
+  "time_definitions"
+] as const
+
+/** A kind of stored data. */
+export type RecordKind = (typeof RECORD_KINDS)[number]
+
+/** One stored item: its kind, the account it belongs to (if any), the key it is looked up by, and its data. */
+export interface StoredRecord {
+  readonly kind: RecordKind
+  /** {@link accountKey} of the account, or `null` for data that belongs to no account. */
+  readonly account: string | null
+  /** What the service looks the record up by (a note's body, a transaction id, a participant code), or `null`. */
+  readonly key: string | null
+  readonly data: unknown
+}
+
+/** How often one endpoint answered with one status. */
+export interface ResponseCount {
+  readonly endpoint: string
+  readonly status: number
+  readonly count: number
+}
+
+/** The one string that identifies an account: supplier and external number, unambiguously joined. */
+export const accountKey = (importSupplier: string, externalAccountNumber: string): string =>
+  JSON.stringify([importSupplier, externalAccountNumber])
+
+/** The operations the service's behaviour performs on its state; one request sees them as one transaction. */
+export interface ServiceState {
+  isToken(token: string): boolean
+  supplierStatus(code: string): ImportSupplierStatus | undefined
+  account(importSupplier: string, externalAccountNumber: string): SeedAccount | undefined
+  /** The accounts of a supplier, in the seed's order. */
+  accounts(importSupplier: string): ReadonlyArray<SeedAccount>
+  /** The data of the records of a kind with this account and key, oldest first. */
+  find(kind: RecordKind, account: string | null, key: string): ReadonlyArray<unknown>
+  add(record: StoredRecord): void
+  count(kind: RecordKind): number
+  countResponse(endpoint: string, status: number): void
+  /** Every endpoint and status answered so far, sorted by endpoint and status. */
+  responseCounts(): ReadonlyArray<ResponseCount>
+}
