@@ -6,7 +6,7 @@
  * @module
  */
 import { statSync } from "node:fs"
-import { type FileHandle, open } from "node:fs/promises"
+import { type FileHandle, open, stat } from "node:fs/promises"
 import type { Writable } from "node:stream"
 import { describeError, ioError, usageError } from "./exit-codes.js"
 
@@ -113,17 +113,16 @@ export async function* readChunks(name: string, chunks: AsyncIterable<Uint8Array
   }
 }
 
-/** The size of an input for progress, when it is a regular file (`undefined` for stdin and unknowns). */
+/**
+ * The size of an input for progress, when it is a regular file (`undefined` for stdin and anything else).
+ * Read from the path without opening it: a FIFO or a device can be opened and read once only, by
+ * {@link openInput}.
+ */
 export const sizeOf = async (name: string): Promise<number | undefined> => {
   if (name === "-") return undefined
   try {
-    const handle = await open(name, "r")
-    try {
-      const stat = await handle.stat()
-      return stat.isFile() ? stat.size : undefined
-    } finally {
-      await handle.close()
-    }
+    const info = await stat(name)
+    return info.isFile() ? info.size : undefined
   } catch {
     return undefined
   }

@@ -12,6 +12,7 @@ import { collectWarnings } from "./collect-warnings.js"
 import { issueToPathErrors, type PathError } from "./issue-to-errors.js"
 import { compareOrderKeys, documentOrderKey, toAttr } from "./path.js"
 import type { ValidationResult } from "./result.js"
+import { toWireData } from "./wire-data.js"
 
 const STRICT = { errors: "all", onExcessProperty: "error" } as const
 
@@ -25,6 +26,10 @@ const decoderFor = (schema: Schema.Top) => {
   }
   return decode
 }
+
+/** Whether `attr` is one of `places` or lies inside one of them. */
+const within = (attr: string, places: ReadonlyArray<string>): boolean =>
+  places.some((place) => attr === place || (place !== NON_FIELD_ERRORS && attr.startsWith(`${place}.`)))
 
 /** Writes path errors as API errors in document order, without repeating an attr and code. */
 export const inDocumentOrder = (input: unknown, errors: ReadonlyArray<PathError>): Array<ApiError> => {
@@ -84,19 +89,31 @@ export const runValidation = <A>(
         warnings: []
       }
     }
-    const result = decoderFor(schema)(input)
-    const pathErrors: Array<PathError> = result._tag === "Failure" ? issueToPathErrors(result.failure.issue, input) : []
+    // Validated as it goes on the wire: own data only (a getter is an error of its own).
+    const wire = toWireData(input)
+    const data = wire.value
+    const result = decoderFor(schema)(data)
+    const getters = wire.errors.map((e) => toAttr(e.path))
+    const pathErrors: Array<PathError> = [
+      ...wire.errors,
+      ...(result._tag === "Failure" ? issueToPathErrors(result.failure.issue, data) : [])
+        .filter((e) => !within(toAttr(e.path), getters))
+    ]
     const now = options.now ?? new Date()
-    for (const rule of options.contextRules ?? []) pathErrors.push(...rule(input, { now }))
-    const warnings = inDocumentOrder(input, collectWarnings(schema.ast, input))
+    for (const rule of options.contextRules ?? []) pathErrors.push(...rule(data, { now }))
+    const warnings = inDocumentOrder(data, collectWarnings(schema.ast, data))
     if (result._tag === "Success" && pathErrors.length === 0) {
       return { ok: true, value: result.success as A, warnings }
     }
-    const errors = inDocumentOrder(input, pathErrors)
+    const errors = inDocumentOrder(data, pathErrors)
     // An error supersedes a warning at the same place (`line_items: []` of a SUPPLY_CHARGE is `empty`,
-    // not also an optional list to omit).
-    const erroneous = new Set(errors.map((e) => e.attr))
-    return { ok: false, error: toValidationErrorBody(errors), warnings: warnings.filter((w) => !erroneous.has(w.attr)) }
+    // not also an optional list to omit), and a cross-field rule's error one at the fields it relates
+    // (`definitions: []` and `rolled_out_definitions: []` are `definitions_required`, not two lists to omit).
+    const superseded = [
+      ...errors.map((e) => e.attr),
+      ...pathErrors.flatMap((e) => (e.covers ?? []).map(toAttr))
+    ]
+    return { ok: false, error: toValidationErrorBody(errors), warnings: warnings.filter((w) => !within(w.attr, superseded)) }
   } catch (cause) {
     return internalFailure(cause)
   }
