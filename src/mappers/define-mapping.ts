@@ -27,9 +27,12 @@ export interface CollectionMapping {
   readonly collections?: ReadonlyArray<CollectionMapping>
 }
 
-/** What a mapping says: its endpoint, how rows group into payloads, and where every field comes from. */
-export interface MappingSpec {
-  readonly endpoint: PostEndpointId
+/**
+ * What a mapping says: its endpoint, how rows group into payloads, and where every field comes from.
+ * `E` is the endpoint, so the payloads of `mapRecords` are typed as that endpoint's request.
+ */
+export interface MappingSpec<E extends PostEndpointId = PostEndpointId> {
+  readonly endpoint: E
   /** Rows with equal values in these columns form one payload (the notes of one account); without it, one payload per row. */
   readonly groupBy?: ReadonlyArray<string>
   /** At most this many rows per payload: larger groups are split into batches (transactions per account in batches of N). */
@@ -39,8 +42,8 @@ export interface MappingSpec {
   readonly collections?: ReadonlyArray<CollectionMapping>
 }
 
-/** A checked mapping, ready for `mapRecords`. */
-export interface Mapping extends MappingSpec {
+/** A checked mapping of endpoint `E`, ready for `mapRecords`. */
+export interface Mapping<E extends PostEndpointId = PostEndpointId> extends MappingSpec<E> {
   readonly _tag: "Mapping"
 }
 
@@ -105,7 +108,7 @@ export const mappingProblems = (spec: unknown): Array<string> => {
  *   collections: [{ path: "notes", fields: { body: "Notiz", created_at: { column: "Datum", convert: "datetime" } } }]
  * })
  */
-export const defineMapping = (spec: MappingSpec): Mapping => {
+export const defineMapping = <E extends PostEndpointId>(spec: MappingSpec<E>): Mapping<E> => {
   const problems = mappingProblems(spec)
   if (problems.length > 0) throw new TypeError(`Invalid mapping: ${problems.join("; ")}`)
   return { ...spec, _tag: "Mapping" }

@@ -5,6 +5,7 @@
  * @module
  */
 import { endpoints } from "../endpoints/catalogue.js"
+import type { PostEndpointId, RequestOf } from "../endpoints/endpoint-id.js"
 import { compileValidator } from "../validation/compile-validator.js"
 import { compact } from "./compact.js"
 import { defineData } from "./define-data.js"
@@ -20,8 +21,8 @@ export interface MappingError {
 }
 
 /** A valid payload and the indexes (0-based, in input order) of the rows it was built from. */
-export interface MappedPayload {
-  readonly payload: unknown
+export interface MappedPayload<P = unknown> {
+  readonly payload: P
   readonly sourceRows: ReadonlyArray<number>
 }
 
@@ -31,15 +32,15 @@ export interface RejectedRows {
   readonly errors: ReadonlyArray<MappingError>
 }
 
-/** The result of mapping a list of records. */
-export interface MappingResult {
-  readonly payloads: ReadonlyArray<MappedPayload>
+/** The result of mapping a list of records; `P` is the payload type (the mapping's endpoint's request). */
+export interface MappingResult<P = unknown> {
+  readonly payloads: ReadonlyArray<MappedPayload<P>>
   readonly rejected: ReadonlyArray<RejectedRows>
 }
 
 /** One step of a streamed mapping: a payload or a rejection, in input order of the groups. */
-export type MappingEvent =
-  | ({ readonly kind: "payload" } & MappedPayload)
+export type MappingEvent<P = unknown> =
+  | ({ readonly kind: "payload" } & MappedPayload<P>)
   | ({ readonly kind: "rejected" } & RejectedRows)
 
 interface Row {
@@ -271,8 +272,8 @@ async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>): As
  * const { payloads, rejected } = mapRecords(mapping, rows)
  * for await (const event of mapRecords(mapping, streamOfRows)) console.log(event.kind, event.sourceRows)
  */
-export function mapRecords(mapping: Mapping, records: Iterable<unknown>): MappingResult
-export function mapRecords(mapping: Mapping, records: AsyncIterable<unknown>): AsyncGenerator<MappingEvent>
+export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: Iterable<unknown>): MappingResult<RequestOf<E>>
+export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: AsyncIterable<unknown>): AsyncGenerator<MappingEvent<RequestOf<E>>>
 export function mapRecords(
   mapping: Mapping,
   records: Iterable<unknown> | AsyncIterable<unknown>
