@@ -39,6 +39,9 @@ export {
   type WarningCode
 } from "./validation/codes.js"
 export type {
+  PayloadError,
+  PayloadErrorBody,
+  PayloadWarning,
   ValidatePayloadOptions,
   ValidationFailure,
   ValidationResult,
@@ -51,6 +54,13 @@ export { PayloadValidationError, validatePayloadEffect } from "./validation/vali
 
 export * from "./mappers/index.js"
 
+export {
+  type PayloadIssue,
+  type PayloadStandardProps,
+  type PayloadStandardResult,
+  type PayloadStandardSchema,
+  standardSchema
+} from "./standard-schema/standard-schema.js"
 export { type JsonSchemaDocument, toJsonSchema } from "./json-schema/to-json-schema.js"
 export { mappingJsonSchema } from "./json-schema/mapping-json-schema.js"
 export {

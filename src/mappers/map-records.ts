@@ -6,6 +6,7 @@
  * @module
  */
 import { endpoints } from "../endpoints/catalogue.js"
+import type { PostEndpointId, RequestOf } from "../endpoints/endpoint-id.js"
 import { compileValidator } from "../validation/compile-validator.js"
 import { compact } from "./compact.js"
 import { type CompiledNode, compileMapping, groupKey, type ReadRow, readRow } from "./compile-mapping.js"
@@ -33,7 +34,7 @@ export interface RejectedRows {
   readonly errors: ReadonlyArray<MappingError>
 }
 
-/** The result of mapping a list of records. */
+/** The result of mapping a list of records; `P` is the payload type (the mapping's endpoint's request). */
 export interface MappingResult<P = unknown> {
   readonly payloads: ReadonlyArray<MappedPayload<P>>
   readonly rejected: ReadonlyArray<RejectedRows>
@@ -367,8 +368,8 @@ async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>): As
  * const { payloads, rejected } = mapRecords(mapping, rows)
  * for await (const event of mapRecords(mapping, streamOfRows)) console.log(event.kind, event.sourceRows)
  */
-export function mapRecords(mapping: Mapping, records: Iterable<unknown>): MappingResult
-export function mapRecords(mapping: Mapping, records: AsyncIterable<unknown>): AsyncGenerator<MappingEvent>
+export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: Iterable<unknown>): MappingResult<RequestOf<E>>
+export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: AsyncIterable<unknown>): AsyncGenerator<MappingEvent<RequestOf<E>>>
 export function mapRecords(
   mapping: Mapping,
   records: Iterable<unknown> | AsyncIterable<unknown>

@@ -16,7 +16,7 @@ import { type EndpointDefinition, endpoints } from "../endpoints/catalogue.js"
 import { type EndpointId, isEndpointId, type RequestOf } from "../endpoints/endpoint-id.js"
 import { KNOWN_VALUES, NON_BLANK_RE, UNDOCUMENTED_SHAPE, WARNING_RULES, type WarningRule } from "../schemas/conventions.js"
 import type { PathError } from "./issue-to-errors.js"
-import type { ValidatePayloadOptions, ValidationResult } from "./result.js"
+import type { PayloadWarning, ValidatePayloadOptions, ValidationResult } from "./result.js"
 import { inDocumentOrder } from "./run-validation.js"
 import { validatePayload } from "./validate-payload.js"
 import { isWireData } from "./wire-data.js"
@@ -275,7 +275,7 @@ export const compileValidator = <E extends EndpointId>(endpointId: E, options?: 
         if (walk(input, undefined, undefined, found)) {
           const context = rules.length === 0 ? undefined : { now: options?.now ?? new Date() }
           if (context === undefined || rules.every((rule) => rule(input, context).length === 0)) {
-            return { ok: true, value: input as RequestOf<E>, warnings: found.length === 0 ? [] : inDocumentOrder(input, found) }
+            return { ok: true, value: input as RequestOf<E>, warnings: found.length === 0 ? [] : inDocumentOrder(input, found) as Array<PayloadWarning> }
           }
         }
       }

@@ -11,7 +11,7 @@ import { NON_FIELD_ERRORS, PAYLOAD_FAILED_VALIDATION } from "./codes.js"
 import { collectWarnings } from "./collect-warnings.js"
 import { issueToPathErrors, type PathError } from "./issue-to-errors.js"
 import { compareOrderKeys, documentOrderKey, toAttr } from "./path.js"
-import type { ValidationResult } from "./result.js"
+import type { PayloadError, PayloadErrorBody, PayloadWarning, ValidationResult } from "./result.js"
 import { toWireData } from "./wire-data.js"
 
 const STRICT = { errors: "all", onExcessProperty: "error" } as const
@@ -47,7 +47,7 @@ export const inDocumentOrder = (input: unknown, errors: ReadonlyArray<PathError>
 }
 
 /** Builds the API's 400 body from a list of errors. */
-export const toValidationErrorBody = (errors: ReadonlyArray<ApiError>) => ({
+export const toValidationErrorBody = (errors: ReadonlyArray<PayloadError>): PayloadErrorBody => ({
   detail: `The payload failed validation with ${errors.length} ${errors.length === 1 ? "error" : "errors"}.`,
   code: PAYLOAD_FAILED_VALIDATION,
   errors
@@ -101,11 +101,13 @@ export const runValidation = <A>(
     ]
     const now = options.now ?? new Date()
     for (const rule of options.contextRules ?? []) pathErrors.push(...rule(data, { now }))
-    const warnings = inDocumentOrder(data, collectWarnings(schema.ast, data))
+    // The codes come from schema annotations as strings; the property tests check each is in
+    // ERROR_CODES or WARNING_CODES.
+    const warnings = inDocumentOrder(data, collectWarnings(schema.ast, data)) as Array<PayloadWarning>
     if (result._tag === "Success" && pathErrors.length === 0) {
       return { ok: true, value: result.success as A, warnings }
     }
-    const errors = inDocumentOrder(data, pathErrors)
+    const errors = inDocumentOrder(data, pathErrors) as Array<PayloadError>
     // An error supersedes a warning at the same place (`line_items: []` of a SUPPLY_CHARGE is `empty`,
     // not also an optional list to omit), and a cross-field rule's error one at the fields it relates
     // (`definitions: []` and `rolled_out_definitions: []` are `definitions_required`, not two lists to omit).

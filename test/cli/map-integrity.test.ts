@@ -142,7 +142,7 @@ describe("map: the mapping is checked before any row is read (exit 2, no output)
 
   it("an unknown converter, misspelt options and an unknown key, each with the name that was meant", async () => {
     expect(await refused("converter", { ...base, fields: { ...base.fields, "energy_amount.quantity": { column: "Menge", convert: "dezimal" } } }))
-      .toContain("fields.energy_amount.quantity.convert: unknown converter \"dezimal\" (did you mean decimal?)")
+      .toContain("fields[\"energy_amount.quantity\"].convert: unknown converter \"dezimal\" (did you mean decimal?)")
     expect(await refused("locael", { ...base, fields: { ...base.fields, "energy_amount.quantity": { column: "Menge", convert: "decimal", options: { locael: "de" } } } }))
       .toContain("unknown key \"locael\" (did you mean locale?)")
     expect(await refused("fromat", { ...base, fields: { ...base.fields, "energy_amount.period_start_at": { column: "Zeitraum_von", convert: "datetime", options: { fromat: "dd.MM.yyyy HH:mm" } } } }))
@@ -151,7 +151,7 @@ describe("map: the mapping is checked before any row is read (exit 2, no output)
       .toContain("unknown key \"ambigous\" (did you mean ambiguous?)")
     expect(await refused("group_by", { ...base, group_by: ["Kundennummer"] })).toContain("group_by: unknown key \"group_by\" (did you mean groupBy?)")
     expect(await refused("option-value", { ...base, fields: { ...base.fields, "energy_amount.quantity": { column: "Menge", convert: "decimal", options: { locale: "fr" } } } }))
-      .toContain("fields.energy_amount.quantity.options.locale")
+      .toContain("fields[\"energy_amount.quantity\"].options.locale")
   })
 
   it("a groupBy or when column that is not in the header", async () => {

@@ -19,6 +19,9 @@ import * as fc from "fast-check"
 import ts from "typescript"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import * as library from "../../src/index.js"
+import { initialState, openSession } from "../../src/service/memory-state.js"
+import { decodeSeed } from "../../src/service/seed.js"
+import { openStore } from "../../src/service/store.js"
 import * as testingKit from "../../src/testing/index.js"
 
 const ROOT = new URL("../../", import.meta.url).pathname
@@ -182,8 +185,26 @@ const asModule = (namespace: object): object => ({ __esModule: true, ...namespac
 const example = (id: string): Record<string, unknown> =>
   JSON.parse(readFileSync(join(ROOT, "examples", "payloads", `${id}.json`), "utf8")) as Record<string, unknown>
 
+/** The seed of the README's rehearsal walk-through. */
+const SEED = {
+  tokens: ["rehearsal-token"],
+  suppliers: [{ code: "STADTWERKE_NORD", status: "Ongoing" }],
+  accounts: [{
+    import_supplier: "STADTWERKE_NORD",
+    external_account_number: "KD-1",
+    status: "COMPLETED",
+    service_account_number: "A-1B2C3D4E",
+    account_created_at: "2024-01-02T10:00:00Z",
+    open_statement_period: { start: "2024-01-01", end: "2024-12-31" }
+  }],
+  market_participants: [9900000000003]
+}
+
 /** Names examples use without defining them. */
 const givens = (): Record<string, unknown> => {
+  const decoded = decodeSeed(SEED)
+  if (!decoded.ok) throw new Error("the examples' seed is not valid")
+  const seed = decoded.value
   const rows = [{ Konto: "KD-1", Notiz: "Rückruf erbeten" }, { Konto: "KD-2", Notiz: "Zählerwechsel" }]
   return {
     line: JSON.stringify(example("energy-amount")),
@@ -202,6 +223,10 @@ const givens = (): Record<string, unknown> => {
       collections: [{ path: "notes", fields: { body: "Notiz" } }]
     }),
     check: () => undefined,
+    seed,
+    text: JSON.stringify(SEED),
+    state: openSession(initialState(seed)).state,
+    openStore,
     parseStatus: (body: unknown) => ({ ok: typeof body === "object" && body !== null })
   }
 }
@@ -228,7 +253,13 @@ const run = async (example: Example): Promise<number> => {
     "effect": asModule(effect),
     "csv-parse/sync": asModule(csvParseSync),
     "vitest": asModule(vitestShim),
-    "node:fs": asModule({ writeFileSync: (path: string, text: string) => written.set(path, text) })
+    "node:fs": asModule({
+      writeFileSync: (path: string, text: string) => written.set(path, text),
+      readFileSync: (path: string) => {
+        if (path === "seed.json") return JSON.stringify(SEED)
+        throw new Error(`${example.name}: the example reads ${path}, which the test does not provide`)
+      }
+    })
   }
   const require = (name: string): object => {
     const found = modules[name]

