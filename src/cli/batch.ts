@@ -131,6 +131,19 @@ export interface BatchSummary {
   readonly problems: Array<Problem>
   /** Valid records with warnings, in detail while the warnings listing wants them. */
   readonly warned: Array<WarnedRecord>
+  /**
+   * Valid transactions records, with the keys of their transactions: the main thread checks that no
+   * account repeats a `transaction_id` across records (the line as in `problems`).
+   */
+  readonly transactions: Array<TransactionKeys>
+}
+
+/** The transaction keys of one valid transactions record. */
+export interface TransactionKeys {
+  readonly line: number
+  readonly keys: ReadonlyArray<string | undefined>
+  readonly warned: boolean
+  readonly raw?: string
 }
 
 /** A message from a worker: its result for a batch, or why it could not make one. */
@@ -154,5 +167,6 @@ export const emptySummary = (seq: number): BatchSummary => ({
   warningsByCode: {},
   byEndpoint: {},
   problems: [],
-  warned: []
+  warned: [],
+  transactions: []
 })

@@ -19,6 +19,7 @@ import {
   type ValidateSettings
 } from "./batch.js"
 import { inferEndpoint } from "./infer-endpoint.js"
+import { transactionKeys } from "./seen-keys.js"
 import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
 import { ENDPOINT_NOT_INFERRED, firstInvalidUtf8, overlongDetail, singleError, unparseable } from "./record-errors.js"
 
@@ -209,6 +210,10 @@ export class BatchChecker {
       if (result.warnings.length > 0) {
         summary.warnedValid++
         if (this.details.warnings) summary.warned.push({ line, endpoint, warnings: result.warnings })
+      }
+      if (endpoint === "transactions") {
+        const raw = this.settings.keepRaw ? (multiline ? oneLine(text) : text) : undefined
+        summary.transactions.push({ line, keys: transactionKeys(value), warned: result.warnings.length > 0, ...(raw !== undefined ? { raw } : {}) })
       }
       return
     }

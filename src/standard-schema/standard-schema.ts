@@ -41,34 +41,22 @@ export interface PayloadStandardSchema<E extends EndpointId> extends StandardSch
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /**
- * An `attr` as a path, read alongside the input: a number where the input has an array, and a key with
- * dots in it (an undocumented field named `a.b`) kept whole.
+ * An `attr` as a path: its steps split at unescaped dots (a key with dots in it, an undocumented field
+ * named `a.b`, is written `a\\.b` and stays whole), a number where the input has an array.
  */
 const pathOf = (attr: string, input: unknown): ReadonlyArray<string | number> | undefined => {
   if (attr === "non_field_errors") return undefined
-  const parts = attr.split(".")
   const path: Array<string | number> = []
   let node: unknown = input
-  for (let i = 0; i < parts.length;) {
-    if (Array.isArray(node) && /^\d+$/u.test(parts[i]!)) {
-      path.push(Number(parts[i]))
-      node = node[Number(parts[i])]
-      i++
+  for (const step of attr.split(/(?<!\\)\./u)) {
+    const key = step.replace(/\\(.)/gu, "$1")
+    if (Array.isArray(node) && /^\d+$/u.test(key)) {
+      path.push(Number(key))
+      node = node[Number(key)]
       continue
     }
-    let end = i + 1
-    if (isRecord(node)) {
-      for (let j = parts.length; j > i + 1; j--) {
-        if (Object.hasOwn(node, parts.slice(i, j).join("."))) {
-          end = j
-          break
-        }
-      }
-    }
-    const key = parts.slice(i, end).join(".")
     path.push(key)
     node = isRecord(node) && Object.hasOwn(node, key) ? node[key] : undefined
-    i = end
   }
   return path
 }

@@ -228,7 +228,7 @@ describe("help", () => {
 
   it("map --help states the encoding default once", async () => {
     const run = await runCli(["map", "--help"])
-    const encoding = run.stdout.slice(run.stdout.indexOf("--encoding"), run.stdout.indexOf("--input-format"))
+    const encoding = run.stdout.slice(run.stdout.indexOf("--encoding"), run.stdout.indexOf("--skip-lines")).replace(/\s+/gu, " ")
     expect(encoding.match(/default/gu)).toHaveLength(1)
     expect(encoding).toContain('(default: "utf-8")')
   })

@@ -15,6 +15,8 @@ import { LineChunker } from "../line-chunks.js"
 import { startProgress } from "../progress.js"
 import { overlongDetail, unparseable } from "../record-errors.js"
 import { jsonReport, ndjsonEmptyLine, ndjsonLine, ndjsonWarnedLine, type ReportFormat, summaryLine, textReport } from "../reports.js"
+import { refuseOverwritingInputs } from "../output-paths.js"
+import { SeenKeys } from "../seen-keys.js"
 import { Tally } from "../tally.js"
 import { stylesFor, useColour } from "../terminal.js"
 import { WorkerPool } from "../worker-pool.js"
@@ -61,6 +63,7 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
   const inputs = validateInputs(names, options.inputFormat)
   const quiet = options.quiet === true
   const streaming = options.format === "ndjson" && !quiet
+  refuseOverwritingInputs([{ flag: "--reject-file", path: options.rejectFile }], inputs.map((i) => i.name))
   const stdout = new Output(process.stdout, "stdout")
   const rejects = options.rejectFile !== undefined ? await openOutput(options.rejectFile) : undefined
   const tally = new Tally({
@@ -76,6 +79,45 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     keepRaw: rejects !== undefined,
     maxLineBytes: options.maxLineLength
   }
+  // A transaction_id repeated for one account anywhere in the input: the service's check_previously_added
+  // would skip the later booking silently. The later record becomes invalid, naming the first.
+  const transactionsSeen = new SeenKeys<{ readonly file: string; readonly line: number }>()
+  const rejectRepeatedTransactionIds = (summary: BatchSummary, where: (line: number) => { readonly file: string; readonly line: number }): void => {
+    for (const record of summary.transactions) {
+      const here = where(record.line)
+      const errors = record.keys.flatMap((key, i) => {
+        const first = key === undefined ? undefined : transactionsSeen.lookup(key)
+        return first === undefined ? [] : [{
+          detail: `This transaction_id was already used for this account in ${first.file === here.file ? "" : `${first.file} `}line ${first.line}: the service would skip one of them.`,
+          code: "duplicate_transaction_ids" as const,
+          attr: `transactions.${i}.transaction_id`
+        }]
+      })
+      if (errors.length === 0) {
+        for (const key of record.keys) if (key !== undefined) transactionsSeen.record(key, here)
+        continue
+      }
+      summary.valid--
+      summary.invalid++
+      summary.errors += errors.length
+      summary.byCode["duplicate_transaction_ids"] = (summary.byCode["duplicate_transaction_ids"] ?? 0) + errors.length
+      summary.byAttr["transactions.*.transaction_id"] = (summary.byAttr["transactions.*.transaction_id"] ?? 0) + errors.length
+      if (record.warned) {
+        summary.warnedValid--
+        const at = summary.warned.findIndex((w) => w.line === record.line)
+        if (at !== -1) summary.warned.splice(at, 1)
+      }
+      summary.problems.push({
+        line: record.line,
+        kind: "invalid",
+        endpoint: "transactions",
+        error: { detail: `The payload failed validation with ${errors.length} ${errors.length === 1 ? "error" : "errors"}.`, code: "payload_failed_validation", errors },
+        warnings: [],
+        ...(record.raw !== undefined ? { raw: record.raw } : {})
+      })
+      summary.problems.sort((a, b) => a.line - b.line)
+    }
+  }
   const origins = new Map<number, BatchOrigin>()
   const nextLine = inputs.map(() => 1)
   const recordsIn = inputs.map(() => 0)
@@ -86,6 +128,8 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     origins.delete(summary.seq)
     const file = inputs[origin.file]!
     const base = nextLine[origin.file]!
+    const absolute = (line: number): number => (origin.kind === "ndjson" ? base + line : line)
+    rejectRepeatedTransactionIds(summary, (line) => ({ file: file.name, line: absolute(line) }))
     const listed = tally.add(summary, (p) => ({
       file: file.name,
       line: origin.kind === "ndjson" ? base + p.line : p.line,
