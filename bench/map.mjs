@@ -6,7 +6,9 @@
 //   (a) csv-parse + JSON.stringify of every row   bench/csv-baseline.mjs
 //   (b) data-import map --jobs 1 with examples/mappings/energy-amounts.mapping.json
 //   (c) data-import map --jobs 2
-//   (d) data-import map --jobs 1 on the same export written 4 times over: peak RSS must stay flat
+//   (d) data-import map --jobs 1 on the same export written 4 times over: peak RSS must stay flat but
+//       for the duplicate check's hash per payload (bench/seen-keys.mjs)
+//   (e) (b) and (d) with --allow-duplicates: no hash per payload, so the streaming itself must be flat
 import { existsSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { CLI, count, DATA_DIR, mb, measure, random, repeated, REPEATS, ROOT, writeLines } from "./lib.mjs"
@@ -38,6 +40,8 @@ const a = await repeated("(a) csv-parse + stringify", () => measure(process.exec
 const b = await repeated("(b) map --jobs 1", () => measure(process.execPath, [CLI, "map", "--jobs", "1", "-m", mapping, file], { okCodes: [0, 1] }))
 const c = await repeated("(c) map --jobs 2", () => measure(process.execPath, [CLI, "map", "--jobs", "2", "-m", mapping, file], { okCodes: [0, 1] }))
 const d = await repeated("(d) map --jobs 1, 4× the rows", () => measure(process.execPath, [CLI, "map", "--jobs", "1", "-m", mapping, file4], { okCodes: [0, 1] }))
+const e1 = await repeated("(e) map --jobs 1 --allow-duplicates, 1×", () => measure(process.execPath, [CLI, "map", "--jobs", "1", "--allow-duplicates", "-m", mapping, file], { okCodes: [0, 1] }))
+const e4 = await repeated("(e) map --jobs 1 --allow-duplicates, 4×", () => measure(process.execPath, [CLI, "map", "--jobs", "1", "--allow-duplicates", "-m", mapping, file4], { okCodes: [0, 1] }))
 const lines = (r) => r.stdout.split("\n").filter((l) => l !== "").length
 const rejected = /\+ (\d[\d,]*) rejected/u.exec(c.stderr)?.[1] ?? "?"
 
@@ -51,4 +55,6 @@ map: ${count(ROWS)} CSV rows (${mb(statSync(file).size)}), Node ${process.versio
 
 ${count(lines(c))} payloads written; rows rejected: ${rejected} (readings that start in the hour skipped by the spring clock change).
 
-Streaming memory: peak RSS of map --jobs 1 at 1× (${mb(statSync(file).size)}) ${mb(b.peakRss)}, at 4× (${mb(statSync(file4).size)}) ${mb(d.peakRss)}: ratio ${(d.peakRss / b.peakRss).toFixed(2)}.`)
+Streaming memory, peak RSS of map --jobs 1 at 1× (${mb(statSync(file).size)}) and 4× (${mb(statSync(file4).size)}) the rows:
+  with the duplicate check's hash per payload: ${mb(b.peakRss)} → ${mb(d.peakRss)} (ratio ${(d.peakRss / b.peakRss).toFixed(2)})
+  --allow-duplicates (streaming alone):        ${mb(e1.peakRss)} → ${mb(e4.peakRss)} (ratio ${(e4.peakRss / e1.peakRss).toFixed(2)})`)

@@ -258,13 +258,25 @@ const batchesOf = (mapping: Mapping, root: CompiledNode, group: ReadonlyArray<Re
   return batches.filter((b) => b.length > 0)
 }
 
+/** Payloads built from a mapping without functions are plain JSON data: the validator may skip its descriptor walk. */
+const validators = new WeakMap<Mapping, ReturnType<typeof compileValidator>>()
+const validatorFor = (mapping: Mapping): ReturnType<typeof compileValidator> => {
+  let validator = validators.get(mapping)
+  if (validator === undefined) {
+    const hasFunctions = JSON.stringify(mapping, (_, v: unknown) => (typeof v === "function" ? "\u0000fn" : v)).includes("\u0000fn")
+    validator = compileValidator(mapping.endpoint, hasFunctions ? {} : { input: "json" })
+    validators.set(mapping, validator)
+  }
+  return validator
+}
+
 const mapBatch = (mapping: Mapping, root: CompiledNode, rows: ReadonlyArray<ReadRow>): Array<MappingEvent> => {
   const { value, used, rejected } = buildPayload(root, rows.map((row) => ({ row, read: row.read })))
   const events: Array<MappingEvent> = rejected.map((r) => ({ kind: "rejected", ...r }))
   if (value !== undefined && used.length > 0) {
     const payload = compact(endpoints[mapping.endpoint].request, value)
     // The compiled validator gives validatePayload's answer, faster for the (usual) valid payload.
-    const result = compileValidator(mapping.endpoint)(payload)
+    const result = validatorFor(mapping)(payload)
     events.push(
       result.ok
         ? { kind: "payload", payload, sourceRows: used }
