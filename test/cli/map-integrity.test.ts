@@ -156,6 +156,8 @@ describe("map: the mapping is checked before any row is read (exit 2, no output)
 
   it("a groupBy or when column that is not in the header", async () => {
     expect(await refused("group-column", { ...base, groupBy: ["Konto"] })).toContain("column \"Konto\" is not in the header")
+    const notes = { endpoint: "notes", groupBy: ["Kundennummer"], fields: { import_supplier: { value: "SW" }, external_account_number: "Kundennummer" }, collections: [{ path: "notes", when: { column: "Typ", equals: "NOTE" }, fields: { body: "Qualifier" } }] }
+    expect(await refused("when-column", notes)).toContain("column \"Typ\" is not in the header")
   })
 
   it("an output that is an input is refused before anything is written, and the input is kept", async () => {
