@@ -64,14 +64,15 @@ describe("map: a broken line costs only itself", () => {
     expect(result.rejected.map((r) => r["lines"])).toEqual([[3]])
   })
 
-  it("reports the right line far into a file, with CRLF, LF and mixed line ends", async () => {
-    const rows = range(1, 20_000).map((n) => eaRow(n))
-    rows[19_989] = "KD-X;\"broken" // line 19,991
+  it("reports the right line far into a file (several read chunks), with CRLF, LF and mixed line ends", async () => {
+    const rows = range(1, 40_000).map((n) => eaRow(n))
+    rows[39_989] = "KD-X;\"broken" // line 39,991
     const body = rows.map((r, i) => `${r}${i % 3 === 0 ? "\r\n" : "\n"}`).join("")
     const result = await mapWithFiles("far", eaMapping, `${EA_HEADER}\r\n${body}`, ["--jobs", "2"])
-    expect(result.rejected.map((r) => r["lines"])).toEqual([[19_991]])
-    expect(result.payloads).toHaveLength(19_999)
-    expectConserved(result, range(2, 20_001))
+    expect(result.rejected.map((r) => r["lines"])).toEqual([[39_991]])
+    expect(result.payloads).toHaveLength(39_999)
+    expect(result.payloads[39_998]).toMatchObject({ external_account_number: "KD-41000" })
+    expectConserved(result, range(2, 40_001))
   })
 
   it("keeps a well-formed quoted field over several lines, and refuses a wrong column count, a NUL byte and bad UTF-8 line by line", async () => {
