@@ -221,7 +221,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
       reject({ lines: linesOf, rows: rows.map((r) => r.record), errors }, rows.length)
       return
     }
-    payloadsSeen.record(text, linesOf[0]!)
+    if (options.allowDuplicates !== true) payloadsSeen.record(text, linesOf[0]!)
     for (const key of keys) transactionsSeen.record(key, linesOf[0]!)
     out.write(`${text}\n`)
     lineageOut?.write(`${JSON.stringify({ payload: payloads, lines: linesOf })}\n`)
