@@ -294,6 +294,16 @@ describe("map: nothing silently wrong", () => {
     expectConserved(result, range(2, 8))
   })
 
+  it("keeps the raw text of every rejected row, a multi-line one included, so it can be fixed and sent again", async () => {
+    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text", created_at: { column: "Zeit", convert: "datetime" } } }] }
+    const csv = "Konto;Zeit;Text\nKD-1;01.02.2024 10:00;gut\nKD-2;31.02.2024 10:00;\"zwei\nZeilen\"\nKD-3;x;y;z\n"
+    const result = await mapWithFiles("raw", mappingFile("raw", mapping), csv)
+    expect(result.rejected.map((r) => [r["lines"], r["raw"]])).toEqual([
+      [[3, 4], ["KD-2;31.02.2024 10:00;\"zwei\nZeilen\""]],
+      [[5], ["KD-3;x;y;z"]]
+    ])
+  })
+
   it("compares group keys after trimming: a trailing space or a BOM does not split an account", async () => {
     const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
     const result = await mapWithFiles("trim", mappingFile("trim", mapping), "Konto;Text\nKD-1;eins\nKD-1 ;zwei\n\uFEFFKD-1;drei\n")
