@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { readFile } from "node:fs/promises"
 import { availableParallelism } from "node:os"
 import {
   defineMapping,
@@ -20,10 +19,10 @@ import {
   mapRecords
 } from "../../index.js"
 import type { MapResult } from "../batch.js"
-import { describeError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
+import { EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { openInput, openOutput, Output, readChunks, UnreadableInput } from "../io.js"
-import { findJsonSyntaxError, lineAndColumn } from "../json-syntax-error.js"
 import { LineLedger } from "../line-ledger.js"
+import { readJsonFile } from "../read-json-file.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { physicalLines } from "../physical-lines.js"
 import { startProgress } from "../progress.js"
@@ -78,20 +77,7 @@ const problemsText = (path: string, what: string, problems: ReadonlyArray<Mappin
   `${what} ${path} is not usable:\n${problems.map((p) => `  ${formatMappingProblem(p)}`).join("\n")}`
 
 const loadMapping = async (path: string): Promise<Mapping> => {
-  let text: string
-  try {
-    text = await readFile(path, "utf8")
-  } catch (cause) {
-    throw ioError(`cannot read the mapping ${path}: ${describeError(cause)}`)
-  }
-  let spec: unknown
-  try {
-    spec = JSON.parse(text)
-  } catch {
-    const found = findJsonSyntaxError(text)
-    const at = lineAndColumn(text, found?.offset ?? 0)
-    throw usageError(`the mapping ${path} is not valid JSON: ${found?.message ?? "syntax error"} at line ${at.line} column ${at.column}`)
-  }
+  const spec = await readJsonFile(path, "the mapping")
   const problems = mappingProblems(spec)
   if (problems.length > 0) throw usageError(problemsText(path, "the mapping", problems))
   return defineMapping(spec as MappingSpec)

@@ -6,9 +6,9 @@
  * @module
  */
 import { randomInt } from "node:crypto"
-import { readFile } from "node:fs/promises"
 import { createReferenceServer, decodeSeed, type FaultOptions, openStore, type Seed, StateFileError } from "../../service/index.js"
 import { describeError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
+import { readJsonFile } from "../read-json-file.js"
 
 /** Options of `data-import serve`, as parsed. */
 export interface ServeOptions {
@@ -26,18 +26,7 @@ export interface ServeOptions {
 
 /** Reads and checks the seed file: a bad one is a usage error (exit 2) that lists every problem. */
 const readSeed = async (path: string): Promise<Seed> => {
-  let text: string
-  try {
-    text = await readFile(path, "utf8")
-  } catch (cause) {
-    throw ioError(`cannot read the seed ${path}: ${describeError(cause)}`)
-  }
-  let json: unknown
-  try {
-    json = JSON.parse(text)
-  } catch (cause) {
-    throw usageError(`the seed ${path} is not valid JSON: ${describeError(cause)}`)
-  }
+  const json = await readJsonFile(path, "the seed")
   const result = decodeSeed(json)
   if (!result.ok) {
     throw usageError(`the seed ${path} is not valid:\n${result.error.errors.map((e) => `  ${e.attr}: ${e.detail} (${e.code})`).join("\n")}`)
