@@ -31,6 +31,7 @@ export {
 export { buildPath, encodePathSegment } from "./endpoints/build-path.js"
 
 export {
+  ADDITIONAL_FIELD,
   ERROR_CODES,
   type ErrorCode,
   NON_FIELD_ERRORS,
@@ -46,7 +47,7 @@ export type {
 } from "./validation/result.js"
 export { validatePayload } from "./validation/validate-payload.js"
 export { type CompileValidatorOptions, compileValidator, type PayloadValidator } from "./validation/compile-validator.js"
-export { validateResponse } from "./validation/validate-response.js"
+export { type ValidateResponseOptions, validateResponse } from "./validation/validate-response.js"
 export { PayloadValidationError, validatePayloadEffect } from "./validation/validate-payload-effect.js"
 
 export * from "./mappers/index.js"

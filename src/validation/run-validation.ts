@@ -7,23 +7,43 @@
 import { Schema } from "effect"
 import type { ContextRule } from "../endpoints/catalogue.js"
 import type { ApiError } from "../schemas/errors.js"
-import { NON_FIELD_ERRORS, PAYLOAD_FAILED_VALIDATION } from "./codes.js"
+import { ADDITIONAL_FIELD, NON_FIELD_ERRORS, PAYLOAD_FAILED_VALIDATION } from "./codes.js"
 import { collectWarnings } from "./collect-warnings.js"
 import { issueToPathErrors, type PathError } from "./issue-to-errors.js"
 import { compareOrderKeys, documentOrderKey, toAttr } from "./path.js"
 import type { ValidationResult } from "./result.js"
 
 const STRICT = { errors: "all", onExcessProperty: "error" } as const
+/** Decoding drops fields the schema does not name; {@link additionalFields} finds them again. */
+const TOLERANT = { errors: "all", onExcessProperty: "ignore" } as const
 
-const decoders = new WeakMap<Schema.Top, (input: unknown) => ReturnType<ReturnType<typeof Schema.decodeUnknownResult>>>()
+type Decoder = (input: unknown) => ReturnType<ReturnType<typeof Schema.decodeUnknownResult>>
 
-const decoderFor = (schema: Schema.Top) => {
-  let decode = decoders.get(schema)
+const decoders = { error: new WeakMap<Schema.Top, Decoder>(), warn: new WeakMap<Schema.Top, Decoder>() }
+
+const decoderFor = (schema: Schema.Top, additional: "error" | "warn"): Decoder => {
+  let decode = decoders[additional].get(schema)
   if (decode === undefined) {
-    decode = Schema.decodeUnknownResult(schema as Schema.Decoder<unknown>, STRICT)
-    decoders.set(schema, decode)
+    decode = Schema.decodeUnknownResult(schema as Schema.Decoder<unknown>, additional === "error" ? STRICT : TOLERANT)
+    decoders[additional].set(schema, decode)
   }
   return decode
+}
+
+const isPlainObject = (u: unknown): u is Readonly<Record<string, unknown>> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** The fields of `input` that tolerant decoding dropped from `decoded`: one warning each. */
+const additionalFields = (input: unknown, decoded: unknown, path: Array<string | number> = []): Array<PathError> => {
+  if (Array.isArray(input) && Array.isArray(decoded)) {
+    return input.flatMap((item, i) => additionalFields(item, decoded[i], [...path, i]))
+  }
+  if (!isPlainObject(input) || !isPlainObject(decoded)) return []
+  return Object.keys(input).flatMap((key) =>
+    Object.hasOwn(decoded, key)
+      ? additionalFields(input[key], decoded[key], [...path, key])
+      : [{ path: [...path, key], code: ADDITIONAL_FIELD, detail: "This field is not part of the contract (read, and ignored)." }]
+  )
 }
 
 /** Writes path errors as API errors in document order, without repeating an attr and code. */
@@ -69,6 +89,8 @@ export const runValidation = <A>(
     readonly rootMustBeObject: boolean
     readonly contextRules?: ReadonlyArray<ContextRule> | undefined
     readonly now?: Date | undefined
+    /** `"error"` (default): a field the schema does not name is `unknown_field`; `"warn"`: a warning. */
+    readonly additionalFields?: "error" | "warn" | undefined
   }
 ): ValidationResult<A> => {
   try {
@@ -84,11 +106,15 @@ export const runValidation = <A>(
         warnings: []
       }
     }
-    const result = decoderFor(schema)(input)
+    const additional = options.additionalFields ?? "error"
+    const result = decoderFor(schema, additional)(input)
     const pathErrors: Array<PathError> = result._tag === "Failure" ? issueToPathErrors(result.failure.issue, input) : []
     const now = options.now ?? new Date()
     for (const rule of options.contextRules ?? []) pathErrors.push(...rule(input, { now }))
-    const warnings = inDocumentOrder(input, collectWarnings(schema.ast, input))
+    const warnings = inDocumentOrder(input, [
+      ...collectWarnings(schema.ast, input),
+      ...(additional === "warn" && result._tag === "Success" ? additionalFields(input, result.success) : [])
+    ])
     if (result._tag === "Success" && pathErrors.length === 0) {
       return { ok: true, value: result.success as A, warnings }
     }

@@ -113,34 +113,38 @@ describe("the catalogue against the spec and the contract", () => {
     expect(endpoints["payment-instruction"].responses[400].retry).toBe("do-not-retry-unchanged")
   })
 
-  it("error statuses carry retry advice, success statuses do not; 401 means reauthenticate", () => {
+  it("error statuses carry retry advice, success statuses do not; 401 means reauthenticate, 429 and 503 retry later", () => {
     for (const id of ENDPOINT_IDS) {
       const responses: Readonly<Record<number, ResponseDefinition>> = endpoints[id].responses
       for (const [status, response] of Object.entries(responses)) {
         if (Number(status) >= 400) expect(response.retry, `${id} ${status}`).toBeDefined()
         else expect(response.retry, `${id} ${status}`).toBeUndefined()
         if (status === "401") expect(response.retry, `${id} ${status}`).toBe("reauthenticate")
+        if (status === "429" || status === "503") expect(response.retry, `${id} ${status}`).toBe("retry-later")
       }
     }
   })
 
-  it("documents the statuses the spec lists", () => {
+  it("documents the statuses the spec lists, and 401, 429 and 503 everywhere", () => {
     // From the spec's endpoint tables and "Errors" section (historical statements: 201, and 200 per the text).
+    // Every endpoint requires authentication (401), and a server may refuse a request before doing
+    // anything (429, 503 with Retry-After): the catalogue lists these for every endpoint.
+    const everywhere = [401, 429, 503]
     const expected: Readonly<Record<EndpointId, ReadonlyArray<number>>> = {
-      "notes": [201, 400, 404],
-      "delivery-note": [201, 400, 404],
-      "energy-amount": [201, 400, 404],
-      "transactions": [201, 400],
-      "historical-statements": [200, 201, 400],
-      "market-participant-invoice": [201, 400, 404],
-      "payment-instruction": [201, 400, 500],
-      "account-transfer-status": [200, 404],
-      "all-account-import-processes": [200],
-      "pending-account-import-processes": [200],
-      "imported-account-import-processes": [200],
-      "market-participant": [200, 201, 400, 401],
-      "market-participant-fees": [201, 400, 401],
-      "market-participant-definitions": [201, 400, 401]
+      "notes": [201, 400, 404, ...everywhere],
+      "delivery-note": [201, 400, 404, ...everywhere],
+      "energy-amount": [201, 400, 404, ...everywhere],
+      "transactions": [201, 400, ...everywhere],
+      "historical-statements": [200, 201, 400, ...everywhere],
+      "market-participant-invoice": [201, 400, 404, ...everywhere],
+      "payment-instruction": [201, 400, 500, ...everywhere],
+      "account-transfer-status": [200, 404, ...everywhere],
+      "all-account-import-processes": [200, ...everywhere],
+      "pending-account-import-processes": [200, ...everywhere],
+      "imported-account-import-processes": [200, ...everywhere],
+      "market-participant": [200, 201, 400, ...everywhere],
+      "market-participant-fees": [201, 400, ...everywhere],
+      "market-participant-definitions": [201, 400, ...everywhere]
     }
     for (const id of ENDPOINT_IDS) {
       expect(Object.keys(endpoints[id].responses).map(Number).sort(), id).toEqual([...expected[id]].sort())
