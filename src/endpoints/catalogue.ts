@@ -51,6 +51,8 @@ export interface ResponseDefinition {
   readonly description: string
   /** Set on error statuses (4xx, 5xx): what a client should do next. */
   readonly retry?: RetryAdvice
+  /** Set on a success status that means the data was there already and nothing changed. */
+  readonly alreadyExisted?: true
 }
 
 /** A query parameter with its default. */
@@ -272,7 +274,7 @@ export const endpoints = {
     ...post("market-participant", "/v1/data-import/market-participant/import/", "Import a market participant."),
     request: MarketParticipantRequest,
     responses: {
-      200: { schema: UndocumentedBody, description: "A participant with that code already existed; nothing changed." },
+      200: { schema: UndocumentedBody, description: "A participant with that code already existed; nothing changed.", alreadyExisted: true },
       201: { schema: UndocumentedBody, description: "Imported." },
       400: validation400,
       ...SERVICE_LEVEL_RESPONSES
