@@ -56,7 +56,8 @@ export const parseRetryAfter = (value: string | null | undefined, now: Date = ne
   if (value === null || value === undefined) return undefined
   const text = value.trim()
   if (/^\d+$/u.test(text)) return Number(text) * 1000
-  const at = Date.parse(text)
+  // An HTTP date names its weekday and month; a bare number like "-1" is no date, though Date.parse takes it as a year.
+  const at = /[a-z]{3}/iu.test(text) ? Date.parse(text) : Number.NaN
   return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime())
 }
 
