@@ -65,7 +65,7 @@ describe("buildRequest (property)", () => {
         const body: unknown = JSON.parse(request.body!)
         expect(validatePayload(id, body, { now: DEFAULT_NOW }).ok).toBe(true)
         const url = new URL(request.url)
-        const expected = buildPath(id, {}, Object.fromEntries(url.searchParams.entries().map(([k, v]) => [k, v === "true"])))
+        const expected = buildPath(id, {}, Object.fromEntries([...url.searchParams.entries()].map(([k, v]) => [k, v === "true"])))
         expect(`${url.pathname}${url.search}`).toBe(expected)
       }),
       { numRuns: 25, seed: 14 }

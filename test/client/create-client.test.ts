@@ -31,7 +31,7 @@ const scripted = (steps: ReadonlyArray<Step>) => {
     requests.push({ url, init })
     const step = steps[Math.min(requests.length - 1, steps.length - 1)]!
     if ("error" in step) throw new TypeError("fetch failed", { cause: Object.assign(new Error(step.error), { code: step.error }) })
-    return new Response(JSON.stringify(step.body), { status: step.status, headers: step.headers })
+    return new Response(JSON.stringify(step.body), { status: step.status, headers: step.headers ?? {} })
   }) as unknown as typeof globalThis.fetch
   return { fetch, requests }
 }
