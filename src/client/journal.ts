@@ -4,7 +4,9 @@
  * run that stops for any reason can be resumed without losing or repeating a record. It holds no token.
  *
  * WAL mode with `synchronous = NORMAL`: every commit survives the process being killed (the operating
- * system has it); only a crash of the machine itself may lose the last commits.
+ * system has it); only a crash of the machine itself may lose the last commits. The journal is locked
+ * for the whole run (exclusive locking mode): a second run on the same journal is refused instead of
+ * sending the same records at the same time, and no commit pays for shared-memory locks.
  *
  * @module
  */
@@ -142,7 +144,14 @@ export const openJournal = (path: string, options: { readonly service: string })
   const { DatabaseSync } = loadSqlite()
   const db: DatabaseSync = new DatabaseSync(path)
   try {
-    db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;")
+    try {
+      // Small pages: each commit writes one page of the WAL.
+      db.exec("PRAGMA page_size = 1024; PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+      db.exec("BEGIN IMMEDIATE; COMMIT;")
+    } catch (cause) {
+      if (/locked|busy/iu.test(String(cause))) throw new JournalMismatchError(`the journal ${path} is in use by another run`)
+      throw cause
+    }
     db.exec(SCHEMA)
     const meta = (key: string): string | undefined =>
       (db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined)?.value

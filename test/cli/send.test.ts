@@ -129,7 +129,7 @@ describe("data-import send against data-import serve with faults", () => {
     await first.exited
     expect((await stats(service.baseUrl)).stored["notes"]).toBeLessThan(1000)
     // The kill left records in flight: their outcome is unknown to the journal.
-    const killed = new (loadSqlite().DatabaseSync)(journal, { readOnly: true })
+    const killed = new (loadSqlite().DatabaseSync)(journal)
     const inFlight = killed.prepare("SELECT line, endpoint FROM records WHERE state = 'in_flight'").all() as Array<{ line: number; endpoint: string }>
     killed.close()
     expect(inFlight.length).toBeGreaterThan(0)
@@ -234,6 +234,24 @@ describe("data-import send", () => {
     const real = await runCli(sendArgs(service.baseUrl, journal, [input], ["--format", "json"]), { env })
     expect(real.code).toBe(1)
     expect((JSON.parse(real.stdout) as Report).totals).toMatchObject({ records: 3, created: 1, not_found: 1, invalid: 1 })
+    await service.stop()
+  })
+
+  it("a second run on a journal in use is refused: the same records are never sent by two runs at once", async () => {
+    const service = await serve(["--latency-ms", "300"])
+    const input = join(dir, "busy.ndjson")
+    writeFileSync(input, `${energy(1)}\n${energy(2)}\n`)
+    const journal = join(dir, "busy.journal")
+    const env = { DATA_IMPORT_TOKEN: TOKEN }
+    const first = start(sendArgs(service.baseUrl, journal, [input]), env)
+    while (!existsSync(journal)) await new Promise((r) => setTimeout(r, 10))
+    await new Promise((r) => setTimeout(r, 100))
+    const second = await runCli(sendArgs(service.baseUrl, journal, [input]), { env })
+    expect(second.code).toBe(2)
+    expect(second.stderr).toContain("in use by another run")
+    await first.exited
+    expect(first.child.exitCode).toBe(0)
+    expect((await stats(service.baseUrl)).stored["energy_amounts"]).toBe(2)
     await service.stop()
   })
 

@@ -141,16 +141,76 @@ interface Job {
   readonly payload: unknown
 }
 
-/** Runs at most `limit` jobs at a time; `add` waits while the pool is full. */
-const pool = (limit: number, run: (job: Job) => Promise<void>) => {
-  const running = new Set<Promise<void>>()
+/** What a worker does with a job: its journal writes around the request, and the request. */
+interface Stage<R> {
+  /** Written before the job's request leaves. */
+  begin(job: Job): void
+  send(job: Job): Promise<R>
+  /** Written when the job's answer has arrived. */
+  end(job: Job, result: R): void
+  /** Runs writes as one transaction. */
+  together(work: () => void): void
+}
+
+/**
+ * `limit` workers that take jobs from a queue, each starting its next request as soon as its last one is
+ * answered, as a plain request loop does. The end of one job and the begin of the next are written in one
+ * transaction (one commit per record), the end first: nothing waits between an answer and its write.
+ * `add` queues a batch and waits while the queue is long.
+ */
+const workers = <R>(limit: number, stage: Stage<R>) => {
+  const queue: Array<Job> = []
+  let head = 0
+  let closed = false
+  let waiting: Array<() => void> = []
+  let room: (() => void) | undefined
+  const take = (): Job => {
+    const job = queue[head++]!
+    if (head > 4096) {
+      queue.splice(0, head)
+      head = 0
+    }
+    if (room !== undefined && queue.length - head <= PENDING_BATCH) {
+      room()
+      room = undefined
+    }
+    return job
+  }
+  const loop = async (): Promise<void> => {
+    let last: { readonly job: Job; readonly result: R } | undefined
+    for (;;) {
+      if (head < queue.length) {
+        const job = take()
+        const previous = last
+        last = undefined
+        stage.together(() => {
+          if (previous !== undefined) stage.end(previous.job, previous.result)
+          stage.begin(job)
+        })
+        last = { job, result: await stage.send(job) }
+      } else {
+        if (last !== undefined) stage.end(last.job, last.result)
+        last = undefined
+        if (closed) return
+        await new Promise<void>((resolve) => waiting.push(resolve))
+      }
+    }
+  }
+  const running = Array.from({ length: limit }, () => loop())
+  const notify = (): void => {
+    const woken = waiting
+    waiting = []
+    for (const wake of woken) wake()
+  }
   return {
-    add: async (job: Job): Promise<void> => {
-      while (running.size >= limit) await Promise.race(running)
-      const task = run(job).finally(() => running.delete(task))
-      running.add(task)
+    add: async (jobs: ReadonlyArray<Job>): Promise<void> => {
+      for (const job of jobs) queue.push(job)
+      notify()
+      if (queue.length - head > 2 * PENDING_BATCH) await new Promise<void>((resolve) => (room = resolve))
     },
     drain: async (): Promise<void> => {
+      closed = true
+      notify()
       await Promise.all(running)
     }
   }
@@ -167,7 +227,7 @@ interface Planner {
   plan(file: string, line: number, text: string): Plan
 }
 
-const makePlanner = (journal: Journal | undefined, options: SendCommandOptions): Planner => {
+const makePlanner = (journal: Journal | undefined, options: SendCommandOptions, newFiles: ReadonlySet<string>): Planner => {
   const validators = new Map<EndpointId, PayloadValidator<EndpointId>>()
   const validatorOf = (id: EndpointId): PayloadValidator<EndpointId> => {
     let v = validators.get(id)
@@ -180,7 +240,7 @@ const makePlanner = (journal: Journal | undefined, options: SendCommandOptions):
   return {
     plan: (file, line, text) => {
       const hash = hashOf(text)
-      const entry = journal?.entry(file, line)
+      const entry = newFiles.has(file) ? undefined : journal?.entry(file, line)
       if (entry !== undefined && entry.hash !== hash) {
         throw new JournalMismatchError(`${file}:${line} is not the record the journal has for that line: use another journal`)
       }
@@ -226,6 +286,8 @@ interface ResultLine {
 }
 
 const LISTED_IN_DOUBT = 20
+/** Records planned ahead of the senders, and journaled as pending together. */
+const PENDING_BATCH = 256
 
 /** Runs `send` and returns its exit code. */
 export const runSend = async (names: ReadonlyArray<string>, options: SendCommandOptions): Promise<ExitCode> => {
@@ -234,6 +296,8 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
   }
   if (names.includes("-")) throw usageError("send reads files, not stdin: a resumable run needs an input it can read again")
   const files = names.map((name) => resolve(name))
+  const twice = files.find((file, i) => files.indexOf(file) !== i)
+  if (twice !== undefined) throw usageError(`${twice} is given twice: each record must be sent once`)
   refuseOverwritingInputs([{ flag: "--journal", path: options.journal }, { flag: "--results", path: options.results }], names)
   const token = process.env[TOKEN_VARIABLE] ?? ""
   if (options.dryRun !== true && token === "") throw usageError(`the token comes from the environment variable ${TOKEN_VARIABLE}, which is not set`)
@@ -263,10 +327,12 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
   }
 
   let journal: Journal | undefined
+  // A file the journal has never seen has no entries: its records need no look-up.
+  const newFiles = new Set<string>()
   if (options.dryRun !== true) {
     try {
       journal = openJournal(options.journal, { service: new URL(options.baseUrl).href })
-      for (const d of digests) journal.checkFile(d.file, d.sha256, d.size)
+      for (const d of digests) if (journal.checkFile(d.file, d.sha256, d.size) === "new") newFiles.add(d.file)
     } catch (error) {
       journal?.close()
       if (error instanceof JournalMismatchError) throw usageError(error.message)
@@ -275,7 +341,7 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
   }
 
   try {
-    return await sendAll(files, options, client, journal)
+    return await sendAll(files, options, client, journal, newFiles)
   } catch (error) {
     if (error instanceof JournalMismatchError) throw usageError(error.message)
     throw error
@@ -288,31 +354,42 @@ const sendAll = async (
   files: ReadonlyArray<string>,
   options: SendCommandOptions,
   client: Client | undefined,
-  journal: Journal | undefined
+  journal: Journal | undefined,
+  newFiles: ReadonlySet<string>
 ): Promise<ExitCode> => {
-  const planner = makePlanner(journal, options)
+  const planner = makePlanner(journal, options, newFiles)
   const dryRun = { invalid: 0, toSend: 0, settled: 0 }
   let handled = 0
   let refusedToken = false
   const progress = startProgress(process.stderr, () => ({ records: handled, bytesRead: 0, totalBytes: undefined }))
-  const sender = pool(options.concurrency, async (job) => {
-    if (refusedToken || client === undefined || journal === undefined) {
-      journal?.done(job.file, job.line, job.hash, job.endpoint, {
-        status: "failed",
-        outcome: "not_sent",
-        errors: [{ detail: "Not sent: the service refused the token (401) earlier in this run.", code: "unauthorized" }]
-      })
+  const notSent: SendOutcome = { kind: "failed", reason: "Not sent: the service refused the token (401) earlier in this run.", attempts: 0 }
+  const sender = workers<SendOutcome>(options.concurrency, {
+    begin: (job) => {
+      if (!refusedToken) journal?.inFlight(job.file, job.line)
+    },
+    send: async (job) => {
+      if (refusedToken || client === undefined) return notSent
+      const outcome = await client.send(job.endpoint, job.payload)
+      if (outcome.kind === "unauthorized") refusedToken = true
+      return outcome
+    },
+    end: (job, outcome) => {
+      journal?.done(job.file, job.line, job.hash, job.endpoint, resultOf(outcome))
       handled++
-      return
-    }
-    journal.inFlight(job.file, job.line)
-    const outcome = await client.send(job.endpoint, job.payload)
-    if (outcome.kind === "unauthorized") refusedToken = true
-    journal.done(job.file, job.line, job.hash, job.endpoint, resultOf(outcome))
-    handled++
+    },
+    together: (work) => (journal === undefined ? work() : journal.batch(work))
   })
 
+
+  /** Planned records are journaled as pending in one transaction per batch, then handed to the senders. */
+  const flush = async (batch: ReadonlyArray<Job>): Promise<void> => {
+    journal?.batch(() => {
+      for (const job of batch) journal.pending(job.file, job.line, job.hash, job.endpoint)
+    })
+    await sender.add(batch)
+  }
   for (const file of files) {
+    let batch: Array<Job> = []
     for await (const { line, text } of linesOf(file)) {
       const plan = planner.plan(file, line, text)
       if (journal === undefined) {
@@ -323,8 +400,11 @@ const sendAll = async (
       }
       if (plan.kind === "skip") continue
       if (plan.kind === "send") {
-        journal.pending(file, line, plan.job.hash, plan.job.endpoint)
-        await sender.add(plan.job)
+        batch.push(plan.job)
+        if (batch.length >= PENDING_BATCH) {
+          await flush(batch)
+          batch = []
+        }
         continue
       }
       const hash = hashOf(text)
@@ -339,6 +419,7 @@ const sendAll = async (
       }
       handled++
     }
+    await flush(batch)
   }
   await sender.drain()
   progress.stop()
