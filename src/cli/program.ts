@@ -84,7 +84,7 @@ const codesHelp = (): string => {
 /** Builds the program; `done` receives the exit code of the command that ran. */
 export const buildProgram = (env: CliEnvironment, done: (code: ExitCode) => void): Command => {
   const program = new Command("data-import")
-    .description("Pre-flight checks for the Customer Data Import API: validate payload files, map legacy exports to payloads.")
+    .description("The Customer Data Import API from the command line: validate payload files, map legacy exports to payloads, send them resumably, and rehearse against a reference service.")
     .version(packageVersion(env.workerScript), "-V, --version", "print the version")
     .helpOption("-h, --help", "show help")
     .helpCommand(false)

@@ -282,7 +282,7 @@ describe("data-import status", () => {
     })
     const ready = await runCli(["status", "--base-url", service.baseUrl, SUPPLIER, "KD-1"], { env })
     expect(ready.code).toBe(0)
-    expect(ready.stdout).toContain("all 1 accounts are imported")
+    expect(ready.stdout).toContain("every account asked about (1) is imported")
     await service.stop()
   })
 })

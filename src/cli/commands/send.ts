@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto"
 import { createReadStream } from "node:fs"
-import { resolve } from "node:path"
+import { relative, resolve } from "node:path"
 import { createInterface } from "node:readline"
 import {
   type Client,
@@ -475,7 +475,7 @@ const report = async (files: ReadonlyArray<string>, options: SendCommandOptions,
     if (totals.failed > 0 && !refusedToken) stdout.write(`${formatCount(totals.failed)} failed: nothing is known to be stored; run the same command again to send them.\n`)
     if (inDoubt.length > 0) {
       stdout.write(s.yellow(`${formatCount(inDoubt.length)} in doubt: they may or may not be stored, and sending them again could store them twice.\n`))
-      for (const d of inDoubt.slice(0, LISTED_IN_DOUBT)) stdout.write(`  ${d.file}:${d.line}  ${d.endpoint ?? ""}\n`)
+      for (const d of inDoubt.slice(0, LISTED_IN_DOUBT)) stdout.write(`  ${relative(process.cwd(), d.file)}:${d.line}  ${d.endpoint ?? ""}\n`)
       if (inDoubt.length > LISTED_IN_DOUBT) stdout.write(`  … and ${formatCount(inDoubt.length - LISTED_IN_DOUBT)} more (see --results or --format json)\n`)
       stdout.write("Check them in the service; to send them again anyway, run the same command with --resend-in-doubt.\n")
     }

@@ -67,9 +67,10 @@ export const runStatus = async (supplier: string, accounts: ReadonlyArray<string
   if (options.format === "json") {
     stdout.write(`${JSON.stringify({ import_supplier: supplier, checked: accounts.length === 0 ? "pending" : accounts.length, not_ready: notReady })}\n`)
   } else if (notReady.length === 0) {
-    stdout.write(accounts.length === 0 ? `${supplier}: no pending accounts\n` : `${supplier}: all ${accounts.length} accounts are imported\n`)
+    stdout.write(accounts.length === 0 ? `${supplier}: no pending accounts\n` : `${supplier}: every account asked about (${accounts.length}) is imported\n`)
   } else {
-    stdout.write(`${supplier}: ${notReady.length} accounts cannot take post-import data yet (the service answers 404 for them):\n`)
+    const accounts = notReady.length === 1 ? "1 account cannot" : `${notReady.length} accounts cannot`
+    stdout.write(`${supplier}: ${accounts} take post-import data yet (the service answers 404 for them):\n`)
     for (const a of notReady) stdout.write(`  ${a.external_account_number}  ${a.status}\n`)
   }
   await stdout.close()
