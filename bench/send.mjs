@@ -4,26 +4,14 @@
 // BENCH_SEND_RECORDS energy amounts (default 20,000), concurrency BENCH_CONCURRENCY (default 8, send's
 // default), BENCH_REPEATS runs each (median), alternating. Every answer must be a 201.
 import { spawn } from "node:child_process"
-import { readFileSync, rmSync, writeFileSync } from "node:fs"
+import { readFileSync, rmSync } from "node:fs"
 import { join } from "node:path"
-import { CLI, count, DATA_DIR, median, REPEATS, ROOT, writeLines } from "./lib.mjs"
+import { BENCH_TOKEN, CLI, count, DATA_DIR, median, REPEATS, ROOT, writeLines, writeServeSeed } from "./lib.mjs"
 
 const RECORDS = Number(process.env.BENCH_SEND_RECORDS ?? 20_000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8)
-const TOKEN = "bench-token"
 
-const seedFile = join(DATA_DIR, "send-seed.json")
-writeFileSync(seedFile, JSON.stringify({
-  tokens: [TOKEN],
-  suppliers: [{ code: "STADTWERKE_NORD", status: "Ongoing" }],
-  accounts: [{
-    import_supplier: "STADTWERKE_NORD",
-    external_account_number: "KD-0045127",
-    status: "COMPLETED",
-    service_account_number: "A-1B2C3D4E",
-    account_created_at: "2024-01-02T10:00:00Z"
-  }]
-}))
+const seedFile = writeServeSeed("send-seed.json")
 const example = JSON.parse(readFileSync(join(ROOT, "examples/payloads/energy-amount.json"), "utf8")).energy_amount
 const line = (i) => JSON.stringify({
   import_supplier: "STADTWERKE_NORD",
@@ -55,7 +43,7 @@ const bareLoop = async () => {
       const body = bodies[next++]
       const response = await fetch(URL, {
         method: "POST",
-        headers: { Authorization: `Token ${TOKEN}`, "Content-Type": "application/json", Accept: "application/json" },
+        headers: { Authorization: `Token ${BENCH_TOKEN}`, "Content-Type": "application/json", Accept: "application/json" },
         body
       })
       await response.text()
@@ -69,7 +57,7 @@ const bareLoop = async () => {
 /** (b) data-import send with a fresh journal. */
 const send = async (i) => {
   const journal = join(DATA_DIR, `send-bench-${process.pid}-${i}.journal`)
-  const env = { ...process.env, DATA_IMPORT_TOKEN: TOKEN }
+  const env = { ...process.env, DATA_IMPORT_TOKEN: BENCH_TOKEN }
   const run = await new Promise((resolve, reject) => {
     const started = process.hrtime.bigint()
     const child = spawn(process.execPath, [CLI, "send", "--base-url", server.baseUrl, "--journal", journal, "--concurrency", String(CONCURRENCY), "--format", "json", input], { env, stdio: ["ignore", "pipe", "inherit"] })
