@@ -255,7 +255,7 @@ describe("data-import send", () => {
     await service.stop()
   })
 
-  it("usage errors: no token, plain http to another host, stdin", async () => {
+  it("usage errors: no token, plain http to another host, stdin, a .json file, a file given twice", async () => {
     const input = join(dir, "usage.ndjson")
     writeFileSync(input, `${energy(1)}\n`)
     const journal = join(dir, "usage.journal")
@@ -267,7 +267,14 @@ describe("data-import send", () => {
     expect(insecure.stderr).toContain("--allow-insecure-http")
     const stdin = await runCli(sendArgs("http://127.0.0.1:9", journal, ["-"]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
     expect(stdin.code).toBe(2)
-    for (const run of [noToken, insecure, stdin] as ReadonlyArray<Run>) expectNoToken(run.stdout, run.stderr)
+    const json = await runCli(sendArgs("http://127.0.0.1:9", journal, [join(dir, "payload.json")]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
+    expect(json.code).toBe(2)
+    expect(json.stderr).toContain("NDJSON")
+    const twice = await runCli(sendArgs("http://127.0.0.1:9", journal, [input, input]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
+    expect(twice.code).toBe(2)
+    expect(twice.stderr).toContain("given twice")
+    expect(existsSync(journal)).toBe(false)
+    for (const run of [noToken, insecure, stdin, json, twice] as ReadonlyArray<Run>) expectNoToken(run.stdout, run.stderr)
   })
 })
 

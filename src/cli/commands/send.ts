@@ -34,7 +34,7 @@ import {
 } from "../../client/journal.js"
 import { describeError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { inferEndpoint } from "../infer-endpoint.js"
-import { openOutput, Output } from "../io.js"
+import { openOutput, Output, validateInputKind } from "../io.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { startProgress } from "../progress.js"
 import { formatCount, stylesFor, useColour } from "../terminal.js"
@@ -295,6 +295,8 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
     throw usageError(`unknown endpoint ${options.endpoint}: use one of ${ENDPOINT_IDS.join(", ")}`)
   }
   if (names.includes("-")) throw usageError("send reads files, not stdin: a resumable run needs an input it can read again")
+  const notNdjson = names.find((name) => validateInputKind(name) !== "ndjson")
+  if (notNdjson !== undefined) throw usageError(`${notNdjson}: send reads NDJSON files (.ndjson, .jsonl), one payload per line, as map writes them`)
   const files = names.map((name) => resolve(name))
   const twice = files.find((file, i) => files.indexOf(file) !== i)
   if (twice !== undefined) throw usageError(`${twice} is given twice: each record must be sent once`)
