@@ -238,14 +238,14 @@ describe("data-import send", () => {
   })
 
   it("a second run on a journal in use is refused: the same records are never sent by two runs at once", async () => {
-    const service = await serve(["--latency-ms", "300"])
+    // Answers take 4 s: the first run holds the journal while the second starts, even on a busy machine.
+    const service = await serve(["--latency-ms", "4000"])
     const input = join(dir, "busy.ndjson")
     writeFileSync(input, `${energy(1)}\n${energy(2)}\n`)
     const journal = join(dir, "busy.journal")
     const env = { DATA_IMPORT_TOKEN: TOKEN }
     const first = start(sendArgs(service.baseUrl, journal, [input]), env)
     while (!existsSync(journal)) await new Promise((r) => setTimeout(r, 10))
-    await new Promise((r) => setTimeout(r, 100))
     const second = await runCli(sendArgs(service.baseUrl, journal, [input]), { env })
     expect(second.code).toBe(2)
     expect(second.stderr).toContain("in use by another run")
