@@ -343,7 +343,7 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
   }
 
   try {
-    return await sendAll(files, options, client, journal, newFiles)
+    return await sendAll(files, options, client, journal, newFiles, digests.reduce((n, d) => n + d.size, 0))
   } catch (error) {
     if (error instanceof JournalMismatchError) throw usageError(error.message)
     throw error
@@ -357,13 +357,15 @@ const sendAll = async (
   options: SendCommandOptions,
   client: Client | undefined,
   journal: Journal | undefined,
-  newFiles: ReadonlySet<string>
+  newFiles: ReadonlySet<string>,
+  totalBytes: number
 ): Promise<ExitCode> => {
   const planner = makePlanner(journal, options, newFiles)
   const dryRun = { invalid: 0, toSend: 0, settled: 0 }
   let handled = 0
   let refusedToken = false
-  const progress = startProgress(process.stderr, () => ({ records: handled, bytesRead: 0, totalBytes: undefined }))
+  let bytesRead = 0
+  const progress = startProgress(process.stderr, () => ({ records: handled, bytesRead, totalBytes }))
   const notSent: SendOutcome = { kind: "failed", reason: "Not sent: the service refused the token (401) earlier in this run.", attempts: 0 }
   const sender = workers<SendOutcome>(options.concurrency, {
     begin: (job) => {
@@ -393,6 +395,7 @@ const sendAll = async (
   for (const file of files) {
     let batch: Array<Job> = []
     for await (const { line, text } of linesOf(file)) {
+      bytesRead += Buffer.byteLength(text) + 1
       const plan = planner.plan(file, line, text)
       if (journal === undefined) {
         if (plan.kind === "invalid") dryRun.invalid++
