@@ -5,6 +5,12 @@ export default defineConfig({
     include: ["test/**/*.test.ts"],
     environment: "node",
     globalSetup: ["test/global-setup.ts"],
-    testTimeout: 120_000
+    testTimeout: 120_000,
+    // Type tests (`*.test-d.ts`) are checked by the compiler, and count as tests of the run.
+    typecheck: {
+      enabled: true,
+      include: ["test/**/*.test-d.ts"],
+      tsconfig: "./tsconfig.json"
+    }
   }
 })

@@ -41,6 +41,9 @@ export {
   type WarningCode
 } from "./validation/codes.js"
 export type {
+  PayloadError,
+  PayloadErrorBody,
+  PayloadWarning,
   ValidatePayloadOptions,
   ValidationFailure,
   ValidationResult,
@@ -48,7 +51,12 @@ export type {
 } from "./validation/result.js"
 export { validatePayload } from "./validation/validate-payload.js"
 export { type CompileValidatorOptions, compileValidator, type PayloadValidator } from "./validation/compile-validator.js"
-export { type ValidateResponseOptions, validateResponse } from "./validation/validate-response.js"
+export {
+  type ResponseValidationResult,
+  type ResponseWarning,
+  type ValidateResponseOptions,
+  validateResponse
+} from "./validation/validate-response.js"
 export { PayloadValidationError, validatePayloadEffect } from "./validation/validate-payload-effect.js"
 
 export * from "./mappers/index.js"
@@ -74,6 +82,13 @@ export {
   type SendOptions
 } from "./client/create-client.js"
 
+export {
+  type PayloadIssue,
+  type PayloadStandardProps,
+  type PayloadStandardResult,
+  type PayloadStandardSchema,
+  standardSchema
+} from "./standard-schema/standard-schema.js"
 export { type JsonSchemaDocument, toJsonSchema } from "./json-schema/to-json-schema.js"
 export { mappingJsonSchema } from "./json-schema/mapping-json-schema.js"
 export {

@@ -66,9 +66,13 @@ export interface JsonBatch {
   readonly spans: Int32Array
 }
 
-/** Stop sending problem details (the listing is full and nothing else needs them); counts go on. */
+/** What a report lists in detail: invalid and unparseable records, or valid records with warnings. */
+export type Listing = "problems" | "warnings"
+
+/** Stop sending the details of one listing (it is full and nothing else needs them); counts go on. */
 export interface QuietMessage {
   readonly type: "quiet"
+  readonly listing: Listing
 }
 
 /** A message to a worker. */
@@ -92,6 +96,17 @@ export interface Problem {
   readonly raw?: string | Uint8Array
 }
 
+/** A valid record that has warnings. */
+export interface WarnedRecord {
+  /** As {@link Problem.line}. */
+  readonly line: number
+  readonly endpoint: string
+  readonly warnings: ReadonlyArray<ApiError>
+}
+
+/** The `byEndpoint` key of records checked against no endpoint (unparseable, or none could be told). */
+export const NO_ENDPOINT = "(none)"
+
 /** Counts keyed by a code, an attr pattern or an endpoint id. */
 export type Counts = Record<string, number>
 
@@ -104,12 +119,31 @@ export interface BatchSummary {
   valid: number
   invalid: number
   unparseable: number
+  /** Errors of invalid and unparseable records: `byCode` and `byAttr` each sum to it. */
+  errors: number
   warnings: number
+  /** Valid records that have warnings. */
+  warnedValid: number
   readonly byCode: Counts
   readonly byAttr: Counts
   readonly warningsByCode: Counts
   readonly byEndpoint: Counts
   readonly problems: Array<Problem>
+  /** Valid records with warnings, in detail while the warnings listing wants them. */
+  readonly warned: Array<WarnedRecord>
+  /**
+   * Valid transactions records, with the keys of their transactions: the main thread checks that no
+   * account repeats a `transaction_id` across records (the line as in `problems`).
+   */
+  readonly transactions: Array<TransactionKeys>
+}
+
+/** The transaction keys of one valid transactions record. */
+export interface TransactionKeys {
+  readonly line: number
+  readonly keys: ReadonlyArray<string | undefined>
+  readonly warned: boolean
+  readonly raw?: string
 }
 
 /** A message from a worker: its result for a batch, or why it could not make one. */
@@ -125,10 +159,14 @@ export const emptySummary = (seq: number): BatchSummary => ({
   valid: 0,
   invalid: 0,
   unparseable: 0,
+  errors: 0,
   warnings: 0,
+  warnedValid: 0,
   byCode: {},
   byAttr: {},
   warningsByCode: {},
   byEndpoint: {},
-  problems: []
+  problems: [],
+  warned: [],
+  transactions: []
 })

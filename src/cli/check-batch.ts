@@ -7,8 +7,19 @@
  */
 import { isUtf8 } from "node:buffer"
 import { compileValidator, type EndpointId, isEndpointId, type PayloadValidator } from "../index.js"
-import { type BatchSummary, type Counts, emptySummary, type JsonBatch, type NdjsonBatch, type Problem, type ValidateSettings } from "./batch.js"
+import {
+  type BatchSummary,
+  type Counts,
+  emptySummary,
+  type JsonBatch,
+  type Listing,
+  type NdjsonBatch,
+  NO_ENDPOINT,
+  type Problem,
+  type ValidateSettings
+} from "./batch.js"
 import { inferEndpoint } from "./infer-endpoint.js"
+import { transactionKeys } from "./seen-keys.js"
 import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
 import { ENDPOINT_NOT_INFERRED, firstInvalidUtf8, overlongDetail, singleError, unparseable } from "./record-errors.js"
 
@@ -45,10 +56,20 @@ const isBlankBytes = (bytes: Uint8Array): boolean => {
   return true
 }
 
+/** Counts an unparseable record (one error, at `non_field_errors`, of no endpoint) into a summary. */
+export const countUnparseable = (summary: BatchSummary, problem: Problem): void => {
+  summary.records++
+  summary.unparseable++
+  summary.errors++
+  bump(summary.byCode, problem.error.errors[0]?.code ?? problem.error.code)
+  bump(summary.byAttr, problem.error.errors[0]?.attr ?? "non_field_errors")
+  bump(summary.byEndpoint, NO_ENDPOINT)
+}
+
 /** Checks batches of records; one per worker, holding the compiled validators. */
 export class BatchChecker {
-  /** While true, every problem is sent back in detail; after a `quiet` message only counts are. */
-  details = true
+  /** Per listing: while true, its records are sent back in detail; after a `quiet` message only counts are. */
+  readonly details: Record<Listing, boolean> = { problems: true, warnings: true }
   private readonly options: { readonly now: Date }
   private readonly validators = new Map<EndpointId, PayloadValidator<EndpointId>>()
   private readonly fixed: EndpointId | undefined
@@ -163,8 +184,10 @@ export class BatchChecker {
       const inferred = inferEndpoint(value)
       if (!inferred.ok) {
         summary.invalid++
+        summary.errors++
         bump(summary.byCode, inferred.code)
         bump(summary.byAttr, "non_field_errors")
+        bump(summary.byEndpoint, NO_ENDPOINT)
         this.keepProblem(summary, {
           line,
           kind: "invalid",
@@ -184,9 +207,18 @@ export class BatchChecker {
     }
     if (result.ok) {
       summary.valid++
+      if (result.warnings.length > 0) {
+        summary.warnedValid++
+        if (this.details.warnings) summary.warned.push({ line, endpoint, warnings: result.warnings })
+      }
+      if (endpoint === "transactions") {
+        const raw = this.settings.keepRaw ? (multiline ? oneLine(text) : text) : undefined
+        summary.transactions.push({ line, keys: transactionKeys(value), warned: result.warnings.length > 0, ...(raw !== undefined ? { raw } : {}) })
+      }
       return
     }
     summary.invalid++
+    summary.errors += result.error.errors.length
     for (const e of result.error.errors) {
       bump(summary.byCode, e.code)
       const pattern = attrPattern(e.attr)
@@ -198,15 +230,13 @@ export class BatchChecker {
 
   /** Records an unparseable record: counted, and kept when details are wanted. */
   private addProblem(summary: BatchSummary, problem: Problem): void {
-    summary.records++
-    summary.unparseable++
-    bump(summary.byCode, problem.error.errors[0]?.code ?? problem.error.code)
-    if (this.details || problem.raw !== undefined) summary.problems.push(problem)
+    countUnparseable(summary, problem)
+    if (this.details.problems || problem.raw !== undefined) summary.problems.push(problem)
   }
 
   private keepProblem(summary: BatchSummary, problem: Problem, text: string, multiline: boolean): void {
     const raw = this.settings.keepRaw ? (multiline ? oneLine(text) : text) : undefined
-    if (!this.details && raw === undefined) return
+    if (!this.details.problems && raw === undefined) return
     summary.problems.push(raw === undefined ? problem : { ...problem, raw })
   }
 

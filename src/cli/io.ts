@@ -6,7 +6,7 @@
  * @module
  */
 import { statSync } from "node:fs"
-import { type FileHandle, open } from "node:fs/promises"
+import { type FileHandle, open, stat } from "node:fs/promises"
 import type { Writable } from "node:stream"
 import { describeError, ioError, usageError } from "./exit-codes.js"
 
@@ -20,7 +20,10 @@ export interface InputFile {
   readonly kind: InputKind
 }
 
-/** The kind of a `validate` input by its name: `.json`, `.ndjson`/`.jsonl`, or `-` (NDJSON on stdin). */
+/**
+ * The kind of a `validate` input by its name: `.json`, `.ndjson`/`.jsonl`, or `-` (stdin: NDJSON unless
+ * {@link sniffStdin} finds a JSON document).
+ */
 export const validateInputKind = (name: string): InputKind | undefined => {
   if (name === "-") return "ndjson"
   const lower = name.toLowerCase()
@@ -30,12 +33,14 @@ export const validateInputKind = (name: string): InputKind | undefined => {
 }
 
 /**
- * Reads the `validate` FILE arguments. A regular file whose format cannot be told is a usage error; a
- * name that is missing or a directory is kept, so it is reported as unreadable (exit 3) with the others.
+ * Reads the `validate` FILE arguments. With `format` (`--input-format`) every input has that format;
+ * otherwise a regular file whose format cannot be told is a usage error. A name that is missing or a
+ * directory is kept, so it is reported as unreadable (exit 3) with the others.
  */
-export const validateInputs = (names: ReadonlyArray<string>): Array<InputFile> => {
+export const validateInputs = (names: ReadonlyArray<string>, format?: "json" | "ndjson"): Array<InputFile> => {
   if (names.length === 0) throw usageError("no input: name at least one FILE (.json, .ndjson, .jsonl, or - for stdin)")
   if (names.filter((n) => n === "-").length > 1) throw usageError("stdin (-) can be read only once")
+  if (format !== undefined) return names.map((name) => ({ name, kind: format }))
   return names.map((name) => {
     const kind = validateInputKind(name)
     if (kind !== undefined) return { name, kind }
@@ -45,7 +50,7 @@ export const validateInputs = (names: ReadonlyArray<string>): Array<InputFile> =
     } catch {
       // Missing or unreadable: reported when it is opened.
     }
-    if (isFile) throw usageError(`cannot tell the format of ${name}: use .json, .ndjson or .jsonl (or - for NDJSON on stdin)`)
+    if (isFile) throw usageError(`cannot tell the format of ${name}: use .json, .ndjson or .jsonl, or --input-format json|ndjson`)
     return { name, kind: "ndjson" }
   })
 }
@@ -104,6 +109,54 @@ async function* readReusing(handle: FileHandle): AsyncGenerator<Uint8Array> {
   }
 }
 
+const isSpace = (b: number): boolean => b === 0x20 || b === 0x09 || b === 0x0a || b === 0x0d
+
+/**
+ * Tells a JSON document on stdin from NDJSON by its first characters: `[` starts a JSON array, and a
+ * `{` alone on its line starts a pretty-printed object (an NDJSON record never spans lines); anything
+ * else is NDJSON. Reads only as far as that takes and hands back every byte read, then the rest.
+ */
+export const sniffStdin = async (chunks: AsyncIterable<Uint8Array>): Promise<{ kind: "json" | "ndjson"; chunks: AsyncIterable<Uint8Array> }> => {
+  const iterator = chunks[Symbol.asyncIterator]()
+  const held: Array<Uint8Array> = []
+  let kind: "json" | "ndjson" | undefined
+  let state: "start" | "afterBrace" = "start"
+  let offset = 0
+  let ended = false
+  while (kind === undefined) {
+    const next = await iterator.next()
+    if (next.done === true) {
+      ended = true
+      kind = state === "afterBrace" ? "json" : "ndjson"
+      break
+    }
+    // Chunks of a file are reused by the reader: keep a copy.
+    const chunk = Uint8Array.prototype.slice.call(next.value)
+    held.push(chunk)
+    for (let i = 0; i < chunk.length && kind === undefined; i++, offset++) {
+      const b = chunk[i]!
+      const bom = offset < 3 && b === [0xef, 0xbb, 0xbf][offset]
+      if (state === "start") {
+        if (isSpace(b) || bom) continue
+        if (b === 0x5b) kind = "json"
+        else if (b === 0x7b) state = "afterBrace"
+        else kind = "ndjson"
+      } else if (b === 0x0a) kind = "json"
+      else if (!isSpace(b)) kind = "ndjson"
+    }
+  }
+  async function* replay(): AsyncGenerator<Uint8Array> {
+    yield* held
+    if (ended) return
+    for (;;) {
+      const next = await iterator.next()
+      if (next.done === true) return
+      yield next.value
+    }
+  }
+  return { kind, chunks: replay() }
+}
+
 /** Reads an input's chunks; a read error on the way becomes an {@link UnreadableInput}. */
 export async function* readChunks(name: string, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
   try {
@@ -113,17 +166,16 @@ export async function* readChunks(name: string, chunks: AsyncIterable<Uint8Array
   }
 }
 
-/** The size of an input for progress, when it is a regular file (`undefined` for stdin and unknowns). */
+/**
+ * The size of an input for progress, when it is a regular file (`undefined` for stdin and anything else).
+ * Read from the path without opening it: a FIFO or a device can be opened and read once only, by
+ * {@link openInput}.
+ */
 export const sizeOf = async (name: string): Promise<number | undefined> => {
   if (name === "-") return undefined
   try {
-    const handle = await open(name, "r")
-    try {
-      const stat = await handle.stat()
-      return stat.isFile() ? stat.size : undefined
-    } finally {
-      await handle.close()
-    }
+    const info = await stat(name)
+    return info.isFile() ? info.size : undefined
   } catch {
     return undefined
   }

@@ -101,9 +101,9 @@ export async function* physicalLines(chunks: AsyncIterable<Uint8Array>, encoding
       carry = concat(carry, chunk)
       continue
     }
-    // Chunks may be reused by the reader: what is kept across reads is copied.
+    // Chunks may be reused by the reader: what is kept across reads is copied (Buffer#slice would not).
     const complete = concat(carry, chunk.subarray(0, lastLf))
-    carry = chunk.slice(lastLf + 1)
+    carry = new Uint8Array(chunk.subarray(lastLf + 1))
     yield decodeLines(complete)
   }
   if (carry.length > 0) yield decodeLines(carry)

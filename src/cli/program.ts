@@ -87,7 +87,7 @@ export const buildProgram = (env: CliEnvironment, done: (code: ExitCode) => void
     .description("The Customer Data Import API from the command line: validate payload files, map legacy exports to payloads, send them resumably, and rehearse against a reference service.")
     .version(packageVersion(env.workerScript), "-V, --version", "print the version")
     .helpOption("-h, --help", "show help")
-    .helpCommand(false)
+    .helpCommand("help [command]", "show help for a command")
     .exitOverride()
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ outputError: (text, write) => write(`data-import: ${text.replace(/^error: /u, "")}`) })
@@ -96,10 +96,15 @@ export const buildProgram = (env: CliEnvironment, done: (code: ExitCode) => void
   program
     .command("validate")
     .description("Check every record of payload files against the contract, and report the problems with file and line.")
-    .argument("<FILE...>", ".json (one payload or an array), .ndjson/.jsonl (one payload per line), or - (NDJSON on stdin)")
+    .argument("<FILE...>", ".json (one payload or an array), .ndjson/.jsonl (one payload per line), or - (stdin: a JSON document or NDJSON)")
     .option("-e, --endpoint <ID>", "check every record against this endpoint (default: inferred per record from its keys)")
+    .addOption(new Option("--input-format <FORMAT>", "read every input as this format (default: from the file extension; stdin: a JSON array or an object spread over lines is JSON, else NDJSON)").choices(["json", "ndjson"]))
     .addOption(new Option("-f, --format <FORMAT>", "report format").choices(REPORT_FORMATS).default("text"))
     .option("--max-errors <N>", "list at most N invalid or unparseable records; all are counted (default: 20 text, 1000 json, all ndjson)", wholeNumber(0))
+    .option("--max-warnings <N>", "list at most N valid records with warnings; all are counted (default: as --max-errors)", wholeNumber(0))
+    .option("--fail-on-warnings", "exit 1 when any record has a warning")
+    .option("--allow-empty", "an input without records is not an error (by default it is: exit 1)")
+    .option("-q, --quiet", "print only the summary line (the exit code tells the rest)")
     .option("-j, --jobs <N>", "worker threads (default: the number of cores)", wholeNumber(1))
     .option("--reject-file <FILE>", "write the invalid and unparseable records there, unchanged, one per line")
     .option("--max-line-length <BYTES>", "longest line (or JSON value) read, e.g. 16M; longer ones are reported as line_too_long", byteSize, DEFAULT_MAX_LINE_BYTES)
@@ -107,19 +112,28 @@ export const buildProgram = (env: CliEnvironment, done: (code: ExitCode) => void
 Records: a .json file holds one payload or an array of payloads (each element is a record, located at
 the line and column where it starts); an NDJSON file holds one payload per line. A UTF-8 byte order mark
 and CRLF line ends are accepted; blank lines are skipped and not counted. Every problem names its file
-and physical line (and column, for JSON syntax errors). In every report records = valid + invalid +
-unparseable.
+and physical line (and column, for JSON syntax errors), and so does every warning. An input without
+records (an empty file, an empty array, empty stdin) fails the run unless --allow-empty. In every report
+records = valid + invalid + unparseable, and every breakdown sums to its total: byEndpoint to records
+(records checked against no endpoint under "(none)"), byCode and byAttr to errors, warningsByCode to
+warnings.
 
-Reports: text (default; coloured on a terminal unless NO_COLOR is set), json (one document:
-{ ok, totals, truncated, byCode, byAttr, warningsByCode, byEndpoint, results, unreadable }), ndjson
-(one line per invalid or unparseable record, as it is found). A progress line is drawn on stderr when
-it is a terminal.
+Reports: text (default), json (one document: { ok, totals, truncated, warningsTruncated, byCode, byAttr,
+warningsByCode, byEndpoint, results, warned, empty, unreadable }), ndjson (one line per record listed,
+as it is found: kind "invalid" or "unparseable" with its error, kind "warned" for a valid record with
+warnings; then kind "empty" per input without records). Colour on a terminal unless NO_COLOR is set;
+FORCE_COLOR=0 turns it off, FORCE_COLOR=1 on. A progress line is drawn on stderr when it is a terminal.
 ${codesHelp()}
 ${EXIT_CODES_HELP}`)
     .action(async (files: Array<string>, opts: {
       endpoint?: string
+      inputFormat?: "json" | "ndjson"
       format: ReportFormat
       maxErrors?: number
+      maxWarnings?: number
+      failOnWarnings?: boolean
+      allowEmpty?: boolean
+      quiet?: boolean
       jobs?: number
       rejectFile?: string
       maxLineLength: number

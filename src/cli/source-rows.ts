@@ -21,11 +21,13 @@ export interface CsvHeader {
   readonly delimiter: string
 }
 
-/** A row read: the physical lines it spans (first to last), and its cells by column. */
+/** A row read: the physical lines it spans (first to last), its cells by column, and its raw text. */
 export interface SourceRow {
   readonly kind: "row"
   readonly lines: ReadonlyArray<number>
   readonly record: Record<string, unknown>
+  /** The row's physical lines as read, joined by line feeds: what to fix and send again. */
+  readonly raw: string
 }
 
 /** A line that could not be read as a row, with its raw text. */
@@ -250,6 +252,7 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
       continue
     }
     const lines = Array.from({ length: parsed.span }, (_, k) => buffer[pos + k]!.line)
+    const raw = parsed.span === 1 ? line.text : buffer.slice(pos, pos + parsed.span).map((l) => l.text).join("\n")
     pos += parsed.span
     if (fields.every((f) => f.trim() === "")) {
       yield { kind: "skipped", lines, why: "blank" }
@@ -257,7 +260,7 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
     }
     const record: Record<string, unknown> = {}
     for (let k = 0; k < fields.length; k++) record[header.names[k]!] = fields[k]
-    yield { kind: "row", lines, record }
+    yield { kind: "row", lines, record, raw }
   }
 }
 
@@ -277,7 +280,7 @@ export async function* ndjsonRows(input: AsyncIterable<ReadonlyArray<PhysicalLin
       try {
         const record: unknown = JSON.parse(line.text)
         if (typeof record === "object" && record !== null && !Array.isArray(record)) {
-          yield { kind: "row", lines: [line.line], record: record as Record<string, unknown> }
+          yield { kind: "row", lines: [line.line], record: record as Record<string, unknown>, raw: line.text }
         } else {
           yield refused(line, "invalid", "A record must be a JSON object of column → value.")
         }

@@ -1,12 +1,20 @@
 /**
- * Terminal conventions: colour only on a terminal and never with `NO_COLOR`, and a few styles.
+ * Terminal conventions: colour on a terminal unless `NO_COLOR` is set, `FORCE_COLOR` deciding when it is
+ * set (as Node itself reads it), and a few styles.
  *
  * @module
  */
 
-/** Whether to colour output written to a stream: only a TTY, and never when `NO_COLOR` is set (non-empty). */
-export const useColour = (stream: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean =>
-  stream.isTTY === true && (env["NO_COLOR"] === undefined || env["NO_COLOR"] === "")
+/**
+ * Whether to colour output written to a stream. `FORCE_COLOR` decides when set: `0` or `false` never,
+ * any other value (empty included) always, even into a pipe. Otherwise: only a TTY, and never when
+ * `NO_COLOR` is set (non-empty).
+ */
+export const useColour = (stream: { readonly isTTY?: boolean }, env: NodeJS.ProcessEnv = process.env): boolean => {
+  const force = env["FORCE_COLOR"]
+  if (force !== undefined) return force !== "0" && force.toLowerCase() !== "false"
+  return stream.isTTY === true && (env["NO_COLOR"] === undefined || env["NO_COLOR"] === "")
+}
 
 /** Text styles; plain when colour is off. */
 export interface Styles {

@@ -7,7 +7,7 @@
  * @module
  */
 import { Worker } from "node:worker_threads"
-import type { FromWorker, ToWorker, WorkerSettings } from "./batch.js"
+import type { FromWorker, Listing, ToWorker, WorkerSettings } from "./batch.js"
 
 /** Batches waiting at or being checked by one worker before submission waits. */
 const IN_FLIGHT_PER_WORKER = 2
@@ -40,7 +40,7 @@ export class WorkerPool<R extends { readonly seq: number }> {
   private idleWaiters: Array<() => void> = []
   private failure: Error | undefined
   private failureWaiters: Array<(error: Error) => void> = []
-  private quiet = false
+  private readonly quiet = new Set<Listing>()
 
   constructor(private readonly options: WorkerPoolOptions<R>) {}
 
@@ -72,11 +72,11 @@ export class WorkerPool<R extends { readonly seq: number }> {
     this.complete(result)
   }
 
-  /** From now on, workers send counts only (problems in detail are no longer needed). */
-  silence(): void {
-    if (this.quiet) return
-    this.quiet = true
-    for (const slot of this.slots) slot.worker.postMessage({ type: "quiet" })
+  /** From now on, workers send counts only for `listing` (its details are no longer needed). */
+  silence(listing: Listing): void {
+    if (this.quiet.has(listing)) return
+    this.quiet.add(listing)
+    for (const slot of this.slots) slot.worker.postMessage({ type: "quiet", listing })
   }
 
   /** Resolves when every submitted batch has been handed back; rejects when a worker failed. */
@@ -123,7 +123,7 @@ export class WorkerPool<R extends { readonly seq: number }> {
     worker.on("exit", (code) => {
       if (code !== 0 && this.failure === undefined && this.inFlight > 0) this.fail(new Error(`a worker stopped (exit code ${code})`))
     })
-    if (this.quiet) worker.postMessage({ type: "quiet" })
+    for (const listing of this.quiet) worker.postMessage({ type: "quiet", listing })
     this.slots.push(slot)
     return slot
   }

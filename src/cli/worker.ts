@@ -25,7 +25,7 @@ export const runWorker = (): void => {
   const mapping = settings.role === "map" ? defineMapping(settings.mapping as MappingSpec) : undefined
   port.on("message", (message: ToWorker) => {
     if (message.type === "quiet") {
-      if (checker !== undefined) checker.details = false
+      if (checker !== undefined) checker.details[message.listing] = false
       return
     }
     let reply: FromWorker<unknown>

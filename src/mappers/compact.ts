@@ -83,8 +83,9 @@ const compactAt = (ast: SchemaAST.AST, value: unknown): unknown => {
  * still reports what is missing or wrong. Pure: `value` is not modified.
  *
  * @example
+ * // qualifier and plausibility_indications carry no data; cancelled_at: null stays (nullable)
  * compact(EnergyAmountRequest, { import_supplier: "S", external_account_number: "1",
- *   energy_amount: { ...amount, qualifier: "", plausibility_indications: [], cancelled_at: null } })
- * // energy_amount without qualifier and plausibility_indications; cancelled_at: null stays (nullable)
+ *   energy_amount: { malo_number: "51238696781", qualifier: "", plausibility_indications: [], cancelled_at: null } })
+ * // => { import_supplier: "S", external_account_number: "1", energy_amount: { malo_number: "51238696781", cancelled_at: null } }
  */
 export const compact = (schema: Schema.Top, value: unknown): unknown => compactAt(schema.ast, value)

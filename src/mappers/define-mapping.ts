@@ -29,11 +29,14 @@ export interface CollectionMapping {
   readonly collections?: ReadonlyArray<CollectionMapping>
 }
 
-/** What a mapping says: its endpoint, how rows group into payloads, and where every field comes from. */
-export interface MappingSpec {
+/**
+ * What a mapping says: its endpoint, how rows group into payloads, and where every field comes from.
+ * `E` is the endpoint, so the payloads of `mapRecords` are typed as that endpoint's request.
+ */
+export interface MappingSpec<E extends PostEndpointId = PostEndpointId> {
   /** The JSON Schema of a mapping file, for editors; ignored. */
   readonly $schema?: string
-  readonly endpoint: PostEndpointId
+  readonly endpoint: E
   /** Rows with equal values in these columns form one payload (the notes of one account); without it, one payload per row. */
   readonly groupBy?: ReadonlyArray<string>
   /** At most this many items of the first collection per payload: larger groups are cut between items. */
@@ -43,8 +46,8 @@ export interface MappingSpec {
   readonly collections?: ReadonlyArray<CollectionMapping>
 }
 
-/** A checked mapping, ready for `mapRecords`. */
-export interface Mapping extends MappingSpec {
+/** A checked mapping of endpoint `E`, ready for `mapRecords`. */
+export interface Mapping<E extends PostEndpointId = PostEndpointId> extends MappingSpec<E> {
   readonly _tag: "Mapping"
 }
 
@@ -55,14 +58,20 @@ export interface MappingProblem {
   readonly detail: string
 }
 
-const parentOf = (attr: string): string => attr.includes(".") ? attr.slice(0, attr.lastIndexOf(".")) : ""
-const keyOf = (attr: string): string => attr.slice(attr.lastIndexOf(".") + 1)
+/** An attr's segments: dots inside a key are escaped (`energy_amount\\.quantity`). */
+const segmentsOf = (attr: string): Array<string> =>
+  attr === "" ? [] : attr.split(/(?<!\\)\./u).map((segment) => segment.replace(/\\(.)/gu, "$1"))
+
+/** Where in the mapping, readable: `fields["energy_amount.quantity"].convert`. */
+const placeOf = (segments: ReadonlyArray<string>): string =>
+  segments.map((segment, i) => (/^[A-Za-z0-9_$]+$/u.test(segment) ? `${i === 0 ? "" : "."}${segment}` : `[${JSON.stringify(segment)}]`)).join("")
 
 const problemOf = (e: { readonly attr: string; readonly code: string; readonly detail: string }): MappingProblem => {
-  const at = e.attr === "non_field_errors" ? "" : e.attr
+  const segments = e.attr === "non_field_errors" ? [] : segmentsOf(e.attr)
+  const at = placeOf(segments)
   if (e.code !== "unknown_field") return { at, code: e.code, detail: e.detail }
-  const key = keyOf(at)
-  if (/(?:^|\.)fields$/u.test(parentOf(at))) {
+  const key = segments[segments.length - 1] ?? ""
+  if (segments[segments.length - 2] === "fields") {
     return { at, code: "invalid_field_path", detail: `${JSON.stringify(key)} is not a dot path of payload field names (such as energy_amount.quantity)` }
   }
   return { at, code: "unknown_key", detail: `unknown key ${JSON.stringify(key)}${didYouMean(key, MAPPING_KEYS)}` }
@@ -100,9 +109,9 @@ export const formatMappingProblem = (problem: MappingProblem): string =>
  *   collections: [{ path: "notes", fields: { body: "Notiz", created_at: { column: "Datum", convert: "datetime" } } }]
  * })
  */
-export const defineMapping = (spec: MappingSpec): Mapping => {
+export const defineMapping = <E extends PostEndpointId>(spec: MappingSpec<E>): Mapping<E> => {
   // A mapping passed through again (to a worker, say) carries its tag, which is no key of the format.
-  const { _tag, ...plain } = spec as MappingSpec & { readonly _tag?: unknown }
+  const { _tag, ...plain } = spec as MappingSpec<E> & { readonly _tag?: unknown }
   const problems = check(plain, true)
   if (problems.length > 0) throw new TypeError(`Invalid mapping: ${problems.map(formatMappingProblem).join("; ")}`)
   return { ...plain, _tag: "Mapping" }

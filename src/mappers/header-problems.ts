@@ -17,8 +17,14 @@ const clean = (name: string): string => name.replace(/^\uFEFF/u, "").trim()
  * order mark and surrounding spaces.
  *
  * @example
- * headerProblems(mapping, ["Kundennummer", "Qualifier"])
- * // => [{ at: "", code: "missing_column", detail: 'column "Qualifer" is not in the header (did you mean "Qualifier"?) …' }]
+ * const notes = defineMapping({
+ *   endpoint: "notes",
+ *   groupBy: ["Kundennummer"],
+ *   fields: { import_supplier: { value: "SW" }, external_account_number: "Kundennummer" },
+ *   collections: [{ path: "notes", fields: { body: "Notiz" } }]
+ * })
+ * headerProblems(notes, ["Kundennummer", "Notitz"])
+ * // => [{ at: "", code: "missing_column", detail: 'column "Notiz" is not in the header (did you mean "Notitz"?); the header has "Kundennummer", "Notitz"' }]
  */
 export const headerProblems = (mapping: Mapping, header: ReadonlyArray<string>): Array<MappingProblem> => {
   const names = header.map(clean)

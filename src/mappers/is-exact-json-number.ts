@@ -31,7 +31,8 @@ const scientific = (text: string): Scientific | undefined => {
  *
  * @example
  * isExactJsonNumber("12.50") // => true
- * isExactJsonNumber("9007199254740993.01") // => false (it would be sent as 9007199254740994)
+ * // 9007199254740993.01 would be sent as 9007199254740994:
+ * isExactJsonNumber("9007199254740993.01") // => false
  */
 export const isExactJsonNumber = (decimal: string): boolean => {
   const wanted = scientific(decimal)

@@ -6,6 +6,7 @@
  * @module
  */
 import { endpoints } from "../endpoints/catalogue.js"
+import type { PostEndpointId, RequestOf } from "../endpoints/endpoint-id.js"
 import { compileValidator } from "../validation/compile-validator.js"
 import { compact } from "./compact.js"
 import { type CompiledNode, compileMapping, groupKey, type ReadRow, readRow } from "./compile-mapping.js"
@@ -33,7 +34,7 @@ export interface RejectedRows {
   readonly errors: ReadonlyArray<MappingError>
 }
 
-/** The result of mapping a list of records. */
+/** The result of mapping a list of records; `P` is the payload type (the mapping's endpoint's request). */
 export interface MappingResult<P = unknown> {
   readonly payloads: ReadonlyArray<MappedPayload<P>>
   readonly rejected: ReadonlyArray<RejectedRows>
@@ -257,13 +258,25 @@ const batchesOf = (mapping: Mapping, root: CompiledNode, group: ReadonlyArray<Re
   return batches.filter((b) => b.length > 0)
 }
 
+/** Payloads built from a mapping without functions are plain JSON data: the validator may skip its descriptor walk. */
+const validators = new WeakMap<Mapping, ReturnType<typeof compileValidator>>()
+const validatorFor = (mapping: Mapping): ReturnType<typeof compileValidator> => {
+  let validator = validators.get(mapping)
+  if (validator === undefined) {
+    const hasFunctions = JSON.stringify(mapping, (_, v: unknown) => (typeof v === "function" ? "\u0000fn" : v)).includes("\u0000fn")
+    validator = compileValidator(mapping.endpoint, hasFunctions ? {} : { input: "json" })
+    validators.set(mapping, validator)
+  }
+  return validator
+}
+
 const mapBatch = (mapping: Mapping, root: CompiledNode, rows: ReadonlyArray<ReadRow>): Array<MappingEvent> => {
   const { value, used, rejected } = buildPayload(root, rows.map((row) => ({ row, read: row.read })))
   const events: Array<MappingEvent> = rejected.map((r) => ({ kind: "rejected", ...r }))
   if (value !== undefined && used.length > 0) {
     const payload = compact(endpoints[mapping.endpoint].request, value)
     // The compiled validator gives validatePayload's answer, faster for the (usual) valid payload.
-    const result = compileValidator(mapping.endpoint)(payload)
+    const result = validatorFor(mapping)(payload)
     events.push(
       result.ok
         ? { kind: "payload", payload, sourceRows: used }
@@ -367,8 +380,8 @@ async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>): As
  * const { payloads, rejected } = mapRecords(mapping, rows)
  * for await (const event of mapRecords(mapping, streamOfRows)) console.log(event.kind, event.sourceRows)
  */
-export function mapRecords(mapping: Mapping, records: Iterable<unknown>): MappingResult
-export function mapRecords(mapping: Mapping, records: AsyncIterable<unknown>): AsyncGenerator<MappingEvent>
+export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: Iterable<unknown>): MappingResult<RequestOf<E>>
+export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: AsyncIterable<unknown>): AsyncGenerator<MappingEvent<RequestOf<E>>>
 export function mapRecords(
   mapping: Mapping,
   records: Iterable<unknown> | AsyncIterable<unknown>

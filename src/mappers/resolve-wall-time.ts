@@ -64,9 +64,12 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
       run = new Map()
     },
     convert: (cell, row) => {
-      const earlier = toIsoDateTime(cell, { ...convertOptions, ambiguous: "earlier" })
+      // One conversion settles the usual unambiguous wall time; only a repeated one needs both instants.
+      const once = toIsoDateTime(cell, { ...convertOptions, ambiguous: "reject" })
+      if (!once.ok && once.error.code !== "ambiguous_time") return once
+      const earlier = once.ok ? once : toIsoDateTime(cell, { ...convertOptions, ambiguous: "earlier" })
       if (!earlier.ok) return earlier
-      const later = toIsoDateTime(cell, { ...convertOptions, ambiguous: "later" })
+      const later = once.ok ? once : toIsoDateTime(cell, { ...convertOptions, ambiguous: "later" })
       if (!later.ok) return later
       const candidates = earlier.value === later.value ? [earlier.value] : [earlier.value, later.value]
       if (base.offsetColumn !== undefined) {

@@ -175,7 +175,7 @@ const ROUNDINGS: ReadonlyArray<unknown> = ["half-even", "half-up"]
  * @example
  * toDecimalString("1.234,56") // => { ok: true, value: "1234.56" }
  * toDecimalString(0.1 + 0.2) // => { ok: true, value: "0.30000000000000004" }
- * toDecimalString("2,345", { scale: 2, rounding: "half-up" }) // => { ok: true, value: "2.35" }
+ * toDecimalString("2,345", { locale: "de", scale: 2, rounding: "half-up" }) // => { ok: true, value: "2.35" }
  * toDecimalString("1.234") // => { ok: false, error: { code: "ambiguous_decimal", ... } }
  */
 export const toDecimalString = (value: unknown, options?: ToDecimalStringOptions): ConversionResult<string> =>

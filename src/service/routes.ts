@@ -60,7 +60,7 @@ const match = (template: ReadonlyArray<string>, segments: ReadonlyArray<string>)
  *
  * @example
  * routeOf("GET", "/v1/data-import/account-transfer-status/NORD/KD%2F1/")
- * // { kind: "endpoint", endpointId: "account-transfer-status", params: { …, external_account_number: "KD/1" }, … }
+ * // => { kind: "endpoint", endpointId: "account-transfer-status", params: { import_supplier_code: "NORD", external_account_number: "KD/1" }, … }
  */
 export const routeOf = (method: string, target: string): Route => {
   const at = target.indexOf("?")

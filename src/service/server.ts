@@ -66,6 +66,8 @@ const send = (res: ServerResponse, response: Pick<ServiceResponse, "status" | "b
  * @example
  * const service = createReferenceServer({ store: openStore(":memory:", seed) })
  * const { port } = await service.listen(0, "127.0.0.1")
+ * // … requests to http://127.0.0.1:${port}/v1/data-import/…
+ * await service.close()
  */
 export const createReferenceServer = (options: ReferenceServerOptions): ReferenceServer => {
   const faults = options.faults ?? NO_FAULTS

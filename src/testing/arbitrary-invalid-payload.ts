@@ -13,7 +13,8 @@ import { endpoints } from "../endpoints/catalogue.js"
 import type { PostEndpointId } from "../endpoints/endpoint-id.js"
 import type { CrossFieldRule } from "../schemas/conventions.js"
 import { ISO_DATE_RE } from "../schemas/conventions.js"
-import { type ErrorCode, NON_FIELD_ERRORS } from "../validation/codes.js"
+import type { ErrorCode } from "../validation/codes.js"
+import { toAttr } from "../validation/path.js"
 import { type ArbitraryPayloadOptions, contextOf, payloadGenerator } from "./arbitrary-payload.js"
 import { dateOfDay, dayNumber, formatInstant, type Json, type JsonObject } from "./arbitrary-values.js"
 import { changedAt, type FieldInfo, fieldInfo, type Path, type Site, sitesOf } from "./payload-sites.js"
@@ -48,7 +49,8 @@ interface Candidate {
   readonly apply: (payload: JsonObject, variant: number) => InvalidPayload | undefined
 }
 
-const attrOf = (path: Path): string => (path.length === 0 ? NON_FIELD_ERRORS : path.join("."))
+/** Where `validatePayload` reports a problem at `path`. */
+const attrOf = toAttr
 const pick = <A>(values: ReadonlyArray<A>, variant: number): A => values[variant % values.length] as A
 const parentOf = (path: Path): Path => path.slice(0, -1)
 const lastOf = (path: Path): string | number => path[path.length - 1] as string | number
@@ -79,7 +81,7 @@ const WRONG_TYPE: Readonly<Record<"string" | "number" | "boolean" | "object", Re
 const NOT_A_LIST: ReadonlyArray<Json> = [{ "0": "x" }, "x", 1, true]
 const BLANK: ReadonlyArray<string> = ["", " ", "\t\n", "\u00a0\u3000"]
 const MALFORMED: Readonly<Record<"date" | "datetime" | "decimal" | "email" | "digits13", ReadonlyArray<string>>> = {
-  date: ["31.12.2024", "2024-02-30", "2023-02-29", "2024-13-01", "2024-1-5", "20240105", "2024-01-15T00:00:00Z"],
+  date: ["31.12.2024", "2024-02-30", "2023-02-29", "2024-13-01", "2024-1-5", "20240105", "2024-01-15T00:00:00Z", "0000-02-29", "\uff12\uff10\uff12\uff14-01-15"],
   datetime: [
     "2024-01-15T10:00:00",
     "2024-01-15 10:00:00Z",
@@ -88,11 +90,13 @@ const MALFORMED: Readonly<Record<"date" | "datetime" | "decimal" | "email" | "di
     "2024-01-15T10:00Z",
     "15.01.2024 10:00",
     "2024-01-15T10:00:00+1:00",
-    "2024-01-15"
+    "2024-01-15",
+    "0000-01-01T00:00:00Z",
+    "2024-01-15T1\u0660:00:00Z"
   ],
-  decimal: ["1,5", "1.234,56", "1e3", "+1", ".5", "5.", "12 345", "NaN", "0x1A", "12.50 EUR"],
-  email: ["info(at)example.de", "info@localhost", "info @example.de", "@example.de", "info@@example.de"],
-  digits13: ["990001234567", "99000123456789", "99-0001234567", "990001234567X", "９９０００１２３４５６７８"]
+  decimal: ["1,5", "1.234,56", "1e3", "+1", ".5", "5.", "12 345", "NaN", "0x1A", "12.50 EUR", "\u0661\u0662\u0663", "\uff11\uff12", "1.\u0665", "12.5\n"],
+  email: ["info(at)example.de", "info@localhost", "info @example.de", "@example.de", "info@@example.de", "info\u0000@example.de", "info@exa\u0085mple.de"],
+  digits13: ["990001234567", "99000123456789", "99-0001234567", "990001234567X", "９９０００１２３４５６７８", "9900012345678\n"]
 }
 const BAD_DOCUMENT_PATHS: ReadonlyArray<string> = [
   "/notes/letter.pdf",
@@ -104,7 +108,12 @@ const BAD_DOCUMENT_PATHS: ReadonlyArray<string> = [
   "s3://bucket/notes/letter.pdf",
   "C:/notes/letter.pdf",
   "notes/letter\u0007.pdf",
-  "notes/"
+  "notes/",
+  "file:/etc/passwd",
+  "%2e%2e/other-supplier/letter.pdf",
+  "notes/\uff0e\uff0e/letter.pdf",
+  "notes/letter\ud800.pdf",
+  "notes/gpj.\u202epdf"
 ]
 const BAD_PHONE_NUMBERS: ReadonlyArray<string> = [
   "030 1234567",
@@ -112,7 +121,9 @@ const BAD_PHONE_NUMBERS: ReadonlyArray<string> = [
   "+49 123",
   "+49 30 1234567 ext. 5",
   "+1234567890123456",
-  "+49/30/1234567"
+  "+49/30/1234567",
+  "+49\n30\t1234567",
+  "+49 30 123456\u0667"
 ]
 const UNKNOWN_KEYS: ReadonlyArray<string> = [
   "zaehlernummer",

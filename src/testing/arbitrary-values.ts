@@ -303,7 +303,7 @@ export const isoDateTimePair: fc.Arbitrary<readonly [string, string]> = fc.tuple
 // ---------------------------------------------------------------------------------------------------------
 // Paths, phone numbers, e-mail addresses
 
-const FOLDERS = ["notes", "statements", "2024", "2023-12", "KD-0045127", "Schriftverkehr", "Zählerfotos", "archive v2", "Akte:2024"]
+const FOLDERS = ["notes", "statements", "2024", "2023-12", "KD-0045127", "Schriftverkehr", "Zählerfotos", "archive v2", "Akte 2024:03"]
 const FILES = ["letter.pdf", "Rechnung 2023-12.pdf", "scan 10:42.png", "Kündigung (final).pdf", "v1.2.pdf", "übersicht.PDF", "photo.jpeg"]
 
 /** A document path below the supplier's root: folders and a file name, with spaces, umlauts, dots and colons. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { SchemaAST } from "effect"
-import { KNOWN_VALUES, UNDOCUMENTED_SHAPE, WARNING_RULES, type WarningRule } from "../schemas/conventions.js"
+import { KNOWN_VALUES, NON_BLANK_RE, UNDOCUMENTED_SHAPE, WARNING_RULES, type WarningRule } from "../schemas/conventions.js"
 import type { PathError } from "./issue-to-errors.js"
 import type { Path } from "./path.js"
 
@@ -21,7 +21,7 @@ export const collectWarnings = (ast: SchemaAST.AST, input: unknown): Array<PathE
     switch (node._tag) {
       case "String": {
         const known = annotations?.[KNOWN_VALUES]
-        if (Array.isArray(known) && typeof value === "string" && /\S/u.test(value) && !known.includes(value)) {
+        if (Array.isArray(known) && typeof value === "string" && NON_BLANK_RE.test(value) && !known.includes(value)) {
           out.push({
             path,
             code: "unknown_choice",

@@ -14,11 +14,12 @@ import { Schema, SchemaAST } from "effect"
 import { SchemaJITCompiler } from "effect/schema"
 import { type EndpointDefinition, endpoints } from "../endpoints/catalogue.js"
 import { type EndpointId, isEndpointId, type RequestOf } from "../endpoints/endpoint-id.js"
-import { KNOWN_VALUES, UNDOCUMENTED_SHAPE, WARNING_RULES, type WarningRule } from "../schemas/conventions.js"
+import { KNOWN_VALUES, NON_BLANK_RE, UNDOCUMENTED_SHAPE, WARNING_RULES, type WarningRule } from "../schemas/conventions.js"
 import type { PathError } from "./issue-to-errors.js"
-import type { ValidatePayloadOptions, ValidationResult } from "./result.js"
+import type { PayloadWarning, ValidatePayloadOptions, ValidationResult } from "./result.js"
 import { inDocumentOrder } from "./run-validation.js"
 import { validatePayload } from "./validate-payload.js"
+import { isWireData } from "./wire-data.js"
 
 /** Validates one request of an endpoint; the same result as `validatePayload(endpointId, input, options)`. */
 export type PayloadValidator<E extends EndpointId> = (
@@ -51,7 +52,7 @@ const here = (parent: PathNode | undefined, key: string | number | undefined): P
 
 const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
-const NON_BLANK = /\S/u
+const NON_BLANK = NON_BLANK_RE
 
 const refuse: Walker = () => false
 
@@ -232,7 +233,8 @@ const enableJit = (ast: SchemaAST.AST): void => {
 export interface CompileValidatorOptions {
   /**
    * `"json"`: every input comes straight from `JSON.parse` (plain objects and arrays, no symbol keys,
-   * no getters), which spares a check per object. Other inputs may then be misjudged. Default `"any"`.
+   * no getters), which spares a walk over each input's property descriptors. Other inputs may then be
+   * misjudged. Default `"any"`.
    */
   readonly input?: "any" | "json"
 }
@@ -267,12 +269,13 @@ export const compileValidator = <E extends EndpointId>(endpointId: E, options?: 
   const rules = endpoint.contextRules ?? []
   const validator: PayloadValidator<E> = (input, options) => {
     try {
-      if (isRecord(input) && !prototypeIsPolluted() && is(input)) {
+      // Only data is read as it is; anything else (a getter, say) takes the full validation.
+      if (isRecord(input) && !prototypeIsPolluted() && (json || isWireData(input)) && is(input)) {
         const found: Array<PathError> = []
         if (walk(input, undefined, undefined, found)) {
           const context = rules.length === 0 ? undefined : { now: options?.now ?? new Date() }
           if (context === undefined || rules.every((rule) => rule(input, context).length === 0)) {
-            return { ok: true, value: input as RequestOf<E>, warnings: found.length === 0 ? [] : inDocumentOrder(input, found) }
+            return { ok: true, value: input as RequestOf<E>, warnings: found.length === 0 ? [] : inDocumentOrder(input, found) as Array<PayloadWarning> }
           }
         }
       }

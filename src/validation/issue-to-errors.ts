@@ -6,6 +6,7 @@
  */
 import type { SchemaAST, SchemaIssue } from "effect"
 import type { ApiError } from "../schemas/errors.js"
+import { CROSS_FIELD_RULE, type CrossFieldRule } from "../schemas/conventions.js"
 import { jsonTypeOf, type Path, toAttr, valueAt } from "./path.js"
 
 /** A problem found at a path, before it is written as an {@link ApiError}. */
@@ -13,11 +14,14 @@ export interface PathError {
   readonly path: Path
   readonly code: string
   readonly detail: string
+  /** For the error of a cross-field rule: the fields the rule relates, which it speaks for. */
+  readonly covers?: ReadonlyArray<Path>
 }
 
 interface CheckContext {
   readonly code: string | undefined
   readonly message: string | undefined
+  readonly covers: ReadonlyArray<Path> | undefined
 }
 
 const str = (u: unknown): string | undefined => (typeof u === "string" ? u : undefined)
@@ -74,9 +78,11 @@ export const issueToPathErrors = (root: SchemaIssue.Issue, input: unknown): Arra
         return go(issue.issue, path, check)
       case "Filter": {
         const annotations = issue.filter.annotations
+        const rule = annotations?.[CROSS_FIELD_RULE] as CrossFieldRule | undefined
         return go(issue.issue, path, {
           code: str(annotations?.["code"]) ?? check?.code,
-          message: str(annotations?.message) ?? check?.message
+          message: str(annotations?.message) ?? check?.message,
+          covers: rule !== undefined ? rule.fields.map((field) => [...path, field]) : check?.covers
         })
       }
       case "AnyOf": {
@@ -99,7 +105,7 @@ export const issueToPathErrors = (root: SchemaIssue.Issue, input: unknown): Arra
       case "InvalidValue": {
         const code = str(issue.annotations?.["code"]) ?? check?.code ?? "invalid"
         const detail = str(issue.annotations?.message) ?? check?.message ?? "This value is not valid."
-        out.push({ path, code, detail })
+        out.push(check?.covers !== undefined ? { path, code, detail, covers: check.covers } : { path, code, detail })
         return
       }
       case "InvalidType":

@@ -9,8 +9,22 @@ import { NON_FIELD_ERRORS } from "./codes.js"
 /** A path of field names and zero-based array indexes. */
 export type Path = ReadonlyArray<string | number>
 
-/** The API's `attr`: a dot path, or `non_field_errors` for the root. */
-export const toAttr = (path: Path): string => (path.length === 0 ? NON_FIELD_ERRORS : path.join("."))
+/**
+ * One step of an `attr`: an index as its digits; a field name with `\` and `.` escaped by a backslash, so a
+ * key named `energy_amount.quantity` (`energy_amount\.quantity`) is not the nested field.
+ */
+const attrStep = (step: string | number): string =>
+  typeof step === "number" ? String(step) : step.replaceAll("\\", "\\\\").replaceAll(".", "\\.")
+
+/**
+ * The API's `attr`: a dot path, or `non_field_errors` for the root. Field names that hold `.` or `\` have
+ * them escaped with `\`, so every attr names one place.
+ *
+ * @example
+ * toAttr(["transactions", 3, "line_items", 0, "net_amount"]) // => "transactions.3.line_items.0.net_amount"
+ * toAttr(["energy_amount.quantity"]) // => "energy_amount\\.quantity"
+ */
+export const toAttr = (path: Path): string => (path.length === 0 ? NON_FIELD_ERRORS : path.map(attrStep).join("."))
 
 /** The value at `path` in `root`, reading own properties only; `undefined` where the path does not exist. */
 export const valueAt = (root: unknown, path: Path): unknown => {

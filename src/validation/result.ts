@@ -3,20 +3,43 @@
  *
  * @module
  */
-import type { ApiError, ValidationErrorBody } from "../schemas/errors.js"
+import type { ApiError } from "../schemas/errors.js"
+import type { ErrorCode, PAYLOAD_FAILED_VALIDATION, WarningCode } from "./codes.js"
+
+/**
+ * One error of a failed validation: an {@link ApiError} whose `code` is one of {@link ErrorCode}.
+ *
+ * @example
+ * const codes: Array<PayloadError["code"]> = ["required", "invalid"]
+ */
+export interface PayloadError extends ApiError {
+  readonly code: ErrorCode
+}
+
+/** One warning (allowed but suspicious data): an {@link ApiError} whose `code` is one of {@link WarningCode}. */
+export interface PayloadWarning extends ApiError {
+  readonly code: WarningCode
+}
+
+/** The API's 400 body as validation writes it: the top-level code and errors with the contract's codes. */
+export interface PayloadErrorBody {
+  readonly detail: string
+  readonly code: typeof PAYLOAD_FAILED_VALIDATION
+  readonly errors: ReadonlyArray<PayloadError>
+}
 
 /** A valid payload: the decoded value and the warnings found in it. */
 export interface ValidationSuccess<A> {
   readonly ok: true
   readonly value: A
-  readonly warnings: ReadonlyArray<ApiError>
+  readonly warnings: ReadonlyArray<PayloadWarning>
 }
 
 /** An invalid payload: the API's 400 body and the warnings found in the input. */
 export interface ValidationFailure {
   readonly ok: false
-  readonly error: ValidationErrorBody
-  readonly warnings: ReadonlyArray<ApiError>
+  readonly error: PayloadErrorBody
+  readonly warnings: ReadonlyArray<PayloadWarning>
 }
 
 /** What `validatePayload` and `validateResponse` return: never an exception. */

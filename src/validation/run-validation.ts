@@ -11,7 +11,8 @@ import { ADDITIONAL_FIELD, NON_FIELD_ERRORS, PAYLOAD_FAILED_VALIDATION } from ".
 import { collectWarnings } from "./collect-warnings.js"
 import { issueToPathErrors, type PathError } from "./issue-to-errors.js"
 import { compareOrderKeys, documentOrderKey, toAttr } from "./path.js"
-import type { ValidationResult } from "./result.js"
+import type { PayloadError, PayloadErrorBody, PayloadWarning, ValidationResult } from "./result.js"
+import { toWireData } from "./wire-data.js"
 
 const STRICT = { errors: "all", onExcessProperty: "error" } as const
 /** Decoding drops fields the schema does not name; {@link additionalFields} finds them again. */
@@ -33,18 +34,26 @@ const decoderFor = (schema: Schema.Top, additional: "error" | "warn"): Decoder =
 const isPlainObject = (u: unknown): u is Readonly<Record<string, unknown>> =>
   typeof u === "object" && u !== null && !Array.isArray(u)
 
-/** The fields of `input` that tolerant decoding dropped from `decoded`: one warning each. */
-const additionalFields = (input: unknown, decoded: unknown, path: Array<string | number> = []): Array<PathError> => {
-  if (Array.isArray(input) && Array.isArray(decoded)) {
-    return input.flatMap((item, i) => additionalFields(item, decoded[i], [...path, i]))
+/**
+ * The fields of `input` that tolerant decoding (`additionalFields: "warn"`) dropped from `decoded`, as
+ * `additional_field` warnings in document order.
+ */
+export const additionalFields = (input: unknown, decoded: unknown): Array<ApiError> => {
+  const found = (value: unknown, kept: unknown, path: Array<string | number>): Array<PathError> => {
+    if (Array.isArray(value) && Array.isArray(kept)) return value.flatMap((item, i) => found(item, kept[i], [...path, i]))
+    if (!isPlainObject(value) || !isPlainObject(kept)) return []
+    return Object.keys(value).flatMap((key) =>
+      Object.hasOwn(kept, key)
+        ? found(value[key], kept[key], [...path, key])
+        : [{ path: [...path, key], code: ADDITIONAL_FIELD, detail: "This field is not part of the contract (read, and ignored)." }]
+    )
   }
-  if (!isPlainObject(input) || !isPlainObject(decoded)) return []
-  return Object.keys(input).flatMap((key) =>
-    Object.hasOwn(decoded, key)
-      ? additionalFields(input[key], decoded[key], [...path, key])
-      : [{ path: [...path, key], code: ADDITIONAL_FIELD, detail: "This field is not part of the contract (read, and ignored)." }]
-  )
+  return inDocumentOrder(input, found(input, decoded, []))
 }
+
+/** Whether `attr` is one of `places` or lies inside one of them. */
+const within = (attr: string, places: ReadonlyArray<string>): boolean =>
+  places.some((place) => attr === place || (place !== NON_FIELD_ERRORS && attr.startsWith(`${place}.`)))
 
 /** Writes path errors as API errors in document order, without repeating an attr and code. */
 export const inDocumentOrder = (input: unknown, errors: ReadonlyArray<PathError>): Array<ApiError> => {
@@ -62,7 +71,7 @@ export const inDocumentOrder = (input: unknown, errors: ReadonlyArray<PathError>
 }
 
 /** Builds the API's 400 body from a list of errors. */
-export const toValidationErrorBody = (errors: ReadonlyArray<ApiError>) => ({
+export const toValidationErrorBody = (errors: ReadonlyArray<PayloadError>): PayloadErrorBody => ({
   detail: `The payload failed validation with ${errors.length} ${errors.length === 1 ? "error" : "errors"}.`,
   code: PAYLOAD_FAILED_VALIDATION,
   errors
@@ -89,7 +98,10 @@ export const runValidation = <A>(
     readonly rootMustBeObject: boolean
     readonly contextRules?: ReadonlyArray<ContextRule> | undefined
     readonly now?: Date | undefined
-    /** `"error"` (default): a field the schema does not name is `unknown_field`; `"warn"`: a warning. */
+    /**
+     * `"error"` (default): a field the schema does not name is `unknown_field`; `"warn"`: it is dropped
+     * from the decoded value, and the caller reports it with {@link additionalFields}.
+     */
     readonly additionalFields?: "error" | "warn" | undefined
   }
 ): ValidationResult<A> => {
@@ -106,23 +118,33 @@ export const runValidation = <A>(
         warnings: []
       }
     }
-    const additional = options.additionalFields ?? "error"
-    const result = decoderFor(schema, additional)(input)
-    const pathErrors: Array<PathError> = result._tag === "Failure" ? issueToPathErrors(result.failure.issue, input) : []
+    // Validated as it goes on the wire: own data only (a getter is an error of its own).
+    const wire = toWireData(input)
+    const data = wire.value
+    const result = decoderFor(schema, options.additionalFields ?? "error")(data)
+    const getters = wire.errors.map((e) => toAttr(e.path))
+    const pathErrors: Array<PathError> = [
+      ...wire.errors,
+      ...(result._tag === "Failure" ? issueToPathErrors(result.failure.issue, data) : [])
+        .filter((e) => !within(toAttr(e.path), getters))
+    ]
     const now = options.now ?? new Date()
-    for (const rule of options.contextRules ?? []) pathErrors.push(...rule(input, { now }))
-    const warnings = inDocumentOrder(input, [
-      ...collectWarnings(schema.ast, input),
-      ...(additional === "warn" && result._tag === "Success" ? additionalFields(input, result.success) : [])
-    ])
+    for (const rule of options.contextRules ?? []) pathErrors.push(...rule(data, { now }))
+    // The codes come from schema annotations as strings; the property tests check each is in
+    // ERROR_CODES or WARNING_CODES.
+    const warnings = inDocumentOrder(data, collectWarnings(schema.ast, data)) as Array<PayloadWarning>
     if (result._tag === "Success" && pathErrors.length === 0) {
       return { ok: true, value: result.success as A, warnings }
     }
-    const errors = inDocumentOrder(input, pathErrors)
+    const errors = inDocumentOrder(data, pathErrors) as Array<PayloadError>
     // An error supersedes a warning at the same place (`line_items: []` of a SUPPLY_CHARGE is `empty`,
-    // not also an optional list to omit).
-    const erroneous = new Set(errors.map((e) => e.attr))
-    return { ok: false, error: toValidationErrorBody(errors), warnings: warnings.filter((w) => !erroneous.has(w.attr)) }
+    // not also an optional list to omit), and a cross-field rule's error one at the fields it relates
+    // (`definitions: []` and `rolled_out_definitions: []` are `definitions_required`, not two lists to omit).
+    const superseded = [
+      ...errors.map((e) => e.attr),
+      ...pathErrors.flatMap((e) => (e.covers ?? []).map(toAttr))
+    ]
+    return { ok: false, error: toValidationErrorBody(errors), warnings: warnings.filter((w) => !within(w.attr, superseded)) }
   } catch (cause) {
     return internalFailure(cause)
   }

@@ -5,15 +5,14 @@
  */
 import { Data, Effect } from "effect"
 import type { EndpointId, RequestOf } from "../endpoints/endpoint-id.js"
-import type { ApiError, ValidationErrorBody } from "../schemas/errors.js"
-import type { ValidatePayloadOptions, ValidationSuccess } from "./result.js"
+import type { PayloadErrorBody, PayloadWarning, ValidatePayloadOptions, ValidationSuccess } from "./result.js"
 import { validatePayload } from "./validate-payload.js"
 
 /** The typed failure of {@link validatePayloadEffect}: the API's 400 body and the warnings. */
 export class PayloadValidationError extends Data.TaggedError("PayloadValidationError")<{
   readonly endpointId: EndpointId
-  readonly body: ValidationErrorBody
-  readonly warnings: ReadonlyArray<ApiError>
+  readonly body: PayloadErrorBody
+  readonly warnings: ReadonlyArray<PayloadWarning>
 }> {}
 
 /**

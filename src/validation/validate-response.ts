@@ -3,17 +3,13 @@
  *
  * @module
  */
+import { type Schema, SchemaAST } from "effect"
 import { endpoints, type EndpointDefinition } from "../endpoints/catalogue.js"
 import { type EndpointId, isEndpointId } from "../endpoints/endpoint-id.js"
-import { NON_FIELD_ERRORS } from "./codes.js"
-import type { ValidationResult } from "./result.js"
-import { runValidation, toValidationErrorBody } from "./run-validation.js"
-
-const fail = (detail: string): ValidationResult<never> => ({
-  ok: false,
-  error: toValidationErrorBody([{ detail, code: "invalid", attr: NON_FIELD_ERRORS }]),
-  warnings: []
-})
+import type { ApiError } from "../schemas/errors.js"
+import { type ADDITIONAL_FIELD, NON_FIELD_ERRORS, type WarningCode } from "./codes.js"
+import type { ValidationFailure, ValidationResult, ValidationSuccess } from "./result.js"
+import { additionalFields, runValidation, toValidationErrorBody } from "./run-validation.js"
 
 /** Options of `validateResponse`. */
 export interface ValidateResponseOptions {
@@ -24,6 +20,22 @@ export interface ValidateResponseOptions {
    */
   readonly additionalFields?: "error" | "warn"
 }
+
+/** A warning about a response body: one a payload can have, or a field the contract does not name. */
+export interface ResponseWarning extends ApiError {
+  readonly code: WarningCode | typeof ADDITIONAL_FIELD
+}
+
+/** What `validateResponse` returns: a validation result whose warnings may name additional fields. */
+export type ResponseValidationResult<A> =
+  & (Omit<ValidationSuccess<A>, "warnings"> | Omit<ValidationFailure, "warnings">)
+  & { readonly warnings: ReadonlyArray<ResponseWarning> }
+
+const fail = (detail: string): ValidationResult<never> => ({
+  ok: false,
+  error: toValidationErrorBody([{ detail, code: "invalid", attr: NON_FIELD_ERRORS }]),
+  warnings: []
+})
 
 /**
  * Validates a response body of an endpoint for an HTTP status. A status the endpoint does not document
@@ -40,7 +52,7 @@ export const validateResponse = (
   status: number,
   body: unknown,
   options?: ValidateResponseOptions
-): ValidationResult<unknown> => {
+): ResponseValidationResult<unknown> => {
   if (!isEndpointId(endpointId)) return fail(`Unknown endpoint id: ${String(endpointId)}.`)
   const endpoint: EndpointDefinition = endpoints[endpointId]
   const response = Object.hasOwn(endpoint.responses, status) ? endpoint.responses[status] : undefined
@@ -48,5 +60,24 @@ export const validateResponse = (
     const documented = Object.keys(endpoint.responses).join(", ")
     return fail(`Status ${String(status)} is not documented for ${endpointId} (documented: ${documented}).`)
   }
-  return runValidation(response.schema, body, { rootMustBeObject: false, additionalFields: options?.additionalFields })
+  const additional = options?.additionalFields ?? "error"
+  const result = runValidation(response.schema, body, { rootMustBeObject: false, additionalFields: additional })
+  if (!result.ok) return closestShape(response.schema, body, additional) ?? result
+  return additional === "warn" ? { ...result, warnings: [...result.warnings, ...additionalFields(body, result.value)] } : result
+}
+
+const errorCount = (result: ValidationResult<unknown>): number => (result.ok ? 0 : result.error.errors.length)
+
+/**
+ * For a body of several documented shapes (the transactions 400: a validation error body or a
+ * `TransactionImportError`), the failure against the shape it comes closest to (fewest errors; the first
+ * shape on a tie), rather than the errors against every shape at once.
+ */
+const closestShape = (schema: Schema.Top, body: unknown, additional: "error" | "warn"): ValidationResult<unknown> | undefined => {
+  if (!SchemaAST.isUnion(schema.ast) || !("members" in schema) || !Array.isArray(schema.members)) return undefined
+  const members = schema.members as ReadonlyArray<Schema.Top>
+  if (!members.every((member) => SchemaAST.isObjects(member.ast))) return undefined
+  return members
+    .map((member) => runValidation<unknown>(member, body, { rootMustBeObject: false, additionalFields: additional }))
+    .reduce((best, next) => (errorCount(next) < errorCount(best) ? next : best))
 }

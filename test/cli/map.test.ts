@@ -40,6 +40,7 @@ describe("map", () => {
       file: csv("notes"),
       lines: [4, 5],
       rows: [expect.objectContaining({ Kundennummer: "KD-0045128", Text: "" }), expect.objectContaining({ Text: "Ratenzahlung vereinbart." })],
+      raw: readFileSync(csv("notes"), "utf8").split("\n").slice(3, 5),
       errors: [expect.objectContaining({ attr: "notes.0", code: "note_body_or_document_path_not_found" })]
     }])
   })

@@ -78,31 +78,46 @@ export const assertNoStackTrace = (run: Pick<Run, "stdout" | "stderr">): void =>
   }
 }
 
-/** The JSON report of a run, checked for records = valid + invalid + unparseable. */
+/** A listed record's location and what was found there. */
+interface ReportEntry {
+  readonly file: string
+  readonly line: number
+  readonly column?: number
+  readonly warnings: ReadonlyArray<{ detail: string; code: string; attr: string }>
+}
+
+/** The JSON report of a run, checked for records = valid + invalid + unparseable and breakdowns summing to totals. */
 export interface JsonReport {
   readonly ok: boolean
-  readonly totals: { records: number; valid: number; invalid: number; unparseable: number; warnings: number }
+  readonly totals: { records: number; valid: number; invalid: number; unparseable: number; errors: number; warnings: number }
   readonly truncated: boolean
+  readonly warningsTruncated: boolean
   readonly byCode: Record<string, number>
   readonly byAttr: Record<string, number>
   readonly warningsByCode: Record<string, number>
   readonly byEndpoint: Record<string, number>
-  readonly results: ReadonlyArray<{
-    file: string
-    line: number
-    column?: number
+  readonly results: ReadonlyArray<ReportEntry & {
+    kind: "invalid" | "unparseable"
     endpoint: string | null
     error: { detail: string; code: string; errors: ReadonlyArray<{ detail: string; code: string; attr: string }> }
-    warnings: ReadonlyArray<{ detail: string; code: string; attr: string }>
   }>
+  readonly warned: ReadonlyArray<ReportEntry & { kind: "warned"; endpoint: string; error: null }>
+  readonly empty: ReadonlyArray<string>
   readonly unreadable: ReadonlyArray<{ file: string; detail: string }>
 }
 
-/** Parses a `--format json` report and checks the totals add up. */
+const sum = (counts: Readonly<Record<string, number>>): number => Object.values(counts).reduce((a, b) => a + b, 0)
+
+/** Parses a `--format json` report and checks the totals add up and every breakdown sums to its total. */
 export const jsonReport = (run: Run): JsonReport => {
   const report = JSON.parse(run.stdout) as JsonReport
   const t = report.totals
   expect(t.records).toBe(t.valid + t.invalid + t.unparseable)
+  expect(sum(report.byEndpoint), "byEndpoint sums to records").toBe(t.records)
+  expect(sum(report.byCode), "byCode sums to errors").toBe(t.errors)
+  expect(sum(report.byAttr), "byAttr sums to errors").toBe(t.errors)
+  expect(sum(report.warningsByCode), "warningsByCode sums to warnings").toBe(t.warnings)
+  expect(t.errors).toBeGreaterThanOrEqual(t.invalid + t.unparseable)
   return report
 }
 

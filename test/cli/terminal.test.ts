@@ -1,4 +1,4 @@
-/** Colour only on a terminal and never with NO_COLOR; the progress line only on a terminal. */
+/** Colour on a terminal unless NO_COLOR, FORCE_COLOR deciding when set; the progress line only on a terminal. */
 import { PassThrough } from "node:stream"
 import { describe, expect, it } from "vitest"
 import { progressLine, startProgress } from "../../src/cli/progress.js"
@@ -11,6 +11,17 @@ describe("useColour", () => {
     expect(useColour({ isTTY: true }, { NO_COLOR: "" })).toBe(true)
     expect(useColour({ isTTY: false }, {})).toBe(false)
     expect(useColour({}, {})).toBe(false)
+  })
+
+  it("FORCE_COLOR decides when set, as Node reads it: 0 and false turn colour off, other values on", () => {
+    for (const off of ["0", "false", "FALSE"]) {
+      expect(useColour({ isTTY: true }, { FORCE_COLOR: off }), off).toBe(false)
+      expect(useColour({ isTTY: false }, { FORCE_COLOR: off }), off).toBe(false)
+    }
+    for (const on of ["1", "2", "3", "true", ""]) {
+      expect(useColour({ isTTY: false }, { FORCE_COLOR: on }), on).toBe(true)
+      expect(useColour({}, { FORCE_COLOR: on, NO_COLOR: "1" }), on).toBe(true)
+    }
   })
 
   it("styles plainly without colour", () => {

@@ -1,6 +1,6 @@
 /**
- * The endpoint catalogue against the spec's summary table and the contract's endpoint ids (both parsed
- * from the markdown at test time), and `buildPath`.
+ * The endpoint catalogue against the project's endpoint document (`docs/api.md`, parsed at test time:
+ * its endpoint table and its query parameters), and `buildPath`.
  */
 import { readFileSync } from "node:fs"
 import fc from "fast-check"
@@ -8,7 +8,6 @@ import { describe, expect, it } from "vitest"
 import {
   buildPath,
   ENDPOINT_IDS,
-  type EndpointId,
   endpoints,
   isEndpointId,
   POST_ENDPOINT_IDS,
@@ -16,8 +15,7 @@ import {
   TRANSACTIONS_QUERY_DEFAULTS
 } from "../../src/index.js"
 
-const SPEC = readFileSync(new URL("../../../shared/spec/customer-data-import-spec.md", import.meta.url), "utf8")
-const DECISIONS = readFileSync(new URL("../../../shared/docs/contract-decisions.md", import.meta.url), "utf8")
+const API_DOC = readFileSync(new URL("../../docs/api.md", import.meta.url), "utf8")
 
 /** The text of a markdown section, from its heading to the next heading of the same or a higher level. */
 const section = (markdown: string, heading: string): string => {
@@ -33,58 +31,58 @@ const section = (markdown: string, heading: string): string => {
   return (end < 0 ? rest : rest.slice(0, end)).join("\n")
 }
 
-interface SpecRow {
+interface DocRow {
+  readonly id: string
   readonly method: string
   readonly path: string
-  readonly id: string
+  readonly statuses: ReadonlyArray<number>
 }
 
-/** The rows of the spec's summary table: method, path, and the id (the segment after /v1/data-import/). */
-const SPEC_ROWS: ReadonlyArray<SpecRow> = section(SPEC, "### Summary")
+/** The rows of the document's endpoint table: id, method, path and the documented statuses. */
+const DOC_ROWS: ReadonlyArray<DocRow> = section(API_DOC, "## Endpoints")
   .split("\n")
   .map((line) => line.split("|").map((cell) => cell.trim()))
-  .filter((cells) => cells[1] === "GET" || cells[1] === "POST")
-  .map((cells) => {
-    const method = cells[1] ?? ""
-    const path = cells[2] ?? ""
-    const id = /^\/v1\/data-import\/([^/]+)\//u.exec(path)?.[1] ?? ""
-    return { method, path, id }
-  })
+  .filter((cells) => cells[2] === "GET" || cells[2] === "POST")
+  .map((cells) => ({
+    id: cells[1] ?? "",
+    method: cells[2] ?? "",
+    path: cells[3] ?? "",
+    statuses: (cells[5] ?? "").split(",").map((s) => Number(s.trim()))
+  }))
 
-/** The endpoint ids listed by contract-decisions.md. */
-const CONTRACT_IDS: ReadonlyArray<string> = [...section(DECISIONS, "## Endpoint ids").matchAll(/`([^`]+)`/gu)]
-  .map((m) => m[1] ?? "")
-  .filter((token) => /^[a-z]+(?:-[a-z]+)*$/u.test(token))
-
-/** The transactions query parameters as the spec writes them: "`name` (boolean, default true)". */
-const SPEC_QUERY_PARAMETERS = [...SPEC.matchAll(/`([a-z_]+)` \(boolean, default (true|false)\)/gu)].map((m) => ({
+/** The transactions query parameters as the document writes them: "`name` (boolean, default true)". */
+const DOC_QUERY_PARAMETERS = [...section(API_DOC, "## Query parameters").matchAll(/`([a-z_]+)` \(boolean, default (true|false)\)/gu)].map((m) => ({
   name: m[1] ?? "",
   default: m[2] === "true"
 }))
 
-describe("the catalogue against the spec and the contract", () => {
-  it("parses 14 rows from the spec and 14 ids from the contract", () => {
-    expect(SPEC_ROWS).toHaveLength(14)
-    expect(CONTRACT_IDS).toHaveLength(14)
-    expect(new Set(CONTRACT_IDS).size).toBe(14)
-    expect([...SPEC_ROWS.map((r) => r.id)].sort()).toEqual([...CONTRACT_IDS].sort())
+describe("the catalogue against docs/api.md", () => {
+  it("parses 14 rows with distinct ids, each the path segment after /v1/data-import/", () => {
+    expect(DOC_ROWS).toHaveLength(14)
+    expect(new Set(DOC_ROWS.map((r) => r.id)).size).toBe(14)
+    for (const row of DOC_ROWS) {
+      expect(/^\/v1\/data-import\/([^/]+)\//u.exec(row.path)?.[1], row.path).toBe(row.id)
+      expect(row.statuses.length, row.id).toBeGreaterThan(0)
+      expect(row.statuses.every((s) => Number.isInteger(s) && s >= 200 && s < 600), row.id).toBe(true)
+    }
   })
 
-  it("has exactly the contract's 14 ids", () => {
-    expect(Object.keys(endpoints).sort()).toEqual([...CONTRACT_IDS].sort())
-    expect([...ENDPOINT_IDS].sort()).toEqual([...CONTRACT_IDS].sort())
-    for (const id of CONTRACT_IDS) expect(isEndpointId(id), id).toBe(true)
+  it("has exactly the document's 14 ids", () => {
+    const ids = DOC_ROWS.map((r) => r.id)
+    expect(Object.keys(endpoints).sort()).toEqual([...ids].sort())
+    expect([...ENDPOINT_IDS].sort()).toEqual([...ids].sort())
+    for (const id of ids) expect(isEndpointId(id), id).toBe(true)
     for (const id of ["", "notes/", "Notes", "toString", "__proto__", "constructor", "hasOwnProperty"]) {
       expect(isEndpointId(id), id).toBe(false)
     }
   })
 
-  it("ENDPOINT_IDS and POST_ENDPOINT_IDS follow the spec's order", () => {
-    expect(ENDPOINT_IDS).toEqual(SPEC_ROWS.map((r) => r.id))
-    expect(POST_ENDPOINT_IDS).toEqual(SPEC_ROWS.filter((r) => r.method === "POST").map((r) => r.id))
+  it("ENDPOINT_IDS and POST_ENDPOINT_IDS follow the document's order", () => {
+    expect(ENDPOINT_IDS).toEqual(DOC_ROWS.map((r) => r.id))
+    expect(POST_ENDPOINT_IDS).toEqual(DOC_ROWS.filter((r) => r.method === "POST").map((r) => r.id))
   })
 
-  it.each(SPEC_ROWS)("$method $path", ({ method, path, id }) => {
+  it.each(DOC_ROWS)("$method $path", ({ method, path, id, statuses }) => {
     if (!isEndpointId(id)) throw new Error(`not in the catalogue: ${id}`)
     const endpoint = endpoints[id]
     expect(endpoint.id).toBe(id)
@@ -92,14 +90,15 @@ describe("the catalogue against the spec and the contract", () => {
     expect(endpoint.path).toBe(path)
     expect(endpoint.pathParameters).toEqual([...path.matchAll(/\{([a-z_]+)\}/gu)].map((m) => m[1]))
     expect(endpoint.requestKind).toBe(method === "POST" ? "body" : "path")
+    expect(Object.keys(endpoint.responses).map(Number).sort()).toEqual([...statuses].sort())
   })
 
-  it("transactions has the spec's query parameters, booleans defaulting to true", () => {
-    expect(SPEC_QUERY_PARAMETERS.map((q) => q.name).sort()).toEqual(["check_previously_added", "force_add_to_current_statement"])
-    expect(SPEC_QUERY_PARAMETERS.every((q) => q.default)).toBe(true)
+  it("transactions has the document's query parameters, booleans defaulting to true", () => {
+    expect(DOC_QUERY_PARAMETERS.map((q) => q.name).sort()).toEqual(["check_previously_added", "force_add_to_current_statement"])
+    expect(DOC_QUERY_PARAMETERS.every((q) => q.default)).toBe(true)
     const actual = endpoints.transactions.queryParameters.map((q) => ({ name: q.name, type: q.type, default: q.default }))
-    expect(sorted(actual)).toEqual(sorted(SPEC_QUERY_PARAMETERS.map((q) => ({ ...q, type: "boolean" }))))
-    expect(TRANSACTIONS_QUERY_DEFAULTS).toEqual(Object.fromEntries(SPEC_QUERY_PARAMETERS.map((q) => [q.name, q.default])))
+    expect(sorted(actual)).toEqual(sorted(DOC_QUERY_PARAMETERS.map((q) => ({ ...q, type: "boolean" }))))
+    expect(TRANSACTIONS_QUERY_DEFAULTS).toEqual(Object.fromEntries(DOC_QUERY_PARAMETERS.map((q) => [q.name, q.default])))
   })
 
   it("no other endpoint has query parameters", () => {
@@ -122,32 +121,6 @@ describe("the catalogue against the spec and the contract", () => {
         if (status === "401") expect(response.retry, `${id} ${status}`).toBe("reauthenticate")
         if (status === "429" || status === "503") expect(response.retry, `${id} ${status}`).toBe("retry-later")
       }
-    }
-  })
-
-  it("documents the statuses the spec lists, and 401, 429 and 503 everywhere", () => {
-    // From the spec's endpoint tables and "Errors" section (historical statements: 201, and 200 per the text).
-    // Every endpoint requires authentication (401), and a server may refuse a request before doing
-    // anything (429, 503 with Retry-After): the catalogue lists these for every endpoint.
-    const everywhere = [401, 429, 503]
-    const expected: Readonly<Record<EndpointId, ReadonlyArray<number>>> = {
-      "notes": [201, 400, 404, ...everywhere],
-      "delivery-note": [201, 400, 404, ...everywhere],
-      "energy-amount": [201, 400, 404, ...everywhere],
-      "transactions": [201, 400, ...everywhere],
-      "historical-statements": [200, 201, 400, ...everywhere],
-      "market-participant-invoice": [201, 400, 404, ...everywhere],
-      "payment-instruction": [201, 400, 500, ...everywhere],
-      "account-transfer-status": [200, 404, ...everywhere],
-      "all-account-import-processes": [200, ...everywhere],
-      "pending-account-import-processes": [200, ...everywhere],
-      "imported-account-import-processes": [200, ...everywhere],
-      "market-participant": [200, 201, 400, ...everywhere],
-      "market-participant-fees": [201, 400, ...everywhere],
-      "market-participant-definitions": [201, 400, ...everywhere]
-    }
-    for (const id of ENDPOINT_IDS) {
-      expect(Object.keys(endpoints[id].responses).map(Number).sort(), id).toEqual([...expected[id]].sort())
     }
   })
 })

@@ -35,13 +35,13 @@ describe("mapRecords groups rows the way each endpoint nests them", () => {
     ])
     expect(result.rejected).toEqual([])
     expect(result.payloads.map((p) => p.sourceRows)).toEqual([[0, 1], [2]])
-    const first = result.payloads[0]!.payload as { delivery_note: { amounts: Array<Record<string, unknown>> } }
-    expect(first.delivery_note.amounts.map((a) => [a["period_end_at"], a["quantity"]])).toEqual([
+    const first = result.payloads[0]!.payload
+    expect(first.delivery_note.amounts.map((a) => [a.period_end_at, a.quantity])).toEqual([
       ["2024-03-31T00:00:00+01:00", "812.5"],
       ["2024-06-30T00:00:00+02:00", "640.25"]
     ])
     // "1.020" in German style is one thousand and twenty.
-    expect((result.payloads[1]!.payload as { delivery_note: { amounts: Array<{ quantity: string }> } }).delivery_note.amounts[0]!.quantity).toBe("1020")
+    expect(result.payloads[1]!.payload.delivery_note.amounts[0]!.quantity).toBe("1020")
   })
 
   it("market-participant-invoice: line rows and tax rows of one invoice, picked by a column", () => {
@@ -136,7 +136,7 @@ describe("mapRecords groups rows the way each endpoint nests them", () => {
       { MP: "9907654321098", Typ: "Z64", Dokument: "P-2", Ab: "01.07.2024 00:00", Artikel: "A1", Preis: "8,1", Von: "", Bis: "" }
     ])
     expect(result.rejected).toEqual([])
-    const body = result.payloads[0]!.payload as { price_sheets: Array<{ document_number: string; article_prices: Array<Record<string, unknown>> }> }
+    const body = result.payloads[0]!.payload
     expect(body.price_sheets.map((s) => [s.document_number, s.article_prices.length])).toEqual([["P-1", 2], ["P-2", 1]])
     expect(body.price_sheets[0]!.article_prices[0]).toEqual({ article_id: "A1", price_cents: "7.998", interval_zone: { lower_bound: 0, upper_bound: 100000 } })
     // Empty bounds carry no data: the interval zone is left out, not sent half-filled.
@@ -169,12 +169,12 @@ describe("mapRecords groups rows the way each endpoint nests them", () => {
       { NB: "9900123456789", Code: "ET", Ab: "01.07.2024", Register: "1-1:1.8.0", NT: "N" }
     ])
     expect(result.rejected).toEqual([])
-    const body = result.payloads[0]!.payload as { definitions: Array<{ version_datetime: string; registers: Array<unknown> }> }
-    expect(body.definitions[0]!.registers).toEqual([
+    const body = result.payloads[0]!.payload
+    expect(body.definitions?.[0]!.registers).toEqual([
       { register_code: "1-1:1.8.1", low_load_capable: false },
       { register_code: "1-1:1.8.2", low_load_capable: true }
     ])
-    expect(body.definitions.map((d) => d.version_datetime)).toEqual(["2024-01-01T00:00:00+01:00", "2024-07-01T00:00:00+02:00"])
+    expect(body.definitions?.map((d) => d.version_datetime)).toEqual(["2024-01-01T00:00:00+01:00", "2024-07-01T00:00:00+02:00"])
     expect(validatePayload("market-participant-definitions", body).ok).toBe(true)
   })
 })

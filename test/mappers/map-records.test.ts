@@ -66,7 +66,7 @@ describe("mapRecords", () => {
         expect(allRows(result)).toEqual(rows.map((_, i) => i))
         for (const { payload, sourceRows } of result.payloads) {
           expect(validatePayload("transactions", payload).ok).toBe(true)
-          const p = payload as { external_account_number: string; transactions: Array<unknown> }
+          const p = payload
           expect(p.transactions.length).toBe(sourceRows.length)
           expect(sourceRows.length).toBeLessThanOrEqual(BATCH)
           for (const i of sourceRows) expect(rows[i]!.Konto).toBe(p.external_account_number)

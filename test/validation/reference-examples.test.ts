@@ -1,12 +1,12 @@
 /**
- * The real API's published example bodies (`../shared/reference/examples`) and the library's own example
+ * The real API's published example bodies (`test/fixtures/reference`, see its README) and the library's own example
  * payloads (`examples/payloads`) against `validatePayload`.
  */
 import { readdirSync, readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { isEndpointId, POST_ENDPOINT_IDS, validatePayload } from "../../src/index.js"
 
-const REFERENCE_DIR = new URL("../../../shared/reference/examples/", import.meta.url)
+const REFERENCE_DIR = new URL("../fixtures/reference/", import.meta.url)
 const PAYLOADS_DIR = new URL("../../examples/payloads/", import.meta.url)
 
 /** A clock after every date of the examples, so `transaction_in_future` never fires by accident. */

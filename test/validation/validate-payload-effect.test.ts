@@ -102,12 +102,9 @@ describe("validatePayloadEffect", () => {
 
   it("is lazy: nothing is read from the input until the effect runs, and each run validates again", () => {
     let reads = 0
-    const input = {
-      get import_supplier() {
-        reads++
-        return "S"
-      }
-    }
+    const count = { get: (...args: Parameters<typeof Reflect.get>) => (reads++, Reflect.get(...args)),
+      getOwnPropertyDescriptor: (...args: Parameters<typeof Reflect.getOwnPropertyDescriptor>) => (reads++, Reflect.getOwnPropertyDescriptor(...args)) }
+    const input: object = new Proxy({ import_supplier: "S" }, count)
     const effect = validatePayloadEffect("notes", input)
     expect(reads).toBe(0)
     Effect.runSync(Effect.result(effect))

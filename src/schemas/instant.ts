@@ -1,0 +1,97 @@
+/**
+ * Well-formed ISO datetimes read as instants, exactly: whole seconds since the epoch and the fraction's
+ * digits, so no precision is lost however many digits the fraction has.
+ *
+ * @module
+ */
+
+/** An instant: whole seconds since 1970-01-01T00:00:00Z, and the fraction's digits without trailing zeros. */
+export interface Instant {
+  readonly seconds: number
+  readonly fraction: string
+}
+
+const DIGIT_0 = 48
+
+/** The number written by the ASCII digits of `text` from `start` (inclusive) to `end` (exclusive). */
+const digitsAt = (text: string, start: number, end: number): number => {
+  let n = 0
+  for (let i = start; i < end; i++) n = n * 10 + (text.charCodeAt(i) - DIGIT_0)
+  return n
+}
+
+/**
+ * Days from 1970-01-01 to a day of the proleptic Gregorian calendar (H. Hinnant's `days_from_civil`).
+ * Integer arithmetic instead of `Date.UTC`: several times faster on the validation hot path, and exact
+ * for the years 0001-0099, which `Date.UTC` would read as 1901-1999.
+ */
+export const daysFromCivil = (year: number, month: number, day: number): number => {
+  const y = month <= 2 ? year - 1 : year
+  const era = Math.floor(y / 400)
+  const yearOfEra = y - era * 400
+  const dayOfYear = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear
+  return era * 146_097 + dayOfEra - 719_468
+}
+
+/**
+ * The instant of a well-formed datetime (`YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`).
+ *
+ * @example
+ * toInstant("1970-01-01T01:00:00.250+01:00") // => { seconds: 0, fraction: "25" }
+ */
+export const toInstant = (datetime: string): Instant => {
+  const local = daysFromCivil(digitsAt(datetime, 0, 4), digitsAt(datetime, 5, 7), digitsAt(datetime, 8, 10)) * 86_400 +
+    digitsAt(datetime, 11, 13) * 3_600 + digitsAt(datetime, 14, 16) * 60 + digitsAt(datetime, 17, 19)
+  let zoneAt = 19
+  let last = 19
+  if (datetime.charCodeAt(19) === 46 /* . */) {
+    zoneAt = 20
+    while (zoneAt < datetime.length && datetime.charCodeAt(zoneAt) >= DIGIT_0 && datetime.charCodeAt(zoneAt) <= DIGIT_0 + 9) {
+      zoneAt++
+      if (datetime.charCodeAt(zoneAt - 1) !== DIGIT_0) last = zoneAt
+    }
+  }
+  const sign = datetime.charCodeAt(zoneAt) === 45 /* - */ ? -1 : 1
+  const offsetMinutes = datetime.charCodeAt(zoneAt) === 90 /* Z */
+    ? 0
+    : sign * (digitsAt(datetime, zoneAt + 1, zoneAt + 3) * 60 + digitsAt(datetime, zoneAt + 4, zoneAt + 6))
+  return { seconds: local - offsetMinutes * 60, fraction: last > 20 ? datetime.slice(20, last) : "" }
+}
+
+/** Compares two fractions of a second written as digits without trailing zeros (`"5"` after `"09"`). */
+const compareFractions = (a: string, b: string): number => {
+  const width = Math.max(a.length, b.length)
+  const x = a.padEnd(width, "0")
+  const y = b.padEnd(width, "0")
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
+/**
+ * Compares two well-formed ISO datetimes as instants (`2024-03-31T03:00:00+02:00` is before
+ * `2024-03-31T02:30:00+01:00`), exactly at any number of fraction digits. Returns a negative number, zero
+ * or a positive number.
+ *
+ * @example
+ * compareDateTimes("2024-03-31T03:00:00+02:00", "2024-03-31T02:30:00+01:00") < 0 // => true
+ */
+export const compareDateTimes = (a: string, b: string): number => {
+  const x = toInstant(a)
+  const y = toInstant(b)
+  return x.seconds !== y.seconds ? x.seconds - y.seconds : compareFractions(x.fraction, y.fraction)
+}
+
+const FIRST_SECOND = daysFromCivil(1, 1, 1) * 86_400
+const END_SECOND = daysFromCivil(10_000, 1, 1) * 86_400
+
+/**
+ * Whether a well-formed datetime's instant lies in the years 0001 to 9999 in UTC (`9999-12-31T23:59:59-01:00`
+ * does not): the range most languages' datetime types hold.
+ *
+ * @example
+ * isInstantInRange("9999-12-31T23:59:59-01:00") // => false
+ */
+export const isInstantInRange = (datetime: string): boolean => {
+  const { seconds } = toInstant(datetime)
+  return seconds >= FIRST_SECOND && seconds < END_SECOND
+}

@@ -1,0 +1,42 @@
+/**
+ * The README's reference of the mapping format is checked against the mapping schema, so it cannot go
+ * stale: every key and every converter with its options is listed, and nothing the schema does not have.
+ */
+import { readFileSync } from "node:fs"
+import { describe, expect, it } from "vitest"
+import { CONVERTER_NAMES, CONVERTERS, MappingJsonSchema } from "../../src/index.js"
+
+const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
+
+/** The rows of the table between `<!-- name:start -->` and `<!-- name:end -->`, as cells. */
+const table = (name: string): Array<Array<string>> => {
+  const start = readme.indexOf(`<!-- ${name}:start -->`)
+  const end = readme.indexOf(`<!-- ${name}:end -->`)
+  expect(start, `README has the ${name} table`).toBeGreaterThan(-1)
+  return readme.slice(start, end).split("\n")
+    .filter((line) => line.startsWith("| `"))
+    .map((line) => line.split(" | ").map((cell) => cell.replace(/^\| /u, "").trim()))
+}
+
+/** The option names a cell lists: the backticked words that are not values in parentheses. */
+const optionNames = (cell: string): Array<string> => cell.replace(/\([^)]*\)/gu, "").match(/`[^`]+`/gu)?.map((n) => n.slice(1, -1)) ?? []
+
+const structKeys = (schema: unknown): Array<string> => Object.keys((schema as { fields: Record<string, unknown> }).fields)
+
+describe("README: the mapping format", () => {
+  it("lists every converter with exactly its options", () => {
+    const rows = table("mapping-converters")
+    expect(rows.map((r) => optionNames(r[0]!)[0])).toEqual([...CONVERTER_NAMES])
+    for (const row of rows) {
+      const converter = CONVERTERS[optionNames(row[0]!)[0] as keyof typeof CONVERTERS]
+      expect(optionNames(row[1]!).sort(), `options of ${row[0]}`).toEqual(Object.keys(converter.options.fields).sort())
+    }
+  })
+
+  it("lists every key of a mapping and of a collection, where it may appear", () => {
+    const rows = table("mapping-keys").map((r) => ({ key: optionNames(r[0]!)[0]!, where: r[1]! }))
+    const collection = (MappingJsonSchema.fields.collections as unknown as { readonly schema: { readonly value: unknown } }).schema.value
+    expect(rows.filter((r) => r.where.includes("top")).map((r) => r.key).sort()).toEqual(structKeys(MappingJsonSchema).sort())
+    expect(rows.filter((r) => r.where.includes("collection")).map((r) => r.key).sort()).toEqual(structKeys(collection).sort())
+  })
+})
