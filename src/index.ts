@@ -54,6 +54,7 @@ export { type CompileValidatorOptions, compileValidator, type PayloadValidator }
 export {
   type ResponseValidationResult,
   type ResponseWarning,
+  type ValidateResponse,
   type ValidateResponseOptions,
   validateResponse
 } from "./validation/validate-response.js"

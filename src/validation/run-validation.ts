@@ -38,7 +38,7 @@ const isPlainObject = (u: unknown): u is Readonly<Record<string, unknown>> =>
  * The fields of `input` that tolerant decoding (`additionalFields: "warn"`) dropped from `decoded`, as
  * `additional_field` warnings in document order.
  */
-export const additionalFields = (input: unknown, decoded: unknown): Array<ApiError> => {
+export const additionalFields = (input: unknown, decoded: unknown): Array<ApiError & { readonly code: typeof ADDITIONAL_FIELD }> => {
   const found = (value: unknown, kept: unknown, path: Array<string | number>): Array<PathError> => {
     if (Array.isArray(value) && Array.isArray(kept)) return value.flatMap((item, i) => found(item, kept[i], [...path, i]))
     if (!isPlainObject(value) || !isPlainObject(kept)) return []
@@ -48,7 +48,7 @@ export const additionalFields = (input: unknown, decoded: unknown): Array<ApiErr
         : [{ path: [...path, key], code: ADDITIONAL_FIELD, detail: "This field is not part of the contract (read, and ignored)." }]
     )
   }
-  return inDocumentOrder(input, found(input, decoded, []))
+  return inDocumentOrder(input, found(input, decoded, [])) as Array<ApiError & { readonly code: typeof ADDITIONAL_FIELD }>
 }
 
 /** Whether `attr` is one of `places` or lies inside one of them. */

@@ -37,6 +37,12 @@ const fail = (detail: string): ValidationResult<never> => ({
   warnings: []
 })
 
+/** `validateResponse`: with `{ additionalFields: "warn" }`, the warnings may name additional fields. */
+export interface ValidateResponse {
+  (endpointId: EndpointId, status: number, body: unknown, options?: { readonly additionalFields?: "error" }): ValidationResult<unknown>
+  (endpointId: EndpointId, status: number, body: unknown, options: ValidateResponseOptions): ResponseValidationResult<unknown>
+}
+
 /**
  * Validates a response body of an endpoint for an HTTP status. A status the endpoint does not document
  * is itself an error. Total, like `validatePayload`.
@@ -47,7 +53,7 @@ const fail = (detail: string): ValidationResult<never> => ({
  *   { status: "COMPLETED", service_account_number: "A-1", kraken_account_number: "A-1" }, { additionalFields: "warn" })
  * read.ok // true; read.warnings: [{ attr: "kraken_account_number", code: "additional_field", … }]
  */
-export const validateResponse = (
+export const validateResponse: ValidateResponse = ((
   endpointId: EndpointId,
   status: number,
   body: unknown,
@@ -64,7 +70,7 @@ export const validateResponse = (
   const result = runValidation(response.schema, body, { rootMustBeObject: false, additionalFields: additional })
   if (!result.ok) return closestShape(response.schema, body, additional) ?? result
   return additional === "warn" ? { ...result, warnings: [...result.warnings, ...additionalFields(body, result.value)] } : result
-}
+}) as ValidateResponse
 
 const errorCount = (result: ValidationResult<unknown>): number => (result.ok ? 0 : result.error.errors.length)
 

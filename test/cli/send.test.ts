@@ -106,7 +106,7 @@ const totalsAddUp = (report: Report): void => {
 describe("data-import send against data-import serve with faults", () => {
   it("SIGKILL in the middle, run again: every note once, no energy amount twice, stored or in doubt; invalid never sent; no token anywhere", async () => {
     const state = join(dir, "crash-state.sqlite")
-    const service = await serve(["--state", state, "--fail-rate", "0.1", "--reset-rate", "0.03", "--latency-ms", "3", "--retry-after", "0", "--fault-seed", "14"])
+    const service = await serve(["--state", state, "--fail-rate", "0.1", "--reset-rate", "0.03", "--latency-ms", "6", "--retry-after", "0", "--fault-seed", "14"])
     const lines: Array<string> = []
     for (let i = 0; i < 1000; i++) {
       lines.push(note(i), energy(i))
@@ -121,7 +121,7 @@ describe("data-import send against data-import serve with faults", () => {
     const first = start(sendArgs(service.baseUrl, journal, [input]), env)
     for (;;) {
       const s = await stats(service.baseUrl)
-      if ((s.stored["notes"] ?? 0) + (s.stored["energy_amounts"] ?? 0) >= 600) break
+      if ((s.stored["notes"] ?? 0) + (s.stored["energy_amounts"] ?? 0) >= 400) break
       if (first.child.exitCode !== null) throw new Error(`send ended before it could be killed: ${first.out.stdout}`)
       await new Promise((r) => setTimeout(r, 10))
     }
@@ -134,12 +134,18 @@ describe("data-import send against data-import serve with faults", () => {
     killed.close()
     expect(inFlight.length).toBeGreaterThan(0)
 
-    const second = await runCli([...sendArgs(service.baseUrl, journal, [input], ["--format", "json", "--results", results])], { env })
-    const report = JSON.parse(second.stdout) as Report
-    totalsAddUp(report)
+    // Run again; `failed` (retries exhausted: nothing known to be stored) is sent again by the next run.
+    let second: Run | undefined
+    let report: Report | undefined
+    for (let run = 0; run < 3 && (report === undefined || report.totals["failed"] !== 0); run++) {
+      second = await runCli([...sendArgs(service.baseUrl, journal, [input], ["--format", "json", "--results", results])], { env })
+      report = JSON.parse(second.stdout) as Report
+      totalsAddUp(report)
+    }
+    if (second === undefined || report === undefined) throw new Error("no second run")
     expect(report.totals["records"]).toBe(2020)
     expect(report.totals["invalid"]).toBe(20)
-    expect(report.totals["failed"]).toBe(0)
+    expect(report.totals["failed"], JSON.stringify(report.totals)).toBe(0)
     expect(report.totals["rejected"]).toBe(0)
     expect(report.totals["created"]! + report.totals["already_existed"]! + report.totals["in_doubt"]!).toBe(2000)
     expect(second.code).toBe(report.totals["in_doubt"] === 0 ? 0 : 1)
