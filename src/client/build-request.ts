@@ -38,8 +38,8 @@ export const effectiveQuery = (
     })
   )
 
-/** A token must fit in one header value: no whitespace or control characters inside. */
-const isHeaderSafe = (token: string): boolean => /^[\x21-\x7e]+$/u.test(token)
+/** Whether a token fits in one header value: printable ASCII, no whitespace or control characters. */
+export const isHeaderSafe = (token: unknown): token is string => typeof token === "string" && /^[\x21-\x7e]+$/u.test(token)
 
 /**
  * The request for one payload of an endpoint: the path from the catalogue (a GET's payload is its path
@@ -48,8 +48,8 @@ const isHeaderSafe = (token: string): boolean => /^[\x21-\x7e]+$/u.test(token)
  * missing path parameter or a token that cannot be a header value (its text is never in the message).
  *
  * @example
- * buildRequest("transactions", payload, { baseUrl: "https://api.example.energy", token })
- * // { method: "POST", url: "https://api.example.energy/v1/data-import/transactions/create/?check_previously_added=true&force_add_to_current_statement=true", … }
+ * buildRequest("transactions", payload, { baseUrl: "https://api.example.energy", token: "my-token" })
+ * // => { method: "POST", url: "https://api.example.energy/v1/data-import/transactions/create/?check_previously_added=true&force_add_to_current_statement=true", … }
  */
 export const buildRequest = (endpointId: EndpointId, payload: unknown, target: RequestTarget): HttpRequest => {
   const endpoint = endpoints[endpointId]

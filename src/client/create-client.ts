@@ -5,7 +5,7 @@
  * @module
  */
 import type { EndpointId } from "../endpoints/endpoint-id.js"
-import { buildRequest } from "./build-request.js"
+import { buildRequest, isHeaderSafe } from "./build-request.js"
 import type { ResponseOutcome, SendOutcome } from "./outcome.js"
 import { parseResponse } from "./parse-response.js"
 import { isRepeatHarmless } from "./repeat-is-harmless.js"
@@ -108,12 +108,20 @@ const realClock: ClientClock = {
  * retried. Backoff, jitter and the retry budget follow {@link STANDARD_RETRY_POLICY} unless changed.
  *
  * @example
- * const client = createClient({ baseUrl: "https://api.example.energy", token: process.env.DATA_IMPORT_TOKEN! })
- * const outcome = await client.send("energy-amount", payload)
- * if (outcome.kind === "created") …
+ * // A stand-in for the service: unavailable once, then it stores the amount (and echoes it).
+ * let calls = 0
+ * const service = async (url: string, init: RequestInit) =>
+ *   ++calls === 1
+ *     ? new Response(JSON.stringify({ detail: "Unavailable." }), { status: 503, headers: { "Retry-After": "0" } })
+ *     : new Response(init.body, { status: 201 })
+ * const client = createClient({ baseUrl: "https://api.example.energy", token: "my-token", fetch: service as typeof fetch })
+ * const outcome = await client.send("energy-amount", { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", energy_amount: amount })
+ * outcome.kind // "created"
+ * outcome.attempts // 2
  */
 export const createClient = (options: ClientOptions): Client => {
   const base = checkBaseUrl(options.baseUrl, options.allowInsecureHttp)
+  if (!isHeaderSafe(options.token)) throw new TypeError("The token must be printable ASCII without spaces.")
   const baseUrl = base.href
   const token = options.token
   const doFetch = options.fetch ?? globalThis.fetch

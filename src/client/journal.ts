@@ -138,7 +138,10 @@ const toEntry = (row: Row): JournalEntry => ({
  * service; another one is a {@link JournalMismatchError}).
  *
  * @example
- * const journal = openJournal("migration.journal", { service: "https://api.example.energy" })
+ * const journal = openJournal(":memory:", { service: "https://api.example.energy/" }) // a file path, in use
+ * journal.checkFile("/data/payloads.ndjson", "9f86d081884c7d65", 1024) // "new"
+ * journal.checkFile("/data/payloads.ndjson", "9f86d081884c7d65", 1024) // "unchanged"
+ * journal.close()
  */
 export const openJournal = (path: string, options: { readonly service: string }): Journal => {
   const { DatabaseSync } = loadSqlite()

@@ -32,6 +32,7 @@ import {
   type RecordStatus,
   SETTLED_STATUSES
 } from "../../client/journal.js"
+import { isHeaderSafe } from "../../client/build-request.js"
 import { describeError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { inferEndpoint } from "../infer-endpoint.js"
 import { openOutput, Output, validateInputKind } from "../io.js"
@@ -303,6 +304,7 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
   refuseOverwritingInputs([{ flag: "--journal", path: options.journal }, { flag: "--results", path: options.results }], names)
   const token = process.env[TOKEN_VARIABLE] ?? ""
   if (options.dryRun !== true && token === "") throw usageError(`the token comes from the environment variable ${TOKEN_VARIABLE}, which is not set`)
+  if (options.dryRun !== true && !isHeaderSafe(token)) throw usageError(`${TOKEN_VARIABLE} holds characters a header cannot carry (spaces, line breaks, non-ASCII)`)
 
   let client: Client | undefined
   try {

@@ -6,6 +6,7 @@
  * @module
  */
 import { createClient, InsecureBaseUrlError, type SendOutcome } from "../../index.js"
+import { isHeaderSafe } from "../../client/build-request.js"
 import { type CliError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { Output } from "../io.js"
 import { TOKEN_VARIABLE } from "./send.js"
@@ -37,6 +38,7 @@ const failure = (what: string, outcome: SendOutcome): CliError => {
 export const runStatus = async (supplier: string, accounts: ReadonlyArray<string>, options: StatusCommandOptions): Promise<ExitCode> => {
   const token = process.env[TOKEN_VARIABLE] ?? ""
   if (token === "") throw usageError(`the token comes from the environment variable ${TOKEN_VARIABLE}, which is not set`)
+  if (!isHeaderSafe(token)) throw usageError(`${TOKEN_VARIABLE} holds characters a header cannot carry (spaces, line breaks, non-ASCII)`)
   let client
   try {
     client = createClient({ baseUrl: options.baseUrl, token, allowInsecureHttp: options.allowInsecureHttp === true })
