@@ -1,6 +1,6 @@
 // Helpers of the benchmarks: data generation, running a command while sampling its peak memory, medians.
 import { spawn } from "node:child_process"
-import { createWriteStream, mkdirSync, readFileSync } from "node:fs"
+import { createWriteStream, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 
@@ -100,3 +100,23 @@ export const repeated = async (label, run) => {
 export const count = (n) => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/gu, ",")
 /** Megabytes, for RSS. */
 export const mb = (bytes) => (bytes === undefined ? "n/a" : `${Math.round(bytes / 1024 / 1024)} MB`)
+
+/** The token of the benchmarks' reference service. */
+export const BENCH_TOKEN = "bench-token"
+
+/** Writes the seed of the benchmarks' reference service (one imported account) to DATA_DIR; returns its path. */
+export const writeServeSeed = (name) => {
+  const path = join(DATA_DIR, name)
+  writeFileSync(path, JSON.stringify({
+    tokens: [BENCH_TOKEN],
+    suppliers: [{ code: "STADTWERKE_NORD", status: "Ongoing" }],
+    accounts: [{
+      import_supplier: "STADTWERKE_NORD",
+      external_account_number: "KD-0045127",
+      status: "COMPLETED",
+      service_account_number: "A-1B2C3D4E",
+      account_created_at: "2024-01-02T10:00:00Z"
+    }]
+  }))
+  return path
+}

@@ -3,27 +3,15 @@
 // process; the load comes from this process over keep-alive connections (http.Agent), for BENCH_SECONDS
 // (default 5) after a one-second warm-up, BENCH_REPEATS times (median). Every answer must be a 201.
 import { spawn } from "node:child_process"
-import { readFileSync, rmSync, writeFileSync } from "node:fs"
+import { readFileSync, rmSync } from "node:fs"
 import { Agent, request } from "node:http"
 import { join } from "node:path"
-import { CLI, count, DATA_DIR, median, REPEATS, ROOT } from "./lib.mjs"
+import { BENCH_TOKEN, CLI, count, DATA_DIR, median, REPEATS, ROOT, writeServeSeed } from "./lib.mjs"
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
-const TOKEN = "bench-token"
 
-const seedFile = join(DATA_DIR, "serve-seed.json")
-writeFileSync(seedFile, JSON.stringify({
-  tokens: [TOKEN],
-  suppliers: [{ code: "STADTWERKE_NORD", status: "Ongoing" }],
-  accounts: [{
-    import_supplier: "STADTWERKE_NORD",
-    external_account_number: "KD-0045127",
-    status: "COMPLETED",
-    service_account_number: "A-1B2C3D4E",
-    account_created_at: "2024-01-02T10:00:00Z"
-  }]
-}))
+const seedFile = writeServeSeed("serve-seed.json")
 const body = Buffer.from(JSON.stringify({
   import_supplier: "STADTWERKE_NORD",
   external_account_number: "KD-0045127",
@@ -66,7 +54,7 @@ const load = (port, seconds) =>
         return
       }
       const req = request({ host: "127.0.0.1", port, path: PATH, method: "POST", agent, headers: {
-        Authorization: `Token ${TOKEN}`,
+        Authorization: `Token ${BENCH_TOKEN}`,
         "Content-Type": "application/json",
         "Content-Length": body.length
       } }, (res) => {

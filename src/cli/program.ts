@@ -10,7 +10,9 @@ import { runEndpoints } from "./commands/endpoints.js"
 import { DEFAULT_DELIMITERS, type MapOptions, runMap } from "./commands/map.js"
 import { runSample } from "./commands/sample.js"
 import { runSchema } from "./commands/schema.js"
+import { runSend, type SendCommandOptions } from "./commands/send.js"
 import { runServe } from "./commands/serve.js"
+import { runStatus } from "./commands/status.js"
 import { DEFAULT_MAX_LINE_BYTES, runValidate } from "./commands/validate.js"
 import { EXIT, type ExitCode } from "./exit-codes.js"
 import { CLI_CODES } from "./record-errors.js"
@@ -50,6 +52,12 @@ const rate = (value: string): number => {
   return n
 }
 
+const perSecond = (value: string): number => {
+  const n = /^\d+(?:\.\d+)?$/u.test(value.trim()) ? Number(value) : Number.NaN
+  if (!(n > 0)) throw new InvalidArgumentError("a positive number of requests per second is expected, such as 50")
+  return n
+}
+
 const faultSeed = (value: string): number => {
   const n = wholeNumber(0)(value)
   if (n > 0xffff_ffff) throw new InvalidArgumentError("a whole number from 0 to 4294967295 is expected")
@@ -76,7 +84,7 @@ const codesHelp = (): string => {
 /** Builds the program; `done` receives the exit code of the command that ran. */
 export const buildProgram = (env: CliEnvironment, done: (code: ExitCode) => void): Command => {
   const program = new Command("data-import")
-    .description("Pre-flight checks for the Customer Data Import API: validate payload files, map legacy exports to payloads.")
+    .description("The Customer Data Import API from the command line: validate payload files, map legacy exports to payloads, send them resumably, and rehearse against a reference service.")
     .version(packageVersion(env.workerScript), "-V, --version", "print the version")
     .helpOption("-h, --help", "show help")
     .helpCommand("help [command]", "show help for a command")
@@ -240,6 +248,62 @@ ${EXIT_CODES_HELP}`)
       retryAfter: number
     }) => {
       done(await runServe(opts))
+    })
+
+  program
+    .command("send")
+    .description("Send the records of NDJSON payload files to the service, resumably: a journal records every record's outcome.")
+    .argument("<FILE...>", "NDJSON files (.ndjson, .jsonl): one payload per line, as map writes them")
+    .requiredOption("--base-url <URL>", "the service, e.g. https://api.example.energy (plain http:// only to this machine, unless --allow-insecure-http)")
+    .requiredOption("--journal <FILE>", "the journal (SQLite): created on the first run; run the same command again to resume")
+    .option("-c, --concurrency <N>", "requests in flight at once", wholeNumber(1), 8)
+    .option("--rate <R>", "at most R requests per second (retries included)", perSecond)
+    .addOption(new Option("-f, --format <FORMAT>", "report format").choices(["text", "json"]).default("text"))
+    .option("--results <FILE>", "write one NDJSON line per record: file, line, endpoint, status, outcome, errors")
+    .option("-e, --endpoint <ID>", "send every record to this endpoint (default: inferred per record from its keys)")
+    .option("--dry-run", "validate and count what would be sent; send nothing, write no journal")
+    .option("--resend-in-doubt", "send again the records whose outcome is unknown, also where a repeat may store them twice")
+    .option("--max-attempts <N>", "attempts per request, retries included", wholeNumber(1), 5)
+    .option("--allow-insecure-http", "allow plain http:// to a host that is not this machine (the token travels unencrypted)")
+    .addHelpText("after", `
+The token comes from the environment variable DATA_IMPORT_TOKEN, never from an argument; it appears in no
+output, journal or results file.
+
+Every record is validated first; an invalid one is never sent. For each record the journal holds its
+file, line, content hash, endpoint and state (pending, in flight, done with its outcome), written before
+the request leaves and after its answer arrives. Running the same command again resumes: a record whose
+outcome is known is not sent again; the input files must be unchanged (checked by sha256).
+
+Retries: 429 and 503 (after Retry-After), the payment vendor's 500, refused connections; exponential
+backoff with full jitter and a retry budget. A 400 is never retried.
+
+In doubt: a record in flight when a run died, or whose connection broke after sending, may or may not be
+stored. It is sent again automatically only where a repeat is harmless by the service's rules (notes
+with created_at; transactions with check_previously_added, the default), and an already_exists answer
+then counts as success. Any other is reported as in_doubt and sent again only with --resend-in-doubt.
+
+Totals: records = invalid + created + already_existed + rejected + not_found + import_error + failed +
+in_doubt. failed: nothing is known to be stored (retries exhausted, token refused); the next run sends
+them again. Exit code 0 only when every record was created or already existed, else 1.
+${EXIT_CODES_HELP}`)
+    .action(async (files: Array<string>, opts: SendCommandOptions) => {
+      done(await runSend(files, opts))
+    })
+
+  program
+    .command("status")
+    .description("List the accounts of an import supplier that cannot take post-import data yet (pending, in progress, unknown).")
+    .argument("<SUPPLIER>", "the import supplier code")
+    .argument("[ACCOUNT...]", "external account numbers to check (default: the supplier's pending accounts)")
+    .requiredOption("--base-url <URL>", "the service")
+    .addOption(new Option("-f, --format <FORMAT>", "output format").choices(["text", "json"]).default("text"))
+    .option("--allow-insecure-http", "allow plain http:// to a host that is not this machine")
+    .addHelpText("after", `
+The token comes from the environment variable DATA_IMPORT_TOKEN. Exit code 0 when every account asked
+about is imported (or, without accounts, none is pending), 1 otherwise.
+${EXIT_CODES_HELP}`)
+    .action(async (supplier: string, accounts: Array<string>, opts: { baseUrl: string; format: "text" | "json"; allowInsecureHttp?: boolean }) => {
+      done(await runStatus(supplier, accounts, opts))
     })
 
   return program

@@ -8,7 +8,7 @@
 import { Schema } from "effect"
 import { DeliveryNoteRequest, DeliveryNoteResponse } from "../schemas/delivery-note.js"
 import { EnergyAmountRequest, EnergyAmountResponse } from "../schemas/energy-amount.js"
-import { NotFoundErrorBody, UndocumentedBody, ValidationErrorBody } from "../schemas/errors.js"
+import { DetailBody, NotFoundErrorBody, UndocumentedBody, ValidationErrorBody } from "../schemas/errors.js"
 import { HistoricalStatementsRequest, HistoricalStatementsResponse } from "../schemas/historical-statements.js"
 import {
   AccountTransferStatusParams,
@@ -42,6 +42,8 @@ export type RetryAdvice =
   | "retry-as-is"
   /** Obtain a fresh token, then send the request again. */
   | "reauthenticate"
+  /** Overloaded or unavailable, nothing done: wait (at least `Retry-After`, when given), then send it again as it is. */
+  | "retry-later"
 
 /** One documented response status of an endpoint. */
 export interface ResponseDefinition {
@@ -49,6 +51,8 @@ export interface ResponseDefinition {
   readonly description: string
   /** Set on error statuses (4xx, 5xx): what a client should do next. */
   readonly retry?: RetryAdvice
+  /** Set on a success status that means the data was there already and nothing changed. */
+  readonly alreadyExisted?: true
 }
 
 /** A query parameter with its default. */
@@ -93,11 +97,23 @@ const notFound = (schema: Schema.Top): ResponseDefinition => ({
   description: "Account import process or account not found: check that the account is imported (not only staged) and that the supplier code and external account number are right.",
   retry: "do-not-retry-unchanged"
 })
-const unauthorized: ResponseDefinition = {
-  schema: UndocumentedBody,
-  description: "Missing or invalid credentials.",
-  retry: "reauthenticate"
-}
+/**
+ * The answers every endpoint may give: the real API authenticates every endpoint (DRF's `{ detail }`),
+ * and a server under load or in maintenance answers 429 or 503 with `Retry-After` before doing anything.
+ */
+const SERVICE_LEVEL_RESPONSES = {
+  401: { schema: DetailBody, description: "Missing or invalid credentials.", retry: "reauthenticate" },
+  429: {
+    schema: DetailBody,
+    description: "Too many requests: nothing was done; wait as long as `Retry-After` says, then send the request again.",
+    retry: "retry-later"
+  },
+  503: {
+    schema: DetailBody,
+    description: "Unavailable: nothing was done; wait as long as `Retry-After` says, then send the request again.",
+    retry: "retry-later"
+  }
+} as const satisfies Readonly<Record<number, ResponseDefinition>>
 /** One of the three list endpoints: GET by import supplier, a 200 list. */
 const listEndpoint = <const Id extends string>(id: Id, summary: string, schema: Schema.Top, description: string) => ({
   id,
@@ -108,7 +124,7 @@ const listEndpoint = <const Id extends string>(id: Id, summary: string, schema: 
   queryParameters: [],
   requestKind: "path",
   request: ImportSupplierParams,
-  responses: { 200: { schema, description } }
+  responses: { 200: { schema, description }, ...SERVICE_LEVEL_RESPONSES }
 }) as const
 
 const transactionsInFuture: ContextRule = (input, { now }) => {
@@ -145,7 +161,8 @@ export const endpoints = {
     responses: {
       201: { schema: NotesResponse, description: "One result per note: created, or already present." },
       400: validation400,
-      404: notFound(UndocumentedBody)
+      404: notFound(UndocumentedBody),
+      ...SERVICE_LEVEL_RESPONSES
     }
   },
   "delivery-note": {
@@ -154,7 +171,8 @@ export const endpoints = {
     responses: {
       201: { schema: DeliveryNoteResponse, description: "The validated data." },
       400: validation400,
-      404: notFound(NotFoundErrorBody)
+      404: notFound(NotFoundErrorBody),
+      ...SERVICE_LEVEL_RESPONSES
     }
   },
   "energy-amount": {
@@ -163,7 +181,8 @@ export const endpoints = {
     responses: {
       201: { schema: EnergyAmountResponse, description: "The validated data." },
       400: validation400,
-      404: notFound(NotFoundErrorBody)
+      404: notFound(NotFoundErrorBody),
+      ...SERVICE_LEVEL_RESPONSES
     }
   },
   "transactions": {
@@ -190,7 +209,8 @@ export const endpoints = {
         schema: Schema.Union([ValidationErrorBody, TransactionImportError]),
         description: "Validation errors, or the first transaction that could not be created.",
         retry: "do-not-retry-unchanged"
-      }
+      },
+      ...SERVICE_LEVEL_RESPONSES
     },
     contextRules: [transactionsInFuture]
   },
@@ -200,7 +220,8 @@ export const endpoints = {
     responses: {
       200: { schema: HistoricalStatementsResponse, description: "The validated data (the descriptive text says 200 OK)." },
       201: { schema: HistoricalStatementsResponse, description: "The validated data." },
-      400: validation400
+      400: validation400,
+      ...SERVICE_LEVEL_RESPONSES
     }
   },
   "market-participant-invoice": {
@@ -209,7 +230,8 @@ export const endpoints = {
     responses: {
       201: { schema: MarketParticipantInvoiceResponse, description: "The validated data." },
       400: validation400,
-      404: notFound(NotFoundErrorBody)
+      404: notFound(NotFoundErrorBody),
+      ...SERVICE_LEVEL_RESPONSES
     }
   },
   "payment-instruction": {
@@ -226,7 +248,8 @@ export const endpoints = {
         schema: UndocumentedBody,
         description: "Unexpected error, for instance intermittent vendor trouble: retry the same request as it is.",
         retry: "retry-as-is"
-      }
+      },
+      ...SERVICE_LEVEL_RESPONSES
     }
   },
   "account-transfer-status": {
@@ -240,7 +263,8 @@ export const endpoints = {
     request: AccountTransferStatusParams,
     responses: {
       200: { schema: AccountTransferStatusResponse, description: "The process exists (with or without an account)." },
-      404: { schema: UndocumentedBody, description: "No process exists for the pair.", retry: "do-not-retry-unchanged" }
+      404: { schema: UndocumentedBody, description: "No process exists for the pair.", retry: "do-not-retry-unchanged" },
+      ...SERVICE_LEVEL_RESPONSES
     }
   },
   "all-account-import-processes": listEndpoint("all-account-import-processes", "List pending and imported account import processes.", AllAccountImportProcessesResponse, "Pending and imported processes."),
@@ -250,10 +274,10 @@ export const endpoints = {
     ...post("market-participant", "/v1/data-import/market-participant/import/", "Import a market participant."),
     request: MarketParticipantRequest,
     responses: {
-      200: { schema: UndocumentedBody, description: "A participant with that code already existed; nothing changed." },
+      200: { schema: UndocumentedBody, description: "A participant with that code already existed; nothing changed.", alreadyExisted: true },
       201: { schema: UndocumentedBody, description: "Imported." },
       400: validation400,
-      401: unauthorized
+      ...SERVICE_LEVEL_RESPONSES
     }
   },
   "market-participant-fees": {
@@ -262,7 +286,7 @@ export const endpoints = {
     responses: {
       201: { schema: UndocumentedBody, description: "Imported." },
       400: validation400,
-      401: unauthorized
+      ...SERVICE_LEVEL_RESPONSES
     }
   },
   "market-participant-definitions": {
@@ -271,7 +295,7 @@ export const endpoints = {
     responses: {
       201: { schema: UndocumentedBody, description: "Imported." },
       400: validation400,
-      401: unauthorized
+      ...SERVICE_LEVEL_RESPONSES
     }
   }
 } as const satisfies Record<string, EndpointDefinition>

@@ -29,6 +29,14 @@ export const NotFoundErrorBody = Schema.Struct({ error: Schema.String })
 export type NotFoundErrorBody = typeof NotFoundErrorBody.Type
 
 /**
+ * `{ detail }`: the body of the answers every endpoint may give beyond its own (401 missing or invalid
+ * credentials, 429 too many requests, 503 unavailable), as Django REST framework servers send them.
+ */
+export const DetailBody = Schema.Struct({ detail: Schema.String })
+/** `{ detail }`. */
+export type DetailBody = typeof DetailBody.Type
+
+/**
  * A response status the spec documents without giving its body ("not shown"): any JSON value is accepted,
  * because there is nothing to check it against.
  */

@@ -3,7 +3,6 @@
  *
  * @module
  */
-import { Schema } from "effect"
 import type { EndpointId } from "../endpoints/endpoint-id.js"
 import type { ApiError, ValidationErrorBody } from "../schemas/errors.js"
 import { NON_FIELD_ERRORS } from "../validation/codes.js"
@@ -29,16 +28,14 @@ export interface ServiceResponse {
 }
 
 /**
- * `{ detail }`: the body of the answers every endpoint may give that the catalogue does not list per
- * endpoint: 401 (missing or wrong token), 405 (wrong method), 413 (body too large), 503 (an injected
- * fault), and 404 for a path that is no endpoint.
+ * `{ detail }`: the body of 401, 429 and 503 (which the catalogue lists for every endpoint), and of the
+ * answers the catalogue does not list: 405 (wrong method), 413 (body too large), and 404 for a path that
+ * is no endpoint.
  */
-export const DetailBody = Schema.Struct({ detail: Schema.String })
-/** `{ detail }`. */
-export type DetailBody = typeof DetailBody.Type
+export { DetailBody } from "../schemas/errors.js"
 
-/** The statuses any endpoint of the reference service may answer beyond its catalogue entry, with a {@link DetailBody}. */
-export const SERVICE_LEVEL_STATUSES: ReadonlyArray<number> = [401, 405, 413, 503]
+/** The statuses any endpoint of the reference service may answer beyond its catalogue entry, with a `DetailBody`. */
+export const SERVICE_LEVEL_STATUSES: ReadonlyArray<number> = [405, 413]
 
 /** A 400 body in the API's shape for one error that is not about the payload's form. */
 export const businessError = (code: string, errors: ReadonlyArray<Omit<ApiError, "code">>): ValidationErrorBody => ({

@@ -10,7 +10,7 @@ import type { Schema } from "effect"
 import * as fc from "fast-check"
 import { endpoints } from "../endpoints/catalogue.js"
 import { type EndpointId, isEndpointId, type ResponseOf, type StatusOf } from "../endpoints/endpoint-id.js"
-import { NotFoundErrorBody, UndocumentedBody, ValidationErrorBody } from "../schemas/errors.js"
+import { DetailBody, NotFoundErrorBody, UndocumentedBody, ValidationErrorBody } from "../schemas/errors.js"
 import {
   AccountTransferStatusResponse,
   AllAccountImportProcessesResponse,
@@ -113,6 +113,8 @@ const importProcess = (state: "pending" | "imported" | "either"): fc.Arbitrary<J
 const TYPICAL_BODIES: Readonly<Record<number, ReadonlyArray<Json>>> = {
   401: [{ detail: "Authentication credentials were not provided." }, { detail: "Invalid token." }],
   404: [{ detail: "Not found." }],
+  429: [{ detail: "Request was throttled. Expected available in 2 seconds." }],
+  503: [{ detail: "The service is unavailable. Retry later." }],
   500: [{ detail: "A server error occurred." }, "Internal Server Error"]
 }
 
@@ -140,7 +142,8 @@ const bySchema = new Map<Schema.Top, (id: EndpointId, status: number) => fc.Arbi
   [ValidationErrorBody, validationErrorBody],
   [TransactionImportError, () => transactionImportError],
   [NotFoundErrorBody, () => externalAccountNumber.map((n) => ({ error: `Account not found for external account number ${n}.` }))],
-  [UndocumentedBody, (_, status) => undocumented(status)]
+  [UndocumentedBody, (_, status) => undocumented(status)],
+  [DetailBody, (_, status) => oneof(fc.constantFrom<Json>(...(TYPICAL_BODIES[status] ?? [{ detail: "Error." }])), record({ detail: fc.string() }))]
 ])
 
 /** The generator of a response schema of an endpoint. */

@@ -46,6 +46,13 @@ export const WARNING_CODES = {
 /** A warning code. */
 export type WarningCode = keyof typeof WARNING_CODES
 
+/**
+ * The warning code of a response field the contract does not name. Responses are read tolerantly (the
+ * spec says additions to existing endpoints may appear), so it is a warning of `validateResponse` with
+ * `{ additionalFields: "warn" }`; requests stay strict (`unknown_field`).
+ */
+export const ADDITIONAL_FIELD = "additional_field"
+
 /** Top-level `code` of a failed payload validation. */
 export const PAYLOAD_FAILED_VALIDATION = "payload_failed_validation"
 

@@ -7,7 +7,7 @@
 import { Schema } from "effect"
 import type { ContextRule } from "../endpoints/catalogue.js"
 import type { ApiError } from "../schemas/errors.js"
-import { NON_FIELD_ERRORS, PAYLOAD_FAILED_VALIDATION } from "./codes.js"
+import { ADDITIONAL_FIELD, NON_FIELD_ERRORS, PAYLOAD_FAILED_VALIDATION } from "./codes.js"
 import { collectWarnings } from "./collect-warnings.js"
 import { issueToPathErrors, type PathError } from "./issue-to-errors.js"
 import { compareOrderKeys, documentOrderKey, toAttr } from "./path.js"
@@ -15,16 +15,40 @@ import type { PayloadError, PayloadErrorBody, PayloadWarning, ValidationResult }
 import { toWireData } from "./wire-data.js"
 
 const STRICT = { errors: "all", onExcessProperty: "error" } as const
+/** Decoding drops fields the schema does not name; {@link additionalFields} finds them again. */
+const TOLERANT = { errors: "all", onExcessProperty: "ignore" } as const
 
-const decoders = new WeakMap<Schema.Top, (input: unknown) => ReturnType<ReturnType<typeof Schema.decodeUnknownResult>>>()
+type Decoder = (input: unknown) => ReturnType<ReturnType<typeof Schema.decodeUnknownResult>>
 
-const decoderFor = (schema: Schema.Top) => {
-  let decode = decoders.get(schema)
+const decoders = { error: new WeakMap<Schema.Top, Decoder>(), warn: new WeakMap<Schema.Top, Decoder>() }
+
+const decoderFor = (schema: Schema.Top, additional: "error" | "warn"): Decoder => {
+  let decode = decoders[additional].get(schema)
   if (decode === undefined) {
-    decode = Schema.decodeUnknownResult(schema as Schema.Decoder<unknown>, STRICT)
-    decoders.set(schema, decode)
+    decode = Schema.decodeUnknownResult(schema as Schema.Decoder<unknown>, additional === "error" ? STRICT : TOLERANT)
+    decoders[additional].set(schema, decode)
   }
   return decode
+}
+
+const isPlainObject = (u: unknown): u is Readonly<Record<string, unknown>> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+/**
+ * The fields of `input` that tolerant decoding (`additionalFields: "warn"`) dropped from `decoded`, as
+ * `additional_field` warnings in document order.
+ */
+export const additionalFields = (input: unknown, decoded: unknown): Array<ApiError & { readonly code: typeof ADDITIONAL_FIELD }> => {
+  const found = (value: unknown, kept: unknown, path: Array<string | number>): Array<PathError> => {
+    if (Array.isArray(value) && Array.isArray(kept)) return value.flatMap((item, i) => found(item, kept[i], [...path, i]))
+    if (!isPlainObject(value) || !isPlainObject(kept)) return []
+    return Object.keys(value).flatMap((key) =>
+      Object.hasOwn(kept, key)
+        ? found(value[key], kept[key], [...path, key])
+        : [{ path: [...path, key], code: ADDITIONAL_FIELD, detail: "This field is not part of the contract (read, and ignored)." }]
+    )
+  }
+  return inDocumentOrder(input, found(input, decoded, [])) as Array<ApiError & { readonly code: typeof ADDITIONAL_FIELD }>
 }
 
 /** Whether `attr` is one of `places` or lies inside one of them. */
@@ -74,6 +98,11 @@ export const runValidation = <A>(
     readonly rootMustBeObject: boolean
     readonly contextRules?: ReadonlyArray<ContextRule> | undefined
     readonly now?: Date | undefined
+    /**
+     * `"error"` (default): a field the schema does not name is `unknown_field`; `"warn"`: it is dropped
+     * from the decoded value, and the caller reports it with {@link additionalFields}.
+     */
+    readonly additionalFields?: "error" | "warn" | undefined
   }
 ): ValidationResult<A> => {
   try {
@@ -92,7 +121,7 @@ export const runValidation = <A>(
     // Validated as it goes on the wire: own data only (a getter is an error of its own).
     const wire = toWireData(input)
     const data = wire.value
-    const result = decoderFor(schema)(data)
+    const result = decoderFor(schema, options.additionalFields ?? "error")(data)
     const getters = wire.errors.map((e) => toAttr(e.path))
     const pathErrors: Array<PathError> = [
       ...wire.errors,

@@ -112,13 +112,14 @@ describe("the catalogue against docs/api.md", () => {
     expect(endpoints["payment-instruction"].responses[400].retry).toBe("do-not-retry-unchanged")
   })
 
-  it("error statuses carry retry advice, success statuses do not; 401 means reauthenticate", () => {
+  it("error statuses carry retry advice, success statuses do not; 401 means reauthenticate, 429 and 503 retry later", () => {
     for (const id of ENDPOINT_IDS) {
       const responses: Readonly<Record<number, ResponseDefinition>> = endpoints[id].responses
       for (const [status, response] of Object.entries(responses)) {
         if (Number(status) >= 400) expect(response.retry, `${id} ${status}`).toBeDefined()
         else expect(response.retry, `${id} ${status}`).toBeUndefined()
         if (status === "401") expect(response.retry, `${id} ${status}`).toBe("reauthenticate")
+        if (status === "429" || status === "503") expect(response.retry, `${id} ${status}`).toBe("retry-later")
       }
     }
   })

@@ -247,9 +247,9 @@ describe("201 echo of the validated data", () => {
 
 describe("pre-account-import endpoints (bodies not shown)", () => {
   it.each([
-    ["market-participant", [200, 201, 401]],
-    ["market-participant-fees", [201, 401]],
-    ["market-participant-definitions", [201, 401]]
+    ["market-participant", [200, 201]],
+    ["market-participant-fees", [201]],
+    ["market-participant-definitions", [201]]
   ] as const)("%s accepts any JSON on its body-less statuses", (id, statuses) => {
     for (const status of statuses) {
       for (const body of [null, {}, { anything: [1, 2] }, "text"]) expectValid(id, status, body)
@@ -259,6 +259,56 @@ describe("pre-account-import endpoints (bodies not shown)", () => {
   it("their 400 is the spec's validation body", () => {
     expectValid("market-participant", 400, validationErrorBody)
     expect(validateResponse("market-participant", 400, "Bad Request").ok).toBe(false)
+  })
+})
+
+describe("401, 429 and 503 of every endpoint: { detail }", () => {
+  it.each(ENDPOINT_IDS)("%s", (id) => {
+    for (const status of [401, 429, 503]) {
+      expectValid(id, status, { detail: "Invalid token." })
+      expect(errorsOf(id, status, { error: "Invalid token." }), `${status}`).toEqual(expect.arrayContaining([{ attr: "detail", code: "required" }]))
+      expect(errorsOf(id, status, "Service Unavailable"), `${status}`).toEqual([{ attr: "non_field_errors", code: "invalid" }])
+    }
+  })
+})
+
+describe("additionalFields: \"warn\" reads fields the contract does not name as warnings", () => {
+  const status = { status: "COMPLETED", service_account_number: "A-1B2C3D4E" }
+
+  it("kraken_account_number in account-transfer-status (the real API sends it) is a warning, not an error", () => {
+    const body = { ...status, kraken_account_number: "A-1B2C3D4E" }
+    expect(errorsOf("account-transfer-status", 200, body)).toEqual([{ attr: "kraken_account_number", code: "unknown_field" }])
+    const read = validateResponse("account-transfer-status", 200, body, { additionalFields: "warn" })
+    expect(read.ok).toBe(true)
+    expect(read.warnings.map(({ attr, code }) => ({ attr, code }))).toEqual([{ attr: "kraken_account_number", code: "additional_field" }])
+    if (read.ok) expect(read.value).toEqual(status)
+  })
+
+  it("nested additions are located by their path; the body stays unchanged", () => {
+    const body = {
+      results: [
+        { status: "TRANSACTION_ALREADY_EXISTS", transaction_data: { transaction_id: "T-1", transaction_date: "2024-01-05", amount: "10.00", type: "CHARGE" } },
+        { status: "TRANSACTION_ADDED_TO_ACCOUNT", added_transaction_id: 77, transaction_data: { transaction_id: "T-2", transaction_date: "2024-01-05", amount: "1.00", type: "CHARGE", billing_document_identifier: "B" } }
+      ]
+    }
+    const copy = structuredClone(body)
+    const read = validateResponse("transactions", 201, body, { additionalFields: "warn" })
+    expect(read.ok).toBe(true)
+    expect(read.warnings.map(({ attr, code }) => ({ attr, code }))).toEqual([
+      { attr: "results.1.added_transaction_id", code: "additional_field" },
+      { attr: "results.1.transaction_data.billing_document_identifier", code: "additional_field" }
+    ])
+    expect(body).toEqual(copy)
+  })
+
+  it("other errors are still errors, without the additions listed", () => {
+    const read = validateResponse("account-transfer-status", 200, { status: "DONE", kraken_account_number: "x" }, { additionalFields: "warn" })
+    expect(read.ok).toBe(false)
+    if (read.ok) return
+    expect(sorted(read.error.errors.map(({ attr, code }) => ({ attr, code })))).toEqual(sorted([
+      { attr: "service_account_number", code: "required" },
+      { attr: "status", code: "invalid_choice" }
+    ]))
   })
 })
 

@@ -1,0 +1,80 @@
+/**
+ * `data-import status`: reads the status endpoints and lists the accounts that cannot take post-import
+ * data yet (pending, in progress, unknown, or without an import process), so a team sees why a send got
+ * 404s.
+ *
+ * @module
+ */
+import { createClient, InsecureBaseUrlError, type SendOutcome } from "../../index.js"
+import { isHeaderSafe } from "../../client/build-request.js"
+import { type CliError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
+import { Output } from "../io.js"
+import { TOKEN_VARIABLE } from "./send.js"
+
+/** Options of `status`, as parsed. */
+export interface StatusCommandOptions {
+  readonly baseUrl: string
+  readonly format: "text" | "json"
+  readonly allowInsecureHttp?: boolean | undefined
+}
+
+/** One account that is not ready, and why. */
+interface NotReady {
+  readonly external_account_number: string
+  readonly status: "PENDING" | "IN_PROGRESS" | "UNKNOWN" | "NO_PROCESS"
+}
+
+/** The service could not answer: an I/O error (exit 3). */
+const failure = (what: string, outcome: SendOutcome): CliError => {
+  const why = outcome.kind === "failed" || outcome.kind === "in_doubt"
+    ? outcome.reason
+    : outcome.kind === "unauthorized"
+    ? "the service refused the token (401)"
+    : `status ${outcome.status} (${outcome.kind})`
+  return ioError(`${what}: ${why}`)
+}
+
+/** Runs `status` and returns its exit code: 0 when every account asked about (or the supplier's every account) is imported. */
+export const runStatus = async (supplier: string, accounts: ReadonlyArray<string>, options: StatusCommandOptions): Promise<ExitCode> => {
+  const token = process.env[TOKEN_VARIABLE] ?? ""
+  if (token === "") throw usageError(`the token comes from the environment variable ${TOKEN_VARIABLE}, which is not set`)
+  if (!isHeaderSafe(token)) throw usageError(`${TOKEN_VARIABLE} holds characters a header cannot carry (spaces, line breaks, non-ASCII)`)
+  let client
+  try {
+    client = createClient({ baseUrl: options.baseUrl, token, allowInsecureHttp: options.allowInsecureHttp === true })
+  } catch (error) {
+    if (error instanceof InsecureBaseUrlError) throw usageError(`${error.message} (--allow-insecure-http)`)
+    if (error instanceof TypeError) throw usageError(`--base-url: ${error.message}`)
+    throw error
+  }
+  const notReady: Array<NotReady> = []
+  if (accounts.length === 0) {
+    const outcome = await client.send("pending-account-import-processes", { import_supplier_code: supplier })
+    if (outcome.kind !== "ok") throw failure(`pending accounts of ${supplier}`, outcome)
+    for (const item of outcome.body as ReadonlyArray<{ external_account_number: string }>) {
+      notReady.push({ external_account_number: item.external_account_number, status: "PENDING" })
+    }
+  } else {
+    for (const account of accounts) {
+      const outcome = await client.send("account-transfer-status", { import_supplier_code: supplier, external_account_number: account })
+      if (outcome.kind === "not_found") notReady.push({ external_account_number: account, status: "NO_PROCESS" })
+      else if (outcome.kind !== "ok") throw failure(`status of ${account}`, outcome)
+      else {
+        const status = (outcome.body as { status: "UNKNOWN" | "IN_PROGRESS" | "COMPLETED" }).status
+        if (status !== "COMPLETED") notReady.push({ external_account_number: account, status })
+      }
+    }
+  }
+  const stdout = new Output(process.stdout, "stdout")
+  if (options.format === "json") {
+    stdout.write(`${JSON.stringify({ import_supplier: supplier, checked: accounts.length === 0 ? "pending" : accounts.length, not_ready: notReady })}\n`)
+  } else if (notReady.length === 0) {
+    stdout.write(accounts.length === 0 ? `${supplier}: no pending accounts\n` : `${supplier}: every account asked about (${accounts.length}) is imported\n`)
+  } else {
+    const accounts = notReady.length === 1 ? "1 account cannot" : `${notReady.length} accounts cannot`
+    stdout.write(`${supplier}: ${accounts} take post-import data yet (the service answers 404 for them):\n`)
+    for (const a of notReady) stdout.write(`  ${a.external_account_number}  ${a.status}\n`)
+  }
+  await stdout.close()
+  return notReady.length === 0 ? EXIT.ok : EXIT.invalid
+}

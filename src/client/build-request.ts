@@ -1,0 +1,64 @@
+/**
+ * The request of an endpoint as data (sans-IO): method, URL, headers and body, from the catalogue.
+ *
+ * @module
+ */
+import { buildPath } from "../endpoints/build-path.js"
+import { endpoints } from "../endpoints/catalogue.js"
+import type { EndpointId } from "../endpoints/endpoint-id.js"
+
+/** An HTTP request, ready for `fetch` or any other HTTP client. */
+export interface HttpRequest {
+  readonly method: "GET" | "POST"
+  readonly url: string
+  readonly headers: Readonly<Record<string, string>>
+  /** The JSON body of a POST; `undefined` for a GET. */
+  readonly body: string | undefined
+}
+
+/** Where and as whom a request goes. */
+export interface RequestTarget {
+  /** The service's base URL, e.g. `https://api.example.energy` (a path prefix is kept). */
+  readonly baseUrl: string
+  /** The data-import token, sent as `Authorization: Token <token>`. */
+  readonly token: string
+  /** Query parameters (transactions only); a parameter not given takes the catalogue's default. */
+  readonly query?: Readonly<Record<string, boolean>> | undefined
+}
+
+/** The effective query of an endpoint: every parameter of the catalogue, given or defaulted. */
+export const effectiveQuery = (
+  endpointId: EndpointId,
+  query: Readonly<Record<string, boolean>> | undefined
+): Readonly<Record<string, boolean>> =>
+  Object.fromEntries(
+    endpoints[endpointId].queryParameters.map((p: { readonly name: string; readonly default: boolean }) => {
+      const given = query !== undefined && Object.hasOwn(query, p.name) ? query[p.name] : undefined
+      return [p.name, typeof given === "boolean" ? given : p.default]
+    })
+  )
+
+/** Whether a token fits in one header value: printable ASCII, no whitespace or control characters. */
+export const isHeaderSafe = (token: unknown): token is string => typeof token === "string" && /^[\x21-\x7e]+$/u.test(token)
+
+/**
+ * The request for one payload of an endpoint: the path from the catalogue (a GET's payload is its path
+ * parameters), every query parameter with the catalogue's default unless given, `Authorization: Token …`
+ * and, for a POST, the payload as JSON. Pure: no I/O. Throws a `TypeError` for an unknown endpoint, a
+ * missing path parameter or a token that cannot be a header value (its text is never in the message).
+ *
+ * @example
+ * buildRequest("transactions", payload, { baseUrl: "https://api.example.energy", token: "my-token" })
+ * // => { method: "POST", url: "https://api.example.energy/v1/data-import/transactions/create/?check_previously_added=true&force_add_to_current_statement=true", … }
+ */
+export const buildRequest = (endpointId: EndpointId, payload: unknown, target: RequestTarget): HttpRequest => {
+  const endpoint = endpoints[endpointId]
+  if (endpoint === undefined) throw new TypeError(`Unknown endpoint id: ${String(endpointId)}`)
+  if (!isHeaderSafe(target.token)) throw new TypeError("The token must be printable ASCII without spaces.")
+  const params = endpoint.method === "GET" ? (payload as Readonly<Record<string, string>>) : {}
+  const path = buildPath(endpointId, params as never, effectiveQuery(endpointId, target.query))
+  const url = `${target.baseUrl.replace(/\/+$/u, "")}${path}`
+  const headers: Record<string, string> = { Accept: "application/json", Authorization: `Token ${target.token}` }
+  if (endpoint.method === "GET") return { method: "GET", url, headers, body: undefined }
+  return { method: "POST", url, headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(payload) }
+}

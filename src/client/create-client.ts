@@ -1,0 +1,220 @@
+/**
+ * The client: `buildRequest`, `fetch`, `parseResponse`, and the retry policy around them. Everything
+ * with time (the clock, sleeping, jitter) is injectable, so retries are tested with a fake clock.
+ *
+ * @module
+ */
+import type { EndpointId } from "../endpoints/endpoint-id.js"
+import { buildRequest, isHeaderSafe } from "./build-request.js"
+import type { ResponseOutcome, SendOutcome } from "./outcome.js"
+import { parseResponse } from "./parse-response.js"
+import { isRepeatHarmless } from "./repeat-is-harmless.js"
+import { backoffDelay, createRetryBudget, type RetryPolicy, STANDARD_RETRY_POLICY } from "./retry-policy.js"
+
+/** Time as the client sees it: injectable, so tests run on a fake clock. */
+export interface ClientClock {
+  /** Milliseconds since an arbitrary origin. */
+  now(): number
+  sleep(ms: number): Promise<void>
+}
+
+/** Options of {@link createClient}. */
+export interface ClientOptions {
+  /** `https://…`; plain `http://` only to a loopback host, unless {@link ClientOptions.allowInsecureHttp}. */
+  readonly baseUrl: string
+  /** The data-import token. It is sent in the `Authorization` header and appears nowhere else. */
+  readonly token: string
+  /** The `fetch` to use (default: the global one). */
+  readonly fetch?: typeof fetch
+  /** Allow plain `http://` to a host that is not loopback (the token then travels unencrypted). */
+  readonly allowInsecureHttp?: boolean
+  readonly retry?: Partial<RetryPolicy>
+  /** Longest wait for an answer, per attempt (default 60 s); then the attempt counts as a broken connection. */
+  readonly timeoutMs?: number
+  /** At most this many attempts start per second (default: no limit). */
+  readonly requestsPerSecond?: number
+  readonly clock?: ClientClock
+  /** Random numbers in [0, 1) for the jitter (default `Math.random`). */
+  readonly random?: () => number
+}
+
+/** Options of one `send`. */
+export interface SendOptions {
+  /** Query parameters (transactions); the catalogue's defaults fill the rest. */
+  readonly query?: Readonly<Record<string, boolean>>
+  /**
+   * Whether sending the request twice is harmless, so that a broken connection after sending is retried
+   * (default: by the service's rules, `isRepeatHarmless`). Otherwise such a request ends `in_doubt`.
+   */
+  readonly repeatable?: boolean
+}
+
+/** A client of the Customer Data Import API. */
+export interface Client {
+  /** Sends one request, with retries as the policy allows, and says how it ended. Never throws for HTTP or network trouble. */
+  send(endpointId: EndpointId, payload: unknown, options?: SendOptions): Promise<SendOutcome>
+}
+
+/** The base URL would send the token in clear text to a host that is not this machine. */
+export class InsecureBaseUrlError extends Error {
+  constructor(host: string) {
+    super(`refusing plain http:// to ${host}: the token would travel unencrypted (use https://, or allow insecure http explicitly)`)
+    this.name = "InsecureBaseUrlError"
+  }
+}
+
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/iu
+
+/** Checks a base URL: http(s) only, and plain http only to loopback unless allowed. */
+export const checkBaseUrl = (baseUrl: string, allowInsecureHttp = false): URL => {
+  let url: URL
+  try {
+    url = new URL(baseUrl)
+  } catch {
+    throw new TypeError(`not a URL: ${baseUrl}`)
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError(`not an http(s) URL: ${baseUrl}`)
+  if (url.username !== "" || url.password !== "") throw new TypeError("the base URL must not hold credentials")
+  if (url.protocol === "http:" && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) throw new InsecureBaseUrlError(url.hostname)
+  return url
+}
+
+/** Network error codes that mean the request never left: no connection was made. */
+const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"])
+
+const codeOf = (error: unknown): string | undefined => {
+  for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === "string") return code
+    e = (e as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** A failed exchange: not sent at all, or sent with no answer (broken connection or timeout). */
+type Broken =
+  | { readonly kind: "not_sent"; readonly timeout: false; readonly reason: string }
+  | { readonly kind: "no_answer"; readonly timeout: boolean; readonly reason: string }
+
+const realClock: ClientClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/**
+ * Creates a client. Retries follow the catalogue's advice (`retry-as-is`, `retry-later` with
+ * `Retry-After`), and also a request that never left (connection refused); a request whose connection
+ * broke after sending is retried only when a repeat is harmless, else it ends `in_doubt`. A 400 is never
+ * retried. Backoff, jitter and the retry budget follow {@link STANDARD_RETRY_POLICY} unless changed.
+ *
+ * @example
+ * // A stand-in for the service: unavailable once, then it stores the amount (and echoes it).
+ * let calls = 0
+ * const service = async (url: string, init: RequestInit) =>
+ *   ++calls === 1
+ *     ? new Response(JSON.stringify({ detail: "Unavailable." }), { status: 503, headers: { "Retry-After": "0" } })
+ *     : new Response(init.body, { status: 201 })
+ * const client = createClient({ baseUrl: "https://api.example.energy", token: "my-token", fetch: service as typeof fetch })
+ * const outcome = await client.send("energy-amount", { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", energy_amount: amount })
+ * outcome.kind // "created"
+ * outcome.attempts // 2
+ */
+export const createClient = (options: ClientOptions): Client => {
+  const base = checkBaseUrl(options.baseUrl, options.allowInsecureHttp)
+  if (!isHeaderSafe(options.token)) throw new TypeError("The token must be printable ASCII without spaces.")
+  const baseUrl = base.href
+  const token = options.token
+  const doFetch = options.fetch ?? globalThis.fetch
+  const policy: RetryPolicy = { ...STANDARD_RETRY_POLICY, ...options.retry }
+  const clock = options.clock ?? realClock
+  const random = options.random ?? Math.random
+  const timeoutMs = options.timeoutMs ?? 60_000
+  const budget = createRetryBudget(policy)
+  const interval = options.requestsPerSecond !== undefined && options.requestsPerSecond > 0 ? 1000 / options.requestsPerSecond : 0
+  let nextStart = -Infinity
+
+  const pace = async (): Promise<void> => {
+    if (interval === 0) return
+    const now = clock.now()
+    const start = Math.max(now, nextStart)
+    nextStart = start + interval
+    if (start > now) await clock.sleep(start - now)
+  }
+
+  const exchange = async (endpointId: EndpointId, payload: unknown, query: SendOptions["query"]): Promise<ResponseOutcome | Broken> => {
+    const request = buildRequest(endpointId, payload, { baseUrl, token, query })
+    await pace()
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    let received = false
+    try {
+      const response = await doFetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body === undefined ? {} : { body: request.body }),
+        signal: controller.signal
+      })
+      received = true
+      const text = await response.text()
+      let body: unknown = text
+      try {
+        body = JSON.parse(text)
+      } catch {
+        // Not JSON: the text itself is the body, and it will not validate.
+      }
+      return parseResponse(endpointId, response.status, body, { retryAfter: response.headers.get("retry-after") })
+    } catch (error) {
+      const code = codeOf(error)
+      const timeout = controller.signal.aborted
+      if (!received && !timeout && code !== undefined && NOT_SENT.has(code)) {
+        return { kind: "not_sent", timeout: false, reason: `could not connect (${code})` }
+      }
+      return {
+        kind: "no_answer",
+        timeout,
+        reason: timeout ? `no answer within ${timeoutMs} ms` : `the connection broke before the answer (${code ?? "network error"})`
+      }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  return {
+    send: async (endpointId, payload, sendOptions = {}) => {
+      const repeatable = sendOptions.repeatable ?? isRepeatHarmless(endpointId, payload, sendOptions.query)
+      let taken = 0
+      for (let attempt = 1;; attempt++) {
+        const result = await exchange(endpointId, payload, sendOptions.query)
+        let wait = 0
+        let cost: "retry" | "timeout" = "retry"
+        let last: ResponseOutcome | undefined
+        if (result.kind === "not_sent" || result.kind === "no_answer") {
+          if (result.kind === "no_answer" && !repeatable) return { kind: "in_doubt", reason: result.reason, attempts: attempt }
+          if (result.kind === "no_answer") cost = "timeout"
+          if (attempt >= policy.maxAttempts) {
+            return { kind: "failed", reason: `${result.reason}; gave up after ${attempt} attempts`, attempts: attempt }
+          }
+        } else if (result.kind === "retryable") {
+          last = result
+          if (result.retryAfterMs !== undefined && result.retryAfterMs > policy.maxRetryAfterMs) {
+            return { kind: "failed", reason: `the service asked to wait ${result.retryAfterMs} ms (Retry-After), more than allowed`, attempts: attempt, last }
+          }
+          if (attempt >= policy.maxAttempts) {
+            return { kind: "failed", reason: `status ${result.status} ${attempt} times; gave up`, attempts: attempt, last }
+          }
+          wait = result.retryAfterMs ?? 0
+        } else {
+          budget.refund(taken)
+          return { ...result, attempts: attempt }
+        }
+        const paid = budget.take(cost)
+        if (paid === false) {
+          const why = result.kind === "retryable" ? `status ${result.status}` : result.reason
+          return { kind: "failed", reason: `${why}; the retry budget is exhausted`, attempts: attempt, ...(last === undefined ? {} : { last }) }
+        }
+        taken += paid
+        await clock.sleep(Math.max(wait, backoffDelay(policy, attempt, random)))
+      }
+    }
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * An answer of the service as a typed outcome (sans-IO): status and body in, {@link ResponseOutcome}
+ * out, by the catalogue's statuses, schemas and retry advice. Responses are read tolerantly: a field the
+ * contract does not name is a warning, never `unexpected`.
+ *
+ * @module
+ */
+import { endpoints, type ResponseDefinition } from "../endpoints/catalogue.js"
+import { type EndpointId, isEndpointId } from "../endpoints/endpoint-id.js"
+import type { ApiError } from "../schemas/errors.js"
+import { NON_FIELD_ERRORS } from "../validation/codes.js"
+import { validateResponse } from "../validation/validate-response.js"
+import type { ItemOutcome, ItemResult, ResponseOutcome } from "./outcome.js"
+
+/** Options of {@link parseResponse}. */
+export interface ParseResponseOptions {
+  /** The `Retry-After` header, if the answer had one. */
+  readonly retryAfter?: string | null | undefined
+  /** The clock for a `Retry-After` given as a date; default: the current time. */
+  readonly now?: Date | undefined
+  /** How to read fields the contract does not name; default `"warn"`. */
+  readonly additionalFields?: "error" | "warn" | undefined
+}
+
+/** The result statuses of items (notes, transactions) and what each means. */
+const ITEM_STATUSES: Readonly<Record<string, ItemOutcome>> = {
+  NOTE_CREATION_SUCCESS: "created",
+  NOTE_ALREADY_EXISTS: "already_exists",
+  TRANSACTION_ADDED_TO_ACCOUNT: "created",
+  TRANSACTION_ALREADY_EXISTS: "already_exists",
+  TRANSACTION_IMPORT_ERROR: "import_error"
+}
+
+const isObject = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** The item results of a body: a list of results (notes), or `{ results }` (transactions). */
+const itemsOf = (body: unknown): ReadonlyArray<ItemResult> | undefined => {
+  const list = Array.isArray(body) ? body : isObject(body) && Array.isArray(body["results"]) ? body["results"] : undefined
+  if (list === undefined) return undefined
+  return list.flatMap((item: unknown, index) => {
+    const status = isObject(item) ? item["status"] : undefined
+    const outcome = typeof status === "string" && Object.hasOwn(ITEM_STATUSES, status) ? ITEM_STATUSES[status] : undefined
+    return outcome === undefined ? [] : [{ index, outcome }]
+  })
+}
+
+/**
+ * `Retry-After` in milliseconds: delta-seconds, or an HTTP date (counted from `now`, never negative).
+ * `undefined` when absent or unreadable.
+ *
+ * @example
+ * parseRetryAfter("3") // 3000
+ * parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", new Date("2015-10-21T07:27:58Z")) // 2000
+ */
+export const parseRetryAfter = (value: string | null | undefined, now: Date = new Date()): number | undefined => {
+  if (value === null || value === undefined) return undefined
+  const text = value.trim()
+  if (/^\d+$/u.test(text)) return Number(text) * 1000
+  // An HTTP date names its weekday and month; a bare number like "-1" is no date, though Date.parse takes it as a year.
+  const at = /[a-z]{3}/iu.test(text) ? Date.parse(text) : Number.NaN
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime())
+}
+
+const errorsOf = (body: unknown): ReadonlyArray<ApiError> =>
+  isObject(body) && Array.isArray(body["errors"]) ? (body["errors"] as ReadonlyArray<ApiError>) : []
+
+const textOf = (body: unknown, key: string): string | undefined =>
+  isObject(body) && typeof body[key] === "string" ? body[key] : undefined
+
+const unexpected = (status: number, body: unknown, detail: string, errors: ReadonlyArray<ApiError> = []): ResponseOutcome => ({
+  kind: "unexpected",
+  status,
+  body,
+  warnings: [],
+  errors: errors.length > 0 ? errors : [{ detail, code: "invalid", attr: NON_FIELD_ERRORS }]
+})
+
+/**
+ * Reads an answer of an endpoint: status and parsed body (JSON, or the raw text when it was not JSON)
+ * to a typed outcome. The body must validate with `validateResponse` (additional fields are warnings,
+ * by default) and the status must be documented, else the outcome is `unexpected`. Pure and total.
+ *
+ * @example
+ * const outcome = parseResponse("notes", 201, [{ created_at: "2024-05-01T10:00:00Z", body: "Hi", status: "NOTE_ALREADY_EXISTS" }])
+ * outcome.kind // "already_exists"
+ * parseResponse("energy-amount", 503, { detail: "Unavailable." }, { retryAfter: "2" }) // { kind: "retryable", retryAfterMs: 2000, … }
+ */
+export const parseResponse = (
+  endpointId: EndpointId,
+  status: number,
+  body: unknown,
+  options: ParseResponseOptions = {}
+): ResponseOutcome => {
+  if (!isEndpointId(endpointId)) return unexpected(status, body, `Unknown endpoint id: ${String(endpointId)}.`)
+  const responses: Readonly<Record<number, ResponseDefinition>> = endpoints[endpointId].responses
+  const definition = Object.hasOwn(responses, status) ? responses[status] : undefined
+  const read = validateResponse(endpointId, status, body, { additionalFields: options.additionalFields ?? "warn" })
+  if (definition === undefined || !read.ok) {
+    return unexpected(status, body, `Status ${status} is not documented for ${endpointId}.`, read.ok ? [] : read.error.errors)
+  }
+  const answered = { status, body, warnings: read.warnings }
+  if (definition.retry === undefined) {
+    if (endpoints[endpointId].method === "GET") return { kind: "ok", ...answered }
+    const items = itemsOf(body)
+    const withItems = items === undefined ? {} : { items }
+    if (items?.some((i) => i.outcome === "import_error") === true) {
+      return { kind: "import_error", ...answered, ...withItems, detail: "A transaction of the request could not be added." }
+    }
+    const nothingNew = definition.alreadyExisted === true || (items !== undefined && items.length > 0 && items.every((i) => i.outcome === "already_exists"))
+    return { kind: nothingNew ? "already_exists" : "created", ...answered, ...withItems }
+  }
+  switch (definition.retry) {
+    case "reauthenticate":
+      return { kind: "unauthorized", ...answered }
+    case "retry-as-is":
+    case "retry-later":
+      return { kind: "retryable", ...answered, advice: definition.retry, retryAfterMs: parseRetryAfter(options.retryAfter, options.now) }
+    case "do-not-retry-unchanged":
+      if (status === 404) return { kind: "not_found", ...answered }
+      if (textOf(body, "status") === "TRANSACTION_IMPORT_ERROR") {
+        return { kind: "import_error", ...answered, detail: textOf(body, "error_detail") ?? "The transaction could not be added." }
+      }
+      return { kind: "rejected", ...answered, errors: errorsOf(body) }
+  }
+}

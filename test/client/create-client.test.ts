@@ -1,0 +1,183 @@
+/**
+ * `createClient`: the retry policy on a fake clock and a scripted `fetch`: backoff within its bounds,
+ * `Retry-After` honoured, the retry budget, 400 never retried, a broken connection after sending retried
+ * only where a repeat is harmless, and plain http refused except to loopback.
+ */
+import { describe, expect, it } from "vitest"
+import { type ClientClock, createClient, InsecureBaseUrlError, STANDARD_RETRY_POLICY } from "../../src/index.js"
+import { loadExample } from "../support/payloads.js"
+
+type Step = { readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> } | { readonly error: string }
+
+/** A clock whose sleeps only move time forward, recording each. */
+const fakeClock = () => {
+  let now = 0
+  const sleeps: Array<number> = []
+  const clock: ClientClock = {
+    now: () => now,
+    sleep: (ms) => {
+      sleeps.push(ms)
+      now += ms
+      return Promise.resolve()
+    }
+  }
+  return { clock, sleeps, elapsed: () => now }
+}
+
+/** A fetch that answers with the steps in turn (the last one repeats) and records the requests. */
+const scripted = (steps: ReadonlyArray<Step>) => {
+  const requests: Array<{ url: string; init: RequestInit }> = []
+  const fetch = (async (url: string, init: RequestInit) => {
+    requests.push({ url, init })
+    const step = steps[Math.min(requests.length - 1, steps.length - 1)]!
+    if ("error" in step) throw new TypeError("fetch failed", { cause: Object.assign(new Error(step.error), { code: step.error }) })
+    return new Response(JSON.stringify(step.body), { status: step.status, headers: step.headers ?? {} })
+  }) as unknown as typeof globalThis.fetch
+  return { fetch, requests }
+}
+
+const unavailable: Step = { status: 503, body: { detail: "Unavailable." } }
+const energy = loadExample("energy-amount")
+const created: Step = { status: 201, body: energy }
+
+const client = (steps: ReadonlyArray<Step>, options: { random?: () => number; retry?: object } = {}) => {
+  const time = fakeClock()
+  const http = scripted(steps)
+  const c = createClient({ baseUrl: "http://127.0.0.1:1", token: "secret-token", fetch: http.fetch, clock: time.clock, random: options.random ?? (() => 0.999), retry: options.retry ?? {} })
+  return { c, ...time, ...http }
+}
+
+describe("retries", () => {
+  it("503 then 201: retried after a backoff within [0, base · 2^(n-1)); the outcome says how many attempts", async () => {
+    const { c, sleeps, requests } = client([unavailable, unavailable, created], { retry: { maxAttempts: 5 } })
+    const outcome = await c.send("energy-amount", energy)
+    expect(outcome).toMatchObject({ kind: "created", attempts: 3 })
+    expect(requests).toHaveLength(3)
+    expect(sleeps).toHaveLength(2)
+    expect(sleeps[0]).toBeLessThan(STANDARD_RETRY_POLICY.baseDelayMs)
+    expect(sleeps[1]).toBeLessThan(STANDARD_RETRY_POLICY.baseDelayMs * 2)
+    expect(sleeps[1]).toBeGreaterThanOrEqual(STANDARD_RETRY_POLICY.baseDelayMs)
+  })
+
+  it("full jitter: random 0 waits nothing, and the cap bounds late retries", async () => {
+    const zero = client([unavailable, unavailable, created], { random: () => 0, retry: { maxAttempts: 3 } })
+    await zero.c.send("energy-amount", energy)
+    expect(zero.sleeps).toEqual([0, 0])
+    const capped = client([unavailable], { retry: { maxAttempts: 12, maxDelayMs: 1000 } })
+    await capped.c.send("energy-amount", energy)
+    expect(Math.max(...capped.sleeps)).toBeLessThan(1000)
+    expect(Math.max(...capped.sleeps)).toBeGreaterThan(900)
+  })
+
+  it("Retry-After is honoured: the wait is at least what the service asked", async () => {
+    const { c, sleeps } = client([{ ...unavailable, headers: { "Retry-After": "7" } }, created])
+    expect((await c.send("energy-amount", energy)).kind).toBe("created")
+    expect(sleeps).toEqual([7000])
+    const tooLong = client([{ ...unavailable, headers: { "Retry-After": "3600" } }, created])
+    expect(await tooLong.c.send("energy-amount", energy)).toMatchObject({ kind: "failed", attempts: 1 })
+    expect(tooLong.requests).toHaveLength(1)
+  })
+
+  it("attempts exhausted: failed, with the last answer", async () => {
+    const { c, requests } = client([unavailable])
+    const outcome = await c.send("energy-amount", energy)
+    expect(outcome).toMatchObject({ kind: "failed", attempts: 3, last: { kind: "retryable", status: 503 } })
+    expect(requests).toHaveLength(STANDARD_RETRY_POLICY.maxAttempts)
+  })
+
+  it("the retry budget: once spent, a retryable answer is failed at once; successes refill it", async () => {
+    const budget = { capacity: 10, retryCost: 5, timeoutCost: 10, successRefill: 1 }
+    const { c, requests } = client([unavailable], { retry: { maxAttempts: 100, budget } })
+    const first = await c.send("energy-amount", energy)
+    expect(first).toMatchObject({ kind: "failed", attempts: 3 })
+    expect(first.kind === "failed" && first.reason).toContain("budget")
+    expect(requests).toHaveLength(3)
+    const second = await c.send("energy-amount", energy)
+    expect(second).toMatchObject({ kind: "failed", attempts: 1 })
+    expect(requests).toHaveLength(4)
+  })
+
+  it("a success returns the tokens its retries took", async () => {
+    const budget = { capacity: 10, retryCost: 5, timeoutCost: 10, successRefill: 1 }
+    const time = fakeClock()
+    let n = 0
+    const fetch = (async () => new Response(JSON.stringify(n++ % 2 === 0 ? { detail: "x" } : energy), { status: n % 2 === 1 ? 503 : 201 })) as unknown as typeof globalThis.fetch
+    const c = createClient({ baseUrl: "http://127.0.0.1:1", token: "t", fetch, clock: time.clock, random: () => 0, retry: { budget } })
+    // Each send: one 503 (5 tokens), then a 201 that gives them back: the budget never runs out.
+    for (let i = 0; i < 10; i++) expect((await c.send("energy-amount", energy)).kind).toBe("created")
+  })
+
+  it("400 is never retried, nor 404, nor 401", async () => {
+    const rejected = { detail: "1 error", code: "payload_failed_validation", errors: [{ detail: "x", code: "required", attr: "energy_amount" }] }
+    for (const [step, kind] of [
+      [{ status: 400, body: rejected }, "rejected"],
+      [{ status: 404, body: { error: "Account not found." } }, "not_found"],
+      [{ status: 401, body: { detail: "Invalid token." } }, "unauthorized"]
+    ] as const) {
+      const { c, requests, sleeps } = client([step, created])
+      expect(await c.send("energy-amount", energy)).toMatchObject({ kind, attempts: 1 })
+      expect(requests).toHaveLength(1)
+      expect(sleeps).toEqual([])
+    }
+  })
+
+  it("payment-instruction 500 (vendor trouble) is retried as it is", async () => {
+    const payment = loadExample("payment-instruction")
+    const { c, requests } = client([{ status: 500, body: { error_detail: "vendor" } }, { status: 201, body: { service_account_number: "A-1", reference: "r" } }])
+    expect((await c.send("payment-instruction", payment)).kind).toBe("created")
+    expect(requests[0]!.init.body).toBe(requests[1]!.init.body)
+  })
+
+  it("connection refused: nothing left, so it is retried whatever the endpoint", async () => {
+    const { c, requests } = client([{ error: "ECONNREFUSED" }, created])
+    expect(await c.send("energy-amount", energy)).toMatchObject({ kind: "created", attempts: 2 })
+    expect(requests).toHaveLength(2)
+  })
+
+  it("a connection broken after sending: in_doubt unless a repeat is harmless, which is retried", async () => {
+    const broken = client([{ error: "UND_ERR_SOCKET" }, created])
+    expect(await broken.c.send("energy-amount", energy)).toMatchObject({ kind: "in_doubt", attempts: 1 })
+    expect(broken.requests).toHaveLength(1)
+
+    const notes = { import_supplier: "N", external_account_number: "K", notes: [{ body: "b", created_at: "2024-05-01T10:00:00Z" }] }
+    const again = client([{ error: "ECONNRESET" }, { status: 201, body: [{ created_at: "2024-05-01T10:00:00Z", body: "b", status: "NOTE_ALREADY_EXISTS" }] }])
+    expect(await again.c.send("notes", notes)).toMatchObject({ kind: "already_exists", attempts: 2 })
+
+    const withoutTime = client([{ error: "ECONNRESET" }, created])
+    expect((await withoutTime.c.send("notes", { ...notes, notes: [{ body: "b" }] })).kind).toBe("in_doubt")
+
+    const transactions = loadExample("transactions")
+    const unchecked = client([{ error: "ECONNRESET" }])
+    expect((await unchecked.c.send("transactions", transactions, { query: { check_previously_added: false } })).kind).toBe("in_doubt")
+    const checked = client([{ error: "ECONNRESET" }, { status: 201, body: { results: [] } }])
+    expect((await checked.c.send("transactions", transactions)).kind).toBe("created")
+  })
+
+  it("requestsPerSecond spaces the starts of attempts", async () => {
+    const time = fakeClock()
+    const http = scripted([created])
+    const c = createClient({ baseUrl: "http://localhost:1", token: "t", fetch: http.fetch, clock: time.clock, requestsPerSecond: 4 })
+    await Promise.all([1, 2, 3, 4, 5].map(() => c.send("energy-amount", energy)))
+    expect(time.elapsed()).toBe(1000)
+  })
+})
+
+describe("base URL", () => {
+  it("plain http only to loopback, unless allowed; https anywhere", () => {
+    for (const baseUrl of ["http://127.0.0.1:8080", "http://localhost", "http://[::1]:9"]) expect(() => createClient({ baseUrl, token: "t" })).not.toThrow()
+    expect(() => createClient({ baseUrl: "http://api.example.energy", token: "t" })).toThrow(InsecureBaseUrlError)
+    expect(() => createClient({ baseUrl: "http://10.0.0.1", token: "t" })).toThrow(InsecureBaseUrlError)
+    expect(() => createClient({ baseUrl: "http://api.example.energy", token: "t", allowInsecureHttp: true })).not.toThrow()
+    expect(() => createClient({ baseUrl: "https://api.example.energy", token: "t" })).not.toThrow()
+    expect(() => createClient({ baseUrl: "ftp://x", token: "t" })).toThrow(TypeError)
+  })
+
+  it("the token travels only in the Authorization header", async () => {
+    const { c, requests } = client([created])
+    await c.send("energy-amount", energy)
+    const { url, init } = requests[0]!
+    expect((init.headers as Record<string, string>)["Authorization"]).toBe("Token secret-token")
+    expect(url).not.toContain("secret-token")
+    expect(String(init.body)).not.toContain("secret-token")
+  })
+})

@@ -1,0 +1,137 @@
+/**
+ * `parseResponse`: every documented status of every endpoint gives the outcome the spec describes for it;
+ * per-item outcomes of notes and transactions; `Retry-After`; tolerant reading (an additional field is a
+ * warning); and `unexpected` for an undocumented status or a body that does not validate.
+ */
+import * as fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { ENDPOINT_IDS, type EndpointId, endpoints, parseResponse, parseRetryAfter, type ResponseOutcomeKind } from "../../src/index.js"
+import { arbitraryResponse } from "../../src/testing/index.js"
+
+/**
+ * The outcome of each documented status, from the spec: 201 stores (notes and transactions: per item),
+ * 200 reads (status queries) or already existed (market-participant) or stored (historical statements,
+ * "200 OK" in the text), 400 rejected (transactions: or an import error), 404 not found, 401 unauthorized,
+ * 429/503 and the payment vendor's 500 retryable. The transactions 400 is a rejection, or an import
+ * error when its body says TRANSACTION_IMPORT_ERROR.
+ */
+const EXPECTED: Readonly<Record<EndpointId, Readonly<Record<number, ResponseOutcomeKind | "per item" | "by body">>>> = {
+  "notes": { 201: "per item", 400: "rejected", 404: "not_found" },
+  "delivery-note": { 201: "created", 400: "rejected", 404: "not_found" },
+  "energy-amount": { 201: "created", 400: "rejected", 404: "not_found" },
+  "transactions": { 201: "per item", 400: "by body" },
+  "historical-statements": { 200: "created", 201: "created", 400: "rejected" },
+  "market-participant-invoice": { 201: "created", 400: "rejected", 404: "not_found" },
+  "payment-instruction": { 201: "created", 400: "rejected", 500: "retryable" },
+  "account-transfer-status": { 200: "ok", 404: "not_found" },
+  "all-account-import-processes": { 200: "ok" },
+  "pending-account-import-processes": { 200: "ok" },
+  "imported-account-import-processes": { 200: "ok" },
+  "market-participant": { 200: "already_exists", 201: "created", 400: "rejected" },
+  "market-participant-fees": { 201: "created", 400: "rejected" },
+  "market-participant-definitions": { 201: "created", 400: "rejected" }
+}
+const EVERYWHERE = { 401: "unauthorized", 429: "retryable", 503: "retryable" } as const
+
+/** The outcome an item list implies: any import error, else all already there, else created. */
+const byItems = (statuses: ReadonlyArray<string>): ResponseOutcomeKind =>
+  statuses.includes("TRANSACTION_IMPORT_ERROR")
+    ? "import_error"
+    : statuses.length > 0 && statuses.every((s) => s.endsWith("ALREADY_EXISTS"))
+    ? "already_exists"
+    : "created"
+
+const cases = ENDPOINT_IDS.flatMap((id) => Object.keys(endpoints[id].responses).map((status) => [id, Number(status)] as const))
+
+describe("parseResponse on every documented status of every endpoint", () => {
+  it("the table above covers the catalogue exactly", () => {
+    for (const id of ENDPOINT_IDS) {
+      expect(Object.keys(endpoints[id].responses).sort(), id).toEqual(Object.keys({ ...EXPECTED[id], ...EVERYWHERE }).sort())
+    }
+  })
+
+  it.each(cases)("%s %i", (id, status) => {
+    const expected = ({ ...EXPECTED[id], ...EVERYWHERE } as Readonly<Record<number, string>>)[status]
+    fc.assert(
+      fc.property(arbitraryResponse(id, status as never), (body) => {
+        const outcome = parseResponse(id, status, body)
+        expect(outcome.status).toBe(status)
+        expect(outcome.body).toBe(body)
+        if (expected === "by body") {
+          expect(outcome.kind).toBe((body as { status?: string }).status === "TRANSACTION_IMPORT_ERROR" ? "import_error" : "rejected")
+        } else if (expected !== "per item") {
+          expect(outcome.kind).toBe(expected)
+        } else {
+          const list = (Array.isArray(body) ? body : (body as { results: Array<unknown> }).results) as ReadonlyArray<{ status: string }>
+          expect(outcome.kind).toBe(byItems(list.map((i) => i.status)))
+        }
+      }),
+      { numRuns: 20, seed: 14 }
+    )
+  })
+})
+
+describe("parseResponse examples", () => {
+  const note = (status: string) => ({ created_at: "2024-05-01T10:00:00Z", body: "Call back", status })
+  const transaction = (status: string) => ({
+    status,
+    transaction_data: { transaction_id: "T-1", transaction_date: "2024-01-05", amount: "10.00", type: "CHARGE" }
+  })
+
+  it("notes: one result per note, as items; all already there is already_exists", () => {
+    const mixed = parseResponse("notes", 201, [note("NOTE_ALREADY_EXISTS"), note("NOTE_CREATION_SUCCESS")])
+    expect(mixed).toMatchObject({ kind: "created", items: [{ index: 0, outcome: "already_exists" }, { index: 1, outcome: "created" }] })
+    expect(parseResponse("notes", 201, [note("NOTE_ALREADY_EXISTS")]).kind).toBe("already_exists")
+  })
+
+  it("transactions: TRANSACTION_IMPORT_ERROR in a 201 or as the 400 body is import_error", () => {
+    expect(parseResponse("transactions", 201, { results: [transaction("TRANSACTION_ADDED_TO_ACCOUNT"), transaction("TRANSACTION_IMPORT_ERROR")] }))
+      .toMatchObject({ kind: "import_error", items: [{ index: 0, outcome: "created" }, { index: 1, outcome: "import_error" }] })
+    const error = parseResponse("transactions", 400, {
+      ...transaction("TRANSACTION_IMPORT_ERROR"),
+      error_detail: "Transaction is not within the open statement period."
+    })
+    expect(error).toMatchObject({ kind: "import_error", detail: "Transaction is not within the open statement period." })
+    expect(parseResponse("transactions", 201, { results: [transaction("TRANSACTION_ALREADY_EXISTS")] }).kind).toBe("already_exists")
+  })
+
+  it("400: rejected, with the body's errors", () => {
+    const body = { detail: "1 error", code: "payload_failed_validation", errors: [{ detail: "Required.", code: "required", attr: "notes" }] }
+    expect(parseResponse("notes", 400, body)).toMatchObject({ kind: "rejected", errors: body.errors })
+  })
+
+  it("503 and 429: retryable with Retry-After in ms; payment-instruction 500: retry as is", () => {
+    expect(parseResponse("energy-amount", 503, { detail: "Unavailable." }, { retryAfter: "2" }))
+      .toMatchObject({ kind: "retryable", advice: "retry-later", retryAfterMs: 2000 })
+    expect(parseResponse("notes", 429, { detail: "Slow down." })).toMatchObject({ kind: "retryable", retryAfterMs: undefined })
+    expect(parseResponse("payment-instruction", 500, { error_detail: "vendor" })).toMatchObject({ kind: "retryable", advice: "retry-as-is" })
+  })
+
+  it("an additional field is a warning on the outcome (kraken_account_number), never unexpected", () => {
+    const outcome = parseResponse("account-transfer-status", 200, { status: "COMPLETED", service_account_number: "A-1", kraken_account_number: "A-1" })
+    expect(outcome.kind).toBe("ok")
+    expect(outcome.warnings.map((w) => [w.attr, w.code])).toEqual([["kraken_account_number", "additional_field"]])
+    // Strict reading, when asked for, reports it.
+    expect(parseResponse("account-transfer-status", 200, { status: "COMPLETED", service_account_number: "A-1", kraken_account_number: "A-1" }, { additionalFields: "error" }).kind)
+      .toBe("unexpected")
+  })
+
+  it("unexpected: an undocumented status, a body that does not validate, text instead of JSON", () => {
+    expect(parseResponse("energy-amount", 502, "Bad Gateway")).toMatchObject({ kind: "unexpected", errors: [{ attr: "non_field_errors" }] })
+    expect(parseResponse("account-transfer-status", 200, { status: "DONE", service_account_number: "" }))
+      .toMatchObject({ kind: "unexpected", errors: [{ attr: "status", code: "invalid_choice" }] })
+    expect(parseResponse("energy-amount", 503, "Service Unavailable").kind).toBe("unexpected")
+  })
+})
+
+describe("parseRetryAfter", () => {
+  it("reads seconds and HTTP dates; nothing else", () => {
+    expect(parseRetryAfter("0")).toBe(0)
+    expect(parseRetryAfter(" 3 ")).toBe(3000)
+    expect(parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", new Date("2015-10-21T07:27:58Z"))).toBe(2000)
+    expect(parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", new Date("2015-10-21T08:00:00Z"))).toBe(0)
+    expect(parseRetryAfter("soon")).toBeUndefined()
+    expect(parseRetryAfter("-1")).toBeUndefined()
+    expect(parseRetryAfter(null)).toBeUndefined()
+  })
+})
