@@ -35,7 +35,8 @@ describe("toBoolean: defaults", () => {
     expect(toBoolean(input)).toMatchObject(failsWith("invalid"))
   })
 
-  it.each<unknown>([2, -1, 0.5, Number.NaN, null, undefined, {}, [], 1n, new Boolean(true), Symbol("x")])("%s is invalid", (input) => {
+  // Each value wrapped: it.each would spread an array case ([] would be no argument at all).
+  it.each<[unknown]>([2, -1, 0.5, Number.NaN, null, undefined, {}, [], 1n, new Boolean(true), Symbol("x")].map((v) => [v]))("%o is invalid", (input) => {
     expect(toBoolean(input)).toMatchObject(failsWith("invalid"))
   })
 })

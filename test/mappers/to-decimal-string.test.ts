@@ -158,8 +158,9 @@ describe("toDecimalString: numbers, bigints and BigDecimals", () => {
     expect(toDecimalString(BigDecimal.make(-1n, 1), { scale: 0, rounding: "half-up" })).toEqual({ ok: true, value: "0" })
   })
 
-  it.each<unknown>([null, undefined, {}, [], true, Symbol("x"), () => 1, new Date(0), new Number(1), { valueOf: () => 1 }])(
-    "refuses %s",
+  // Each value wrapped: it.each would spread an array case ([] would be no argument at all).
+  it.each<[unknown]>([null, undefined, {}, [], true, Symbol("x"), () => 1, new Date(0), new Number(1), { valueOf: () => 1 }].map((v) => [v]))(
+    "refuses %o",
     (input) => {
       expect(toDecimalString(input)).toMatchObject(failsWith("invalid"))
     }

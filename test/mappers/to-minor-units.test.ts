@@ -73,7 +73,7 @@ describe("fromMinorUnits", () => {
     [100, "1.00"],
     [-100, "-1.00"],
     [Number.MAX_SAFE_INTEGER, "90071992547409.91"]
-  ])("%d cents -> %s", (input, expected) => {
+  ])("%o cents -> %s", (input, expected) => {
     expect(fromMinorUnits(input)).toEqual({ ok: true, value: expected })
   })
 
