@@ -92,6 +92,7 @@ export const issueToPathErrors = (root: SchemaIssue.Issue, input: unknown): Arra
         if (found === null) {
           out.push({ path, code: "null", detail: "This field may not be null." })
         } else if (isLiteralUnion(issue.ast) && typeof found === "string") {
+          // Stryker disable next-line ConditionalExpression: equivalent, every member of a literal union is a literal
           const choices = issue.ast.types.map((t) => (t._tag === "Literal" ? String(t.literal) : "")).join(", ")
           out.push({ path, code: "invalid_choice", detail: `"${found}" is not a valid choice (${choices}).` })
         } else {

@@ -59,6 +59,19 @@ describe("isCalendarDate over the years 0001-9999", () => {
     expect(mismatches).toEqual([])
   })
 
+  it("reads text that is not a zero-padded prefix (a space-padded year) as the same day, by the general reading", () => {
+    const mismatches: Array<string> = []
+    for (const year of [1, 4, 99, 100, 200, 400, 999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          const text = `${String(year).padStart(4, " ")}-${pad(month, 2)}-${pad(day, 2)}`
+          if (isCalendarDate(text) !== referenceExists(year, month, day)) mismatches.push(text)
+        }
+      }
+    }
+    expect(mismatches).toEqual([])
+  })
+
   it("counts 97 leap days in every 400 years and 365 or 366 days in every year", () => {
     const leapYears = YEARS.filter((year) => isCalendarDate(`${pad(year, 4)}-02-29`))
     expect(leapYears.filter((year) => year <= 400)).toHaveLength(97)

@@ -99,6 +99,16 @@ describe("issueToPathErrors: unions", () => {
     expect(errorsOf(schema, "ab")).toEqual([error([], "too_short", "At least 3.")])
   })
 
+  it("a union mixing literals and other types, or with no member: invalid, naming each member (lists too)", () => {
+    expect(errorsOf(Schema.Union([Schema.Literal("A"), Schema.Number]), "B")).toEqual([
+      error([], "invalid", "Expected \"A\" or a number but got string.")
+    ])
+    expect(errorsOf(Schema.Union([Schema.Array(Schema.String), Schema.Number]), "x")).toEqual([
+      error([], "invalid", "Expected a list or a number but got string.")
+    ])
+    expect(errorsOf(Schema.Union([]), "x")).toEqual([error([], "invalid", "Expected  but got string.")])
+  })
+
   it("a value that matches two members of a oneOf union: invalid", () => {
     const schema = Schema.Union([Schema.String, Schema.String.check(Schema.isMinLength(1))], { mode: "oneOf" })
     expect(errorsOf(schema, "ab")).toEqual([error([], "invalid", "This value is not valid.")])
@@ -124,6 +134,15 @@ describe("issueToPathErrors: checks", () => {
     expect(errorsOf(Schema.String.check(Schema.makeFilter((s: string) => s.length > 2, { message: "At least 3." })), "a")).toEqual([
       error([], "invalid", "At least 3.")
     ])
+  })
+
+  it("annotations that are not strings are not taken for a code or a message", () => {
+    const check = Schema.makeFilter((s: string) => s.length > 2, { code: 7 as never, message: ["x"] as never })
+    expect(errorsOf(Schema.String.check(check), "a")).toEqual([error([], "invalid", "This value is not valid.")])
+  })
+
+  it("an invalid value outside any check: invalid, with the generic detail", () => {
+    expect(issueToPathErrors(new SchemaIssue.InvalidValue(undefined), "x")).toEqual([error([], "invalid", "This value is not valid.")])
   })
 
   it("the issue's own code and message come before the check's", () => {
