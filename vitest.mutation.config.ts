@@ -36,7 +36,8 @@ const failedLoadIsAFailedTest = {
 /**
  * The tests a mutation run (`npm run mutation`) executes: the in-process tests of the schemas, the
  * validation and the mappers. The tests of the built CLI, the service and the build run `dist/`, which a
- * mutant does not change, so they are left out (and `dist/` is not built).
+ * mutant does not change, so they are left out (and `dist/` is not built); so is the Standard Schema
+ * consumer test, which runs the built CLI too.
  */
 export default defineConfig({
   test: {
@@ -45,7 +46,6 @@ export default defineConfig({
       "test/validation/**/*.test.ts",
       "test/mappers/**/*.test.ts",
       "test/testing/arbitrary-*.test.ts",
-      "test/standard-schema/**/*.test.ts",
       "test/json-schema/to-json-schema.test.ts",
       "test/json-schema/differential.test.ts",
       "test/docs/**/*.test.ts"
