@@ -1,7 +1,7 @@
 /**
  * mapRecords on the shapes the other tests do not reach: a stream without `groupBy` (every row its own
  * payload), the kind of every event, field paths with an index, `when` with a list of values, padded
- * cells, and rows that are not records.
+ * cells, rows that are not records, and rows of one payload that disagree.
  */
 import { describe, expect, it } from "vitest"
 import { defineMapping, type MappingEvent, mapRecords } from "../../src/index.js"
@@ -114,6 +114,27 @@ describe("mapRecords: paths, filters and cells", () => {
         code: "unmatched_row",
         detail: "This row carries data for a list but matches none of them (Art = [\"Notiz\",\"Vermerk \"]): its data would be lost."
       }]
+    }])
+  })
+})
+
+describe("mapRecords: rows of one payload or item that disagree", () => {
+  it("rejects the whole group as inconsistent_group, naming both rows and values", () => {
+    const mapping = defineMapping({
+      endpoint: "notes",
+      groupBy: ["Konto"],
+      fields: { import_supplier: "Lieferant", external_account_number: "Konto" },
+      collections: [{ path: "notes", fields: { body: "Text" } }]
+    })
+    const result = mapRecords(mapping, [
+      { Konto: "KD-1", Lieferant: "NORD", Text: "a" },
+      { Konto: "KD-1", Lieferant: "", Text: "b" },
+      { Konto: "KD-1", Lieferant: "SUED", Text: "c" }
+    ])
+    expect(result.payloads).toEqual([])
+    expect(result.rejected).toStrictEqual([{
+      sourceRows: [0, 1, 2],
+      errors: [{ column: "Lieferant", attr: "import_supplier", code: "inconsistent_group", detail: "\"SUED\" in row 3 differs from \"NORD\" in row 1 of the same payload" }]
     }])
   })
 })
