@@ -4,6 +4,8 @@
  * `npm run mutation -- --mutate src/mappers/to-decimal-string.ts`. Incremental: a run retests only the
  * mutants whose code or covering tests changed since the last one (`reports/stryker-incremental.json`;
  * `--force` retests all). Reports: `reports/mutation/` (git-ignored). Not part of CI: too slow on 2 cores.
+ * Scope a run with `--mutate`, not with `testFiles`: with `testFiles` the static mutants (module-level
+ * constants) were not activated and all "survived".
  *
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */
