@@ -65,6 +65,7 @@ const parseText = (raw: string, locale: DecimalLocale): Parsed => {
   const match = SIGNED_TEXT.exec(text)
   const invalid = { code: "invalid", detail: `${preview(raw)} is not a decimal number` }
   if (match === null) return invalid
+  // Stryker disable next-line StringLiteral: equivalent, the three groups always take part in a match, so no default is used
   const [, leadingSign = "", body = "", trailingMinus = ""] = match
   if (leadingSign !== "" && trailingMinus !== "") return invalid
   const negative = leadingSign === "-" || trailingMinus === "-"
@@ -94,18 +95,24 @@ const parseNumber = (value: number): Parsed => {
   // String(n) is the shortest text that round-trips to the same double, so it
   // is the decimal the producer most plausibly meant (0.1 stays "0.1").
   const match = NUMBER_TEXT.exec(String(value))
+  // Stryker disable next-line all: unreachable, String() of a finite number always has this shape; kept as a guard
   if (match === null) return { code: "invalid", detail: `${preview(value)} could not be read` }
+  // Stryker disable next-line StringLiteral: equivalent, sign and whole always match, and Number("") is 0 like "0"
   const [, sign = "", whole = "", decimals = "", exponent = "0"] = match
   const digits = whole + decimals
   const point = whole.length + Number(exponent)
   const negative = sign === "-"
+  // Stryker disable next-line EqualityOperator: equivalent, at point 0 (or at the length) the general case below gives the same split
   if (point <= 0) return { negative, integer: "", fraction: "0".repeat(-point) + digits }
+  // Stryker disable next-line EqualityOperator: equivalent, see above
   if (point >= digits.length) return { negative, integer: digits + "0".repeat(point - digits.length), fraction: "" }
   return { negative, integer: digits.slice(0, point), fraction: digits.slice(point) }
 }
 
 const parseBigInt = (value: bigint): Decimal => ({
+  // Stryker disable next-line EqualityOperator: equivalent, zero is written without a sign either way
   negative: value < 0n,
+  // Stryker disable next-line EqualityOperator: equivalent, -0n is 0n
   integer: (value < 0n ? -value : value).toString(),
   fraction: ""
 })
@@ -116,6 +123,7 @@ const parseBigDecimal = (value: BigDecimal.BigDecimal): Parsed => {
   if (typeof unscaled !== "bigint" || !Number.isSafeInteger(scale)) {
     return { code: "invalid", detail: "malformed BigDecimal" }
   }
+  // Stryker disable next-line EqualityOperator: equivalent, zero is written without a sign and -0n is 0n
   const negative = unscaled < 0n
   const digits = (negative ? -unscaled : unscaled).toString()
   if (scale <= 0) return { negative, integer: digits + "0".repeat(-scale), fraction: "" }
@@ -133,21 +141,25 @@ const canonical = (decimal: Decimal): string => {
 /** Adds one to an unsigned digit string ("" counts as zero). */
 const increment = (digits: string): string => {
   let i = digits.length - 1
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, stopping at i = 0 on a "9" writes "10" there, as "1" before i = -1 does
   while (i >= 0 && digits[i] === "9") i--
   const head = i < 0 ? "1" : digits.slice(0, i) + String(Number(digits[i]) + 1)
   return head + "0".repeat(digits.length - 1 - i)
 }
 
 const rescale = (decimal: Decimal, scale: number, rounding: DecimalRounding): Decimal => {
+  // Stryker disable next-line EqualityOperator: equivalent, at equal length nothing is dropped and the cut below gives the same digits
   if (decimal.fraction.length <= scale) return { ...decimal, fraction: decimal.fraction.padEnd(scale, "0") }
   const kept = decimal.integer + decimal.fraction.slice(0, scale)
   const dropped = decimal.fraction.slice(scale)
+  // Stryker disable next-line StringLiteral: unreachable default, at least one digit is dropped here
   const first = dropped[0] ?? "0"
   // Rounding works on the magnitude, so "half-up" rounds ties away from zero
   // (-2.345 -> -2.35), the commercial convention.
   const roundUp =
     first > "5" ||
     (first === "5" &&
+      // Stryker disable next-line StringLiteral: equivalent, Number("") is 0 like "0" (no kept digit is an even zero)
       (/[1-9]/.test(dropped.slice(1)) || rounding === "half-up" || Number(kept.at(-1) ?? "0") % 2 === 1))
   const digits = roundUp ? increment(kept) : kept
   const cut = digits.length - scale

@@ -47,6 +47,7 @@ export const toInstant = (datetime: string): Instant => {
   let last = 19
   if (datetime.charCodeAt(19) === 46 /* . */) {
     zoneAt = 20
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, charCodeAt past the end is NaN, which ends the loop too
     while (zoneAt < datetime.length && datetime.charCodeAt(zoneAt) >= DIGIT_0 && datetime.charCodeAt(zoneAt) <= DIGIT_0 + 9) {
       zoneAt++
       if (datetime.charCodeAt(zoneAt - 1) !== DIGIT_0) last = zoneAt
@@ -56,16 +57,19 @@ export const toInstant = (datetime: string): Instant => {
   const offsetMinutes = datetime.charCodeAt(zoneAt) === 90 /* Z */
     ? 0
     : sign * (digitsAt(datetime, zoneAt + 1, zoneAt + 3) * 60 + digitsAt(datetime, zoneAt + 4, zoneAt + 6))
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, last is 19 (no digit) or above 20, and slice(20, 19) is "" too
   return { seconds: local - offsetMinutes * 60, fraction: last > 20 ? datetime.slice(20, last) : "" }
 }
 
 /** Compares two fractions of a second written as digits without trailing zeros (`"5"` after `"09"`). */
+// Stryker disable MethodExpression,StringLiteral: equivalent, without trailing zeros the plain string order already is the numeric one; the padding states the intent
 const compareFractions = (a: string, b: string): number => {
   const width = Math.max(a.length, b.length)
   const x = a.padEnd(width, "0")
   const y = b.padEnd(width, "0")
   return x < y ? -1 : x > y ? 1 : 0
 }
+// Stryker restore MethodExpression,StringLiteral
 
 /**
  * Compares two well-formed ISO datetimes as instants (`2024-03-31T03:00:00+02:00` is before

@@ -5,9 +5,8 @@
  * @module
  */
 import type { SchemaAST, SchemaIssue } from "effect"
-import type { ApiError } from "../schemas/errors.js"
 import { CROSS_FIELD_RULE, type CrossFieldRule } from "../schemas/conventions.js"
-import { jsonTypeOf, type Path, toAttr, valueAt } from "./path.js"
+import { jsonTypeOf, type Path, valueAt } from "./path.js"
 
 /** A problem found at a path, before it is written as an {@link ApiError}. */
 export interface PathError {
@@ -50,8 +49,6 @@ const expectedName = (ast: SchemaAST.AST): string => {
 const isLiteralUnion = (ast: SchemaAST.Union): boolean =>
   ast.types.length > 0 && ast.types.every((t) => t._tag === "Literal")
 
-const nullableMember = (ast: SchemaAST.Union): boolean => ast.types.some((t) => t._tag === "Null")
-
 /**
  * Flattens a schema issue into path errors with contract codes. `input` is the value that was decoded:
  * the code of a type error depends on what was found there (`null` → `null`, otherwise `invalid`).
@@ -90,10 +87,12 @@ export const issueToPathErrors = (root: SchemaIssue.Issue, input: unknown): Arra
           for (const child of issue.issues) go(child, path, check)
           return
         }
+        // No member took the input's type, so a union with a `Null` member never gets here with null.
         const found = valueAt(input, path)
-        if (found === null && !nullableMember(issue.ast)) {
+        if (found === null) {
           out.push({ path, code: "null", detail: "This field may not be null." })
         } else if (isLiteralUnion(issue.ast) && typeof found === "string") {
+          // Stryker disable next-line ConditionalExpression: equivalent, every member of a literal union is a literal
           const choices = issue.ast.types.map((t) => (t._tag === "Literal" ? String(t.literal) : "")).join(", ")
           out.push({ path, code: "invalid_choice", detail: `"${found}" is not a valid choice (${choices}).` })
         } else {
@@ -125,8 +124,4 @@ export const issueToPathErrors = (root: SchemaIssue.Issue, input: unknown): Arra
   go(root, [], undefined)
   return out
 }
-
-/** Writes path errors as the API's errors (`attr` a dot path, or `non_field_errors`). */
-export const toApiErrors = (errors: ReadonlyArray<PathError>): Array<ApiError> =>
-  errors.map((e) => ({ detail: e.detail, code: e.code, attr: toAttr(e.path) }))
 

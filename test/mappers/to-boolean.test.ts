@@ -1,6 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { toBoolean } from "../../src/mappers/to-boolean.js"
+import { expectOwnAnswer } from "../support/conversions.js"
 
 const failsWith = (code: string) => ({ ok: false, error: { code } })
 
@@ -34,7 +35,8 @@ describe("toBoolean: defaults", () => {
     expect(toBoolean(input)).toMatchObject(failsWith("invalid"))
   })
 
-  it.each<unknown>([2, -1, 0.5, Number.NaN, null, undefined, {}, [], 1n, new Boolean(true), Symbol("x")])("%s is invalid", (input) => {
+  // Each value wrapped: it.each would spread an array case ([] would be no argument at all).
+  it.each<[unknown]>([2, -1, 0.5, Number.NaN, null, undefined, {}, [], 1n, new Boolean(true), Symbol("x")].map((v) => [v]))("%o is invalid", (input) => {
     expect(toBoolean(input)).toMatchObject(failsWith("invalid"))
   })
 })
@@ -107,8 +109,9 @@ describe("toBoolean: properties", () => {
   it("never throws, whatever the input and options", () => {
     fc.assert(
       fc.property(fc.anything({ withBigInt: true, withDate: true, withNullPrototype: true, withBoxedValues: true }), fc.anything(), (value, options) => {
-        expect(typeof toBoolean(value).ok).toBe("boolean")
-        expect(typeof toBoolean(value, options as never).ok).toBe("boolean")
+        const isBoolean = (b: boolean): boolean => typeof b === "boolean"
+        expectOwnAnswer(toBoolean(value), ["invalid", "blank"], isBoolean)
+        expectOwnAnswer(toBoolean(value, options as never), ["invalid", "blank", "invalid_option"], isBoolean)
       }),
       { seed: 10, numRuns: 10_000 }
     )

@@ -2,6 +2,7 @@ import { BigDecimal } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { toDecimalString } from "../../src/mappers/to-decimal-string.js"
+import { expectOwnAnswer } from "../support/conversions.js"
 
 const CANONICAL = /^-?(0|[1-9]\d*)(\.\d+)?$/
 
@@ -157,12 +158,49 @@ describe("toDecimalString: numbers, bigints and BigDecimals", () => {
     expect(toDecimalString(BigDecimal.make(-1n, 1), { scale: 0, rounding: "half-up" })).toEqual({ ok: true, value: "0" })
   })
 
-  it.each<unknown>([null, undefined, {}, [], true, Symbol("x"), () => 1, new Date(0), new Number(1), { valueOf: () => 1 }])(
-    "refuses %s",
+  // Each value wrapped: it.each would spread an array case ([] would be no argument at all).
+  it.each<[unknown]>([null, undefined, {}, [], true, Symbol("x"), () => 1, new Date(0), new Number(1), { valueOf: () => 1 }].map((v) => [v]))(
+    "refuses %o",
     (input) => {
       expect(toDecimalString(input)).toMatchObject(failsWith("invalid"))
     }
   )
+})
+
+/** A look-alike of a BigDecimal: the brand (on the prototype) with other own fields. */
+const fakeBigDecimal = (fields: Record<string, unknown>): unknown =>
+  Object.assign(Object.create(Object.getPrototypeOf(BigDecimal.make(1n, 0)) as object) as object, fields)
+
+describe("toDecimalString: the reason of each refusal", () => {
+  // The details name the reason; a refusal that fell through to a crash would read "value could not be converted".
+  it.each<[string, unknown, Parameters<typeof toDecimalString>[1], string, RegExp]>([
+    ["blank text", "  ", undefined, "blank", /^expected a decimal number, got a blank string$/],
+    ["text that is no number", "abc", undefined, "invalid", /^"abc" is not a decimal number$/],
+    ["a leading and a trailing sign", "-1-", undefined, "invalid", /^"-1-" is not a decimal number$/],
+    ["a plus and a trailing minus", "+1,5-", { locale: "de" }, "invalid", /^"\+1,5-" is not a decimal number$/],
+    ["separators the locale does not read (de)", "1.5", { locale: "de" }, "invalid", /^"1\.5" is not a decimal number$/],
+    ["separators the locale does not read (en)", "1,5", { locale: "en" }, "invalid", /^"1,5" is not a decimal number$/],
+    ["separators neither locale reads", "1.2.3,4.5", undefined, "invalid", /^"1\.2\.3,4\.5" is not a decimal number$/],
+    ["a separator before three digits", "-1.234", undefined, "ambiguous_decimal", /^"-1\.234" reads as -1234 \(de\) or -1\.234 \(en\); pass locale "de" or "en"$/],
+    ["a non-finite number", Number.NaN, undefined, "invalid", /^NaN is not a finite number$/],
+    ["a BigDecimal look-alike with a non-bigint value", fakeBigDecimal({ value: 5, scale: 0 }), undefined, "invalid", /^malformed BigDecimal$/],
+    ["a BigDecimal look-alike with a fractional scale", fakeBigDecimal({ value: 5n, scale: 0.5 }), undefined, "invalid", /^malformed BigDecimal$/],
+    ["a value of another type", null, undefined, "invalid", /^expected a number, bigint, BigDecimal or string, got null$/],
+    ["an unknown locale", "1", { locale: "fr" as "de" }, "invalid_option", /^unknown locale "fr"$/],
+    ["an unknown rounding", "1", { rounding: "ceil" as "half-up" }, "invalid_option", /^unknown rounding "ceil"$/],
+    ["a negative scale", "1", { scale: -1 }, "invalid_option", /^scale must be a non-negative integer, got -1$/],
+    ["an unsafe scale", "1", { scale: 2 ** 53 }, "invalid_option", /^scale must be a non-negative integer, got 9007199254740992$/]
+  ])("%s", (_, input, options, code, detail) => {
+    const result = toDecimalString(input, options)
+    expect(result).toMatchObject(failsWith(code))
+    expect(result.ok ? "" : result.error.detail).toMatch(detail)
+  })
+
+  it("takes a scale of zero and a BigDecimal with a zero or negative scale", () => {
+    expect(toDecimalString("1.5", { locale: "en", scale: 0 })).toEqual({ ok: true, value: "2" })
+    expect(toDecimalString(fakeBigDecimal({ value: -15n, scale: 0 }))).toEqual({ ok: true, value: "-15" })
+    expect(toDecimalString(fakeBigDecimal({ value: 15n, scale: -2 }))).toEqual({ ok: true, value: "1500" })
+  })
 })
 
 describe("toDecimalString: scale and rounding", () => {
@@ -310,10 +348,9 @@ describe("toDecimalString: properties", () => {
         fc.anything({ withBigInt: true, withDate: true, withMap: true, withSet: true, withTypedArray: true, withNullPrototype: true, withBoxedValues: true, withSparseArray: true }),
         fc.anything({ withNullPrototype: true }),
         (value, options) => {
-          const result = toDecimalString(value)
-          expect(typeof result.ok).toBe("boolean")
-          const withOptions = toDecimalString(value, options as never)
-          expect(typeof withOptions.ok).toBe("boolean")
+          const isCanonical = (text: string): boolean => CANONICAL.test(text)
+          expectOwnAnswer(toDecimalString(value), ["blank", "invalid", "ambiguous_decimal"], isCanonical)
+          expectOwnAnswer(toDecimalString(value, options as never), ["blank", "invalid", "ambiguous_decimal", "invalid_option"], isCanonical)
         }
       ),
       { seed: 11, numRuns: 10_000 }

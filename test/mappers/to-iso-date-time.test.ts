@@ -3,6 +3,7 @@ import { format } from "date-fns"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { toIsoDateTime } from "../../src/mappers/to-iso-date-time.js"
+import { expectOwnAnswer } from "../support/conversions.js"
 
 const failsWith = (code: string) => ({ ok: false, error: { code } })
 
@@ -317,8 +318,10 @@ describe("toIsoDateTime: properties", () => {
   it("never throws, whatever the input and options", () => {
     fc.assert(
       fc.property(fc.anything({ withBigInt: true, withDate: true, withNullPrototype: true, withBoxedValues: true }), fc.anything(), (value, options) => {
-        expect(typeof toIsoDateTime(value).ok).toBe("boolean")
-        expect(typeof toIsoDateTime(value, options as never).ok).toBe("boolean")
+        const isIsoDateTime = (text: string): boolean => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/u.test(text)
+        const codes = ["blank", "invalid", "invalid_date", "nonexistent_time", "ambiguous_time", "invalid_time_zone", "fraction_lost", "out_of_range", "unsupported_offset"]
+        expectOwnAnswer(toIsoDateTime(value), codes, isIsoDateTime)
+        expectOwnAnswer(toIsoDateTime(value, options as never), [...codes, "invalid_option"], isIsoDateTime)
       }),
       { seed: 9, numRuns: 10_000 }
     )

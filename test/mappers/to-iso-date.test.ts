@@ -1,6 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { toIsoDate } from "../../src/mappers/to-iso-date.js"
+import { expectOwnAnswer } from "../support/conversions.js"
 
 const failsWith = (code: string) => ({ ok: false, error: { code } })
 
@@ -143,8 +144,10 @@ describe("toIsoDate: properties", () => {
   it("never throws, whatever the input and options", () => {
     fc.assert(
       fc.property(fc.anything({ withBigInt: true, withDate: true, withNullPrototype: true, withBoxedValues: true }), fc.anything(), (value, options) => {
-        expect(typeof toIsoDate(value).ok).toBe("boolean")
-        expect(typeof toIsoDate(value, options as never).ok).toBe("boolean")
+        const isIsoDate = (text: string): boolean => /^\d{4}-\d{2}-\d{2}$/u.test(text)
+        const codes = ["blank", "invalid", "invalid_date", "out_of_range"]
+        expectOwnAnswer(toIsoDate(value), codes, isIsoDate)
+        expectOwnAnswer(toIsoDate(value, options as never), [...codes, "invalid_option"], isIsoDate)
       }),
       { seed: 8, numRuns: 10_000 }
     )

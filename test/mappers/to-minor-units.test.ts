@@ -1,6 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { fromMinorUnits, toMinorUnits } from "../../src/mappers/to-minor-units.js"
+import { expectOwnAnswer } from "../support/conversions.js"
 
 const failsWith = (code: string) => ({ ok: false, error: { code } })
 
@@ -72,7 +73,7 @@ describe("fromMinorUnits", () => {
     [100, "1.00"],
     [-100, "-1.00"],
     [Number.MAX_SAFE_INTEGER, "90071992547409.91"]
-  ])("%d cents -> %s", (input, expected) => {
+  ])("%o cents -> %s", (input, expected) => {
     expect(fromMinorUnits(input)).toEqual({ ok: true, value: expected })
   })
 
@@ -127,10 +128,13 @@ describe("minor units: properties", () => {
   it("never throws, whatever the input and options", () => {
     fc.assert(
       fc.property(fc.anything({ withBigInt: true, withDate: true, withNullPrototype: true, withBoxedValues: true }), fc.anything(), (value, options) => {
-        expect(typeof toMinorUnits(value as string, options as never).ok).toBe("boolean")
-        expect(typeof fromMinorUnits(value as number, options as never).ok).toBe("boolean")
-        expect(typeof toMinorUnits(value as string).ok).toBe("boolean")
-        expect(typeof fromMinorUnits(value as number).ok).toBe("boolean")
+        const codes = ["invalid", "fraction_lost", "out_of_range"]
+        const isUnits = (n: number): boolean => Number.isSafeInteger(n)
+        const isDecimal = (text: string): boolean => /^-?\d+(?:\.\d+)?$/u.test(text)
+        expectOwnAnswer(toMinorUnits(value as string, options as never), [...codes, "invalid_option"], isUnits)
+        expectOwnAnswer(fromMinorUnits(value as number, options as never), [...codes, "invalid_option"], isDecimal)
+        expectOwnAnswer(toMinorUnits(value as string), codes, isUnits)
+        expectOwnAnswer(fromMinorUnits(value as number), codes, isDecimal)
       }),
       { seed: 5, numRuns: 10_000 }
     )

@@ -4,7 +4,10 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { compareDateTimes, isCalendarDate } from "../../src/index.js"
+import { Schema } from "effect"
+import { compareDateTimes, CROSS_FIELD_RULE, isCalendarDate } from "../../src/index.js"
+import { startNotAfterEnd } from "../../src/schemas/rules.js"
+import { issueToPathErrors } from "../../src/validation/issue-to-errors.js"
 
 const pad = (n: number, width: number): string => String(n).padStart(width, "0")
 
@@ -57,6 +60,41 @@ describe("compareDateTimes", () => {
     expect(compareDateTimes("0050-01-01T00:00:00Z", "1949-01-01T00:00:00Z")).toBeLessThan(0)
     expect(compareDateTimes("0099-12-31T23:59:59Z", "0100-01-01T00:00:00Z")).toBeLessThan(0)
     expect(compareDateTimes("0000-03-01T00:00:00Z", "0000-02-29T00:00:00Z")).toBeGreaterThan(0)
+  })
+})
+
+describe("startNotAfterEnd", () => {
+  const pair = (kind: "date" | "datetime") =>
+    Schema.Struct({ from: Schema.optionalKey(Schema.NullOr(Schema.String)), to: Schema.optionalKey(Schema.NullOr(Schema.String)) })
+      .check(startNotAfterEnd("from", "to", kind))
+  const codes = (kind: "date" | "datetime", value: unknown): Array<string> => {
+    const result = Schema.decodeUnknownResult(pair(kind))(value)
+    return result._tag === "Success" ? [] : issueToPathErrors(result.failure.issue, value).map((e) => `${toAttrText(e.path)}:${e.code}`)
+  }
+  const toAttrText = (path: ReadonlyArray<string | number>): string => path.join(".")
+
+  it("refuses a start after the end at the end's key, and takes equal or ordered ones", () => {
+    expect(codes("date", { from: "2024-02-01", to: "2024-01-31" })).toEqual(["to:start_date_later_than_end_date"])
+    expect(codes("date", { from: "2024-02-01", to: "2024-02-01" })).toEqual([])
+    expect(codes("date", { from: "2024-01-31", to: "2024-02-01" })).toEqual([])
+    expect(codes("datetime", { from: "2024-01-01T01:00:00+01:00", to: "2024-01-01T00:00:00Z" })).toEqual([])
+    expect(codes("datetime", { from: "2024-01-01T01:00:01+01:00", to: "2024-01-01T00:00:00Z" })).toEqual(["to:start_date_later_than_end_date"])
+  })
+
+  it("leaves a pair alone while either side is missing or null", () => {
+    for (const kind of ["date", "datetime"] as const) {
+      for (const value of [{}, { from: "2024-02-01" }, { to: "2024-01-01" }, { from: null, to: "2024-01-01" }, { from: "2024-02-01", to: null }]) {
+        expect(codes(kind, value)).toEqual([])
+      }
+    }
+  })
+
+  it("declares its rule for the tools that look for it", () => {
+    const check = startNotAfterEnd("from", "to", "date")
+    expect(check.annotations).toMatchObject({
+      code: "start_date_later_than_end_date",
+      [CROSS_FIELD_RULE]: { name: "start_date_later_than_end_date", fields: ["from", "to"] }
+    })
   })
 })
 

@@ -134,7 +134,7 @@ describe("examples/payloads", () => {
     expect(examplePayloads.map((p) => p.endpointId).sort()).toEqual([...POST_ENDPOINT_IDS].sort())
   })
 
-  it.each(examplePayloads)("$endpointId.json validates with no errors and no warnings", ({ endpointId, input }) => {
+  it.each(examplePayloads)("the example of $endpointId validates with no errors and no warnings", ({ endpointId, input }) => {
     if (!isEndpointId(endpointId)) throw new Error(`not an endpoint id: ${endpointId}`)
     const result = validatePayload(endpointId, input, { now: NOW })
     expect(result.ok ? [] : result.error.errors).toEqual([])

@@ -1,0 +1,30 @@
+// @ts-check
+/**
+ * Mutation testing of the core: `npm run mutation` (all of it), or one file at a time:
+ * `npm run mutation -- --mutate src/mappers/to-decimal-string.ts`. Incremental: a run retests only the
+ * mutants whose code or covering tests changed since the last one (`reports/stryker-incremental.json`;
+ * `--force` retests all). Reports: `reports/mutation/` (git-ignored). Not part of CI: too slow on 2 cores.
+ * Scope a run with `--mutate`, not with `testFiles`: with `testFiles` the static mutants (module-level
+ * constants) were not activated and all "survived".
+ *
+ * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
+ */
+export default {
+  packageManager: "npm",
+  testRunner: "vitest",
+  // The in-process tests only (see vitest.mutation.config.ts): a mutant never reaches the built CLI.
+  vitest: { configFile: "vitest.mutation.config.ts" },
+  coverageAnalysis: "perTest",
+  mutate: ["src/schemas/**/*.ts", "src/validation/**/*.ts", "src/mappers/**/*.ts", "!src/**/index.ts"],
+  ignorePatterns: ["reports", "dist", ".tmp*"],
+  // The machine's two cores are shared.
+  concurrency: 1,
+  incremental: true,
+  incrementalFile: "reports/stryker-incremental.json",
+  reporters: ["html", "json", "clear-text", "progress"],
+  htmlReporter: { fileName: "reports/mutation/mutation.html" },
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  thresholds: { high: 90, low: 80, break: null },
+  tempDirName: ".tmp-stryker",
+  cleanTempDir: "always"
+}
