@@ -179,3 +179,29 @@ describe("batches", () => {
     )
   })
 })
+
+describe("rows in two collections", () => {
+  it("a row whose item fails in one collection is rejected once, though it also built an item in another", () => {
+    const mapping = defineMapping({
+      endpoint: "market-participant-invoice",
+      groupBy: ["Rechnung"],
+      fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" },
+      collections: [
+        { path: "market_participant_invoice.line_items", fields: { position: { column: "Pos", convert: "integer" } } },
+        { path: "market_participant_invoice.tax_amounts", fields: { tax_rate: { column: "Satz", convert: "decimal" } } }
+      ]
+    })
+    const rows = [
+      { Rechnung: "R-1", Konto: "KD-1", Pos: "1", Satz: "19" },
+      { Rechnung: "R-1", Konto: "KD-1", Pos: "x", Satz: "7" },
+      { Rechnung: "R-1", Konto: "KD-1", Pos: "3", Satz: "0" }
+    ]
+    const { payloads, rejected } = mapRecords(mapping, rows)
+    const rejectedRows = rejected.flatMap((r) => r.sourceRows)
+    expect(rejectedRows.filter((i) => i === 1)).toHaveLength(1)
+    expect(rejected.find((r) => r.sourceRows.includes(1))!.errors.map((e) => e.code)).toContain("invalid")
+    // The rest is an incomplete invoice, rejected by validation: each row still ends exactly once.
+    const settled = [...payloads.flatMap((p) => p.sourceRows), ...rejectedRows].sort((a, b) => a - b)
+    expect(settled).toEqual([0, 1, 2])
+  })
+})
