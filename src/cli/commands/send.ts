@@ -233,7 +233,8 @@ const makePlanner = (journal: Journal | undefined, options: SendCommandOptions, 
   const validatorOf = (id: EndpointId): PayloadValidator<EndpointId> => {
     let v = validators.get(id)
     if (v === undefined) {
-      v = compileValidator(id)
+      // Every record comes straight from JSON.parse: no getters or prototypes to look for.
+      v = compileValidator(id, { input: "json" })
       validators.set(id, v)
     }
     return v
