@@ -96,6 +96,25 @@ const readNode = (node: CompiledNode, record: LegacyRecord): ReadNode => ({
 /** Reads one row through the compiled mapping (call in input order). */
 export const readRow = (root: CompiledNode, index: number, record: LegacyRecord): ReadRow => ({ index, record, read: readNode(root, record) })
 
+/** Every field source of a mapping, at every level. */
+const fieldSourcesOf = (node: { readonly fields: Readonly<Record<string, FieldSource>>; readonly collections?: ReadonlyArray<CollectionMapping> }): Array<FieldSource> =>
+  [...Object.values(node.fields), ...(node.collections ?? []).flatMap(fieldSourcesOf)]
+
+/**
+ * Whether the rows must be read in input order, in one sequence: a `by-order` date-time remembers the
+ * rows before it, so batches of rows cannot be mapped apart.
+ *
+ * @example
+ * mapsInInputOrder(defineMapping({ endpoint: "notes", fields: { created_at: { column: "Zeit", convert: "datetime", options: { ambiguous: "by-order" } } } })) // => true
+ * mapsInInputOrder(defineMapping({ endpoint: "notes", fields: { created_at: { column: "Zeit", convert: "datetime", options: { ambiguous: "later" } } } })) // => false
+ */
+export const mapsInInputOrder = (mapping: Mapping): boolean =>
+  fieldSourcesOf(mapping).some((s) => typeof s === "object" && !("value" in s) && !("from" in s) && s.options?.["ambiguous"] === "by-order")
+
+/** Whether a mapping computes a field with a function (whose value may be any object, not plain JSON data). */
+export const hasFunctionSources = (mapping: Mapping): boolean =>
+  fieldSourcesOf(mapping).some((s) => typeof s === "object" && "from" in s)
+
 /** The columns a mapping reads anywhere (fields, `columns`, offset columns, `groupBy`, `when`), each once. */
 export const mappingColumns = (mapping: Mapping | { readonly fields: Readonly<Record<string, FieldSource>>; readonly groupBy?: ReadonlyArray<string>; readonly collections?: ReadonlyArray<CollectionMapping> }): Array<string> => {
   const ofCollection = (c: CollectionMapping): Array<string> => [

@@ -18,7 +18,7 @@ export {
 export { CONVERTER_NAMES, CONVERTERS, type Converter } from "./converters.js"
 export { MappingJsonSchema } from "./mapping-schema.js"
 export { headerProblems } from "./header-problems.js"
-export { mappingColumns } from "./compile-mapping.js"
+export { mappingColumns, mapsInInputOrder } from "./compile-mapping.js"
 export { isExactJsonNumber } from "./is-exact-json-number.js"
 export {
   type Cell,

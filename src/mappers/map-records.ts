@@ -9,7 +9,7 @@ import { endpoints } from "../endpoints/catalogue.js"
 import type { PostEndpointId, RequestOf } from "../endpoints/endpoint-id.js"
 import { compileValidator } from "../validation/compile-validator.js"
 import { compact } from "./compact.js"
-import { type CompiledNode, compileMapping, groupKey, type ReadRow, readRow } from "./compile-mapping.js"
+import { type CompiledNode, compileMapping, groupKey, hasFunctionSources, type ReadRow, readRow } from "./compile-mapping.js"
 import { defineData } from "./define-data.js"
 import type { Mapping } from "./define-mapping.js"
 import type { LegacyRecord } from "./field-source.js"
@@ -263,8 +263,7 @@ const validators = new WeakMap<Mapping, ReturnType<typeof compileValidator>>()
 const validatorFor = (mapping: Mapping): ReturnType<typeof compileValidator> => {
   let validator = validators.get(mapping)
   if (validator === undefined) {
-    const hasFunctions = JSON.stringify(mapping, (_, v: unknown) => (typeof v === "function" ? "\u0000fn" : v)).includes("\u0000fn")
-    validator = compileValidator(mapping.endpoint, hasFunctions ? {} : { input: "json" })
+    validator = compileValidator(mapping.endpoint, hasFunctionSources(mapping) ? {} : { input: "json" })
     validators.set(mapping, validator)
   }
   return validator

@@ -16,7 +16,8 @@ import {
   type MappingProblem,
   type MappingSpec,
   mappingProblems,
-  mapRecords
+  mapRecords,
+  mapsInInputOrder
 } from "../../index.js"
 import type { MapResult } from "../batch.js"
 import { EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
@@ -90,9 +91,6 @@ const inputFormatOf = (input: string, given: MapOptions["inputFormat"]): "csv" |
   if (lower.endsWith(".ndjson") || lower.endsWith(".jsonl")) return "ndjson"
   throw usageError(`cannot tell the format of ${input}: use .csv, .ndjson or .jsonl, or --input-format`)
 }
-
-/** Whether rows must be mapped in input order in one thread (a `by-order` date-time remembers earlier rows). */
-const isStateful = (mapping: Mapping): boolean => JSON.stringify(mapping).includes("\"by-order\"")
 
 const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`
 
@@ -258,7 +256,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
   }
 
   try {
-    if (mapping.groupBy === undefined && !isStateful(mapping)) {
+    if (mapping.groupBy === undefined && !mapsInInputOrder(mapping)) {
       // Every row is a payload of its own: batches of rows are mapped in parallel and put back in input order.
       const batches = new Map<number, { readonly rows: ReadonlyArray<SourceRow>; readonly refused: ReadonlyArray<Reject> }>()
       const pool: WorkerPool<MapResult> = new WorkerPool({
