@@ -11,7 +11,6 @@
 export * from "./schemas/index.js"
 
 export {
-  type ContextRule,
   type EndpointDefinition,
   endpoints,
   type QueryParameterDefinition,

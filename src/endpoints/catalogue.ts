@@ -25,14 +25,12 @@ import { PaymentInstructionRequest, PaymentInstructionResponse } from "../schema
 import { MarketParticipantFeesRequest } from "../schemas/price-sheets.js"
 import { MarketParticipantDefinitionsRequest } from "../schemas/time-definitions.js"
 import {
-  isTransactionDateInFuture,
   TRANSACTIONS_QUERY_DEFAULTS,
   TransactionImportError,
   TransactionsQuery,
   TransactionsRequest,
   TransactionsResponse
 } from "../schemas/transactions.js"
-import { ISO_DATE_RE, isCalendarDate } from "../schemas/conventions.js"
 
 /** What a client should do after an error status. */
 export type RetryAdvice =
@@ -63,12 +61,6 @@ export interface QueryParameterDefinition {
   readonly description: string
 }
 
-/** A rule that needs context the payload does not hold (the clock). */
-export type ContextRule = (
-  input: unknown,
-  context: { readonly now: Date }
-) => ReadonlyArray<{ readonly path: ReadonlyArray<string | number>; readonly code: string; readonly detail: string }>
-
 /** One endpoint of the API. */
 export interface EndpointDefinition {
   readonly id: string
@@ -84,7 +76,6 @@ export interface EndpointDefinition {
   readonly requestKind: "body" | "path"
   readonly query?: Schema.Top
   readonly responses: Readonly<Record<number, ResponseDefinition>>
-  readonly contextRules?: ReadonlyArray<ContextRule>
 }
 
 const validation400: ResponseDefinition = {
@@ -126,24 +117,6 @@ const listEndpoint = <const Id extends string>(id: Id, summary: string, schema: 
   request: ImportSupplierParams,
   responses: { 200: { schema, description }, ...SERVICE_LEVEL_RESPONSES }
 }) as const
-
-const transactionsInFuture: ContextRule = (input, { now }) => {
-  if (typeof input !== "object" || input === null || Array.isArray(input)) return []
-  const list: unknown = Object.hasOwn(input, "transactions") ? (input as Record<string, unknown>)["transactions"] : undefined
-  if (!Array.isArray(list)) return []
-  return list.flatMap((item: unknown, index) => {
-    if (typeof item !== "object" || item === null || !Object.hasOwn(item, "transaction_date")) return []
-    const date = (item as Record<string, unknown>)["transaction_date"]
-    return typeof date === "string" && ISO_DATE_RE.test(date) && isCalendarDate(date) &&
-        isTransactionDateInFuture(date, now)
-      ? [{
-        path: ["transactions", index, "transaction_date"],
-        code: "transaction_in_future",
-        detail: `The transaction date ${date} is in the future.`
-      }]
-      : []
-  })
-}
 
 const post = (id: string, path: string, summary: string) =>
   ({ id, method: "POST", path, summary, pathParameters: [], queryParameters: [], requestKind: "body" }) as const
@@ -211,8 +184,7 @@ export const endpoints = {
         retry: "do-not-retry-unchanged"
       },
       ...SERVICE_LEVEL_RESPONSES
-    },
-    contextRules: [transactionsInFuture]
+    }
   },
   "historical-statements": {
     ...post("historical-statements", "/v1/data-import/historical-statements/create/", "Import historical statements."),

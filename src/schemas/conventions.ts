@@ -16,26 +16,62 @@ export const WARNING_RULES = "dataImport/warningRules"
 /** Annotation key: items of this array have a shape the spec does not give (`undocumented_shape`). */
 export const UNDOCUMENTED_SHAPE = "dataImport/undocumentedShape"
 /**
- * Annotation key: on a cross-field filter, which rule it checks and which fields it relates (see
- * {@link CrossFieldRule}). Validation does not read it; tooling such as the testing kit does, to find every
- * place a rule applies without keeping its own list.
+ * Annotation key: on a cross-field filter, the rule it checks (see {@link CrossFieldRule}). Validation reads
+ * it to run the rule wherever the fields it reads are valid; tooling such as the testing kit reads it to find
+ * every place a rule applies without keeping its own list.
  *
  * @example
- * Schema.makeFilter(check, { [CROSS_FIELD_RULE]: { name: "start_date_later_than_end_date", fields: ["from", "to"] } })
+ * Schema.makeFilter(check, { [CROSS_FIELD_RULE]: startNotAfterEndRule("from", "to", "date") })
  */
 export const CROSS_FIELD_RULE = "dataImport/crossFieldRule"
+/**
+ * Annotation key: on a filter that is not one of Effect's own, the name of the function that checks it
+ * (`"isCalendarDate"`, `"isInstantInRange"`), so the validators generated from the schemas can call it.
+ */
+export const NAMED_CHECK = "dataImport/namedCheck"
+
+/** A finding of a {@link CrossFieldRule}: where (relative to the value the rule is declared on) and why. */
+export interface RuleFinding {
+  readonly path: ReadonlyArray<string | number>
+  readonly code: string
+  readonly detail: string
+}
+
+/** What a rule may know beyond the payload: the clock. */
+export interface RuleContext {
+  readonly now: Date
+}
 
 /**
- * What a {@link CROSS_FIELD_RULE} annotation holds: the rule's name (its error code, where it has one), the
- * fields it relates in order (`[start, end]`), and the field values under which it applies, if any.
+ * A cross-field rule, declared once as data: its name (its error code, where it has one), the fields it
+ * relates in order (`[start, end]`), the field values under which it applies, what it reads, and its check.
+ * Validation runs it whenever the fields it reads are valid, even when other fields of the same object are
+ * not, so one report lists every error; the schema's filter, the generated validators and the testing kit's
+ * breakers all come from this declaration.
  *
  * @example
- * const rule: CrossFieldRule = { name: "supply_charge_fields", fields: ["product_code", "line_items"], when: { type: "SUPPLY_CHARGE" } }
+ * const rule: CrossFieldRule = {
+ *   name: "lower_bound_greater_than_upper_bound",
+ *   fields: ["lower_bound", "upper_bound"],
+ *   check: (zone) => zone.lower_bound <= zone.upper_bound ? [] : [{ path: ["upper_bound"], code: "lower_bound_greater_than_upper_bound", detail: "…" }]
+ * }
  */
-export interface CrossFieldRule {
+export interface CrossFieldRule<A = any> {
   readonly name: string
   readonly fields: ReadonlyArray<string>
   readonly when?: Readonly<Record<string, string>>
+  /** The fields the check reads, when more than {@link CrossFieldRule.fields}. */
+  readonly reads?: ReadonlyArray<string>
+  /**
+   * What the rule is declared on. `"object"` (default): an object, whose `reads` it reads. `"items"`: a list,
+   * whose items' `reads` it reads; the check sees only the items whose fields are valid (others are
+   * `undefined`). `"list"`: a list, of which it reads the length only.
+   */
+  readonly scope?: "object" | "items" | "list"
+  /** The rule needs the clock: a schema cannot check it, validation does (with `now`). */
+  readonly clock?: true
+  /** The findings of the rule on a value whose read fields are valid; none when it holds. */
+  readonly check: (value: A, context: RuleContext) => ReadonlyArray<RuleFinding>
 }
 
 /** A warning found by a {@link WarningRule}: where (relative to the object) and why. */
@@ -177,6 +213,7 @@ export const DecimalString = Schema.String.check(
  */
 const calendarCheck = (format: "date" | "date-time") =>
   Schema.makeFilter((s: string) => isCalendarDate(s), {
+    [NAMED_CHECK]: "isCalendarDate",
     code: "invalid",
     message: "This date does not exist in the calendar.",
     toJsonSchema: () => [{ format }, true]
@@ -200,6 +237,7 @@ export const IsoDateTime = Schema.String.check(
   // Not expressed in JSON Schema (a pattern cannot subtract an offset from a time): only 0001-01-01 with
   // a positive offset and 9999-12-31 with a negative one can leave the range.
   Schema.makeFilter((s: string) => isInstantInRange(s), {
+    [NAMED_CHECK]: "isInstantInRange",
     code: "invalid",
     message: "This datetime lies outside the years 0001 to 9999 in UTC."
   })

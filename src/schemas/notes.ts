@@ -7,7 +7,6 @@ import { Schema } from "effect"
 import {
   AccountIdentificationFields,
   closedEnum,
-  CROSS_FIELD_RULE,
   type CrossFieldRule,
   DocumentPath,
   IsoDateTime,
@@ -16,7 +15,7 @@ import {
   WARNING_RULES,
   type WarningRule
 } from "./conventions.js"
-import { codedIssue, compareDateTimes } from "./rules.js"
+import { compareDateTimes, ruleFilter } from "./rules.js"
 
 /** One attached document: `{ document_path }`, relative to the supplier's document root. */
 export const NoteDocument = Schema.Struct({ document_path: DocumentPath })
@@ -27,6 +26,27 @@ const unpinWithoutPin: WarningRule = (note) =>
   Object.hasOwn(note, "unpin_at") && note["is_pinned"] !== true
     ? [{ path: ["unpin_at"], code: "unpin_at_without_pin", detail: "unpin_at has no effect on a note that is not pinned." }]
     : []
+
+/** A note has a body or at least one document path. */
+export const bodyOrDocumentPath: CrossFieldRule<{ readonly body?: unknown; readonly document_paths?: ReadonlyArray<unknown> }> = {
+  name: "note_body_or_document_path_not_found",
+  fields: ["body", "document_paths"],
+  check: (note) =>
+    note.body !== undefined || (note.document_paths?.length ?? 0) > 0
+      ? []
+      : [{ path: [], code: "note_body_or_document_path_not_found", detail: "A note needs a body or at least one document path." }]
+}
+
+/** A note's `unpin_at` is not before its `created_at` (compared as instants). */
+export const unpinNotBeforeCreation: CrossFieldRule<{ readonly created_at?: unknown; readonly unpin_at?: unknown }> = {
+  name: "note_unpin_at_earlier_than_creation_date",
+  fields: ["created_at", "unpin_at"],
+  check: (note) =>
+    typeof note.created_at !== "string" || typeof note.unpin_at !== "string" ||
+      compareDateTimes(note.created_at, note.unpin_at) <= 0
+      ? []
+      : [{ path: ["unpin_at"], code: "note_unpin_at_earlier_than_creation_date", detail: "unpin_at must not be earlier than created_at." }]
+}
 
 /**
  * One note of a notes request. At least one of `body` and `document_paths` must be given; `unpin_at`
@@ -39,42 +59,17 @@ export const Note = Schema.Struct({
   is_pinned: Schema.optionalKey(Schema.Boolean),
   unpin_at: Schema.optionalKey(IsoDateTime)
 }).check(
-  Schema.makeFilter(
-    (note) =>
-      note.body !== undefined || (note.document_paths?.length ?? 0) > 0
-        ? undefined
-        : codedIssue("note_body_or_document_path_not_found", "A note needs a body or at least one document path."),
-    {
-      [CROSS_FIELD_RULE]: {
-        name: "note_body_or_document_path_not_found",
-        fields: ["body", "document_paths"]
-      } satisfies CrossFieldRule,
-      // Exact: a body, or a non-empty list of document paths.
-      toJsonSchema: () => ({
-        anyOf: [
-          { type: "object", required: ["body"], properties: { body: {} } },
-          { type: "object", required: ["document_paths"], properties: { document_paths: { type: "array", minItems: 1 } } }
-        ]
-      })
-    }
-  ),
+  ruleFilter(bodyOrDocumentPath, {
+    // Exact: a body, or a non-empty list of document paths.
+    toJsonSchema: () => ({
+      anyOf: [
+        { type: "object", required: ["body"], properties: { body: {} } },
+        { type: "object", required: ["document_paths"], properties: { document_paths: { type: "array", minItems: 1 } } }
+      ]
+    })
+  }),
   // Not expressible in JSON Schema: it compares two values (as instants).
-  Schema.makeFilter(
-    (note) =>
-      note.created_at === undefined || note.unpin_at === undefined ||
-        compareDateTimes(note.created_at, note.unpin_at) <= 0
-        ? undefined
-        : {
-          path: ["unpin_at"],
-          issue: codedIssue("note_unpin_at_earlier_than_creation_date", "unpin_at must not be earlier than created_at.")
-        },
-    {
-      [CROSS_FIELD_RULE]: {
-        name: "note_unpin_at_earlier_than_creation_date",
-        fields: ["created_at", "unpin_at"]
-      } satisfies CrossFieldRule
-    }
-  )
+  ruleFilter(unpinNotBeforeCreation)
 ).annotate({ [WARNING_RULES]: [unpinWithoutPin] })
 /** One note of a notes request. */
 export type Note = typeof Note.Type

@@ -6,7 +6,6 @@
  */
 import { Schema } from "effect"
 import {
-  CROSS_FIELD_RULE,
   type CrossFieldRule,
   DecimalString,
   IsoDateTime,
@@ -15,7 +14,17 @@ import {
   NonBlankString,
   nonEmptyArray
 } from "./conventions.js"
-import { codedIssue } from "./rules.js"
+import { ruleFilter } from "./rules.js"
+
+/** An interval zone's `lower_bound` does not exceed its `upper_bound`. */
+export const lowerNotAboveUpper: CrossFieldRule<{ readonly lower_bound: number; readonly upper_bound: number }> = {
+  name: "lower_bound_greater_than_upper_bound",
+  fields: ["lower_bound", "upper_bound"],
+  check: (zone) =>
+    zone.lower_bound <= zone.upper_bound
+      ? []
+      : [{ path: ["upper_bound"], code: "lower_bound_greater_than_upper_bound", detail: "lower_bound must not be greater than upper_bound." }]
+}
 
 /** The consumption interval a price applies to; `lower_bound` must not exceed `upper_bound`. */
 export const IntervalZone = Schema.Struct({
@@ -23,21 +32,7 @@ export const IntervalZone = Schema.Struct({
   upper_bound: JsonNumber
 }).check(
   // Not expressible in JSON Schema: it compares two values.
-  Schema.makeFilter(
-    (zone) =>
-      zone.lower_bound <= zone.upper_bound
-        ? undefined
-        : {
-          path: ["upper_bound"],
-          issue: codedIssue("lower_bound_greater_than_upper_bound", "lower_bound must not be greater than upper_bound.")
-        },
-    {
-      [CROSS_FIELD_RULE]: {
-        name: "lower_bound_greater_than_upper_bound",
-        fields: ["lower_bound", "upper_bound"]
-      } satisfies CrossFieldRule
-    }
-  )
+  ruleFilter(lowerNotAboveUpper)
 )
 /** The consumption interval a price applies to. */
 export type IntervalZone = typeof IntervalZone.Type

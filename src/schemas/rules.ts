@@ -1,11 +1,12 @@
 /**
- * Cross-field rules shared by several resources, as Effect schema filters. Each failure is an issue with
- * its own stable `code`, reported at the field the contract names (the later field of a start/end pair).
+ * Cross-field rules: declared once as data ({@link CrossFieldRule}), turned into Effect schema filters
+ * here. Each failure is an issue with its own stable `code`, reported at the field the contract names
+ * (the later field of a start/end pair).
  *
  * @module
  */
 import { Schema, SchemaIssue } from "effect"
-import { CROSS_FIELD_RULE, type CrossFieldRule } from "./conventions.js"
+import { CROSS_FIELD_RULE, type CrossFieldRule, type RuleFinding } from "./conventions.js"
 import { compareDateTimes } from "./instant.js"
 
 export { compareDateTimes }
@@ -17,24 +18,50 @@ export const codedIssue = (code: string, message: string, input?: unknown): Sche
 /** Compares two well-formed `YYYY-MM-DD` dates. */
 export const compareDates = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
+/** A schema's clock is unknown: decoding checks every rule but the ones that need it, which validation runs. */
+const NO_CLOCK = { now: new Date(Number.NaN) }
+
+/**
+ * The schema filter of a rule: its findings as coded issues, and the rule itself as the filter's
+ * {@link CROSS_FIELD_RULE} annotation. A rule that needs the clock passes here (a schema has none).
+ *
+ * @example
+ * const Zone = Schema.Struct({ lower_bound: Schema.Number, upper_bound: Schema.Number }).check(ruleFilter(lowerNotAboveUpper))
+ */
+export const ruleFilter = <A>(rule: CrossFieldRule<A>, annotations?: Schema.Annotations.Filter) =>
+  Schema.makeFilter((value: A) => {
+    if (rule.clock === true) return undefined
+    const findings = rule.check(value, NO_CLOCK)
+    if (findings.length === 0) return undefined
+    return findings.map((f: RuleFinding) => ({ path: f.path, issue: codedIssue(f.code, f.detail) }))
+  }, { ...annotations, [CROSS_FIELD_RULE]: rule })
+
+/**
+ * The rule that `start` is not after `end` when both are given (`start_date_later_than_end_date`, reported
+ * at the end key). Dates compare as text, datetimes as instants (across offsets).
+ */
+export const startNotAfterEndRule = <K extends string>(
+  start: K,
+  end: K,
+  kind: "date" | "datetime"
+): CrossFieldRule<{ readonly [P in K]?: unknown }> => ({
+  name: "start_date_later_than_end_date",
+  fields: [start, end],
+  check: (value) => {
+    const from = value[start]
+    const to = value[end]
+    if (typeof from !== "string" || typeof to !== "string") return []
+    const order = kind === "date" ? compareDates(from, to) : compareDateTimes(from, to)
+    return order <= 0
+      ? []
+      : [{ path: [end], code: "start_date_later_than_end_date", detail: `${end} must not be earlier than ${start}.` }]
+  }
+})
+
 /**
  * A struct filter: when both keys are present, `start` must not be after `end`
  * (`start_date_later_than_end_date`, reported at the end key).
  */
 export const startNotAfterEnd = <K extends string>(start: K, end: K, kind: "date" | "datetime") =>
   // Not expressible in JSON Schema: it compares two values (datetimes as instants, across offsets).
-  Schema.makeFilter((value: { readonly [P in K]?: string | null | undefined }) => {
-    const from = value[start]
-    const to = value[end]
-    if (typeof from !== "string" || typeof to !== "string") return undefined
-    const order = kind === "date" ? compareDates(from, to) : compareDateTimes(from, to)
-    return order <= 0
-      ? undefined
-      : {
-        path: [end],
-        issue: codedIssue("start_date_later_than_end_date", `${end} must not be earlier than ${start}.`, to)
-      }
-  }, {
-    code: "start_date_later_than_end_date",
-    [CROSS_FIELD_RULE]: { name: "start_date_later_than_end_date", fields: [start, end] } satisfies CrossFieldRule
-  })
+  ruleFilter(startNotAfterEndRule(start, end, kind), { code: "start_date_later_than_end_date" })

@@ -6,7 +6,6 @@
  */
 import { Schema } from "effect"
 import {
-  CROSS_FIELD_RULE,
   type CrossFieldRule,
   IsoDate,
   IsoDateTime,
@@ -14,7 +13,7 @@ import {
   NonBlankString,
   nonEmptyArray
 } from "./conventions.js"
-import { codedIssue, startNotAfterEnd } from "./rules.js"
+import { ruleFilter, startNotAfterEnd } from "./rules.js"
 
 /** A register of a time definition. */
 export const TimeDefinitionRegister = Schema.Struct({
@@ -59,35 +58,35 @@ export const RolledOutDefinition = Schema.Struct({
 /** A time definition rolled out over a validity period. */
 export type RolledOutDefinition = typeof RolledOutDefinition.Type
 
+/** At least one of `definitions` and `rolled_out_definitions` holds an item. */
+export const definitionsRequired: CrossFieldRule<{ readonly definitions?: ReadonlyArray<unknown>; readonly rolled_out_definitions?: ReadonlyArray<unknown> }> = {
+  name: "definitions_required",
+  fields: ["definitions", "rolled_out_definitions"],
+  check: (body) =>
+    (body.definitions?.length ?? 0) > 0 || (body.rolled_out_definitions?.length ?? 0) > 0
+      ? []
+      : [{ path: [], code: "definitions_required", detail: "At least one of definitions and rolled_out_definitions is required." }]
+}
+
 /** Request body of `market-participant-definitions`: at least one of the two lists must hold an item. */
 export const MarketParticipantDefinitionsRequest = Schema.Struct({
   network_operator_code: NetworkOperatorCode,
   definitions: Schema.optionalKey(Schema.Array(TimeDefinition)),
   rolled_out_definitions: Schema.optionalKey(Schema.Array(RolledOutDefinition))
 }).check(
-  Schema.makeFilter(
-    (body) =>
-      (body.definitions?.length ?? 0) > 0 || (body.rolled_out_definitions?.length ?? 0) > 0
-        ? undefined
-        : codedIssue("definitions_required", "At least one of definitions and rolled_out_definitions is required."),
-    {
-      [CROSS_FIELD_RULE]: {
-        name: "definitions_required",
-        fields: ["definitions", "rolled_out_definitions"]
-      } satisfies CrossFieldRule,
-      // Exact: one of the two lists, present and not empty.
-      toJsonSchema: () => ({
-        anyOf: [
-          { type: "object", required: ["definitions"], properties: { definitions: { type: "array", minItems: 1 } } },
-          {
-            type: "object",
-            required: ["rolled_out_definitions"],
-            properties: { rolled_out_definitions: { type: "array", minItems: 1 } }
-          }
-        ]
-      })
-    }
-  )
+  ruleFilter(definitionsRequired, {
+    // Exact: one of the two lists, present and not empty.
+    toJsonSchema: () => ({
+      anyOf: [
+        { type: "object", required: ["definitions"], properties: { definitions: { type: "array", minItems: 1 } } },
+        {
+          type: "object",
+          required: ["rolled_out_definitions"],
+          properties: { rolled_out_definitions: { type: "array", minItems: 1 } }
+        }
+      ]
+    })
+  })
 )
 /** Request body of `market-participant-definitions`. */
 export type MarketParticipantDefinitionsRequest = typeof MarketParticipantDefinitionsRequest.Type

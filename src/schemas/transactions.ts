@@ -7,7 +7,6 @@ import { Schema } from "effect"
 import {
   AccountIdentificationFields,
   closedEnum,
-  CROSS_FIELD_RULE,
   type CrossFieldRule,
   DecimalString,
   IsoDate,
@@ -15,11 +14,12 @@ import {
   NonBlankString,
   nonEmptyArray,
   openEnum,
+  type RuleFinding,
   type RuleWarning,
   WARNING_RULES,
   type WarningRule
 } from "./conventions.js"
-import { codedIssue, startNotAfterEnd } from "./rules.js"
+import { ruleFilter, startNotAfterEnd } from "./rules.js"
 
 /** Transaction types that appear in the spec (open enumeration). */
 export const TransactionType = openEnum(["CHARGE", "CREDIT", "PAYMENT", "REPAYMENT", "SUPPLY_CHARGE"])
@@ -48,6 +48,17 @@ export const TYPE_SPECIFIC_FIELDS: Readonly<Record<string, ReadonlyArray<string>
 const UNITS_LENGTH = 2
 const SUPPLY_CHARGE = "SUPPLY_CHARGE"
 
+/** `units` of a line item holds exactly two values. */
+export const unitsAreTwoValues: CrossFieldRule<ReadonlyArray<unknown>> = {
+  name: "line_item_units_must_be_two_values",
+  fields: [],
+  scope: "list",
+  check: (units) =>
+    units.length === UNITS_LENGTH
+      ? []
+      : [{ path: [], code: "line_item_units_must_be_two_values", detail: "units must hold exactly two values." }]
+}
+
 /** One line item of a SUPPLY_CHARGE; amounts are JSON numbers in the currency's major unit. */
 export const TransactionLineItem = Schema.Struct({
   rate_band: Schema.optionalKey(openEnum(["CONSUMPTION_STANDARD"])),
@@ -57,18 +68,9 @@ export const TransactionLineItem = Schema.Struct({
   net_amount: JsonNumber,
   price_per_unit: Schema.optionalKey(JsonNumber),
   units: Schema.optionalKey(
-    Schema.Array(JsonNumber).check(
-      Schema.makeFilter(
-        (units) =>
-          units.length === UNITS_LENGTH
-            ? undefined
-            : codedIssue("line_item_units_must_be_two_values", "units must hold exactly two values."),
-        {
-          [CROSS_FIELD_RULE]: { name: "line_item_units_must_be_two_values", fields: [] } satisfies CrossFieldRule,
-          toJsonSchema: () => ({ minItems: UNITS_LENGTH, maxItems: UNITS_LENGTH })
-        }
-      )
-    )
+    Schema.Array(JsonNumber).check(ruleFilter(unitsAreTwoValues, {
+      toJsonSchema: () => ({ minItems: UNITS_LENGTH, maxItems: UNITS_LENGTH })
+    }))
   )
 }).check(startNotAfterEnd("start_date", "end_date", "date"))
 /** One line item of a SUPPLY_CHARGE. */
@@ -101,6 +103,43 @@ const fieldsOfOtherTypes: WarningRule = (transaction) => {
   return out
 }
 
+/** A SUPPLY_CHARGE needs a `product_code` and at least one line item. */
+export const supplyChargeFields: CrossFieldRule<{ readonly type?: unknown; readonly product_code?: unknown; readonly line_items?: ReadonlyArray<unknown> }> = {
+  name: "supply_charge_fields",
+  fields: ["product_code", "line_items"],
+  when: { type: SUPPLY_CHARGE },
+  reads: ["type", "product_code", "line_items"],
+  check: (t) => {
+    if (t.type !== SUPPLY_CHARGE) return []
+    const findings: Array<RuleFinding> = []
+    if (t.product_code === undefined) {
+      findings.push({ path: ["product_code"], code: "required", detail: "A SUPPLY_CHARGE needs a product_code." })
+    }
+    if (t.line_items === undefined) {
+      findings.push({ path: ["line_items"], code: "required", detail: "A SUPPLY_CHARGE needs line_items." })
+    } else if (t.line_items.length === 0) {
+      findings.push({ path: ["line_items"], code: "empty", detail: "A SUPPLY_CHARGE needs at least one line item." })
+    }
+    return findings
+  }
+}
+
+/**
+ * A transaction is not dated after today (`transaction_in_future`). It needs the clock, so a schema cannot
+ * check it: validation does, with its `now`.
+ */
+export const transactionInFuture: CrossFieldRule<{ readonly transaction_date?: unknown }> = {
+  name: "transaction_in_future",
+  fields: ["transaction_date"],
+  clock: true,
+  check: (t, { now }) => {
+    const date = t.transaction_date
+    return typeof date === "string" && isTransactionDateInFuture(date, now)
+      ? [{ path: ["transaction_date"], code: "transaction_in_future", detail: `The transaction date ${date} is in the future.` }]
+      : []
+  }
+}
+
 /** One financial transaction of a transactions request (`amount` a JSON number, in major units). */
 export const Transaction = Schema.Struct({
   transaction_id: NonBlankString,
@@ -116,24 +155,7 @@ export const Transaction = Schema.Struct({
   line_items: Schema.optionalKey(Schema.Array(TransactionLineItem)),
   tax_items: Schema.optionalKey(Schema.Array(TransactionTaxItem))
 }).check(
-  Schema.makeFilter((t) => {
-    if (t.type !== SUPPLY_CHARGE) return undefined
-    const issues = []
-    if (t.product_code === undefined) {
-      issues.push({ path: ["product_code"], issue: codedIssue("required", "A SUPPLY_CHARGE needs a product_code.") })
-    }
-    if (t.line_items === undefined) {
-      issues.push({ path: ["line_items"], issue: codedIssue("required", "A SUPPLY_CHARGE needs line_items.") })
-    } else if (t.line_items.length === 0) {
-      issues.push({ path: ["line_items"], issue: codedIssue("empty", "A SUPPLY_CHARGE needs at least one line item.") })
-    }
-    return issues
-  }, {
-    [CROSS_FIELD_RULE]: {
-      name: "supply_charge_fields",
-      fields: ["product_code", "line_items"],
-      when: { type: SUPPLY_CHARGE }
-    } satisfies CrossFieldRule,
+  ruleFilter(supplyChargeFields, {
     // Exact: when `type` is SUPPLY_CHARGE, `product_code` and a non-empty `line_items` are required.
     toJsonSchema: () => ({
       if: { type: "object", required: ["type"], properties: { type: { const: SUPPLY_CHARGE } } },
@@ -143,28 +165,40 @@ export const Transaction = Schema.Struct({
         properties: { product_code: {}, line_items: { type: "array", minItems: 1 } }
       }
     })
-  })
+  }),
+  ruleFilter(transactionInFuture)
 ).annotate({ [WARNING_RULES]: [fieldsOfOtherTypes] })
 /** One financial transaction of a transactions request. */
 export type Transaction = typeof Transaction.Type
 
+/** The `transaction_id`s of one request's transactions are unique (reported on the later one). */
+export const uniqueTransactionIds: CrossFieldRule<ReadonlyArray<{ readonly transaction_id?: unknown } | undefined>> = {
+  name: "duplicate_transaction_ids",
+  fields: ["transaction_id"],
+  scope: "items",
+  check: (transactions) => {
+    const seen = new Set<unknown>()
+    const findings: Array<RuleFinding> = []
+    for (const [index, transaction] of transactions.entries()) {
+      if (transaction === undefined) continue
+      const id = transaction.transaction_id
+      if (seen.has(id)) {
+        findings.push({
+          path: [index, "transaction_id"],
+          code: "duplicate_transaction_ids",
+          detail: `transaction_id ${String(id)} occurs more than once.`
+        })
+      }
+      seen.add(id)
+    }
+    return findings
+  }
+}
+
 /** The transactions of one request; their `transaction_id`s must be unique (`duplicate_transaction_ids`). */
 export const TransactionList = nonEmptyArray(Transaction).check(
   // Not expressible in JSON Schema: `uniqueItems` compares whole items, not one field of them.
-  Schema.makeFilter((transactions) => {
-    const seen = new Set<string>()
-    const issues = []
-    for (const [index, transaction] of transactions.entries()) {
-      if (seen.has(transaction.transaction_id)) {
-        issues.push({
-          path: [index, "transaction_id"],
-          issue: codedIssue("duplicate_transaction_ids", `transaction_id ${transaction.transaction_id} occurs more than once.`)
-        })
-      }
-      seen.add(transaction.transaction_id)
-    }
-    return issues
-  }, { [CROSS_FIELD_RULE]: { name: "duplicate_transaction_ids", fields: ["transaction_id"] } satisfies CrossFieldRule })
+  ruleFilter(uniqueTransactionIds)
 )
 
 /** Request body of `transactions`. */

@@ -43,7 +43,7 @@ export interface InvalidPayload {
 }
 
 /** A mutation that can be applied at one place of one payload. */
-interface Candidate {
+export interface Candidate {
   /** Groups candidates for a fair choice: each kind of mistake is picked equally often. */
   readonly kind: string
   readonly apply: (payload: JsonObject, variant: number) => InvalidPayload | undefined
@@ -384,6 +384,19 @@ const breakers: Readonly<Record<string, Breaker>> = {
       }
     }]
   },
+  // a date far enough ahead to be in the future on any clock
+  transaction_in_future: ({ path }, rule) => {
+    const [field] = rule.fields
+    if (field === undefined) return []
+    const at = [...path, field]
+    return [{
+      kind: rule.name,
+      apply: (payload, variant) => {
+        const date = dateOfDay(dayNumber("2200-01-01") + variant * 97 % 200_000)
+        return broken(withValue(payload, at, date), at, "transaction_in_future", `${attrOf(at)} is ${date}`)
+      }
+    }]
+  },
   // neither list, or both empty
   definitions_required: ({ path }, rule) => [{
     kind: rule.name,
@@ -402,27 +415,17 @@ const breakers: Readonly<Record<string, Breaker>> = {
   }]
 }
 
-/**
- * `transaction_in_future` is the one rule outside the schemas (it needs a clock, so the catalogue holds
- * it as a context rule of the endpoint): a date far enough ahead to be in the future on any clock.
- */
-const futureTransactionDate = (site: Site): Array<Candidate> =>
-  lastOf(site.path) === "transaction_date" && site.info.format === "date"
-    ? [{
-      kind: "transaction_in_future",
-      apply: (payload, variant) => {
-        const date = dateOfDay(dayNumber("2200-01-01") + variant * 97 % 200_000)
-        return broken(withValue(payload, site.path, date), site.path, "transaction_in_future", `${attrOf(site.path)} is ${date}`)
-      }
-    }]
-    : []
+/** The names of the cross-field rules the kit knows how to break (a rule without a breaker yields no broken payloads). */
+export const BREAKABLE_RULES: ReadonlySet<string> = new Set(Object.keys(breakers))
+
+/** The ways to break `rule` at `site` (an object or list the rule is declared on, present in the payload). */
+export const ruleBreakers = (site: Site, rule: CrossFieldRule): Array<Candidate> => breakers[rule.name]?.(site, rule) ?? []
 
 /** Every mutation that can be applied to `payload`. */
-const candidatesOf = (root: SchemaAST.AST, payload: JsonObject, hasContextRules: boolean): Array<Candidate> =>
+const candidatesOf = (root: SchemaAST.AST, payload: JsonObject): Array<Candidate> =>
   sitesOf(root, payload).flatMap((site) => [
     ...genericCandidates(site),
-    ...(site.present ? site.info.rules.flatMap((rule) => breakers[rule.name]?.(site, rule) ?? []) : []),
-    ...(hasContextRules ? futureTransactionDate(site) : [])
+    ...(site.present ? site.info.rules.flatMap((rule) => ruleBreakers(site, rule)) : [])
   ])
 
 /**
@@ -437,7 +440,7 @@ export const mutate = (
   variant: number
 ): InvalidPayload => {
   const endpoint = endpoints[endpointId]
-  const candidates = candidatesOf(endpoint.request.ast, payload, (endpoint as { contextRules?: ReadonlyArray<unknown> }).contextRules !== undefined)
+  const candidates = candidatesOf(endpoint.request.ast, payload)
   const kinds = [...new Set(candidates.map((c) => c.kind))]
   const kind = pick(kinds, kindChoice)
   const ofKind = candidates.filter((c) => c.kind === kind)

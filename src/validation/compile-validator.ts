@@ -4,7 +4,7 @@
  *
  * A valid payload is recognised by three cheap checks: the schema's compiled type guard (Effect's
  * schema JIT), a walk that rejects undocumented keys and collects the warnings at once, and the
- * endpoint's context rules (the clock). Only a payload that fails one of them is decoded in full by
+ * rules that need the clock. Only a payload that fails one of them is decoded in full by
  * `validatePayload`, which builds the errors. Every check is a pre-check: when in doubt it defers to
  * `validatePayload`, so the two never disagree.
  *
@@ -17,6 +17,7 @@ import { type EndpointId, isEndpointId, type RequestOf } from "../endpoints/endp
 import { KNOWN_VALUES, NON_BLANK_RE, UNDOCUMENTED_SHAPE, WARNING_RULES, type WarningRule } from "../schemas/conventions.js"
 import type { PathError } from "./issue-to-errors.js"
 import type { PayloadWarning, ValidatePayloadOptions, ValidationResult } from "./result.js"
+import { ruleErrors } from "./run-rules.js"
 import { inDocumentOrder } from "./run-validation.js"
 import { validatePayload } from "./validate-payload.js"
 import { isWireData } from "./wire-data.js"
@@ -266,15 +267,14 @@ export const compileValidator = <E extends EndpointId>(endpointId: E, options?: 
   enableJit(schema.ast)
   const is = Schema.is(schema)
   const walk = compileWalker(schema.ast, { cache: new Map(), json }) ?? (() => true)
-  const rules = endpoint.contextRules ?? []
   const validator: PayloadValidator<E> = (input, options) => {
     try {
       // Only data is read as it is; anything else (a getter, say) takes the full validation.
       if (isRecord(input) && !prototypeIsPolluted() && (json || isWireData(input)) && is(input)) {
         const found: Array<PathError> = []
         if (walk(input, undefined, undefined, found)) {
-          const context = rules.length === 0 ? undefined : { now: options?.now ?? new Date() }
-          if (context === undefined || rules.every((rule) => rule(input, context).length === 0)) {
+          // The rules that need the clock (the type guard ran the others).
+          if (ruleErrors(schema.ast, input, [], { now: options?.now ?? new Date() }, true).length === 0) {
             return { ok: true, value: input as RequestOf<E>, warnings: found.length === 0 ? [] : inDocumentOrder(input, found) as Array<PayloadWarning> }
           }
         }

@@ -1,17 +1,17 @@
 /**
  * The validation pipeline shared by requests and responses: strict decode, the contract's codes,
- * context rules, warnings, document order.
+ * cross-field rules wherever the fields they read are valid, warnings, document order.
  *
  * @module
  */
 import { Schema } from "effect"
-import type { ContextRule } from "../endpoints/catalogue.js"
 import type { ApiError } from "../schemas/errors.js"
 import { ADDITIONAL_FIELD, NON_FIELD_ERRORS, PAYLOAD_FAILED_VALIDATION } from "./codes.js"
 import { collectWarnings } from "./collect-warnings.js"
 import { issueToPathErrors, type PathError } from "./issue-to-errors.js"
 import { compareOrderKeys, documentOrderKey, toAttr } from "./path.js"
 import type { PayloadError, PayloadErrorBody, PayloadWarning, ValidationResult } from "./result.js"
+import { ruleErrors } from "./run-rules.js"
 import { toWireData } from "./wire-data.js"
 
 const STRICT = { errors: "all", onExcessProperty: "error" } as const
@@ -96,7 +96,7 @@ export const runValidation = <A>(
   input: unknown,
   options: {
     readonly rootMustBeObject: boolean
-    readonly contextRules?: ReadonlyArray<ContextRule> | undefined
+    /** The clock of the rules that need one (default: the current time). */
     readonly now?: Date | undefined
     /**
      * `"error"` (default): a field the schema does not name is `unknown_field`; `"warn"`: it is dropped
@@ -128,8 +128,11 @@ export const runValidation = <A>(
       ...(result._tag === "Failure" ? issueToPathErrors(result.failure.issue, data) : [])
         .filter((e) => !within(toAttr(e.path), getters))
     ]
-    const now = options.now ?? new Date()
-    for (const rule of options.contextRules ?? []) pathErrors.push(...rule(data, { now }))
+    // The decode ran every rule of an object whose fields all decode; the others run here wherever the
+    // fields they read are valid (a repeat of one the decode found is dropped below), and so do the rules
+    // that need the clock.
+    const context = { now: options.now ?? new Date() }
+    pathErrors.push(...ruleErrors(schema.ast, data, pathErrors, context, result._tag === "Success"))
     // The codes come from schema annotations as strings; the property tests check each is in
     // ERROR_CODES or WARNING_CODES.
     const warnings = inDocumentOrder(data, collectWarnings(schema.ast, data)) as Array<PayloadWarning>

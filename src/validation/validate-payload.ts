@@ -37,7 +37,6 @@ export const validatePayload = <E extends EndpointId>(
   const endpoint: EndpointDefinition = endpoints[endpointId]
   return runValidation<RequestOf<E>>(endpoint.request, input, {
     rootMustBeObject: true,
-    contextRules: endpoint.contextRules,
     now: options?.now
   })
 }
