@@ -80,6 +80,11 @@ const compareFractions = (a: string, b: string): number => {
  * compareDateTimes("2024-03-31T03:00:00+02:00", "2024-03-31T02:30:00+01:00") < 0 // => true
  */
 export const compareDateTimes = (a: string, b: string): number => {
+  // The same zone written the same way and no fraction (most pairs): the text's order is the instants'.
+  if (a.length === b.length && (a.length === 20 || a.length === 25) && a.charCodeAt(19) !== 46 &&
+    a.endsWith(b.slice(19))) {
+    return a < b ? -1 : a > b ? 1 : 0
+  }
   const x = toInstant(a)
   const y = toInstant(b)
   return x.seconds !== y.seconds ? x.seconds - y.seconds : compareFractions(x.fraction, y.fraction)
@@ -96,6 +101,9 @@ const END_SECOND = daysFromCivil(10_000, 1, 1) * 86_400
  * isInstantInRange("9999-12-31T23:59:59-01:00") // => false
  */
 export const isInstantInRange = (datetime: string): boolean => {
+  // An offset moves an instant by less than a day: only the first and the last year can leave the range.
+  const year = datetime.slice(0, 4)
+  if (year !== "0001" && year !== "9999") return true
   const { seconds } = toInstant(datetime)
   return seconds >= FIRST_SECOND && seconds < END_SECOND
 }

@@ -1,7 +1,8 @@
 /**
  * Finds warnings (allowed but suspicious data) by walking a schema's AST alongside the raw input:
  * values outside an open enumeration, optional arrays sent empty, items of undocumented shape, and the
- * warning rules that resource schemas attach to their objects.
+ * warning rules that resource schemas attach to their objects. The walk is compiled once per schema
+ * into closures that visit only the nodes that can warn.
  *
  * @module
  */
@@ -13,50 +14,68 @@ import type { Path } from "./path.js"
 const isRecord = (u: unknown): u is Record<string, unknown> =>
   typeof u === "object" && u !== null && !Array.isArray(u)
 
-/** Collects the warnings of `input` against the schema `ast`, in document order of the walk. */
-export const collectWarnings = (ast: SchemaAST.AST, input: unknown): Array<PathError> => {
-  const out: Array<PathError> = []
-  const walk = (node: SchemaAST.AST, value: unknown, path: Path): void => {
-    const annotations = SchemaAST.resolve(node)
-    switch (node._tag) {
-      case "String": {
-        const known = annotations?.[KNOWN_VALUES]
-        if (Array.isArray(known) && typeof value === "string" && NON_BLANK_RE.test(value) && !known.includes(value)) {
-          out.push({
-            path,
-            code: "unknown_choice",
-            detail: `"${value}" is not among the values the spec lists (${known.join(", ")}).`
-          })
+/** Pushes the warnings of `value` (at `path`) to `out`. */
+type Walker = (value: unknown, path: Path, out: Array<PathError>) => void
+
+const walkers = new WeakMap<SchemaAST.AST, Walker | undefined>()
+
+/** The walker of a schema node; `undefined` when nothing at or below it can warn. */
+const walkerOf = (ast: SchemaAST.AST): Walker | undefined => {
+  if (walkers.has(ast)) return walkers.get(ast)
+  // Placeholder first: a recursive schema (through Suspend) meets this node while it compiles.
+  let compiled: Walker | undefined
+  walkers.set(ast, (value, path, out) => compiled?.(value, path, out))
+  compiled = compile(ast)
+  walkers.set(ast, compiled)
+  return compiled
+}
+
+const compile = (ast: SchemaAST.AST): Walker | undefined => {
+  const annotations = SchemaAST.resolve(ast)
+  switch (ast._tag) {
+    case "String": {
+      const known = annotations?.[KNOWN_VALUES]
+      if (!Array.isArray(known)) return undefined
+      const values = new Set<unknown>(known)
+      const list = known.join(", ")
+      return (value, path, out) => {
+        if (typeof value === "string" && NON_BLANK_RE.test(value) && !values.has(value)) {
+          out.push({ path, code: "unknown_choice", detail: `"${value}" is not among the values the spec lists (${list}).` })
         }
-        return
       }
-      case "Objects": {
+    }
+    case "Objects": {
+      const rules = annotations?.[WARNING_RULES]
+      const warningRules: ReadonlyArray<WarningRule> = Array.isArray(rules) ? (rules as ReadonlyArray<WarningRule>) : []
+      const fields = ast.propertySignatures.flatMap((property) => {
+        const name = property.name
+        if (typeof name !== "string") return []
+        const optional = SchemaAST.isOptional(property.type)
+        const walk = walkerOf(property.type)
+        return optional || walk !== undefined ? [{ name, optional, walk }] : []
+      })
+      if (warningRules.length === 0 && fields.length === 0) return undefined
+      return (value, path, out) => {
         if (!isRecord(value)) return
-        const rules = annotations?.[WARNING_RULES]
-        if (Array.isArray(rules)) {
-          for (const rule of rules as ReadonlyArray<WarningRule>) {
-            for (const w of rule(value)) out.push({ path: [...path, ...w.path], code: w.code, detail: w.detail })
-          }
+        for (const rule of warningRules) {
+          for (const w of rule(value)) out.push({ path: [...path, ...w.path], code: w.code, detail: w.detail })
         }
-        for (const property of node.propertySignatures) {
-          const name = property.name
-          if (typeof name !== "string" || !Object.hasOwn(value, name)) continue
+        for (const { name, optional, walk } of fields) {
+          if (!Object.hasOwn(value, name)) continue
           const child = value[name]
-          if (SchemaAST.isOptional(property.type) && Array.isArray(child) && child.length === 0) {
-            out.push({
-              path: [...path, name],
-              code: "empty_optional",
-              detail: `${name} is empty: omit an optional list that carries no data.`
-            })
+          if (optional && Array.isArray(child) && child.length === 0) {
+            out.push({ path: [...path, name], code: "empty_optional", detail: `${name} is empty: omit an optional list that carries no data.` })
           }
-          walk(property.type, child, [...path, name])
+          if (walk !== undefined) walk(child, [...path, name], out)
         }
-        return
       }
-      case "Arrays": {
+    }
+    case "Arrays": {
+      const item = ast.rest[0] === undefined ? undefined : walkerOf(ast.rest[0])
+      const undocumented = annotations?.[UNDOCUMENTED_SHAPE] === true
+      if (item === undefined && !undocumented) return undefined
+      return (value, path, out) => {
         if (!Array.isArray(value)) return
-        const item = node.rest[0]
-        const undocumented = annotations?.[UNDOCUMENTED_SHAPE] === true
         value.forEach((element: unknown, index) => {
           if (undocumented) {
             out.push({
@@ -65,19 +84,27 @@ export const collectWarnings = (ast: SchemaAST.AST, input: unknown): Array<PathE
               detail: "The spec does not give the shape of this item: it is passed on unchecked."
             })
           }
-          if (item !== undefined) walk(item, element, [...path, index])
+          if (item !== undefined) item(element, [...path, index], out)
         })
-        return
       }
-      case "Union":
-        for (const member of node.types) walk(member, value, path)
-        return
-      case "Suspend":
-        return walk(node.thunk(), value, path)
-      default:
-        return
     }
+    case "Union": {
+      const members = ast.types.map(walkerOf).filter((w) => w !== undefined)
+      if (members.length === 0) return undefined
+      return (value, path, out) => {
+        for (const member of members) member(value, path, out)
+      }
+    }
+    case "Suspend":
+      return (value, path, out) => walkerOf(ast.thunk())?.(value, path, out)
+    default:
+      return undefined
   }
-  walk(ast, input, [])
+}
+
+/** Collects the warnings of `input` against the schema `ast`, in document order of the walk. */
+export const collectWarnings = (ast: SchemaAST.AST, input: unknown): Array<PathError> => {
+  const out: Array<PathError> = []
+  walkerOf(ast)?.(input, [], out)
   return out
 }

@@ -39,6 +39,107 @@ const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> =>
 
 const pathKey = (path: Path): string => path.map((step) => (typeof step === "number" ? `#${step}` : `.${step}`)).join("")
 
+/** What a walk over one input shares: the errors found so far, whether a field is valid, the findings. */
+interface Walk {
+  readonly context: RuleContext
+  readonly onlyClock: boolean
+  readonly isValid: (path: Path, field: string | number) => boolean
+  readonly out: Array<PathError>
+}
+
+/** Runs the rules at and below one schema node over a value at `path`. */
+type Walker = (value: unknown, path: Path, walk: Walk) => void
+
+const walkers = new WeakMap<SchemaAST.AST, Walker | undefined>()
+
+/** The walker of a schema node; `undefined` when no rule is declared at or below it. */
+const walkerOf = (ast: SchemaAST.AST): Walker | undefined => {
+  if (walkers.has(ast)) return walkers.get(ast)
+  // Placeholder first: a recursive schema (through Suspend) meets this node while it compiles.
+  let compiled: Walker | undefined
+  walkers.set(ast, (value, path, walk) => compiled?.(value, path, walk))
+  compiled = compile(ast)
+  walkers.set(ast, compiled)
+  return compiled
+}
+
+const report = (rule: CrossFieldRule, path: Path, value: unknown, walk: Walk): void => {
+  for (const f of rule.check(value, walk.context)) {
+    walk.out.push({ path: [...path, ...f.path], code: f.code, detail: f.detail, covers: rule.fields.map((field) => [...path, field]) })
+  }
+}
+
+/** Runs one rule declared on the value at `path`, when the fields it reads are valid. */
+const runRule = (rule: CrossFieldRule, value: unknown, path: Path, walk: Walk): void => {
+  if (walk.onlyClock && rule.clock !== true) return
+  const reads = rule.reads ?? rule.fields
+  switch (rule.scope ?? "object") {
+    case "object":
+      if (isRecord(value) && reads.every((field) => walk.isValid(path, field))) report(rule, path, value, walk)
+      return
+    case "items":
+      if (Array.isArray(value)) {
+        const trusted = value.map((item, index) =>
+          isRecord(item) && reads.every((field) => walk.isValid([...path, index], field)) ? item : undefined
+        )
+        report(rule, path, trusted, walk)
+      }
+      return
+    case "list":
+      if (Array.isArray(value)) report(rule, path, value, walk)
+      return
+  }
+}
+
+const compile = (ast: SchemaAST.AST): Walker | undefined => {
+  const rules = rulesOf(ast)
+  let below: Walker | undefined
+  switch (ast._tag) {
+    case "Objects": {
+      const fields = ast.propertySignatures.flatMap((property) => {
+        const walk = typeof property.name === "string" ? walkerOf(property.type) : undefined
+        return walk === undefined ? [] : [{ name: property.name as string, walk }]
+      })
+      if (fields.length > 0) {
+        below = (value, path, walk) => {
+          if (!isRecord(value)) return
+          for (const { name, walk: child } of fields) if (Object.hasOwn(value, name)) child(value[name], [...path, name], walk)
+        }
+      }
+      break
+    }
+    case "Arrays": {
+      const item = ast.elements.length === 0 && ast.rest[0] !== undefined ? walkerOf(ast.rest[0]) : undefined
+      if (item !== undefined) {
+        below = (value, path, walk) => {
+          if (!Array.isArray(value)) return
+          value.forEach((element: unknown, index) => item(element, [...path, index], walk))
+        }
+      }
+      break
+    }
+    case "Union": {
+      const members = ast.types.map(walkerOf).filter((w) => w !== undefined)
+      if (members.length > 0) {
+        below = (value, path, walk) => {
+          for (const member of members) member(value, path, walk)
+        }
+      }
+      break
+    }
+    case "Suspend":
+      below = (value, path, walk) => walkerOf(ast.thunk())?.(value, path, walk)
+      break
+    default:
+      break
+  }
+  if (rules.length === 0) return below
+  return (value, path, walk) => {
+    for (const rule of rules) runRule(rule, value, path, walk)
+    below?.(value, path, walk)
+  }
+}
+
 /**
  * The errors of the rules of `ast` over `input` that are not among `errors` already: each rule runs on
  * every value it is declared on whose read fields hold no error (at or below them). `onlyClock`: run the
@@ -51,67 +152,25 @@ export const ruleErrors = (
   context: RuleContext,
   onlyClock: boolean
 ): Array<PathError> => {
-  // Every place an error lies at or below.
-  const broken = new Set<string>()
-  for (const e of errors) {
-    let key = ""
-    broken.add(key)
-    for (const step of e.path) {
-      key += pathKey([step])
-      broken.add(key)
-    }
-  }
-  const isValid = (path: Path, field: string | number): boolean => !broken.has(pathKey(path) + pathKey([field]))
-  const out: Array<PathError> = []
-  const report = (rule: CrossFieldRule, path: Path, value: unknown): void => {
-    for (const f of rule.check(value, context)) {
-      out.push({ path: [...path, ...f.path], code: f.code, detail: f.detail, covers: rule.fields.map((field) => [...path, field]) })
-    }
-  }
-  const walk = (node: SchemaAST.AST, value: unknown, path: Path): void => {
-    for (const rule of rulesOf(node)) {
-      if (onlyClock && rule.clock !== true) continue
-      const reads = rule.reads ?? rule.fields
-      switch (rule.scope ?? "object") {
-        case "object":
-          if (isRecord(value) && reads.every((field) => isValid(path, field))) report(rule, path, value)
-          break
-        case "items":
-          if (Array.isArray(value)) {
-            const trusted = value.map((item, index) =>
-              isRecord(item) && reads.every((field) => isValid([...path, index], field)) ? item : undefined
-            )
-            report(rule, path, trusted)
-          }
-          break
-        case "list":
-          if (Array.isArray(value)) report(rule, path, value)
-          break
-      }
-    }
-    switch (node._tag) {
-      case "Objects":
-        if (!isRecord(value)) return
-        for (const property of node.propertySignatures) {
-          const name = property.name
-          if (typeof name === "string" && Object.hasOwn(value, name)) walk(property.type, value[name], [...path, name])
+  const walker = walkerOf(ast)
+  if (walker === undefined) return []
+  // Every place an error lies at or below, made when a rule first asks.
+  let broken: Set<string> | undefined
+  const isValid = (path: Path, field: string | number): boolean => {
+    if (broken === undefined) {
+      broken = new Set<string>()
+      for (const e of errors) {
+        let key = ""
+        broken.add(key)
+        for (const step of e.path) {
+          key += pathKey([step])
+          broken.add(key)
         }
-        return
-      case "Arrays": {
-        const item = node.rest[0]
-        if (!Array.isArray(value) || item === undefined || node.elements.length > 0) return
-        value.forEach((element: unknown, index) => walk(item, element, [...path, index]))
-        return
       }
-      case "Union":
-        for (const member of node.types) walk(member, value, path)
-        return
-      case "Suspend":
-        return walk(node.thunk(), value, path)
-      default:
-        return
     }
+    return !broken.has(pathKey(path) + pathKey([field]))
   }
-  walk(ast, input, [])
+  const out: Array<PathError> = []
+  walker(input, [], { context, onlyClock, isValid, out })
   return out
 }

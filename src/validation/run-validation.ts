@@ -103,6 +103,8 @@ export const runValidation = <A>(
      * from the decoded value, and the caller reports it with {@link additionalFields}.
      */
     readonly additionalFields?: "error" | "warn" | undefined
+    /** The input comes straight from `JSON.parse` (plain data throughout): its descriptors need no walk. */
+    readonly inputIsJson?: boolean | undefined
   }
 ): ValidationResult<A> => {
   try {
@@ -119,7 +121,7 @@ export const runValidation = <A>(
       }
     }
     // Validated as it goes on the wire: own data only (a getter is an error of its own).
-    const wire = toWireData(input)
+    const wire = options.inputIsJson === true ? { value: input, errors: [] } : toWireData(input)
     const data = wire.value
     const result = decoderFor(schema, options.additionalFields ?? "error")(data)
     const getters = wire.errors.map((e) => toAttr(e.path))

@@ -22,6 +22,17 @@ export const validatePayload = <E extends EndpointId>(
   endpointId: E,
   input: unknown,
   options?: ValidatePayloadOptions
+): ValidationResult<RequestOf<E>> => validateRequest(endpointId, input, options, false)
+
+/**
+ * {@link validatePayload}, told whether the input comes straight from `JSON.parse` (then its property
+ * descriptors are not walked for getters and inherited keys: it has none).
+ */
+export const validateRequest = <E extends EndpointId>(
+  endpointId: E,
+  input: unknown,
+  options: ValidatePayloadOptions | undefined,
+  inputIsJson: boolean
 ): ValidationResult<RequestOf<E>> => {
   if (!isEndpointId(endpointId)) {
     return {
@@ -37,6 +48,7 @@ export const validatePayload = <E extends EndpointId>(
   const endpoint: EndpointDefinition = endpoints[endpointId]
   return runValidation<RequestOf<E>>(endpoint.request, input, {
     rootMustBeObject: true,
+    inputIsJson,
     now: options?.now
   })
 }
