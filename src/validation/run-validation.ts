@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { Schema } from "effect"
+import { type Schema, SchemaParser } from "effect"
 import type { ApiError } from "../schemas/errors.js"
 import { ADDITIONAL_FIELD, NON_FIELD_ERRORS, PAYLOAD_FAILED_VALIDATION } from "./codes.js"
 import { collectWarnings } from "./collect-warnings.js"
@@ -18,14 +18,15 @@ const STRICT = { errors: "all", onExcessProperty: "error" } as const
 /** Decoding drops fields the schema does not name; {@link additionalFields} finds them again. */
 const TOLERANT = { errors: "all", onExcessProperty: "ignore" } as const
 
-type Decoder = (input: unknown) => ReturnType<ReturnType<typeof Schema.decodeUnknownResult>>
+/** Fails with the issue itself: a `SchemaError` around it would only be unwrapped again. */
+type Decoder = (input: unknown) => ReturnType<ReturnType<typeof SchemaParser.decodeUnknownResult>>
 
 const decoders = { error: new WeakMap<Schema.Top, Decoder>(), warn: new WeakMap<Schema.Top, Decoder>() }
 
 const decoderFor = (schema: Schema.Top, additional: "error" | "warn"): Decoder => {
   let decode = decoders[additional].get(schema)
   if (decode === undefined) {
-    decode = Schema.decodeUnknownResult(schema as Schema.Decoder<unknown>, additional === "error" ? STRICT : TOLERANT)
+    decode = SchemaParser.decodeUnknownResult(schema as Schema.Decoder<unknown>, additional === "error" ? STRICT : TOLERANT)
     decoders[additional].set(schema, decode)
   }
   return decode
@@ -127,7 +128,7 @@ export const runValidation = <A>(
     const getters = wire.errors.map((e) => toAttr(e.path))
     const pathErrors: Array<PathError> = [
       ...wire.errors,
-      ...(result._tag === "Failure" ? issueToPathErrors(result.failure.issue, data) : [])
+      ...(result._tag === "Failure" ? issueToPathErrors(result.failure, data) : [])
         .filter((e) => !within(toAttr(e.path), getters))
     ]
     // The decode ran every rule of an object whose fields all decode; the others run here wherever the
