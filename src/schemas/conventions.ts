@@ -70,6 +70,11 @@ export interface CrossFieldRule<A = any> {
   readonly scope?: "object" | "items" | "list"
   /** The rule needs the clock: a schema cannot check it, validation does (with `now`). */
   readonly clock?: true
+  /**
+   * The rule in JSON Schema, where JSON Schema can say it exactly (a keyword fragment the exported schemas
+   * add to the object or list); absent where it cannot (comparing two values, say).
+   */
+  readonly jsonSchema?: Readonly<Record<string, unknown>>
   /** The findings of the rule on a value whose read fields are valid; none when it holds. */
   readonly check: (value: A, context: RuleContext) => ReadonlyArray<RuleFinding>
 }

@@ -31,6 +31,13 @@ const unpinWithoutPin: WarningRule = (note) =>
 export const bodyOrDocumentPath: CrossFieldRule<{ readonly body?: unknown; readonly document_paths?: ReadonlyArray<unknown> }> = {
   name: "note_body_or_document_path_not_found",
   fields: ["body", "document_paths"],
+  // Exact: a body, or a non-empty list of document paths.
+  jsonSchema: {
+    anyOf: [
+      { type: "object", required: ["body"], properties: { body: {} } },
+      { type: "object", required: ["document_paths"], properties: { document_paths: { type: "array", minItems: 1 } } }
+    ]
+  },
   check: (note) =>
     note.body !== undefined || (note.document_paths?.length ?? 0) > 0
       ? []
@@ -59,15 +66,7 @@ export const Note = Schema.Struct({
   is_pinned: Schema.optionalKey(Schema.Boolean),
   unpin_at: Schema.optionalKey(IsoDateTime)
 }).check(
-  ruleFilter(bodyOrDocumentPath, {
-    // Exact: a body, or a non-empty list of document paths.
-    toJsonSchema: () => ({
-      anyOf: [
-        { type: "object", required: ["body"], properties: { body: {} } },
-        { type: "object", required: ["document_paths"], properties: { document_paths: { type: "array", minItems: 1 } } }
-      ]
-    })
-  }),
+  ruleFilter(bodyOrDocumentPath),
   // Not expressible in JSON Schema: it compares two values (as instants).
   ruleFilter(unpinNotBeforeCreation)
 ).annotate({ [WARNING_RULES]: [unpinWithoutPin] })

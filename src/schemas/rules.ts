@@ -34,7 +34,11 @@ export const ruleFilter = <A>(rule: CrossFieldRule<A>, annotations?: Schema.Anno
     const findings = rule.check(value, NO_CLOCK)
     if (findings.length === 0) return undefined
     return findings.map((f: RuleFinding) => ({ path: f.path, issue: codedIssue(f.code, f.detail) }))
-  }, { ...annotations, [CROSS_FIELD_RULE]: rule })
+  }, {
+    ...annotations,
+    ...(rule.jsonSchema === undefined ? {} : { toJsonSchema: (() => rule.jsonSchema) as NonNullable<Schema.Annotations.Filter["toJsonSchema"]> }),
+    [CROSS_FIELD_RULE]: rule
+  })
 
 /**
  * The rule that `start` is not after `end` when both are given (`start_date_later_than_end_date`, reported

@@ -62,6 +62,13 @@ export type RolledOutDefinition = typeof RolledOutDefinition.Type
 export const definitionsRequired: CrossFieldRule<{ readonly definitions?: ReadonlyArray<unknown>; readonly rolled_out_definitions?: ReadonlyArray<unknown> }> = {
   name: "definitions_required",
   fields: ["definitions", "rolled_out_definitions"],
+  // Exact: one of the two lists, present and not empty.
+  jsonSchema: {
+    anyOf: [
+      { type: "object", required: ["definitions"], properties: { definitions: { type: "array", minItems: 1 } } },
+      { type: "object", required: ["rolled_out_definitions"], properties: { rolled_out_definitions: { type: "array", minItems: 1 } } }
+    ]
+  },
   check: (body) =>
     (body.definitions?.length ?? 0) > 0 || (body.rolled_out_definitions?.length ?? 0) > 0
       ? []
@@ -74,19 +81,7 @@ export const MarketParticipantDefinitionsRequest = Schema.Struct({
   definitions: Schema.optionalKey(Schema.Array(TimeDefinition)),
   rolled_out_definitions: Schema.optionalKey(Schema.Array(RolledOutDefinition))
 }).check(
-  ruleFilter(definitionsRequired, {
-    // Exact: one of the two lists, present and not empty.
-    toJsonSchema: () => ({
-      anyOf: [
-        { type: "object", required: ["definitions"], properties: { definitions: { type: "array", minItems: 1 } } },
-        {
-          type: "object",
-          required: ["rolled_out_definitions"],
-          properties: { rolled_out_definitions: { type: "array", minItems: 1 } }
-        }
-      ]
-    })
-  })
+  ruleFilter(definitionsRequired)
 )
 /** Request body of `market-participant-definitions`. */
 export type MarketParticipantDefinitionsRequest = typeof MarketParticipantDefinitionsRequest.Type

@@ -53,6 +53,7 @@ export const unitsAreTwoValues: CrossFieldRule<ReadonlyArray<unknown>> = {
   name: "line_item_units_must_be_two_values",
   fields: [],
   scope: "list",
+  jsonSchema: { minItems: UNITS_LENGTH, maxItems: UNITS_LENGTH },
   check: (units) =>
     units.length === UNITS_LENGTH
       ? []
@@ -68,9 +69,7 @@ export const TransactionLineItem = Schema.Struct({
   net_amount: JsonNumber,
   price_per_unit: Schema.optionalKey(JsonNumber),
   units: Schema.optionalKey(
-    Schema.Array(JsonNumber).check(ruleFilter(unitsAreTwoValues, {
-      toJsonSchema: () => ({ minItems: UNITS_LENGTH, maxItems: UNITS_LENGTH })
-    }))
+    Schema.Array(JsonNumber).check(ruleFilter(unitsAreTwoValues))
   )
 }).check(startNotAfterEnd("start_date", "end_date", "date"))
 /** One line item of a SUPPLY_CHARGE. */
@@ -109,6 +108,15 @@ export const supplyChargeFields: CrossFieldRule<{ readonly type?: unknown; reado
   fields: ["product_code", "line_items"],
   when: { type: SUPPLY_CHARGE },
   reads: ["type", "product_code", "line_items"],
+  // Exact: when `type` is SUPPLY_CHARGE, `product_code` and a non-empty `line_items` are required.
+  jsonSchema: {
+    if: { type: "object", required: ["type"], properties: { type: { const: SUPPLY_CHARGE } } },
+    then: {
+      type: "object",
+      required: ["product_code", "line_items"],
+      properties: { product_code: {}, line_items: { type: "array", minItems: 1 } }
+    }
+  },
   check: (t) => {
     if (t.type !== SUPPLY_CHARGE) return []
     const findings: Array<RuleFinding> = []
@@ -155,17 +163,7 @@ export const Transaction = Schema.Struct({
   line_items: Schema.optionalKey(Schema.Array(TransactionLineItem)),
   tax_items: Schema.optionalKey(Schema.Array(TransactionTaxItem))
 }).check(
-  ruleFilter(supplyChargeFields, {
-    // Exact: when `type` is SUPPLY_CHARGE, `product_code` and a non-empty `line_items` are required.
-    toJsonSchema: () => ({
-      if: { type: "object", required: ["type"], properties: { type: { const: SUPPLY_CHARGE } } },
-      then: {
-        type: "object",
-        required: ["product_code", "line_items"],
-        properties: { product_code: {}, line_items: { type: "array", minItems: 1 } }
-      }
-    })
-  }),
+  ruleFilter(supplyChargeFields),
   ruleFilter(transactionInFuture)
 ).annotate({ [WARNING_RULES]: [fieldsOfOtherTypes] })
 /** One financial transaction of a transactions request. */

@@ -10,6 +10,7 @@ import { SchemaAST } from "effect"
 import { KNOWN_VALUES, NON_BLANK_RE, UNDOCUMENTED_SHAPE, WARNING_RULES, type WarningRule } from "../schemas/conventions.js"
 import type { PathError } from "./issue-to-errors.js"
 import type { Path } from "./path.js"
+import { perNode } from "./per-node.js"
 
 const isRecord = (u: unknown): u is Record<string, unknown> =>
   typeof u === "object" && u !== null && !Array.isArray(u)
@@ -17,18 +18,8 @@ const isRecord = (u: unknown): u is Record<string, unknown> =>
 /** Pushes the warnings of `value` (at `path`) to `out`. */
 type Walker = (value: unknown, path: Path, out: Array<PathError>) => void
 
-const walkers = new WeakMap<SchemaAST.AST, Walker | undefined>()
-
 /** The walker of a schema node; `undefined` when nothing at or below it can warn. */
-const walkerOf = (ast: SchemaAST.AST): Walker | undefined => {
-  if (walkers.has(ast)) return walkers.get(ast)
-  // Placeholder first: a recursive schema (through Suspend) meets this node while it compiles.
-  let compiled: Walker | undefined
-  walkers.set(ast, (value, path, out) => compiled?.(value, path, out))
-  compiled = compile(ast)
-  walkers.set(ast, compiled)
-  return compiled
-}
+const walkerOf = perNode<Walker>((ast) => compile(ast))
 
 const compile = (ast: SchemaAST.AST): Walker | undefined => {
   const annotations = SchemaAST.resolve(ast)

@@ -9,6 +9,7 @@ import { SchemaAST } from "effect"
 import { CROSS_FIELD_RULE, type CrossFieldRule, type RuleContext } from "../schemas/conventions.js"
 import type { PathError } from "./issue-to-errors.js"
 import type { Path } from "./path.js"
+import { perNode } from "./per-node.js"
 
 type Check = NonNullable<SchemaAST.AST["checks"]>[number]
 
@@ -50,18 +51,8 @@ interface Walk {
 /** Runs the rules at and below one schema node over a value at `path`. */
 type Walker = (value: unknown, path: Path, walk: Walk) => void
 
-const walkers = new WeakMap<SchemaAST.AST, Walker | undefined>()
-
 /** The walker of a schema node; `undefined` when no rule is declared at or below it. */
-const walkerOf = (ast: SchemaAST.AST): Walker | undefined => {
-  if (walkers.has(ast)) return walkers.get(ast)
-  // Placeholder first: a recursive schema (through Suspend) meets this node while it compiles.
-  let compiled: Walker | undefined
-  walkers.set(ast, (value, path, walk) => compiled?.(value, path, walk))
-  compiled = compile(ast)
-  walkers.set(ast, compiled)
-  return compiled
-}
+const walkerOf = perNode<Walker>((ast) => compile(ast))
 
 const report = (rule: CrossFieldRule, path: Path, value: unknown, walk: Walk): void => {
   for (const f of rule.check(value, walk.context)) {
