@@ -21,7 +21,8 @@ export const UNDOCUMENTED_SHAPE = "dataImport/undocumentedShape"
  * every place a rule applies without keeping its own list.
  *
  * @example
- * Schema.makeFilter(check, { [CROSS_FIELD_RULE]: startNotAfterEndRule("from", "to", "date") })
+ * const rule: CrossFieldRule = { name: "definitions_required", fields: ["definitions"], check: () => [] }
+ * Schema.makeFilter(check, { [CROSS_FIELD_RULE]: rule })
  */
 export const CROSS_FIELD_RULE = "dataImport/crossFieldRule"
 /**

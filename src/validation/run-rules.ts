@@ -38,7 +38,9 @@ export const rulesOf = (ast: SchemaAST.AST): ReadonlyArray<CrossFieldRule> => {
 const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> =>
   typeof u === "object" && u !== null && !Array.isArray(u)
 
-const pathKey = (path: Path): string => path.map((step) => (typeof step === "number" ? `#${step}` : `.${step}`)).join("")
+/** A path as text, one JSON-written step each (`.` in a key cannot pass for nesting). */
+const stepKey = (step: string | number): string => `,${JSON.stringify(step)}`
+const pathKey = (path: Path): string => path.map(stepKey).join("")
 
 /** What a walk over one input shares: the errors found so far, whether a field is valid, the findings. */
 interface Walk {
@@ -154,12 +156,12 @@ export const ruleErrors = (
         let key = ""
         broken.add(key)
         for (const step of e.path) {
-          key += pathKey([step])
+          key += stepKey(step)
           broken.add(key)
         }
       }
     }
-    return !broken.has(pathKey(path) + pathKey([field]))
+    return !broken.has(pathKey(path) + stepKey(field))
   }
   const out: Array<PathError> = []
   walker(input, [], { context, onlyClock, isValid, out })
