@@ -89,6 +89,9 @@ CREATE TABLE IF NOT EXISTS records (
 
 const VERSION = "1"
 
+const errorsText = (result: RecordResult): string | null =>
+  result.errors === undefined || result.errors.length === 0 ? null : JSON.stringify(result.errors)
+
 /** The journal of one migration (one `--journal FILE`). */
 export interface Journal {
   /** Records a file's digest on first sight; later, throws {@link JournalMismatchError} if it changed. */
@@ -100,6 +103,8 @@ export interface Journal {
   inFlight(file: string, line: number): void
   /** Written when the record's outcome is known (or, for an invalid record, instead of sending it). */
   done(file: string, line: number, hash: string, endpoint: string | null, result: RecordResult): void
+  /** Written when the answer of a record journaled as pending has arrived (as `done`, for a row that exists). */
+  answered(file: string, line: number, result: RecordResult): void
   /** Runs `work` in one transaction (many small writes at the cost of one). */
   batch<T>(work: () => T): T
   /** The records of these files, in file and line order. */
@@ -224,9 +229,15 @@ export const openJournal = (path: string, options: { readonly service: string })
         result.status,
         result.httpStatus ?? null,
         result.outcome,
-        result.errors === undefined || result.errors.length === 0 ? null : JSON.stringify(result.errors),
+        errorsText(result),
         result.attempts ?? 0
       )
+    },
+    answered: (file, line, result) => {
+      prepared(
+        `UPDATE records SET state = 'done', status = ?, http_status = ?, outcome = ?, errors = ?, attempts = attempts + ?
+         WHERE file = ? AND line = ?`
+      ).run(result.status, result.httpStatus ?? null, result.outcome, errorsText(result), result.attempts ?? 0, file, line)
     },
     batch: (work) => {
       if (depth > 0) return work()
