@@ -143,7 +143,7 @@ export const createClient = (options: ClientOptions): Client => {
 
   const exchange = async (endpointId: EndpointId, payload: unknown, query: SendOptions["query"]): Promise<ResponseOutcome | Broken> => {
     const request = buildRequest(endpointId, payload, { baseUrl, token, query })
-    await pace()
+    if (interval > 0) await pace()
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
     let received = false
@@ -162,7 +162,7 @@ export const createClient = (options: ClientOptions): Client => {
       } catch {
         // Not JSON: the text itself is the body, and it will not validate.
       }
-      return parseResponse(endpointId, response.status, body, { retryAfter: response.headers.get("retry-after") })
+      return parseResponse(endpointId, response.status, body, { retryAfter: response.headers.get("retry-after"), input: "json" })
     } catch (error) {
       const code = codeOf(error)
       const timeout = controller.signal.aborted

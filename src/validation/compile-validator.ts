@@ -287,3 +287,39 @@ export const compileValidator = <E extends EndpointId>(endpointId: E, options?: 
   validators.set(key, validator as PayloadValidator<EndpointId>)
   return validator
 }
+
+const bodyChecks = new Map<string, WeakMap<Schema.Top, (input: unknown) => boolean>>()
+
+/**
+ * A pre-check of bodies against one schema (a response body, say): `true` only when the body is valid
+ * with nothing to report (no error, no warning, no field the schema does not name), as Effect's
+ * compiled type guard and the warning walk find; `false` means "not known", and the caller validates in
+ * full. For `input: "json"`, as in {@link CompileValidatorOptions}.
+ *
+ * @example
+ * const clean = compileBodyCheck(endpoints["energy-amount"].responses[201].schema, { input: "json" })
+ * clean(JSON.parse(text)) // true: validateResponse would answer ok without warnings
+ */
+export const compileBodyCheck = (schema: Schema.Top, options?: CompileValidatorOptions): (input: unknown) => boolean => {
+  const json = options?.input === "json"
+  const key = json ? "json" : "any"
+  const cache = bodyChecks.get(key) ?? new WeakMap<Schema.Top, (input: unknown) => boolean>()
+  bodyChecks.set(key, cache)
+  const cached = cache.get(schema)
+  if (cached !== undefined) return cached
+  const decoder = schema as Schema.Decoder<unknown>
+  enableJit(decoder.ast)
+  const is = Schema.is(decoder)
+  const walk = compileWalker(decoder.ast, { cache: new Map(), json }) ?? (() => true)
+  const check = (input: unknown): boolean => {
+    try {
+      if (prototypeIsPolluted() || !(json || isWireData(input)) || !is(input)) return false
+      const found: Array<PathError> = []
+      return walk(input, undefined, undefined, found) && found.length === 0
+    } catch {
+      return false
+    }
+  }
+  cache.set(schema, check)
+  return check
+}
