@@ -153,8 +153,10 @@ export const openJournal = (path: string, options: { readonly service: string })
   const db: DatabaseSync = new DatabaseSync(path)
   try {
     try {
-      // Small pages: each commit writes one page of the WAL.
-      db.exec("PRAGMA page_size = 1024; PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+      // Small pages: a commit writes only the few pages its rows are on. A checkpoint (every 10,000
+      // pages, about 10 MB of WAL, instead of SQLite's 1,000) is where synchronous=NORMAL waits for the
+      // disk: ten times fewer of them.
+      db.exec("PRAGMA page_size = 1024; PRAGMA wal_autocheckpoint = 10000; PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
       db.exec("BEGIN IMMEDIATE; COMMIT;")
     } catch (cause) {
       if (/locked|busy/iu.test(String(cause))) throw new JournalMismatchError(`the journal ${path} is in use by another run`)
