@@ -45,14 +45,19 @@ export interface JournaledWorkers<J> {
  * a plain request loop does, with the journal writes around every request grouped into few commits.
  *
  * @example
- * const loops = journaledWorkers({ concurrency: 8, group: 8, flushMs: 20, queueLimit: 512 }, {
- *   begin: (job) => journal.inFlight(job.file, job.line),
- *   send: (job) => client.send(job.endpoint, job.payload),
- *   end: (job, outcome) => journal.done(job.file, job.line, job.hash, job.endpoint, resultOf(outcome)),
- *   together: (work) => journal.batch(work)
+ * const written: Array<string> = []
+ * const loops = journaledWorkers({ concurrency: 2, group: 2, flushMs: 20, queueLimit: 100 }, {
+ *   begin: (job: number) => written.push(`in flight ${job}`),
+ *   send: async (job: number) => `answer ${job}`,
+ *   end: (job, answer) => written.push(`done ${job}: ${answer}`),
+ *   together: (work) => {
+ *     work()
+ *     written.push("commit")
+ *   }
  * })
- * await loops.add(jobs)
+ * await loops.add([1, 2])
  * await loops.drain()
+ * written // => ["in flight 1", "in flight 2", "commit", "done 1: answer 1", "done 2: answer 2", "commit"]
  */
 export const journaledWorkers = <J, R>(options: JournaledWorkersOptions, stage: JournaledStage<J, R>): JournaledWorkers<J> => {
   const queue: Array<J> = []
