@@ -46,6 +46,7 @@ export {
   type EndpointId,
   type GetEndpointId,
   isEndpointId,
+  isPostEndpointId,
   POST_ENDPOINT_IDS,
   type PostEndpointId,
   type RequestOf,

@@ -12,7 +12,7 @@ const MAIN = [
 "CONVERTERS", "ENDPOINT_IDS", "ERROR_CODES", "InsecureBaseUrlError", "NON_FIELD_ERRORS",
   "POST_ENDPOINT_IDS", "PayloadValidationError", "STANDARD_RETRY_POLICY", "Schemas", "WARNING_CODES",
   "buildPath", "buildRequest", "compact", "compileValidator", "createClient", "defineMapping", "endpoints",
-  "formatMappingProblem", "fromMinorUnits", "headerProblems", "inferEndpoint", "isEndpointId",
+  "formatMappingProblem", "fromMinorUnits", "headerProblems", "inferEndpoint", "isEndpointId", "isPostEndpointId",
   "isRepeatHarmless", "mapRecords", "mappingJsonSchema", "mappingProblems", "mapsInInputOrder",
   "parseResponse", "parseRetryAfter", "standardSchema", "toBoolean", "toDecimalString", "toIsoDate",
   "toIsoDateTime", "toJsonSchema", "toMinorUnits", "toOpenApi", "validatePayload", "validatePayloadEffect",

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { POST_ENDPOINT_IDS, type PostEndpointId } from "../../index.js"
+import { isPostEndpointId, POST_ENDPOINT_IDS } from "../../index.js"
 import { CliError, EXIT, type ExitCode, usageError } from "../exit-codes.js"
 import { Output } from "../io.js"
 
@@ -22,8 +22,6 @@ const loadKit = async (): Promise<TestingKit> => {
       : `cannot load the testing kit: ${cause instanceof Error ? cause.message : String(cause)}`)
   }
 }
-
-const isPostEndpointId = (id: string): id is PostEndpointId => (POST_ENDPOINT_IDS as ReadonlyArray<string>).includes(id)
 
 /** Prints `count` generated payloads (valid, or with exactly one error each), one per line. */
 export const runSample = async (
