@@ -5,16 +5,7 @@
  */
 import * as fc from "fast-check"
 import { isoDateTime } from "../arbitrary-dates.js"
-import {
-  account,
-  compactObject,
-  type GeneratorContext,
-  maloId,
-  nonEmptyList,
-  optional,
-  record,
-  reference
-} from "../arbitrary-values.js"
+import { account, compactObject, type GeneratorContext, maloId, nonEmptyList, optional, record, reference } from "../arbitrary-values.js"
 import { amountItem } from "./energy-amount.js"
 
 /** A delivery-note request body. */

@@ -6,20 +6,7 @@
 import * as fc from "fast-check"
 import { ProductIdentifierType, QuantityUnit } from "../../schemas/energy-amount.js"
 import { isoDateTime, isoDateTimePair } from "../arbitrary-dates.js"
-import {
-  account,
-  choice,
-  compactObject,
-  decimalString,
-  type GeneratorContext,
-  label,
-  maloId,
-  oneof,
-  optional,
-  optionalList,
-  record,
-  reference
-} from "../arbitrary-values.js"
+import { account, choice, compactObject, decimalString, type GeneratorContext, label, maloId, oneof, optional, optionalList, record, reference } from "../arbitrary-values.js"
 
 const quantity = oneof(
   { weight: 4, arbitrary: decimalString({ maxIntegerDigits: 6, maxScale: 4 }) },

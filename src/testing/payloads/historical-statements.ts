@@ -7,18 +7,7 @@ import * as fc from "fast-check"
 import { HistoricalStatement } from "../../schemas/historical-statements.js"
 import { dateOfDay, dayOfDate } from "../../schemas/instant.js"
 import { isoDatePair } from "../arbitrary-dates.js"
-import {
-  account,
-  choice,
-  compactObject,
-  documentPath,
-  type GeneratorContext,
-  money,
-  nonEmptyList,
-  optional,
-  record,
-  reference
-} from "../arbitrary-values.js"
+import { account, choice, compactObject, documentPath, type GeneratorContext, money, nonEmptyList, optional, record, reference } from "../arbitrary-values.js"
 
 const statement = (ctx: GeneratorContext) =>
   record({

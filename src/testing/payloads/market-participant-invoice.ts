@@ -6,27 +6,7 @@
 import * as fc from "fast-check"
 import { InvoiceAddress, MarketParticipantInvoice, TaxRateType } from "../../schemas/market-participant-invoice.js"
 import { isoDate, isoDateTime, isoDateTimePair } from "../arbitrary-dates.js"
-import {
-  account,
-  cents,
-  choice,
-  compactObject,
-  decimalString,
-  type GeneratorContext,
-  type Json,
-  label,
-  maloId,
-  marketPartnerCode,
-  meloId,
-  name,
-  nonEmptyList,
-  oneof,
-  optional,
-  optionalList,
-  record,
-  reference,
-  taxRate
-} from "../arbitrary-values.js"
+import { account, cents, choice, compactObject, decimalString, type GeneratorContext, type Json, label, maloId, marketPartnerCode, meloId, name, nonEmptyList, oneof, optional, optionalList, record, reference, taxRate } from "../arbitrary-values.js"
 
 const address = (ctx: GeneratorContext) =>
   record({

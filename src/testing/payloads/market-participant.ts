@@ -5,19 +5,7 @@
  */
 import { MarketParticipantRequest } from "../../schemas/market-participant.js"
 import { isoDateTime } from "../arbitrary-dates.js"
-import {
-  choice,
-  compactObject,
-  emailAddress,
-  type GeneratorContext,
-  label,
-  marketPartnerCode,
-  name,
-  optional,
-  optionalList,
-  phoneNumber,
-  record
-} from "../arbitrary-values.js"
+import { choice, compactObject, emailAddress, type GeneratorContext, label, marketPartnerCode, name, optional, optionalList, phoneNumber, record } from "../arbitrary-values.js"
 
 /** A market-participant request body. */
 export const marketParticipant = (ctx: GeneratorContext) =>

@@ -5,18 +5,7 @@
  */
 import * as fc from "fast-check"
 import { isoDateTime, isoDateTimePair } from "../arbitrary-dates.js"
-import {
-  account,
-  compactObject,
-  documentPath,
-  freeText,
-  type GeneratorContext,
-  type JsonObject,
-  nonEmptyList,
-  oneof,
-  optional,
-  record
-} from "../arbitrary-values.js"
+import { account, compactObject, documentPath, freeText, type GeneratorContext, type JsonObject, nonEmptyList, oneof, optional, record } from "../arbitrary-values.js"
 
 const note = (ctx: GeneratorContext): fc.Arbitrary<JsonObject> =>
   record({

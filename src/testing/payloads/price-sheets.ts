@@ -5,17 +5,7 @@
  */
 import * as fc from "fast-check"
 import { isoDateTime } from "../arbitrary-dates.js"
-import {
-  compactObject,
-  decimalString,
-  type GeneratorContext,
-  label,
-  marketPartnerCode,
-  nonEmptyList,
-  optional,
-  record,
-  reference
-} from "../arbitrary-values.js"
+import { compactObject, decimalString, type GeneratorContext, label, marketPartnerCode, nonEmptyList, optional, record, reference } from "../arbitrary-values.js"
 
 const intervalZone = fc.tuple(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), fc.boolean())
   .map(([a, b, fractional]) => {

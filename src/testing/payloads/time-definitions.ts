@@ -5,17 +5,7 @@
  */
 import * as fc from "fast-check"
 import { isoDate, isoDateTime, isoDateTimePair } from "../arbitrary-dates.js"
-import {
-  compactObject,
-  type GeneratorContext,
-  label,
-  marketPartnerCodeText,
-  nonEmptyList,
-  oneof,
-  optional,
-  optionalList,
-  record
-} from "../arbitrary-values.js"
+import { compactObject, type GeneratorContext, label, marketPartnerCodeText, nonEmptyList, oneof, optional, optionalList, record } from "../arbitrary-values.js"
 
 const registerCode = label("1-1:1.8.1", "1-1:1.8.2", "HT", "NT")
 

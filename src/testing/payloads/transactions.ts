@@ -5,32 +5,9 @@
  */
 import * as fc from "fast-check"
 import { dateOfDay, dayOfDate } from "../../schemas/instant.js"
-import {
-  PaymentType,
-  TYPE_SPECIFIC_FIELDS,
-  TransactionLineItem,
-  TransactionReason,
-  TransactionTaxItem,
-  TransactionType
-} from "../../schemas/transactions.js"
+import { PaymentType, TYPE_SPECIFIC_FIELDS, TransactionLineItem, TransactionReason, TransactionTaxItem, TransactionType } from "../../schemas/transactions.js"
 import { isoDate, isoDatePair } from "../arbitrary-dates.js"
-import {
-  account,
-  choice,
-  compactObject,
-  freeText,
-  type GeneratorContext,
-  type Json,
-  type JsonObject,
-  label,
-  money,
-  nonEmptyList,
-  oneof,
-  optional,
-  optionalList,
-  record,
-  reference
-} from "../arbitrary-values.js"
+import { account, choice, compactObject, freeText, type GeneratorContext, type Json, type JsonObject, label, money, nonEmptyList, oneof, optional, optionalList, record, reference } from "../arbitrary-values.js"
 
 /** Whether the contract documents `field` for transactions of `type` (else: `field_not_used_by_type`). */
 const usedBy = (field: string, type: string): boolean => TYPE_SPECIFIC_FIELDS[field]?.includes(type) ?? true
