@@ -34,7 +34,7 @@ import {
 } from "../../client/journal.js"
 import { isHeaderSafe } from "../../client/build-request.js"
 import { describeError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
-import { inferEndpoint } from "../infer-endpoint.js"
+import { inferEndpoint } from "../../index.js"
 import { journaledWorkers } from "../journaled-workers.js"
 import { openOutput, Output, validateInputKind } from "../io.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
