@@ -101,14 +101,8 @@ const WINDOW_MS = 12 * HOUR_MS
 const windowOffsets = new Map<Intl.DateTimeFormat, Map<number, number | null>>()
 const MAX_WINDOWS = 100_000
 
-/** {@link offsetSecondsAt}, answered from the window cache when the window's offset is constant. */
-const cachedOffsetSecondsAt = (format: Intl.DateTimeFormat, epochMs: number): number => {
-  let windows = windowOffsets.get(format)
-  if (windows === undefined) {
-    windows = new Map()
-    windowOffsets.set(format, windows)
-  }
-  const window = Math.floor(epochMs / WINDOW_MS)
+/** The offset that holds all through 12-hour window `window` (`null`: it changes inside the window). */
+const windowOffset = (format: Intl.DateTimeFormat, windows: Map<number, number | null>, window: number): number | null => {
   let offset = windows.get(window)
   if (offset === undefined) {
     const start = window * WINDOW_MS
@@ -117,8 +111,22 @@ const cachedOffsetSecondsAt = (format: Intl.DateTimeFormat, epochMs: number): nu
     if (windows.size >= MAX_WINDOWS) windows.clear()
     windows.set(window, offset)
   }
-  return offset ?? offsetSecondsAt(format, epochMs)
+  return offset
 }
+
+const windowsOf = (format: Intl.DateTimeFormat): Map<number, number | null> => {
+  let windows = windowOffsets.get(format)
+  if (windows === undefined) {
+    windows = new Map()
+    windowOffsets.set(format, windows)
+  }
+  return windows
+}
+
+/** {@link offsetSecondsAt}, answered from the window cache when the window's offset is constant. */
+const cachedOffsetSecondsAt = (format: Intl.DateTimeFormat, epochMs: number): number =>
+  windowOffset(format, windowsOf(format), Math.floor(epochMs / WINDOW_MS)) ?? offsetSecondsAt(format, epochMs)
+
 // The instant behind a wall time lies within ±16 hours of the wall time read as
 // UTC (no zone ever had a larger offset), so every offset it could carry is in
 // force somewhere in that window. Sampling every 12 hours over ±1 day finds all
@@ -135,6 +143,35 @@ const instantsFor = (format: Intl.DateTimeFormat, wallMs: number): ReadonlyArray
     if (cachedOffsetSecondsAt(format, instant) === offset) instants.push(instant)
   }
   return instants.sort((a, b) => a - b)
+}
+
+/**
+ * By zone and window of the wall time (read as UTC): the one offset of every wall time in that window,
+ * or `null` when {@link instantsFor} must look closer. The samples of `instantsFor` for a wall time in
+ * window W fall in windows W-2 to W+2; when each of them holds one and the same offset all through,
+ * that offset is the only candidate and its instant (within ±16 hours) lies inside them: the answer is
+ * that one instant, without sampling again (the usual case: every wall time away from a clock change).
+ */
+const soleOffsets = new Map<Intl.DateTimeFormat, Map<number, number | null>>()
+
+const soleOffsetAt = (format: Intl.DateTimeFormat, wallMs: number): number | null => {
+  let sole = soleOffsets.get(format)
+  if (sole === undefined) {
+    sole = new Map()
+    soleOffsets.set(format, sole)
+  }
+  const window = Math.floor(wallMs / WINDOW_MS)
+  let offset = sole.get(window)
+  if (offset === undefined) {
+    const windows = windowsOf(format)
+    offset = windowOffset(format, windows, window)
+    for (let w = window - 2; w <= window + 2 && offset !== null; w++) {
+      if (windowOffset(format, windows, w) !== offset) offset = null
+    }
+    if (sole.size >= MAX_WINDOWS) sole.clear()
+    sole.set(window, offset)
+  }
+  return offset
 }
 
 const wallToEpochMs = (wall: WallTime): number => {
@@ -183,8 +220,10 @@ const render = (
   return succeed(`${text}${formatOffset(offsetSeconds)}`)
 }
 
-const describeWall = (wall: WallTime): string =>
-  `${formatIsoDate(wall)} ${pad2(wall.hour)}:${pad2(wall.minute)}:${pad2(wall.second)}`
+const wallText = (wall: WallTime, separator: " " | "T"): string =>
+  `${formatIsoDate(wall)}${separator}${pad2(wall.hour)}:${pad2(wall.minute)}:${pad2(wall.second)}`
+
+const describeWall = (wall: WallTime): string => wallText(wall, " ")
 
 /**
  * Converts a legacy wall-clock date-time recorded in an IANA time zone to an
@@ -234,19 +273,30 @@ export const toIsoDateTime = (value: unknown, options?: ToIsoDateTimeOptions): C
 
     const text = value.trim()
     if (text === "") return fail("blank", "expected a date-time, got a blank string")
-    const shape = SHAPES.find(([name, pattern]) => (format === undefined || name === format) && pattern.test(text))
-    const match = shape?.[1].exec(text)
-    if (shape === undefined || match == null) {
+    let wall: WallTime | undefined
+    for (const [name, pattern, read] of SHAPES) {
+      if (format !== undefined && name !== format) continue
+      const match = pattern.exec(text)
+      if (match !== null) {
+        wall = read(match)
+        break
+      }
+    }
+    if (wall === undefined) {
       return fail("invalid", `${preview(value)} does not look like ${format ?? "a supported date-time format"}`)
     }
-    const wall = shape[2](match)
     if (wall.hour > 23 || wall.minute > 59 || wall.second > 59) {
       return fail("invalid", `${preview(value)} is not a time of day`)
     }
     if (!isCalendarDate(wall)) return fail("invalid_date", `${preview(value)} is not a day of the calendar`)
 
     const wallMs = wallToEpochMs(wall)
-    const instants = instantsFor(zone, wallMs)
+    const sole = soleOffsetAt(zone, wallMs)
+    if (sole !== null && output === "offset" && sole % 60 === 0) {
+      // The one instant, rendered in the zone: the wall time as read, with its offset.
+      return succeed(`${wallText(wall, "T")}${formatOffset(sole)}`)
+    }
+    const instants = sole !== null ? [wallMs - sole * 1000] : instantsFor(zone, wallMs)
     const earliest = instants[0]
     const latest = instants[instants.length - 1]
     if (earliest === undefined || latest === undefined) {
