@@ -10,21 +10,27 @@ import { hash } from "node:crypto"
 /** A set of keys, each remembering where it was first seen (a line, or any small value). */
 export class SeenKeys<V = number> {
   private readonly first = new Map<string, V>()
+  // The last key hashed and its digest: `lookup` then `record` of the same key hashes it once.
+  private lastKey: string | undefined
+  private lastDigest = ""
 
-  private static digest(key: string): string {
+  private digest(key: string): string {
+    if (key === this.lastKey) return this.lastDigest
     // 160 bits: no accidental collision among billions of keys; one-shot hashing is the cheap kind, and
     // the whole digest (not a slice, which would keep the longer string alive) is the key.
-    return hash("sha1", key, "base64")
+    this.lastKey = key
+    this.lastDigest = hash("sha1", key, "base64")
+    return this.lastDigest
   }
 
   /** The line where `key` was first seen, or `undefined` if it is new. Does not record it. */
   lookup(key: string): V | undefined {
-    return this.first.get(SeenKeys.digest(key))
+    return this.first.get(this.digest(key))
   }
 
   /** Records `key` as seen on `line` (a key already seen keeps its first line). */
   record(key: string, where: V): void {
-    const digest = SeenKeys.digest(key)
+    const digest = this.digest(key)
     if (!this.first.has(digest)) this.first.set(digest, where)
   }
 

@@ -56,6 +56,10 @@ export interface WallTimeResolver {
 export const resolveWallTime = (options: Readonly<Record<string, unknown>>): WallTimeResolver => {
   const base = options as ToIsoDateTimeOptions & { readonly offsetColumn?: string }
   const convertOptions: ToIsoDateTimeOptions = { ...base, output: "offset" }
+  // Built once: a conversion runs for every row.
+  const rejecting: ToIsoDateTimeOptions = { ...convertOptions, ambiguous: "reject" }
+  const earlierOptions: ToIsoDateTimeOptions = { ...convertOptions, ambiguous: "earlier" }
+  const laterOptions: ToIsoDateTimeOptions = { ...convertOptions, ambiguous: "later" }
   const byOrder = options["ambiguous"] === "by-order"
   const output = (iso: string): ConversionResult<string> => succeed(base.output === "utc" ? toUtc(iso) : iso)
   let run = new Map<string, "earlier" | "later">()
@@ -65,11 +69,11 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
     },
     convert: (cell, row) => {
       // One conversion settles the usual unambiguous wall time; only a repeated one needs both instants.
-      const once = toIsoDateTime(cell, { ...convertOptions, ambiguous: "reject" })
+      const once = toIsoDateTime(cell, rejecting)
       if (!once.ok && once.error.code !== "ambiguous_time") return once
-      const earlier = once.ok ? once : toIsoDateTime(cell, { ...convertOptions, ambiguous: "earlier" })
+      const earlier = once.ok ? once : toIsoDateTime(cell, earlierOptions)
       if (!earlier.ok) return earlier
-      const later = once.ok ? once : toIsoDateTime(cell, { ...convertOptions, ambiguous: "later" })
+      const later = once.ok ? once : toIsoDateTime(cell, laterOptions)
       if (!later.ok) return later
       const candidates = earlier.value === later.value ? [earlier.value] : [earlier.value, later.value]
       if (base.offsetColumn !== undefined) {

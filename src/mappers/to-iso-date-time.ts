@@ -1,4 +1,5 @@
 import { type ConversionResult, fail, guard, preview, succeed } from "./conversion-result.js"
+import { daysFromCivil } from "../schemas/instant.js"
 import { type CalendarDate, formatIsoDate, isCalendarDate } from "./to-iso-date.js"
 
 /** Text layouts of legacy wall-clock date-times. */
@@ -174,13 +175,9 @@ const soleOffsetAt = (format: Intl.DateTimeFormat, wallMs: number): number | nul
   return offset
 }
 
-const wallToEpochMs = (wall: WallTime): number => {
-  // setUTCFullYear, unlike Date.UTC, does not map years 0-99 to 1900-1999.
-  const date = new Date(0)
-  date.setUTCFullYear(wall.year, wall.month - 1, wall.day)
-  date.setUTCHours(wall.hour, wall.minute, wall.second, 0)
-  return date.getTime()
-}
+// Integer arithmetic (the wall time is a checked calendar day of the years 0001-9999), no Date object.
+const wallToEpochMs = (wall: WallTime): number =>
+  ((daysFromCivil(wall.year, wall.month, wall.day) * 24 + wall.hour) * 60 + wall.minute) * 60_000 + wall.second * 1000
 
 const epochMsToWall = (epochMs: number): WallTime => {
   const date = new Date(epochMs)
@@ -194,7 +191,8 @@ const epochMsToWall = (epochMs: number): WallTime => {
   }
 }
 
-const pad2 = (value: number): string => String(value).padStart(2, "0")
+const TWO_DIGITS: ReadonlyArray<string> = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"))
+const pad2 = (value: number): string => TWO_DIGITS[value] ?? String(value).padStart(2, "0")
 
 const formatOffset = (offsetSeconds: number): string => {
   const magnitude = Math.abs(offsetSeconds)

@@ -317,12 +317,21 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
       // Groups (and by-order date-times) need the rows in order: mapped as they stream by, in one thread.
       const pending = new Map<number, SourceRow>()
       let index = 0
+      const rowOf = (item: SourceItem): Record<string, unknown> | undefined => {
+        const row = take(item)
+        if (row === undefined) return undefined
+        pending.set(index++, row)
+        return row.record
+      }
+      // The source read directly (not through items()): every generator between reader and mapper costs per row.
       const records = async function*(): AsyncGenerator<Record<string, unknown>> {
-        for await (const item of items()) {
-          const row = take(item)
-          if (row === undefined) continue
-          pending.set(index++, row)
-          yield row.record
+        for (const item of early) {
+          const record = rowOf(item)
+          if (record !== undefined) yield record
+        }
+        for await (const item of source) {
+          const record = rowOf(item)
+          if (record !== undefined) yield record
         }
       }
       const settle = (indexes: ReadonlyArray<number>): Array<SourceRow> =>
