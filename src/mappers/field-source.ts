@@ -99,10 +99,15 @@ export const fieldReader = (source: FieldSource): FieldReader => {
   const column = source.column ?? source.columns?.join("+") ?? ""
   const stateful = convert === "datetime" && (options["ambiguous"] === "by-order" || typeof options["offsetColumn"] === "string")
   const wallTimes = stateful ? resolveWallTime(options) : undefined
+  const single = source.columns === undefined ? source.column! : undefined
   return (row) => {
-    const read = readCell(source, row)
-    if ("missing" in read) return { ok: false, column, code: "incomplete_columns", detail: `${read.missing} is empty while the other columns of this field are not` }
-    const { cell } = read
+    let cell: Cell
+    if (single !== undefined) cell = cellOf(row, single)
+    else {
+      const read = readCell(source, row)
+      if ("missing" in read) return { ok: false, column, code: "incomplete_columns", detail: `${read.missing} is empty while the other columns of this field are not` }
+      cell = read.cell
+    }
     if (isEmptyCell(cell) && convert !== "boolean") {
       wallTimes?.blank()
       return NOTHING

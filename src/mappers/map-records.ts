@@ -123,7 +123,6 @@ const buildFields = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: stri
     let fallback: unknown
     for (const { row, read } of entries) {
       const outcome = read.values[i]!
-      const column = field.columns.join(", ")
       if (!outcome.ok) {
         errors.push({ ...(outcome.column !== undefined ? { column: outcome.column } : {}), attr: `${at}${field.path}`, code: outcome.code, detail: outcome.detail })
         continue
@@ -134,6 +133,7 @@ const buildFields = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: stri
       }
       if (chosen === undefined) chosen = { value: outcome.value, index: row.index }
       else if (show(outcome.value) !== show(chosen.value)) {
+        const column = field.columns.join(", ")
         errors.push({
           ...(column !== "" ? { column } : {}),
           attr: `${at}${field.path}`,
