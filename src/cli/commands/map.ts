@@ -244,8 +244,9 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
         return item
     }
   }
+  // Awaiting only when a destination is full: an await per payload would cost more than the payload.
+  const full = (): boolean => out.full || rejectsOut?.full === true || lineageOut?.full === true
   const backpressure = async (): Promise<void> => {
-    // Awaiting only when a destination is full: an await per payload would cost more than the payload.
     if (out.full) await out.drained()
     if (rejectsOut?.full === true) await rejectsOut.drained()
     if (lineageOut?.full === true) await lineageOut.drained()
@@ -344,9 +345,11 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
         const rows = settle(event.sourceRows)
         if (event.kind === "payload") emitPayload(JSON.stringify(event.payload), event.payload, rows)
         else reject(rejectOf(rows, event.errors), rows.length)
-        const oldest = pending.values().next()
-        releaseRejects(oldest.done === true ? Number.POSITIVE_INFINITY : oldest.value.lines[0]!)
-        await backpressure()
+        if (held.length > 0) {
+          const oldest = pending.values().next()
+          releaseRejects(oldest.done === true ? Number.POSITIVE_INFINITY : oldest.value.lines[0]!)
+        }
+        if (full()) await backpressure()
       }
     }
     releaseRejects(Number.POSITIVE_INFINITY)
