@@ -6,6 +6,7 @@
  * @module
  */
 import type { ApiError, ValidationErrorBody } from "../index.js"
+import type { WallTimeRun } from "../mappers/resolve-wall-time.js"
 
 /** Settings a worker starts with: its role, and what the role needs. */
 export type WorkerSettings = ValidateSettings | MapSettings
@@ -29,7 +30,10 @@ export interface MapSettings {
   readonly mapping: unknown
 }
 
-/** Rows for a mapping worker (a mapping without `groupBy`: every row is a payload of its own). */
+/**
+ * Rows for a mapping worker (a mapping without `groupBy`: every row is a payload of its own; `by-order`
+ * date-times are mapped from no state and checked against the batch before on the main thread).
+ */
 export interface MapBatch {
   readonly type: "map"
   readonly seq: number
@@ -44,6 +48,9 @@ export interface MapResult {
     readonly sourceRows: ReadonlyArray<number>
     readonly errors: ReadonlyArray<{ readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }>
   }>
+  /** The batch was mapped from no `by-order` state: what it read of it and left (see `mapBatchAfter`). */
+  readonly readStart: ReadonlyArray<boolean>
+  readonly endRuns: ReadonlyArray<WallTimeRun | undefined>
 }
 
 /** Whole NDJSON lines. */

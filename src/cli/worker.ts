@@ -6,14 +6,18 @@
  * @module
  */
 import { parentPort, workerData } from "node:worker_threads"
-import { defineMapping, type Mapping, type MappingSpec, mapRecords } from "../index.js"
+import { defineMapping, type Mapping, type MappingSpec } from "../index.js"
+import { mapBatchAfter, type OrderState } from "../mappers/map-records.js"
 import type { FromWorker, MapBatch, MapResult, ToWorker, WorkerSettings } from "./batch.js"
 import { BatchChecker } from "./check-batch.js"
 
-/** Maps a batch of rows; the mapping has no `groupBy`, so the rows are independent of other batches. */
-export const mapBatch = (mapping: Mapping, batch: MapBatch): MapResult => {
-  const { payloads, rejected } = mapRecords(mapping, batch.rows)
-  return { seq: batch.seq, payloads: payloads.map((p) => ({ text: JSON.stringify(p.payload), sourceRows: p.sourceRows })), rejected }
+/**
+ * Maps a batch of rows (a mapping without `groupBy`), or the same rows again on the main thread after a
+ * batch that left `by-order` date-times in a run (`state`).
+ */
+export const mapBatch = (mapping: Mapping, batch: MapBatch, state?: OrderState): MapResult => {
+  const { payloads, rejected, readStart, endRuns } = mapBatchAfter(mapping, batch.rows, state)
+  return { seq: batch.seq, payloads: payloads.map((p) => ({ text: JSON.stringify(p.payload), sourceRows: p.sourceRows })), rejected, readStart, endRuns }
 }
 
 /** Starts answering batches from the main thread. */

@@ -16,9 +16,9 @@ import {
   type MappingProblem,
   type MappingSpec,
   mappingProblems,
-  mapRecords,
-  mapsInInputOrder
+  mapRecords
 } from "../../index.js"
+import { mustMapAgain, type OrderState, orderStateAfter } from "../../mappers/map-records.js"
 import type { MapResult } from "../batch.js"
 import { EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { openInput, openOutput, Output, readChunks, UnreadableInput } from "../io.js"
@@ -30,6 +30,7 @@ import { startProgress } from "../progress.js"
 import { SeenKeys, transactionKey } from "../seen-keys.js"
 import { csvRows, ndjsonRows, type SourceItem, type SourceRow } from "../source-rows.js"
 import { formatCount, stylesFor, useColour } from "../terminal.js"
+import { mapBatch } from "../worker.js"
 import { WorkerPool } from "../worker-pool.js"
 
 export { DEFAULT_DELIMITERS, detectDelimiter } from "../source-rows.js"
@@ -257,16 +258,21 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
   }
 
   try {
-    if (mapping.groupBy === undefined && !mapsInInputOrder(mapping)) {
+    if (mapping.groupBy === undefined) {
       // Every row is a payload of its own: batches of rows are mapped in parallel and put back in input order.
+      // A by-order date-time's run of repeated wall times can cross a batch: each batch is mapped from no run,
+      // and the rare one that read the run it started with is mapped again here after the batch before it.
       const batches = new Map<number, { readonly rows: ReadonlyArray<SourceRow>; readonly refused: ReadonlyArray<Reject> }>()
+      let orderState: OrderState = []
       const pool: WorkerPool<MapResult> = new WorkerPool({
         size: Math.max(1, options.jobs ?? availableParallelism()),
         script: workerScript,
         settings: { role: "map", mapping: mapping satisfies MappingSpec },
-        onResult: (result) => {
-          const { rows, refused } = batches.get(result.seq) ?? { rows: [], refused: [] }
-          batches.delete(result.seq)
+        onResult: (mapped) => {
+          const { rows, refused } = batches.get(mapped.seq) ?? { rows: [], refused: [] }
+          batches.delete(mapped.seq)
+          const result = mustMapAgain(orderState, mapped) ? mapBatch(mapping, { type: "map", seq: mapped.seq, rows: rows.map((r) => r.record) }, orderState) : mapped
+          orderState = orderStateAfter(orderState, result)
           const events: Array<{ readonly first: number; readonly run: () => void }> = []
           for (const p of result.payloads) {
             const of = p.sourceRows.map((i) => rows[i]!)
@@ -307,7 +313,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
           await submit()
           const seq = pool.seq
           batches.set(seq, { rows: [], refused })
-          pool.local({ seq, payloads: [], rejected: [] })
+          pool.local({ seq, payloads: [], rejected: [], readStart: [], endRuns: [] })
         }
         await submit()
         await pool.idle()
@@ -315,7 +321,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
         await pool.close()
       }
     } else {
-      // Groups (and by-order date-times) need the rows in order: mapped as they stream by, in one thread.
+      // Groups need the rows in order: mapped as they stream by, in one thread.
       const pending = new Map<number, SourceRow>()
       let index = 0
       const rowOf = (item: SourceItem): Record<string, unknown> | undefined => {
