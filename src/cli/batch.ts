@@ -28,6 +28,8 @@ export interface ValidateSettings {
 export interface MapSettings {
   readonly role: "map"
   readonly mapping: unknown
+  /** Send each payload's digest for the duplicate check (computed here, off the main thread). */
+  readonly digests: boolean
 }
 
 /**
@@ -40,10 +42,13 @@ export interface MapBatch {
   readonly rows: ReadonlyArray<unknown>
 }
 
-/** What a mapping worker made of a batch: each payload as JSON text with its rows, and the rejected rows (batch indexes). */
+/**
+ * What a mapping worker made of a batch: each payload as JSON text with its rows (and its `keyDigest`
+ * when asked for), and the rejected rows (batch indexes).
+ */
 export interface MapResult {
   readonly seq: number
-  readonly payloads: ReadonlyArray<{ readonly text: string; readonly sourceRows: ReadonlyArray<number> }>
+  readonly payloads: ReadonlyArray<{ readonly text: string; readonly sourceRows: ReadonlyArray<number>; readonly digest?: string }>
   readonly rejected: ReadonlyArray<{
     readonly sourceRows: ReadonlyArray<number>
     readonly errors: ReadonlyArray<{ readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }>

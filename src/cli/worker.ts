@@ -10,14 +10,25 @@ import { defineMapping, type Mapping, type MappingSpec } from "../index.js"
 import { mapBatchAfter, type OrderState } from "../mappers/map-records.js"
 import type { FromWorker, MapBatch, MapResult, ToWorker, WorkerSettings } from "./batch.js"
 import { BatchChecker } from "./check-batch.js"
+import { keyDigest } from "./seen-keys.js"
 
 /**
- * Maps a batch of rows (a mapping without `groupBy`), or the same rows again on the main thread after a
- * batch that left `by-order` date-times in a run (`state`).
+ * Maps a batch of rows (a mapping without `groupBy`), with each payload's digest for the duplicate check
+ * when `digests`; or the same rows again on the main thread after a batch that left `by-order` date-times
+ * in a run (`state`), where the digest is computed as the payload goes out.
  */
-export const mapBatch = (mapping: Mapping, batch: MapBatch, state?: OrderState): MapResult => {
+export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, state?: OrderState): MapResult => {
   const { payloads, rejected, readStart, endRuns } = mapBatchAfter(mapping, batch.rows, state)
-  return { seq: batch.seq, payloads: payloads.map((p) => ({ text: JSON.stringify(p.payload), sourceRows: p.sourceRows })), rejected, readStart, endRuns }
+  return {
+    seq: batch.seq,
+    payloads: payloads.map((p) => {
+      const text = JSON.stringify(p.payload)
+      return { text, sourceRows: p.sourceRows, ...(digests ? { digest: keyDigest(text) } : {}) }
+    }),
+    rejected,
+    readStart,
+    endRuns
+  }
 }
 
 /** Starts answering batches from the main thread. */
@@ -35,7 +46,7 @@ export const runWorker = (): void => {
     let reply: FromWorker<unknown>
     try {
       const result = message.type === "map"
-        ? mapBatch(mapping!, message)
+        ? mapBatch(mapping!, message, settings.role === "map" && settings.digests)
         : message.type === "ndjson"
         ? checker!.checkNdjson(message)
         : checker!.checkJson(message)

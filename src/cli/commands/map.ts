@@ -27,7 +27,7 @@ import { readJsonFile } from "../read-json-file.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { physicalLines } from "../physical-lines.js"
 import { startProgress } from "../progress.js"
-import { SeenKeys, transactionKey } from "../seen-keys.js"
+import { keyDigest, SeenKeys, transactionKey } from "../seen-keys.js"
 import { csvRows, ndjsonRows, type SourceItem, type SourceRow } from "../source-rows.js"
 import { formatCount, stylesFor, useColour } from "../terminal.js"
 import { mapBatch } from "../worker.js"
@@ -189,10 +189,11 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
   }
 
   /** A mapped payload goes out unless it repeats an earlier one or one of its transaction ids. */
-  const emitPayload = (text: string, payload: unknown, rows: ReadonlyArray<SourceRow>): void => {
+  const emitPayload = (text: string, payload: unknown, rows: ReadonlyArray<SourceRow>, given?: string): void => {
     const linesOf = rows.flatMap((r) => r.lines)
     const errors: Array<ErrorItem> = []
-    const first = options.allowDuplicates === true ? undefined : payloadsSeen.lookup(text)
+    const digest = options.allowDuplicates === true ? undefined : given ?? keyDigest(text)
+    const first = digest === undefined ? undefined : payloadsSeen.lookupDigest(digest)
     if (first !== undefined) {
       errors.push({ code: "duplicate_payload", detail: `This payload is identical to the one from line ${first}; use --allow-duplicates to keep both.` })
     }
@@ -217,7 +218,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
       reject(rejectOf(rows, errors), rows.length)
       return
     }
-    if (options.allowDuplicates !== true) payloadsSeen.record(text, linesOf[0]!)
+    if (digest !== undefined) payloadsSeen.recordDigest(digest, linesOf[0]!)
     for (const key of keys) transactionsSeen.record(key, linesOf[0]!)
     out.write(`${text}\n`)
     lineageOut?.write(`${JSON.stringify({ payload: payloads, lines: linesOf })}\n`)
@@ -267,16 +268,16 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
       const pool: WorkerPool<MapResult> = new WorkerPool({
         size: Math.max(1, options.jobs ?? availableParallelism()),
         script: workerScript,
-        settings: { role: "map", mapping: mapping satisfies MappingSpec },
+        settings: { role: "map", mapping: mapping satisfies MappingSpec, digests: options.allowDuplicates !== true },
         onResult: (mapped) => {
           const { rows, refused } = batches.get(mapped.seq) ?? { rows: [], refused: [] }
           batches.delete(mapped.seq)
-          const result = mustMapAgain(orderState, mapped) ? mapBatch(mapping, { type: "map", seq: mapped.seq, rows: rows.map((r) => r.record) }, orderState) : mapped
+          const result = mustMapAgain(orderState, mapped) ? mapBatch(mapping, { type: "map", seq: mapped.seq, rows: rows.map((r) => r.record) }, false, orderState) : mapped
           orderState = orderStateAfter(orderState, result)
           const events: Array<{ readonly first: number; readonly run: () => void }> = []
           for (const p of result.payloads) {
             const of = p.sourceRows.map((i) => rows[i]!)
-            events.push({ first: of[0]!.lines[0]!, run: () => emitPayload(p.text, mapping.endpoint === "transactions" ? JSON.parse(p.text) : undefined, of) })
+            events.push({ first: of[0]!.lines[0]!, run: () => emitPayload(p.text, mapping.endpoint === "transactions" ? JSON.parse(p.text) : undefined, of, p.digest) })
           }
           for (const r of result.rejected) {
             const of = r.sourceRows.map((i) => rows[i]!)
