@@ -39,7 +39,9 @@ export interface MapSettings {
 export interface MapBatch {
   readonly type: "map"
   readonly seq: number
+  /** Records; with `csv`, a string is a CSV line without quotes, cut at the delimiter into the columns. */
   readonly rows: ReadonlyArray<unknown>
+  readonly csv?: { readonly columns: ReadonlyArray<string>; readonly delimiter: string } | undefined
 }
 
 /**

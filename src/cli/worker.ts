@@ -12,13 +12,28 @@ import type { FromWorker, MapBatch, MapResult, ToWorker, WorkerSettings } from "
 import { BatchChecker } from "./check-batch.js"
 import { keyDigest } from "./seen-keys.js"
 
+/** The records of a batch: a CSV line is cut into its columns as the CSV reader does for a line without quotes. */
+const recordsOf = (batch: MapBatch): ReadonlyArray<unknown> => {
+  const csv = batch.csv
+  if (csv === undefined) return batch.rows
+  return batch.rows.map((row) => {
+    if (typeof row !== "string") return row
+    const fields = row.split(csv.delimiter)
+    // A trailing delimiter (SAP) makes one empty extra column.
+    if (fields.length === csv.columns.length + 1 && fields[fields.length - 1] === "") fields.pop()
+    const record: Record<string, unknown> = {}
+    for (let k = 0; k < fields.length; k++) record[csv.columns[k]!] = fields[k]
+    return record
+  })
+}
+
 /**
  * Maps a batch of rows (a mapping without `groupBy`), with each payload's digest for the duplicate check
  * when `digests`; or the same rows again on the main thread after a batch that left `by-order` date-times
  * in a run (`state`), where the digest is computed as the payload goes out.
  */
 export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, state?: OrderState): MapResult => {
-  const { payloads, rejected, readStart, endRuns } = mapBatchAfter(mapping, batch.rows, state)
+  const { payloads, rejected, readStart, endRuns } = mapBatchAfter(mapping, recordsOf(batch), state)
   return {
     seq: batch.seq,
     payloads: payloads.map((p) => {
