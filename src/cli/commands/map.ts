@@ -261,14 +261,17 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
   }
 
   try {
-    if (mapping.groupBy === undefined) {
+    const jobs = Math.max(1, options.jobs ?? availableParallelism())
+    // One job maps in this thread: a single worker would add the cost of cloning every row and of a second
+    // heap, and on a busy machine it does not even gain the overlap with reading.
+    if (mapping.groupBy === undefined && jobs > 1) {
       // Every row is a payload of its own: batches of rows are mapped in parallel and put back in input order.
       // A by-order date-time's run of repeated wall times can cross a batch: each batch is mapped from no run,
       // and the rare one that read the run it started with is mapped again here after the batch before it.
       const batches = new Map<number, { readonly rows: ReadonlyArray<SourceRow>; readonly refused: ReadonlyArray<Reject> }>()
       let orderState: OrderState = []
       const pool: WorkerPool<MapResult> = new WorkerPool({
-        size: Math.max(1, options.jobs ?? availableParallelism()),
+        size: jobs,
         script: workerScript,
         settings: { role: "map", mapping: mapping satisfies MappingSpec, digests: options.allowDuplicates !== true },
         onResult: (mapped) => {
@@ -325,7 +328,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
         await pool.close()
       }
     } else {
-      // Groups need the rows in order: mapped as they stream by, in one thread.
+      // Groups need the rows in order (and one job is this thread): mapped as they stream by.
       const pending = new Map<number, SourceRow>()
       let index = 0
       const rowOf = (item: SourceItem): Record<string, unknown> | undefined => {
