@@ -16,16 +16,18 @@ export default defineConfig([
   {
     // The command-line tool: one ES module with a shebang; workers load the same file. Effect is bundled
     // (tree-shaken) into it: loading the whole of effect's entry point took most of the start-up time,
-    // paid again by every worker. `data-import-payloads` stays external: `sample` loads the testing kit
-    // from the package at run time, so fast-check is only loaded there.
+    // paid again by every worker. The testing kit is bundled from the sources too, behind `sample`'s
+    // dynamic import: code splitting puts it in a chunk of its own, the only one importing fast-check
+    // (external, an optional peer dependency), so no other command loads it.
     entry: { cli: "src/cli/main.ts" },
     format: ["esm"],
+    splitting: true,
     dts: false,
     sourcemap: true,
     clean: false,
     target: "node22",
     banner: { js: "#!/usr/bin/env node" },
-    external: [...external.filter((name) => name !== "effect"), "data-import-payloads"],
+    external: external.filter((name) => name !== "effect"),
     noExternal: ["effect"]
   }
 ])

@@ -1,4 +1,5 @@
-// Benchmark of `data-import map` (run with `npm run bench`, which builds first).
+// Benchmark of `data-import map`: part of `npm run bench` (bench/run.mjs, which builds first and prints
+// one table of ratios); `node bench/map.mjs` after a build prints this part's own table.
 //
 // Generates a legacy CSV export of meter readings (BENCH_ROWS, default 200,000 rows; `;`-separated,
 // German decimals and dates, as examples/mappings/energy-amounts.csv) and measures, median of
@@ -13,6 +14,7 @@
 //       nothing grows with the file is that the run completes under a cap smaller than the growth
 import { existsSync, statSync } from "node:fs"
 import { join } from "node:path"
+import { pathToFileURL } from "node:url"
 import { CLI, count, DATA_DIR, mb, measure, random, repeated, REPEATS, ROOT, writeLines } from "./lib.mjs"
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000)
@@ -31,35 +33,45 @@ const generate = async (path, rows) => {
     return [`KD-${pad(i, 8)}`, 51238696781 + i, german(start), german(end), "1-1:1.8.0", quantity, "KWH", i % 50 === 0 ? "X" : "", "Z18", i % 4 === 0 ? "Z57,Z84" : ""].join(";")
   }, "Kundennummer;MaLo;Zeitraum_von;Zeitraum_bis;OBIS;Menge;Einheit;Storniert;Qualifier;Plausi")
 }
-const file = join(DATA_DIR, `energy-amounts-${ROWS}.csv`)
-const file4 = join(DATA_DIR, `energy-amounts-${ROWS * 4}.csv`)
-await generate(file, ROWS)
-await generate(file4, ROWS * 4)
-const mapping = join(ROOT, "examples/mappings/energy-amounts.mapping.json")
-process.stderr.write(`map: ${count(ROWS)} rows, ${mb(statSync(file).size)}\n`)
+/** Runs the whole map benchmark; returns its measurements (rows/s, peak RSS). */
+export const benchMap = async () => {
+  const file = join(DATA_DIR, `energy-amounts-${ROWS}.csv`)
+  const file4 = join(DATA_DIR, `energy-amounts-${ROWS * 4}.csv`)
+  await generate(file, ROWS)
+  await generate(file4, ROWS * 4)
+  const mapping = join(ROOT, "examples/mappings/energy-amounts.mapping.json")
+  process.stderr.write(`map: ${count(ROWS)} rows, ${mb(statSync(file).size)}\n`)
+  const map = (args, path, node = []) => measure(process.execPath, [...node, CLI, "map", ...args, "-m", mapping, path], { okCodes: [0, 1] })
 
-const a = await repeated("(a) csv-parse + stringify", () => measure(process.execPath, [join(ROOT, "bench/csv-baseline.mjs"), file]))
-const b = await repeated("(b) map --jobs 1", () => measure(process.execPath, [CLI, "map", "--jobs", "1", "-m", mapping, file], { okCodes: [0, 1] }))
-const c = await repeated("(c) map --jobs 2", () => measure(process.execPath, [CLI, "map", "--jobs", "2", "-m", mapping, file], { okCodes: [0, 1] }))
-const d = await repeated("(d) map --jobs 1, 4× the rows", () => measure(process.execPath, [CLI, "map", "--jobs", "1", "-m", mapping, file4], { okCodes: [0, 1] }))
-const e1 = await repeated("(e) map --jobs 1 --allow-duplicates, 1×", () => measure(process.execPath, [CLI, "map", "--jobs", "1", "--allow-duplicates", "-m", mapping, file], { okCodes: [0, 1] }))
-const e4 = await repeated("(e) map --jobs 1 --allow-duplicates, 4×", () => measure(process.execPath, [CLI, "map", "--jobs", "1", "--allow-duplicates", "-m", mapping, file4], { okCodes: [0, 1] }))
-const f = await repeated("(f) map --jobs 1 --allow-duplicates, 4×, --max-old-space-size=48", () =>
-  measure(process.execPath, ["--max-old-space-size=48", CLI, "map", "--jobs", "1", "--allow-duplicates", "-m", mapping, file4], { okCodes: [0, 1] }))
-const lines = (r) => r.stdout.split("\n").filter((l) => l !== "").length
-const rejected = /\+ (\d[\d,]*) rejected/u.exec(c.stderr)?.[1] ?? "?"
+  const a = await repeated("(a) csv-parse + stringify", () => measure(process.execPath, [join(ROOT, "bench/csv-baseline.mjs"), file]))
+  const b = await repeated("(b) map --jobs 1", () => map(["--jobs", "1"], file))
+  const c = await repeated("(c) map --jobs 2", () => map(["--jobs", "2"], file))
+  const d = await repeated("(d) map --jobs 1, 4× the rows", () => map(["--jobs", "1"], file4))
+  const e1 = await repeated("(e) map --jobs 1 --allow-duplicates, 1×", () => map(["--jobs", "1", "--allow-duplicates"], file))
+  const e4 = await repeated("(e) map --jobs 1 --allow-duplicates, 4×", () => map(["--jobs", "1", "--allow-duplicates"], file4))
+  const f = await repeated("(f) map --jobs 1 --allow-duplicates, 4×, --max-old-space-size=48", () => map(["--jobs", "1", "--allow-duplicates"], file4, ["--max-old-space-size=48"]))
+  const lines = (r) => r.stdout.split("\n").filter((l) => l !== "").length
+  for (const [name, r, rows] of [["b", b, ROWS], ["c", c, ROWS], ["d", d, 4 * ROWS]]) {
+    const read = /(\d[\d,]*) rows? read/u.exec(r.stderr)?.[1]?.replaceAll(",", "")
+    if (Number(read) !== rows) throw new Error(`(${name}) read ${read} rows, not ${rows}`)
+  }
+  const rejected = /\+ (\d[\d,]*) rejected/u.exec(c.stderr)?.[1] ?? "?"
+  const rate = (r) => (ROWS * 1000) / r.ms
+  return { rows: ROWS, size: statSync(file).size, size4: statSync(file4).size, a, b, c, d, e1, e4, f, payloads: lines(c), rejected, rates: { a: rate(a), b: rate(b), c: rate(c) } }
+}
 
-const rate = (r) => (ROWS * 1000) / r.ms
-console.log(`
-map: ${count(ROWS)} CSV rows (${mb(statSync(file).size)}), Node ${process.version}, median of ${REPEATS} runs, rows/s
+/** This part's own table (markdown). */
+export const mapTable = (m) => `map: ${count(m.rows)} CSV rows (${mb(m.size)}), Node ${process.version}, median of ${REPEATS} runs, rows/s
 
 | (a) csv-parse + stringify | (b) map --jobs 1 | (c) map --jobs 2 | b/a | c/a | peak RSS a / b / c |
 |---:|---:|---:|---:|---:|---:|
-| ${count(rate(a))} | ${count(rate(b))} | ${count(rate(c))} | ${(rate(b) / rate(a)).toFixed(2)} | ${(rate(c) / rate(a)).toFixed(2)} | ${mb(a.peakRss)} / ${mb(b.peakRss)} / ${mb(c.peakRss)} |
+| ${count(m.rates.a)} | ${count(m.rates.b)} | ${count(m.rates.c)} | ${(m.rates.b / m.rates.a).toFixed(2)} | ${(m.rates.c / m.rates.a).toFixed(2)} | ${mb(m.a.peakRss)} / ${mb(m.b.peakRss)} / ${mb(m.c.peakRss)} |
 
-${count(lines(c))} payloads written; rows rejected: ${rejected} (readings that start in the hour skipped by the spring clock change).
+${count(m.payloads)} payloads written; rows rejected: ${m.rejected} (readings that start in the hour skipped by the spring clock change).
 
-Streaming memory, peak RSS of map --jobs 1 at 1× (${mb(statSync(file).size)}) and 4× (${mb(statSync(file4).size)}) the rows:
-  with the duplicate check's hash per payload: ${mb(b.peakRss)} → ${mb(d.peakRss)} (ratio ${(d.peakRss / b.peakRss).toFixed(2)})
-  --allow-duplicates (streaming alone):        ${mb(e1.peakRss)} → ${mb(e4.peakRss)} (ratio ${(e4.peakRss / e1.peakRss).toFixed(2)})
-  --allow-duplicates at 4× with V8's old space capped at 48 MB: completed, peak RSS ${mb(f.peakRss)}`)
+Streaming memory, peak RSS of map --jobs 1 at 1× (${mb(m.size)}) and 4× (${mb(m.size4)}) the rows:
+  with the duplicate check's hash per payload: ${mb(m.b.peakRss)} → ${mb(m.d.peakRss)} (ratio ${(m.d.peakRss / m.b.peakRss).toFixed(2)})
+  --allow-duplicates (streaming alone):        ${mb(m.e1.peakRss)} → ${mb(m.e4.peakRss)} (ratio ${(m.e4.peakRss / m.e1.peakRss).toFixed(2)})
+  --allow-duplicates at 4× with V8's old space capped at 48 MB: completed, peak RSS ${mb(m.f.peakRss)}`
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) console.log(`\n${mapTable(await benchMap())}`)

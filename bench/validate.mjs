@@ -1,4 +1,5 @@
-// Benchmark of `data-import validate` (run with `npm run bench`, which builds first).
+// Benchmark of `data-import validate`: part of `npm run bench` (bench/run.mjs, which builds first and
+// prints one table of ratios); `node bench/validate.mjs` after a build prints this part's own table.
 //
 // Generates an NDJSON file of energy-amount payloads (BENCH_RECORDS, default 500,000) twice, all valid
 // and with 10% broken, and measures in one run:
@@ -6,10 +7,11 @@
 //   (b) data-import validate --jobs 1
 //   (c) a plain Node script with ajv on toJsonSchema  bench/ajv.mjs
 //   (d) data-import validate --jobs 2
-// then peak RSS of (d) on the valid file and on that file three times over (flat in file size?).
+// then peak RSS of (d) on the valid file and on that file four times over (flat in file size?).
 // Each figure is the median of BENCH_REPEATS runs (default 3); peak RSS is the highest seen.
 import { copyFileSync, createReadStream, createWriteStream, existsSync, statSync } from "node:fs"
 import { join } from "node:path"
+import { pathToFileURL } from "node:url"
 import { pipeline } from "node:stream/promises"
 import { CLI, count, DATA_DIR, mb, measure, random, repeated, REPEATS, ROOT, writeLines } from "./lib.mjs"
 
@@ -82,31 +84,40 @@ const run = async (label, file) => {
   return { label, size, a, b, c, d, totals }
 }
 
-const valid = await run("all valid", await generate(`energy-amount-${RECORDS}.ndjson`, 0))
-const broken = await run("10% broken", await generate(`energy-amount-${RECORDS}-broken.ndjson`, 10))
+/** Runs the whole validate benchmark; returns its measurements (records/s, ratios, peak RSS). */
+export const benchValidate = async () => {
+  const valid = await run("all valid", await generate(`energy-amount-${RECORDS}.ndjson`, 0))
+  const broken = await run("10% broken", await generate(`energy-amount-${RECORDS}-broken.ndjson`, 10))
 
-// Peak RSS against file size: the valid file, and the same three times over.
-const triple = join(DATA_DIR, `energy-amount-${RECORDS}-x3.ndjson`)
-if (!existsSync(triple) || process.env.BENCH_REGENERATE !== undefined) {
-  copyFileSync(join(DATA_DIR, `energy-amount-${RECORDS}.ndjson`), triple)
-  for (let i = 0; i < 2; i++) {
-    await pipeline(createReadStream(join(DATA_DIR, `energy-amount-${RECORDS}.ndjson`)), createWriteStream(triple, { flags: "a" }))
+  // Peak RSS against file size: the valid file, and the same four times over.
+  const single = join(DATA_DIR, `energy-amount-${RECORDS}.ndjson`)
+  const quadruple = join(DATA_DIR, `energy-amount-${RECORDS}-x4.ndjson`)
+  if (!existsSync(quadruple) || process.env.BENCH_REGENERATE !== undefined) {
+    copyFileSync(single, quadruple)
+    for (let i = 0; i < 3; i++) await pipeline(createReadStream(single), createWriteStream(quadruple, { flags: "a" }))
   }
+  process.stderr.write(`RSS: --jobs 2 on ${mb(statSync(quadruple).size)}\n`)
+  const big = await measure(process.execPath, [CLI, "validate", "--jobs", "2", "--format", "json", "--max-errors", "0", quadruple])
+  if (JSON.parse(big.stdout).totals.records !== 4 * RECORDS) throw new Error(`the 4× file counted ${JSON.parse(big.stdout).totals.records} records`)
+  const rates = (r) => Object.fromEntries(["a", "b", "c", "d"].map((k) => [k, rate(RECORDS, r[k].ms)]))
+  return { records: RECORDS, size: valid.size, bigSize: statSync(quadruple).size, valid, broken, rates: { valid: rates(valid), broken: rates(broken) }, big }
 }
-process.stderr.write(`RSS: --jobs 2 on ${mb(statSync(triple).size)}\n`)
-const big = await measure(process.execPath, [CLI, "validate", "--jobs", "2", "--format", "json", "--max-errors", "0", triple])
 
-const row = (r) => {
-  const [a, b, c, d] = [r.a, r.b, r.c, r.d].map((m) => rate(RECORDS, m.ms))
-  return `| ${r.label} | ${count(a)} | ${count(b)} | ${count(c)} | ${count(d)} | ${(b / a).toFixed(2)} | ${(b / c).toFixed(2)} | ${(d / b).toFixed(2)} | ${mb(r.b.peakRss)} / ${mb(r.d.peakRss)} |`
-}
-console.log(`
-validate: ${count(RECORDS)} energy-amount payloads per file (${mb(valid.size)}), Node ${process.version}, median of ${REPEATS} runs, records/s
+/** This part's own table (markdown). */
+export const validateTable = (v) => {
+  const row = (r, k) => {
+    const { a, b, c, d } = v.rates[k]
+    return `| ${r.label} | ${count(a)} | ${count(b)} | ${count(c)} | ${count(d)} | ${(b / a).toFixed(2)} | ${(b / c).toFixed(2)} | ${(d / b).toFixed(2)} | ${mb(r.b.peakRss)} / ${mb(r.d.peakRss)} |`
+  }
+  return `validate: ${count(v.records)} energy-amount payloads per file (${mb(v.size)}), Node ${process.version}, median of ${REPEATS} runs, records/s
 
 | data | (a) parse only | (b) --jobs 1 | (c) ajv | (d) --jobs 2 | b/a | b/c | d/b | peak RSS b / d |
 |---|---:|---:|---:|---:|---:|---:|---:|---:|
-${row(valid)}
-${row(broken)}
+${row(v.valid, "valid")}
+${row(v.broken, "broken")}
 
-10% broken: ${count(broken.totals.invalid)} invalid records found, as generated.
-Peak RSS of --jobs 2: ${mb(valid.d.peakRss)} on ${mb(valid.size)}, ${mb(big.peakRss)} on ${mb(statSync(triple).size)} (${count(3 * RECORDS)} records).`)
+10% broken: ${count(v.broken.totals.invalid)} invalid records found, as generated.
+Peak RSS of --jobs 2: ${mb(v.valid.d.peakRss)} on ${mb(v.size)}, ${mb(v.big.peakRss)} on ${mb(v.bigSize)} (${count(4 * v.records)} records).`
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) console.log(`\n${validateTable(await benchValidate())}`)

@@ -1,15 +1,38 @@
 /**
  * data-import-payloads: the Customer Data Import API (`/v1/data-import/…`) contract as code.
  *
- * - Schemas (Effect Schema) for every request, response and error body of the 14 endpoints.
- * - `validatePayload` / `validateResponse`: total validation answered in the API's 400 shape.
- * - The endpoint catalogue and `buildPath`.
- * - The client: sans-IO `buildRequest` / `parseResponse`, and `createClient` over `fetch` with retries.
+ * The public API, by concern (each name is documented in its module):
+ *
+ * - **Schemas**: every request, response and error body of the 14 endpoints, as Effect schemas.
+ * - **Endpoints**: the catalogue (method, path, request schema, responses, retry advice) and its ids.
+ * - **Validation**: total validation answered in the API's 400 shape, with located warnings.
+ * - **Mapping**: legacy rows to payloads, with value converters that never guess.
+ * - **Client**: sans-IO `buildRequest` / `parseResponse`, and `createClient` over `fetch` with retries.
+ * - **Export formats**: Standard Schema, JSON Schema and OpenAPI, derived from the same schemas.
+ *
+ * Generators of payloads for property tests are in the testing entry, `data-import-payloads/testing`.
  *
  * @module
  */
-export * from "./schemas/index.js"
 
+// Schemas ─────────────────────────────────────────────────────────────────────────────────────────────
+import * as Schemas from "./schemas/index.js"
+
+/**
+ * Every schema of the contract, by the spec's names: request bodies (`NotesRequest`, …), response bodies
+ * (`NotesResponse`, …), error bodies (`ValidationErrorBody`, …), the objects inside them (`Note`,
+ * `Transaction`, …) and the shared building blocks (`IsoDate`, `DecimalString`, …). Each name is also
+ * the type of its decoded value (`Schemas.Note`).
+ *
+ * @example
+ * import { Schema } from "effect"
+ * Schema.is(Schemas.IsoDate)("2024-02-29") // => true
+ * const note: Schemas.Note = { body: "Rückruf erbeten" }
+ */
+export { Schemas }
+export type { ApiError, NotFoundErrorBody, ValidationErrorBody } from "./schemas/errors.js"
+
+// Endpoints ───────────────────────────────────────────────────────────────────────────────────────────
 export {
   type EndpointDefinition,
   endpoints,
@@ -22,23 +45,18 @@ export {
   type EndpointId,
   type GetEndpointId,
   isEndpointId,
+  isPostEndpointId,
   POST_ENDPOINT_IDS,
   type PostEndpointId,
   type RequestOf,
   type ResponseOf,
   type StatusOf
 } from "./endpoints/endpoint-id.js"
-export { buildPath, encodePathSegment } from "./endpoints/build-path.js"
+export { buildPath } from "./endpoints/build-path.js"
+export { type EndpointInference, inferEndpoint } from "./endpoints/infer-endpoint.js"
 
-export {
-  ADDITIONAL_FIELD,
-  ERROR_CODES,
-  type ErrorCode,
-  NON_FIELD_ERRORS,
-  PAYLOAD_FAILED_VALIDATION,
-  WARNING_CODES,
-  type WarningCode
-} from "./validation/codes.js"
+// Validation ──────────────────────────────────────────────────────────────────────────────────────────
+export { ERROR_CODES, type ErrorCode, NON_FIELD_ERRORS, WARNING_CODES, type WarningCode } from "./validation/codes.js"
 export type {
   PayloadError,
   PayloadErrorBody,
@@ -59,21 +77,57 @@ export {
 } from "./validation/validate-response.js"
 export { PayloadValidationError, validatePayloadEffect } from "./validation/validate-payload-effect.js"
 
-export * from "./mappers/index.js"
+// Mapping ─────────────────────────────────────────────────────────────────────────────────────────────
+export type { ConversionError, ConversionResult } from "./mappers/conversion-result.js"
+export { toBoolean, type ToBooleanOptions } from "./mappers/to-boolean.js"
+export {
+  type DecimalLocale,
+  type DecimalRounding,
+  toDecimalString,
+  type ToDecimalStringOptions
+} from "./mappers/to-decimal-string.js"
+export { type DateTimeFormat, toIsoDateTime, type ToIsoDateTimeOptions } from "./mappers/to-iso-date-time.js"
+export { type DateFormat, toIsoDate, type ToIsoDateOptions } from "./mappers/to-iso-date.js"
+export { fromMinorUnits, type MinorUnitsOptions, toMinorUnits } from "./mappers/to-minor-units.js"
+export { compact } from "./mappers/compact.js"
+export { type Converter, CONVERTERS } from "./mappers/converters.js"
+export {
+  type CollectionMapping,
+  defineMapping,
+  formatMappingProblem,
+  type Mapping,
+  type MappingProblem,
+  mappingProblems,
+  type MappingSpec,
+  type RowFilter
+} from "./mappers/define-mapping.js"
+export { headerProblems } from "./mappers/header-problems.js"
+export { mapsInInputOrder } from "./mappers/compile-mapping.js"
+export type {
+  Cell,
+  ColumnSource,
+  ConstantSource,
+  ConverterName,
+  FieldSource,
+  FunctionSource,
+  LegacyRecord
+} from "./mappers/field-source.js"
+export {
+  type MappedPayload,
+  type MappingError,
+  type MappingEvent,
+  type MappingResult,
+  mapRecords,
+  type RejectedRows
+} from "./mappers/map-records.js"
 
-export { buildRequest, effectiveQuery, type HttpRequest, type RequestTarget } from "./client/build-request.js"
+// Client ──────────────────────────────────────────────────────────────────────────────────────────────
+export { buildRequest, type HttpRequest, type RequestTarget } from "./client/build-request.js"
 export { type ParseResponseOptions, parseResponse, parseRetryAfter } from "./client/parse-response.js"
 export type { ItemOutcome, ItemResult, ResponseOutcome, ResponseOutcomeKind, SendOutcome } from "./client/outcome.js"
-export { isRepeatHarmless, REPEAT_IS_HARMLESS } from "./client/repeat-is-harmless.js"
+export { isRepeatHarmless } from "./client/repeat-is-harmless.js"
+export { type RetryBudget, type RetryPolicy, STANDARD_RETRY_POLICY } from "./client/retry-policy.js"
 export {
-  backoffDelay,
-  createRetryBudget,
-  type RetryBudget,
-  type RetryPolicy,
-  STANDARD_RETRY_POLICY
-} from "./client/retry-policy.js"
-export {
-  checkBaseUrl,
   type Client,
   type ClientClock,
   type ClientOptions,
@@ -82,6 +136,7 @@ export {
   type SendOptions
 } from "./client/create-client.js"
 
+// Export formats ──────────────────────────────────────────────────────────────────────────────────────
 export {
   type PayloadIssue,
   type PayloadStandardProps,

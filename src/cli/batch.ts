@@ -6,6 +6,7 @@
  * @module
  */
 import type { ApiError, ValidationErrorBody } from "../index.js"
+import type { WallTimeRun } from "../mappers/resolve-wall-time.js"
 
 /** Settings a worker starts with: its role, and what the role needs. */
 export type WorkerSettings = ValidateSettings | MapSettings
@@ -27,23 +28,36 @@ export interface ValidateSettings {
 export interface MapSettings {
   readonly role: "map"
   readonly mapping: unknown
+  /** Send each payload's digest for the duplicate check (computed here, off the main thread). */
+  readonly digests: boolean
 }
 
-/** Rows for a mapping worker (a mapping without `groupBy`: every row is a payload of its own). */
+/**
+ * Rows for a mapping worker (a mapping without `groupBy`: every row is a payload of its own; `by-order`
+ * date-times are mapped from no state and checked against the batch before on the main thread).
+ */
 export interface MapBatch {
   readonly type: "map"
   readonly seq: number
+  /** Records; with `csv`, a string is a CSV line without quotes, cut at the delimiter into the columns. */
   readonly rows: ReadonlyArray<unknown>
+  readonly csv?: { readonly columns: ReadonlyArray<string>; readonly delimiter: string } | undefined
 }
 
-/** What a mapping worker made of a batch: each payload as JSON text with its rows, and the rejected rows (batch indexes). */
+/**
+ * What a mapping worker made of a batch: each payload as JSON text with its rows (and its `keyDigest`
+ * when asked for), and the rejected rows (batch indexes).
+ */
 export interface MapResult {
   readonly seq: number
-  readonly payloads: ReadonlyArray<{ readonly text: string; readonly sourceRows: ReadonlyArray<number> }>
+  readonly payloads: ReadonlyArray<{ readonly text: string; readonly sourceRows: ReadonlyArray<number>; readonly digest?: string }>
   readonly rejected: ReadonlyArray<{
     readonly sourceRows: ReadonlyArray<number>
     readonly errors: ReadonlyArray<{ readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }>
   }>
+  /** The batch was mapped from no `by-order` state: what it read of it and left (see `mapBatchAfter`). */
+  readonly readStart: ReadonlyArray<boolean>
+  readonly endRuns: ReadonlyArray<WallTimeRun | undefined>
 }
 
 /** Whole NDJSON lines. */

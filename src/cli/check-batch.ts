@@ -18,7 +18,7 @@ import {
   type Problem,
   type ValidateSettings
 } from "./batch.js"
-import { inferEndpoint } from "./infer-endpoint.js"
+import { inferEndpoint } from "../index.js"
 import { transactionKeys } from "./seen-keys.js"
 import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
 import { ENDPOINT_NOT_INFERRED, firstInvalidUtf8, overlongDetail, singleError, unparseable } from "./record-errors.js"

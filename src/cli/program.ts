@@ -4,20 +4,27 @@
  *
  * @module
  */
-import { Command, CommanderError, InvalidArgumentError, Option } from "commander"
+import { Command, CommanderError, Option } from "commander"
 import { ERROR_CODES, WARNING_CODES } from "../index.js"
 import { runEndpoints } from "./commands/endpoints.js"
-import { DEFAULT_DELIMITERS, type MapOptions, runMap } from "./commands/map.js"
+import { DEFAULT_DELIMITERS, runMap } from "./commands/map.js"
 import { runSample } from "./commands/sample.js"
 import { runSchema } from "./commands/schema.js"
-import { runSend, type SendCommandOptions } from "./commands/send.js"
+import { runSend } from "./commands/send.js"
 import { runServe } from "./commands/serve.js"
 import { runStatus } from "./commands/status.js"
 import { DEFAULT_MAX_LINE_BYTES, runValidate } from "./commands/validate.js"
 import { EXIT, type ExitCode } from "./exit-codes.js"
 import { CLI_CODES } from "./record-errors.js"
-import { REPORT_FORMATS, type ReportFormat } from "./reports.js"
+import { byteSize, faultSeed, integer, perSecond, portNumber, rate, wholeNumber } from "./option-values.js"
+import { REPORT_FORMATS } from "./reports.js"
 import { packageVersion } from "./version.js"
+
+/**
+ * The options a command's handler takes: its second parameter (after the arguments). Each command module
+ * types its options once; the actions here read that type instead of repeating it.
+ */
+type OptionsOf<F extends (args: never, options: never, ...rest: Array<never>) => unknown> = Parameters<F>[1]
 
 /** What the command line needs from its surroundings. */
 export interface CliEnvironment {
@@ -32,47 +39,6 @@ Exit codes:
   2  usage error (unknown option or endpoint, bad value, bad mapping)
   3  an input cannot be read (missing, a directory, no permission) or an output cannot be written
  70  internal error (a bug: please report it with the message)`
-
-const wholeNumber = (min: number) => (value: string): number => {
-  if (!/^\d+$/u.test(value) || Number(value) < min || !Number.isSafeInteger(Number(value))) {
-    throw new InvalidArgumentError(`a whole number of at least ${min} is expected`)
-  }
-  return Number(value)
-}
-
-const portNumber = (value: string): number => {
-  const n = wholeNumber(0)(value)
-  if (n > 65_535) throw new InvalidArgumentError("a port from 0 to 65535 is expected")
-  return n
-}
-
-const rate = (value: string): number => {
-  const n = /^(?:0|1|0?\.\d+|1\.0*)$/u.test(value.trim()) ? Number(value) : Number.NaN
-  if (!(n >= 0 && n <= 1)) throw new InvalidArgumentError("a fraction from 0 to 1 is expected, such as 0.1")
-  return n
-}
-
-const perSecond = (value: string): number => {
-  const n = /^\d+(?:\.\d+)?$/u.test(value.trim()) ? Number(value) : Number.NaN
-  if (!(n > 0)) throw new InvalidArgumentError("a positive number of requests per second is expected, such as 50")
-  return n
-}
-
-const faultSeed = (value: string): number => {
-  const n = wholeNumber(0)(value)
-  if (n > 0xffff_ffff) throw new InvalidArgumentError("a whole number from 0 to 4294967295 is expected")
-  return n
-}
-
-const UNITS: Readonly<Record<string, number>> = { "": 1, k: 1024, m: 1024 ** 2, g: 1024 ** 3 }
-
-/** A byte size: `1048576`, `512k`, `16M`, `1G` (binary units). */
-export const byteSize = (value: string): number => {
-  const match = /^(\d+)\s*([kmg]?)(?:i?b)?$/iu.exec(value.trim())
-  const n = match === null ? Number.NaN : Number(match[1]) * (UNITS[(match[2] ?? "").toLowerCase()] ?? Number.NaN)
-  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError("a size in bytes is expected, such as 1048576, 512k or 16M")
-  return n
-}
 
 const codesHelp = (): string => {
   const width = Math.max(...[...Object.keys(ERROR_CODES), ...Object.keys(CLI_CODES)].map((c) => c.length))
@@ -125,19 +91,7 @@ warnings; then kind "empty" per input without records). Colour on a terminal unl
 FORCE_COLOR=0 turns it off, FORCE_COLOR=1 on. A progress line is drawn on stderr when it is a terminal.
 ${codesHelp()}
 ${EXIT_CODES_HELP}`)
-    .action(async (files: Array<string>, opts: {
-      endpoint?: string
-      inputFormat?: "json" | "ndjson"
-      format: ReportFormat
-      maxErrors?: number
-      maxWarnings?: number
-      failOnWarnings?: boolean
-      allowEmpty?: boolean
-      quiet?: boolean
-      jobs?: number
-      rejectFile?: string
-      maxLineLength: number
-    }) => {
+    .action(async (files: Array<string>, opts: OptionsOf<typeof runValidate>) => {
       done(await runValidate(files, opts, env.workerScript))
     })
 
@@ -177,7 +131,7 @@ written in input order. With groupBy (or a by-order date-time), rows are mapped 
 thread, and the rows of one group must be next to each other (a row of a group that was already
 written is rejected as group_not_contiguous).
 ${EXIT_CODES_HELP}`)
-    .action(async (input: string, opts: MapOptions) => {
+    .action(async (input: string, opts: OptionsOf<typeof runMap>) => {
       done(await runMap(input, opts, env.workerScript))
     })
 
@@ -188,7 +142,7 @@ ${EXIT_CODES_HELP}`)
     .option("--openapi", "print the OpenAPI 3.1 document reduced to this endpoint (its path and the components it uses)")
     .option("--mapping", "print the JSON Schema of a mapping file (for editors: completion and checks of keys, converters, options)")
     .addHelpText("after", EXIT_CODES_HELP)
-    .action(async (id: string | undefined, opts: { openapi?: boolean; mapping?: boolean }) => {
+    .action(async (id: string | undefined, opts: OptionsOf<typeof runSchema>) => {
       done(await runSchema(id, opts))
     })
 
@@ -197,13 +151,10 @@ ${EXIT_CODES_HELP}`)
     .description("Print generated payloads of an endpoint as NDJSON (needs the optional peer dependency fast-check).")
     .argument("<ID>", "endpoint id of a POST endpoint")
     .option("-n, --count <N>", "how many payloads", wholeNumber(1), 1)
-    .option("--seed <S>", "seed, for the same payloads every time", (value: string) => {
-      if (!/^-?\d+$/u.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError("an integer is expected")
-      return Number(value)
-    })
+    .option("--seed <S>", "seed, for the same payloads every time", integer)
     .option("--invalid", "generate payloads with exactly one error each (the expected attr and code go to stderr)")
     .addHelpText("after", EXIT_CODES_HELP)
-    .action(async (id: string, opts: { count: number; seed?: number; invalid?: boolean }) => {
+    .action(async (id: string, opts: OptionsOf<typeof runSample>) => {
       done(await runSample(id, opts))
     })
 
@@ -212,7 +163,7 @@ ${EXIT_CODES_HELP}`)
     .description("List the endpoints: id, method, path and summary.")
     .addOption(new Option("-f, --format <FORMAT>", "output format").choices(["text", "json"]).default("text"))
     .addHelpText("after", EXIT_CODES_HELP)
-    .action(async (opts: { format: "text" | "json" }) => {
+    .action(async (opts: Parameters<typeof runEndpoints>[0]) => {
       done(await runEndpoints(opts))
     })
 
@@ -235,18 +186,7 @@ The first line on stdout is "listening on http://HOST:PORT". Every endpoint need
 how often each endpoint answered with each status. SIGTERM or SIGINT finish the requests in flight and
 end with exit code 0.
 ${EXIT_CODES_HELP}`)
-    .action(async (opts: {
-      host: string
-      port: number
-      state?: string
-      seed?: string
-      latencyMs: number
-      failRate: number
-      resetRate: number
-      vendorFailRate: number
-      faultSeed?: number
-      retryAfter: number
-    }) => {
+    .action(async (opts: Parameters<typeof runServe>[0]) => {
       done(await runServe(opts))
     })
 
@@ -286,7 +226,7 @@ Totals: records = invalid + created + already_existed + rejected + not_found + i
 in_doubt. failed: nothing is known to be stored (retries exhausted, token refused); the next run sends
 them again. Exit code 0 only when every record was created or already existed, else 1.
 ${EXIT_CODES_HELP}`)
-    .action(async (files: Array<string>, opts: SendCommandOptions) => {
+    .action(async (files: Array<string>, opts: OptionsOf<typeof runSend>) => {
       done(await runSend(files, opts))
     })
 
@@ -302,7 +242,7 @@ ${EXIT_CODES_HELP}`)
 The token comes from the environment variable DATA_IMPORT_TOKEN. Exit code 0 when every account asked
 about is imported (or, without accounts, none is pending), 1 otherwise.
 ${EXIT_CODES_HELP}`)
-    .action(async (supplier: string, accounts: Array<string>, opts: { baseUrl: string; format: "text" | "json"; allowInsecureHttp?: boolean }) => {
+    .action(async (supplier: string, accounts: Array<string>, opts: Parameters<typeof runStatus>[2]) => {
       done(await runStatus(supplier, accounts, opts))
     })
 

@@ -7,24 +7,34 @@
  */
 import { hash } from "node:crypto"
 
+/**
+ * The 160-bit digest a key is held as. 160 bits: no accidental collision among billions of keys; one-shot
+ * hashing is the cheap kind, and the whole digest (not a slice, which would keep the longer string alive)
+ * is the key. A worker thread can compute it, so that the thread holding the keys only looks it up.
+ */
+export const keyDigest = (key: string): string => hash("sha1", key, "base64")
+
 /** A set of keys, each remembering where it was first seen (a line, or any small value). */
 export class SeenKeys<V = number> {
   private readonly first = new Map<string, V>()
 
-  private static digest(key: string): string {
-    // 160 bits: no accidental collision among billions of keys; one-shot hashing is the cheap kind, and
-    // the whole digest (not a slice, which would keep the longer string alive) is the key.
-    return hash("sha1", key, "base64")
-  }
-
   /** The line where `key` was first seen, or `undefined` if it is new. Does not record it. */
   lookup(key: string): V | undefined {
-    return this.first.get(SeenKeys.digest(key))
+    return this.lookupDigest(keyDigest(key))
   }
 
   /** Records `key` as seen on `line` (a key already seen keeps its first line). */
   record(key: string, where: V): void {
-    const digest = SeenKeys.digest(key)
+    this.recordDigest(keyDigest(key), where)
+  }
+
+  /** {@link lookup} of a key by its {@link keyDigest}. */
+  lookupDigest(digest: string): V | undefined {
+    return this.first.get(digest)
+  }
+
+  /** {@link record} of a key by its {@link keyDigest}. */
+  recordDigest(digest: string, where: V): void {
     if (!this.first.has(digest)) this.first.set(digest, where)
   }
 

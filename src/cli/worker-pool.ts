@@ -11,6 +11,12 @@ import type { FromWorker, Listing, ToWorker, WorkerSettings } from "./batch.js"
 
 /** Batches waiting at or being checked by one worker before submission waits. */
 const IN_FLIGHT_PER_WORKER = 2
+/**
+ * Batches submitted but not yet handed back in order, per worker, before submission waits. Larger than
+ * the above on purpose: a worker that finished its batches gets more while an earlier batch is still in
+ * another worker (a descheduled or slower thread does not idle the others); what waits is a summary.
+ */
+const UNORDERED_PER_WORKER = 8
 /** Young-generation size of a worker's heap, in MB. */
 const YOUNG_GENERATION_MB = 8
 
@@ -36,6 +42,8 @@ export class WorkerPool<R extends { readonly seq: number }> {
   private nextSeq = 0
   private nextToEmit = 0
   private inFlight = 0
+  /** Batches sent to a worker and not answered yet. */
+  private atWorkers = 0
   private waiting: Array<() => void> = []
   private idleWaiters: Array<() => void> = []
   private failure: Error | undefined
@@ -57,8 +65,12 @@ export class WorkerPool<R extends { readonly seq: number }> {
     this.inFlight++
     const slot = this.pickSlot()
     slot.inFlight++
+    this.atWorkers++
     slot.worker.postMessage(batch, [...transfer])
-    while (this.inFlight >= this.options.size * IN_FLIGHT_PER_WORKER && this.failure === undefined) {
+    while (
+      (this.atWorkers >= this.options.size * IN_FLIGHT_PER_WORKER || this.inFlight >= this.options.size * UNORDERED_PER_WORKER) &&
+      this.failure === undefined
+    ) {
       await new Promise<void>((resolve) => this.waiting.push(resolve))
     }
     this.throwIfFailed()
@@ -116,6 +128,7 @@ export class WorkerPool<R extends { readonly seq: number }> {
     const slot: Slot = { worker, inFlight: 0 }
     worker.on("message", (message: FromWorker<R>) => {
       slot.inFlight--
+      this.atWorkers--
       if (message.type === "failed") return this.fail(new Error(message.message))
       this.complete(message.result)
     })

@@ -6,14 +6,44 @@
  * @module
  */
 import { parentPort, workerData } from "node:worker_threads"
-import { defineMapping, type Mapping, type MappingSpec, mapRecords } from "../index.js"
+import { defineMapping, type Mapping, type MappingSpec } from "../index.js"
+import { mapBatchAfter, type OrderState } from "../mappers/map-records.js"
 import type { FromWorker, MapBatch, MapResult, ToWorker, WorkerSettings } from "./batch.js"
 import { BatchChecker } from "./check-batch.js"
+import { keyDigest } from "./seen-keys.js"
 
-/** Maps a batch of rows; the mapping has no `groupBy`, so the rows are independent of other batches. */
-export const mapBatch = (mapping: Mapping, batch: MapBatch): MapResult => {
-  const { payloads, rejected } = mapRecords(mapping, batch.rows)
-  return { seq: batch.seq, payloads: payloads.map((p) => ({ text: JSON.stringify(p.payload), sourceRows: p.sourceRows })), rejected }
+/** The records of a batch: a CSV line is cut into its columns as the CSV reader does for a line without quotes. */
+const recordsOf = (batch: MapBatch): ReadonlyArray<unknown> => {
+  const csv = batch.csv
+  if (csv === undefined) return batch.rows
+  return batch.rows.map((row) => {
+    if (typeof row !== "string") return row
+    const fields = row.split(csv.delimiter)
+    // A trailing delimiter (SAP) makes one empty extra column.
+    if (fields.length === csv.columns.length + 1 && fields[fields.length - 1] === "") fields.pop()
+    const record: Record<string, unknown> = {}
+    for (let k = 0; k < fields.length; k++) record[csv.columns[k]!] = fields[k]
+    return record
+  })
+}
+
+/**
+ * Maps a batch of rows (a mapping without `groupBy`), with each payload's digest for the duplicate check
+ * when `digests`; or the same rows again on the main thread after a batch that left `by-order` date-times
+ * in a run (`state`), where the digest is computed as the payload goes out.
+ */
+export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, state?: OrderState): MapResult => {
+  const { payloads, rejected, readStart, endRuns } = mapBatchAfter(mapping, recordsOf(batch), state)
+  return {
+    seq: batch.seq,
+    payloads: payloads.map((p) => {
+      const text = JSON.stringify(p.payload)
+      return { text, sourceRows: p.sourceRows, ...(digests ? { digest: keyDigest(text) } : {}) }
+    }),
+    rejected,
+    readStart,
+    endRuns
+  }
 }
 
 /** Starts answering batches from the main thread. */
@@ -31,7 +61,7 @@ export const runWorker = (): void => {
     let reply: FromWorker<unknown>
     try {
       const result = message.type === "map"
-        ? mapBatch(mapping!, message)
+        ? mapBatch(mapping!, message, settings.role === "map" && settings.digests)
         : message.type === "ndjson"
         ? checker!.checkNdjson(message)
         : checker!.checkJson(message)

@@ -91,10 +91,15 @@ const codeOf = (error: unknown): string | undefined => {
   return undefined
 }
 
-/** A failed exchange: not sent at all, or sent with no answer (broken connection or timeout). */
+/** A failed exchange: not sent at all, sent with no answer (broken connection or timeout), or answered with a redirect. */
 type Broken =
   | { readonly kind: "not_sent"; readonly timeout: false; readonly reason: string }
   | { readonly kind: "no_answer"; readonly timeout: boolean; readonly reason: string }
+  | { readonly kind: "redirected"; readonly timeout: false; readonly reason: string }
+
+/** How undici's fetch reports a redirect it was told not to follow (`redirect: "error"`). */
+const isRedirect = (error: unknown): boolean =>
+  (error as { cause?: { message?: unknown } } | undefined)?.cause?.message === "unexpected redirect"
 
 const realClock: ClientClock = {
   now: () => performance.now(),
@@ -143,7 +148,7 @@ export const createClient = (options: ClientOptions): Client => {
 
   const exchange = async (endpointId: EndpointId, payload: unknown, query: SendOptions["query"]): Promise<ResponseOutcome | Broken> => {
     const request = buildRequest(endpointId, payload, { baseUrl, token, query })
-    await pace()
+    if (interval > 0) await pace()
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
     let received = false
@@ -152,6 +157,9 @@ export const createClient = (options: ClientOptions): Client => {
         method: request.method,
         headers: request.headers,
         ...(request.body === undefined ? {} : { body: request.body }),
+        // The contract documents no redirect, and following one would send the payload (and, on the same
+        // origin, the token) to an address nobody chose. Not following also spares fetch a copy of every body.
+        redirect: "error",
         signal: controller.signal
       })
       received = true
@@ -162,8 +170,11 @@ export const createClient = (options: ClientOptions): Client => {
       } catch {
         // Not JSON: the text itself is the body, and it will not validate.
       }
-      return parseResponse(endpointId, response.status, body, { retryAfter: response.headers.get("retry-after") })
+      return parseResponse(endpointId, response.status, body, { retryAfter: response.headers.get("retry-after"), input: "json" })
     } catch (error) {
+      if (!controller.signal.aborted && isRedirect(error)) {
+        return { kind: "redirected", timeout: false, reason: "the service answered with a redirect, which the contract does not document (not followed): whether it stored the request is unknown" }
+      }
       const code = codeOf(error)
       const timeout = controller.signal.aborted
       if (!received && !timeout && code !== undefined && NOT_SENT.has(code)) {
@@ -188,6 +199,8 @@ export const createClient = (options: ClientOptions): Client => {
         let wait = 0
         let cost: "retry" | "timeout" = "retry"
         let last: ResponseOutcome | undefined
+        // An answer, but not one of the contract's: sending it again would meet the same redirect.
+        if (result.kind === "redirected") return { kind: "in_doubt", reason: result.reason, attempts: attempt }
         if (result.kind === "not_sent" || result.kind === "no_answer") {
           if (result.kind === "no_answer" && !repeatable) return { kind: "in_doubt", reason: result.reason, attempts: attempt }
           if (result.kind === "no_answer") cost = "timeout"

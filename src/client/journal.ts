@@ -89,6 +89,9 @@ CREATE TABLE IF NOT EXISTS records (
 
 const VERSION = "1"
 
+const errorsText = (result: RecordResult): string | null =>
+  result.errors === undefined || result.errors.length === 0 ? null : JSON.stringify(result.errors)
+
 /** The journal of one migration (one `--journal FILE`). */
 export interface Journal {
   /** Records a file's digest on first sight; later, throws {@link JournalMismatchError} if it changed. */
@@ -100,6 +103,8 @@ export interface Journal {
   inFlight(file: string, line: number): void
   /** Written when the record's outcome is known (or, for an invalid record, instead of sending it). */
   done(file: string, line: number, hash: string, endpoint: string | null, result: RecordResult): void
+  /** Written when the answer of a record journaled as pending has arrived (as `done`, for a row that exists). */
+  answered(file: string, line: number, result: RecordResult): void
   /** Runs `work` in one transaction (many small writes at the cost of one). */
   batch<T>(work: () => T): T
   /** The records of these files, in file and line order. */
@@ -148,8 +153,10 @@ export const openJournal = (path: string, options: { readonly service: string })
   const db: DatabaseSync = new DatabaseSync(path)
   try {
     try {
-      // Small pages: each commit writes one page of the WAL.
-      db.exec("PRAGMA page_size = 1024; PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+      // Small pages: a commit writes only the few pages its rows are on. A checkpoint (every 10,000
+      // pages, about 10 MB of WAL, instead of SQLite's 1,000) is where synchronous=NORMAL waits for the
+      // disk: ten times fewer of them.
+      db.exec("PRAGMA page_size = 1024; PRAGMA wal_autocheckpoint = 10000; PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
       db.exec("BEGIN IMMEDIATE; COMMIT;")
     } catch (cause) {
       if (/locked|busy/iu.test(String(cause))) throw new JournalMismatchError(`the journal ${path} is in use by another run`)
@@ -224,9 +231,15 @@ export const openJournal = (path: string, options: { readonly service: string })
         result.status,
         result.httpStatus ?? null,
         result.outcome,
-        result.errors === undefined || result.errors.length === 0 ? null : JSON.stringify(result.errors),
+        errorsText(result),
         result.attempts ?? 0
       )
+    },
+    answered: (file, line, result) => {
+      prepared(
+        `UPDATE records SET state = 'done', status = ?, http_status = ?, outcome = ?, errors = ?, attempts = attempts + ?
+         WHERE file = ? AND line = ?`
+      ).run(result.status, result.httpStatus ?? null, result.outcome, errorsText(result), result.attempts ?? 0, file, line)
     },
     batch: (work) => {
       if (depth > 0) return work()

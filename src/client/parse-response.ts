@@ -9,6 +9,7 @@ import { endpoints, type ResponseDefinition } from "../endpoints/catalogue.js"
 import { type EndpointId, isEndpointId } from "../endpoints/endpoint-id.js"
 import type { ApiError } from "../schemas/errors.js"
 import { NON_FIELD_ERRORS } from "../validation/codes.js"
+import { compileBodyCheck } from "../validation/compile-validator.js"
 import { validateResponse } from "../validation/validate-response.js"
 import type { ItemOutcome, ItemResult, ResponseOutcome } from "./outcome.js"
 
@@ -20,6 +21,11 @@ export interface ParseResponseOptions {
   readonly now?: Date | undefined
   /** How to read fields the contract does not name; default `"warn"`. */
   readonly additionalFields?: "error" | "warn" | undefined
+  /**
+   * `"json"`: the body comes straight from `JSON.parse` (as the client's does), which spares a walk over
+   * its property descriptors. Default `"any"`.
+   */
+  readonly input?: "any" | "json" | undefined
 }
 
 /** The result statuses of items (notes, transactions) and what each means. */
@@ -75,6 +81,9 @@ const unexpected = (status: number, body: unknown, detail: string, errors: Reado
   errors: errors.length > 0 ? errors : [{ detail, code: "invalid", attr: NON_FIELD_ERRORS }]
 })
 
+/** What validateResponse answers for a valid body with nothing to report (only `ok` and `warnings` are read). */
+const CLEAN = { ok: true, warnings: [] } as const
+
 /**
  * Reads an answer of an endpoint: status and parsed body (JSON, or the raw text when it was not JSON)
  * to a typed outcome. The body must validate with `validateResponse` (additional fields are warnings,
@@ -94,7 +103,11 @@ export const parseResponse = (
   if (!isEndpointId(endpointId)) return unexpected(status, body, `Unknown endpoint id: ${String(endpointId)}.`)
   const responses: Readonly<Record<number, ResponseDefinition>> = endpoints[endpointId].responses
   const definition = Object.hasOwn(responses, status) ? responses[status] : undefined
-  const read = validateResponse(endpointId, status, body, { additionalFields: options.additionalFields ?? "warn" })
+  // Most answers are valid with nothing to report: the compiled check says so at a fraction of the cost
+  // of validateResponse, which answers every other case (and builds its errors and warnings).
+  const read = definition !== undefined && compileBodyCheck(definition.schema, { input: options.input ?? "any" })(body)
+    ? CLEAN
+    : validateResponse(endpointId, status, body, { additionalFields: options.additionalFields ?? "warn" })
   if (definition === undefined || !read.ok) {
     return unexpected(status, body, `Status ${status} is not documented for ${endpointId}.`, read.ok ? [] : read.error.errors)
   }

@@ -25,6 +25,16 @@ export const POST_ENDPOINT_IDS = ENDPOINT_IDS.filter((id) => endpoints[id].metho
   PostEndpointId
 >
 
+/**
+ * Whether a value is the id of a POST endpoint (one that takes a request body).
+ *
+ * @example
+ * isPostEndpointId("notes") // => true
+ * isPostEndpointId("account-transfer-status") // => false
+ */
+export const isPostEndpointId = (value: unknown): value is PostEndpointId =>
+  typeof value === "string" && (POST_ENDPOINT_IDS as ReadonlyArray<string>).includes(value)
+
 /** Whether a string is one of the 14 endpoint ids. */
 export const isEndpointId = (value: unknown): value is EndpointId =>
   typeof value === "string" && Object.hasOwn(endpoints, value)

@@ -1,7 +1,7 @@
 /**
- * Names for the sub-schemas of the JSON Schema and OpenAPI exports: every object schema the library
- * exports (`Note`, `Transaction`, `InvoiceAddress`, …) becomes a named definition under its export name,
- * so the exported documents read like the TypeScript API. Primitive schemas (dates, decimal strings, …)
+ * Names for the sub-schemas of the JSON Schema and OpenAPI exports: every object schema of the public
+ * `Schemas` namespace (`Note`, `Transaction`, `InvoiceAddress`, …; src/schemas/index.ts lists them) becomes
+ * a named definition under its name there, so the exported documents read like the TypeScript API. Primitive schemas (dates, decimal strings, …)
  * stay inline: a `$ref` for `{ "type": "string", "pattern": "\\S" }` would only hide what it checks.
  *
  * @module

@@ -84,7 +84,7 @@ const compactAt = (ast: SchemaAST.AST, value: unknown): unknown => {
  *
  * @example
  * // qualifier and plausibility_indications carry no data; cancelled_at: null stays (nullable)
- * compact(EnergyAmountRequest, { import_supplier: "S", external_account_number: "1",
+ * compact(Schemas.EnergyAmountRequest, { import_supplier: "S", external_account_number: "1",
  *   energy_amount: { malo_number: "51238696781", qualifier: "", plausibility_indications: [], cancelled_at: null } })
  * // => { import_supplier: "S", external_account_number: "1", energy_amount: { malo_number: "51238696781", cancelled_at: null } }
  */

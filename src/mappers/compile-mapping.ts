@@ -7,6 +7,7 @@
  */
 import type { CollectionMapping, Mapping, RowFilter } from "./define-mapping.js"
 import { columnsOf, type FieldOutcome, type FieldReader, fieldReader, type FieldSource, type LegacyRecord } from "./field-source.js"
+import type { WallTimeResolver } from "./resolve-wall-time.js"
 
 /** One level of a compiled mapping. */
 export interface CompiledNode {
@@ -63,12 +64,17 @@ const allColumns = (collection: CollectionMapping): Array<string> => [
   ...(collection.collections ?? []).flatMap(allColumns)
 ]
 
-const compileNode = (fields: Readonly<Record<string, FieldSource>>, collections: ReadonlyArray<CollectionMapping>, keyColumns: ReadonlyArray<string>): CompiledNode => {
+const compileNode = (
+  fields: Readonly<Record<string, FieldSource>>,
+  collections: ReadonlyArray<CollectionMapping>,
+  keyColumns: ReadonlyArray<string>,
+  resolvers: Array<WallTimeResolver>
+): CompiledNode => {
   const own = new Set([...ownColumns(fields), ...keyColumns, ...collections.flatMap((c) => (c.when !== undefined ? [c.when.column] : []))])
   return {
-    fields: Object.entries(fields).map(([path, source]) => ({ path, columns: columnsOf(source), read: fieldReader(source) })),
+    fields: Object.entries(fields).map(([path, source]) => ({ path, columns: columnsOf(source), read: fieldReader(source, resolvers) })),
     collections: collections.map((c) => ({
-      ...compileNode(c.fields, c.collections ?? [], c.groupBy ?? []),
+      ...compileNode(c.fields, c.collections ?? [], c.groupBy ?? [], resolvers),
       path: c.path,
       groupBy: c.groupBy,
       when: c.when
@@ -77,8 +83,16 @@ const compileNode = (fields: Readonly<Record<string, FieldSource>>, collections:
   }
 }
 
+/** A compiled mapping: its payload level, and the resolvers of its stateful date-times (in mapping order). */
+export interface CompiledMapping extends CompiledNode {
+  readonly resolvers: ReadonlyArray<WallTimeResolver>
+}
+
 /** Compiles a mapping into readers; each compiled mapping has its own `by-order` state. */
-export const compileMapping = (mapping: Mapping): CompiledNode => compileNode(mapping.fields, mapping.collections ?? [], mapping.groupBy ?? [])
+export const compileMapping = (mapping: Mapping): CompiledMapping => {
+  const resolvers: Array<WallTimeResolver> = []
+  return { ...compileNode(mapping.fields, mapping.collections ?? [], mapping.groupBy ?? [], resolvers), resolvers }
+}
 
 const safely = (read: FieldReader, record: LegacyRecord): FieldOutcome => {
   try {
@@ -101,8 +115,8 @@ const fieldSourcesOf = (node: { readonly fields: Readonly<Record<string, FieldSo
   [...Object.values(node.fields), ...(node.collections ?? []).flatMap(fieldSourcesOf)]
 
 /**
- * Whether the rows must be read in input order, in one sequence: a `by-order` date-time remembers the
- * rows before it, so batches of rows cannot be mapped apart.
+ * Whether the rows must be read in input order: a `by-order` date-time remembers the rows before it, so
+ * a batch of rows mapped apart needs the state the rows before it left (`mapBatchAfter`).
  *
  * @example
  * mapsInInputOrder(defineMapping({ endpoint: "notes", fields: { created_at: { column: "Zeit", convert: "datetime", options: { ambiguous: "by-order" } } } })) // => true

@@ -6,7 +6,7 @@
  */
 import type { ConversionResult } from "./conversion-result.js"
 import { type Cell, CONVERTERS, type ConverterName } from "./converters.js"
-import { resolveWallTime } from "./resolve-wall-time.js"
+import { resolveWallTime, type WallTimeResolver } from "./resolve-wall-time.js"
 
 export type { Cell, ConverterName }
 
@@ -84,9 +84,9 @@ const readCell = (source: ColumnSource, row: LegacyRecord): { readonly cell: Cel
 
 /**
  * The reader of one field. Empty cells give `undefined` (the field is then omitted), except for
- * `boolean`, where SAP's blank means false.
+ * `boolean`, where SAP's blank means false. A stateful date-time reader's resolver is added to `resolvers`.
  */
-export const fieldReader = (source: FieldSource): FieldReader => {
+export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResolver>): FieldReader => {
   if (typeof source === "string") return fieldReader({ column: source })
   if ("value" in source) {
     const outcome: FieldOutcome = { ok: true, value: source.value, stated: false }
@@ -99,10 +99,16 @@ export const fieldReader = (source: FieldSource): FieldReader => {
   const column = source.column ?? source.columns?.join("+") ?? ""
   const stateful = convert === "datetime" && (options["ambiguous"] === "by-order" || typeof options["offsetColumn"] === "string")
   const wallTimes = stateful ? resolveWallTime(options) : undefined
+  if (wallTimes !== undefined) resolvers?.push(wallTimes)
+  const single = source.columns === undefined ? source.column! : undefined
   return (row) => {
-    const read = readCell(source, row)
-    if ("missing" in read) return { ok: false, column, code: "incomplete_columns", detail: `${read.missing} is empty while the other columns of this field are not` }
-    const { cell } = read
+    let cell: Cell
+    if (single !== undefined) cell = cellOf(row, single)
+    else {
+      const read = readCell(source, row)
+      if ("missing" in read) return { ok: false, column, code: "incomplete_columns", detail: `${read.missing} is empty while the other columns of this field are not` }
+      cell = read.cell
+    }
     if (isEmptyCell(cell) && convert !== "boolean") {
       wallTimes?.blank()
       return NOTHING

@@ -13,6 +13,7 @@ import { type CompiledNode, compileMapping, groupKey, hasFunctionSources, type R
 import { defineData } from "./define-data.js"
 import type { Mapping } from "./define-mapping.js"
 import type { LegacyRecord } from "./field-source.js"
+import type { WallTimeRun } from "./resolve-wall-time.js"
 
 /** Why a row (or a group of rows) was rejected: the column it came from and/or the payload attr. */
 export interface MappingError {
@@ -123,7 +124,6 @@ const buildFields = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: stri
     let fallback: unknown
     for (const { row, read } of entries) {
       const outcome = read.values[i]!
-      const column = field.columns.join(", ")
       if (!outcome.ok) {
         errors.push({ ...(outcome.column !== undefined ? { column: outcome.column } : {}), attr: `${at}${field.path}`, code: outcome.code, detail: outcome.detail })
         continue
@@ -134,6 +134,7 @@ const buildFields = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: stri
       }
       if (chosen === undefined) chosen = { value: outcome.value, index: row.index }
       else if (show(outcome.value) !== show(chosen.value)) {
+        const column = field.columns.join(", ")
         errors.push({
           ...(column !== "" ? { column } : {}),
           attr: `${at}${field.path}`,
@@ -294,8 +295,7 @@ const notARecord = (index: number): MappingEvent => ({
   errors: [{ code: "invalid", detail: "A record must be an object of column → value." }]
 })
 
-function mapList(mapping: Mapping, records: Iterable<unknown>): MappingResult {
-  const root = compileMapping(mapping)
+function mapList(mapping: Mapping, records: Iterable<unknown>, root: CompiledNode = compileMapping(mapping)): MappingResult {
   const rows: Array<ReadRow> = []
   const events: Array<MappingEvent> = []
   let index = 0
@@ -311,6 +311,40 @@ function mapList(mapping: Mapping, records: Iterable<unknown>): MappingResult {
     rejected: events.flatMap((e) => (e.kind === "rejected" ? [{ sourceRows: e.sourceRows, errors: e.errors }] : []))
   }
 }
+
+/** Where a mapping's `by-order` date-times stand between batches of rows: one run per stateful date-time field. */
+export type OrderState = ReadonlyArray<WallTimeRun>
+
+/** A batch of rows mapped apart from the rows before it (see {@link mapBatchAfter}). */
+export interface BatchMapping extends MappingResult {
+  /** Per stateful date-time field: whether a `by-order` pick read the run the batch started with. */
+  readonly readStart: ReadonlyArray<boolean>
+  /** Per stateful date-time field: the run at the batch's end (`undefined`: the one it started with goes on). */
+  readonly endRuns: ReadonlyArray<WallTimeRun | undefined>
+}
+
+/**
+ * Maps one batch of rows of a mapping without `groupBy` as the rows after others that left its
+ * `by-order` date-times at `state` (no run in progress when not given); row indexes count from the
+ * batch's first row. Given the state the rows before really left, the result is what one pass over all
+ * rows gives for these rows. Batches can therefore be mapped in parallel from no state, and the rare
+ * batch that read its starting state ({@link mustMapAgain}) mapped again once the state before it is known.
+ */
+export const mapBatchAfter = (mapping: Mapping, records: Iterable<unknown>, state: OrderState = []): BatchMapping => {
+  const root = compileMapping(mapping)
+  root.resolvers.forEach((resolver, i) => resolver.start(state[i] ?? []))
+  const result = mapList(mapping, records, root)
+  const ends = root.resolvers.map((resolver) => resolver.end())
+  return { ...result, readStart: ends.map((e) => e.readStart), endRuns: ends.map((e) => e.run) }
+}
+
+/** Whether a batch mapped from no state must be mapped again after rows that left `before`. */
+export const mustMapAgain = (before: OrderState, batch: Pick<BatchMapping, "readStart">): boolean =>
+  batch.readStart.some((read, i) => read && (before[i]?.length ?? 0) > 0)
+
+/** The state after a batch mapped from `before`: each run as the batch left it. */
+export const orderStateAfter = (before: OrderState, batch: Pick<BatchMapping, "endRuns">): OrderState =>
+  Array.from({ length: Math.max(before.length, batch.endRuns.length) }, (_, i) => batch.endRuns[i] ?? before[i] ?? [])
 
 async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>): AsyncGenerator<MappingEvent> {
   const root = compileMapping(mapping)

@@ -40,11 +40,22 @@ const seasonsOf = (iso: string, options: ToIsoDateTimeOptions): { readonly summe
   return minutes(a) >= minutes(b) ? { summer: a, winter: b } : { summer: b, winter: a }
 }
 
+/** A run of repeated wall times in progress: each wall time read so far and the instant it took. */
+export type WallTimeRun = ReadonlyArray<readonly [string, "earlier" | "later"]>
+
 /** A date-time column whose repeated wall times are resolved by row order or by an offset column. */
 export interface WallTimeResolver {
   readonly convert: (cell: Exclude<Cell, null | undefined>, row: LegacyRecord) => ConversionResult<string>
   /** The column was blank in this row: a run of repeated wall times ends. */
   readonly blank: () => void
+  /** Starts a batch of rows with the run the rows before it left (batches of one input mapped apart). */
+  readonly start: (run: WallTimeRun) => void
+  /**
+   * Where the batch since {@link start} leaves the run: `readStart` when a `by-order` pick read the run
+   * it started with (so it is right only if that was the run the rows before left), and the run at its
+   * end (`undefined`: the batch never ended the run it started with, which goes on as it was).
+   */
+  readonly end: () => { readonly readStart: boolean; readonly run: WallTimeRun | undefined }
 }
 
 /**
@@ -56,20 +67,35 @@ export interface WallTimeResolver {
 export const resolveWallTime = (options: Readonly<Record<string, unknown>>): WallTimeResolver => {
   const base = options as ToIsoDateTimeOptions & { readonly offsetColumn?: string }
   const convertOptions: ToIsoDateTimeOptions = { ...base, output: "offset" }
+  // Built once: a conversion runs for every row.
+  const rejecting: ToIsoDateTimeOptions = { ...convertOptions, ambiguous: "reject" }
+  const earlierOptions: ToIsoDateTimeOptions = { ...convertOptions, ambiguous: "earlier" }
+  const laterOptions: ToIsoDateTimeOptions = { ...convertOptions, ambiguous: "later" }
   const byOrder = options["ambiguous"] === "by-order"
   const output = (iso: string): ConversionResult<string> => succeed(base.output === "utc" ? toUtc(iso) : iso)
   let run = new Map<string, "earlier" | "later">()
+  // Since start(): the run is still the one the batch started with (perhaps grown), and whether a pick read it.
+  let fresh = true
+  let readStart = false
+  const reset = (): void => {
+    run = new Map()
+    fresh = false
+  }
   return {
-    blank: () => {
-      run = new Map()
+    blank: reset,
+    start: (given) => {
+      run = new Map(given)
+      fresh = true
+      readStart = false
     },
+    end: () => ({ readStart, run: fresh && !readStart ? undefined : [...run] }),
     convert: (cell, row) => {
       // One conversion settles the usual unambiguous wall time; only a repeated one needs both instants.
-      const once = toIsoDateTime(cell, { ...convertOptions, ambiguous: "reject" })
+      const once = toIsoDateTime(cell, rejecting)
       if (!once.ok && once.error.code !== "ambiguous_time") return once
-      const earlier = once.ok ? once : toIsoDateTime(cell, { ...convertOptions, ambiguous: "earlier" })
+      const earlier = once.ok ? once : toIsoDateTime(cell, earlierOptions)
       if (!earlier.ok) return earlier
-      const later = once.ok ? once : toIsoDateTime(cell, { ...convertOptions, ambiguous: "later" })
+      const later = once.ok ? once : toIsoDateTime(cell, laterOptions)
       if (!later.ok) return later
       const candidates = earlier.value === later.value ? [earlier.value] : [earlier.value, later.value]
       if (base.offsetColumn !== undefined) {
@@ -88,16 +114,17 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
         }
       }
       if (candidates.length === 1) {
-        run = new Map()
+        reset()
         return output(candidates[0]!)
       }
       if (!byOrder) {
         if (base.ambiguous === "earlier" || base.ambiguous === "later") return output(base.ambiguous === "earlier" ? earlier.value : later.value)
         return toIsoDateTime(cell, base)
       }
+      if (fresh) readStart = true
       const wall = String(cell).trim()
       const seen = run.get(wall)
-      if (seen === "later") run = new Map()
+      if (seen === "later") reset()
       const pick = seen === "earlier" ? "later" : "earlier"
       run.set(wall, pick)
       return output(pick === "earlier" ? earlier.value : later.value)

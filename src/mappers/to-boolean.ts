@@ -7,14 +7,15 @@ export interface ToBooleanOptions {
   readonly falseValues?: ReadonlyArray<string>
 }
 
-const DEFAULT_TRUE: ReadonlyArray<string> = ["true", "1", "j", "ja", "y", "yes", "x"]
+// Built once (a mapped column converts every row); the two defaults share no spelling.
+const DEFAULT_TRUE: ReadonlySet<string> = new Set(["true", "1", "j", "ja", "y", "yes", "x"])
 // SAP writes an unset flag (XFELD/BOOLE) as blank, so "" means false.
-const DEFAULT_FALSE: ReadonlyArray<string> = ["false", "0", "n", "nein", "no", ""]
+const DEFAULT_FALSE: ReadonlySet<string> = new Set(["false", "0", "n", "nein", "no", ""])
 
 const normalise = (text: string): string => text.trim().toLowerCase()
 
-const readList = (list: unknown, fallback: ReadonlyArray<string>): ReadonlySet<string> | undefined => {
-  if (list === undefined) return new Set(fallback)
+const readList = (list: unknown, fallback: ReadonlySet<string>): ReadonlySet<string> | undefined => {
+  if (list === undefined) return fallback
   if (!Array.isArray(list) || !list.every((entry) => typeof entry === "string")) return undefined
   return new Set(list.map(normalise))
 }
@@ -45,7 +46,7 @@ export const toBoolean = (value: unknown, options?: ToBooleanOptions): Conversio
     if (trueValues === undefined || falseValues === undefined) {
       return fail("invalid_option", "trueValues and falseValues must be arrays of strings")
     }
-    const clash = [...trueValues].find((entry) => falseValues.has(entry))
+    const clash = trueValues === DEFAULT_TRUE && falseValues === DEFAULT_FALSE ? undefined : [...trueValues].find((entry) => falseValues.has(entry))
     if (clash !== undefined) return fail("invalid_option", `${preview(clash)} is listed as both true and false`)
 
     if (typeof value === "boolean") return succeed(value)

@@ -1,4 +1,5 @@
 import { type ConversionResult, fail, guard, preview, succeed } from "./conversion-result.js"
+import { daysFromCivil } from "../schemas/instant.js"
 import { type CalendarDate, formatIsoDate, isCalendarDate } from "./to-iso-date.js"
 
 /** Text layouts of legacy wall-clock date-times. */
@@ -101,14 +102,8 @@ const WINDOW_MS = 12 * HOUR_MS
 const windowOffsets = new Map<Intl.DateTimeFormat, Map<number, number | null>>()
 const MAX_WINDOWS = 100_000
 
-/** {@link offsetSecondsAt}, answered from the window cache when the window's offset is constant. */
-const cachedOffsetSecondsAt = (format: Intl.DateTimeFormat, epochMs: number): number => {
-  let windows = windowOffsets.get(format)
-  if (windows === undefined) {
-    windows = new Map()
-    windowOffsets.set(format, windows)
-  }
-  const window = Math.floor(epochMs / WINDOW_MS)
+/** The offset that holds all through 12-hour window `window` (`null`: it changes inside the window). */
+const windowOffset = (format: Intl.DateTimeFormat, windows: Map<number, number | null>, window: number): number | null => {
   let offset = windows.get(window)
   if (offset === undefined) {
     const start = window * WINDOW_MS
@@ -117,8 +112,22 @@ const cachedOffsetSecondsAt = (format: Intl.DateTimeFormat, epochMs: number): nu
     if (windows.size >= MAX_WINDOWS) windows.clear()
     windows.set(window, offset)
   }
-  return offset ?? offsetSecondsAt(format, epochMs)
+  return offset
 }
+
+const windowsOf = (format: Intl.DateTimeFormat): Map<number, number | null> => {
+  let windows = windowOffsets.get(format)
+  if (windows === undefined) {
+    windows = new Map()
+    windowOffsets.set(format, windows)
+  }
+  return windows
+}
+
+/** {@link offsetSecondsAt}, answered from the window cache when the window's offset is constant. */
+const cachedOffsetSecondsAt = (format: Intl.DateTimeFormat, epochMs: number): number =>
+  windowOffset(format, windowsOf(format), Math.floor(epochMs / WINDOW_MS)) ?? offsetSecondsAt(format, epochMs)
+
 // The instant behind a wall time lies within ±16 hours of the wall time read as
 // UTC (no zone ever had a larger offset), so every offset it could carry is in
 // force somewhere in that window. Sampling every 12 hours over ±1 day finds all
@@ -137,13 +146,38 @@ const instantsFor = (format: Intl.DateTimeFormat, wallMs: number): ReadonlyArray
   return instants.sort((a, b) => a - b)
 }
 
-const wallToEpochMs = (wall: WallTime): number => {
-  // setUTCFullYear, unlike Date.UTC, does not map years 0-99 to 1900-1999.
-  const date = new Date(0)
-  date.setUTCFullYear(wall.year, wall.month - 1, wall.day)
-  date.setUTCHours(wall.hour, wall.minute, wall.second, 0)
-  return date.getTime()
+/**
+ * By zone and window of the wall time (read as UTC): the one offset of every wall time in that window,
+ * or `null` when {@link instantsFor} must look closer. The samples of `instantsFor` for a wall time in
+ * window W fall in windows W-2 to W+2; when each of them holds one and the same offset all through,
+ * that offset is the only candidate and its instant (within ±16 hours) lies inside them: the answer is
+ * that one instant, without sampling again (the usual case: every wall time away from a clock change).
+ */
+const soleOffsets = new Map<Intl.DateTimeFormat, Map<number, number | null>>()
+
+const soleOffsetAt = (format: Intl.DateTimeFormat, wallMs: number): number | null => {
+  let sole = soleOffsets.get(format)
+  if (sole === undefined) {
+    sole = new Map()
+    soleOffsets.set(format, sole)
+  }
+  const window = Math.floor(wallMs / WINDOW_MS)
+  let offset = sole.get(window)
+  if (offset === undefined) {
+    const windows = windowsOf(format)
+    offset = windowOffset(format, windows, window)
+    for (let w = window - 2; w <= window + 2 && offset !== null; w++) {
+      if (windowOffset(format, windows, w) !== offset) offset = null
+    }
+    if (sole.size >= MAX_WINDOWS) sole.clear()
+    sole.set(window, offset)
+  }
+  return offset
 }
+
+// Integer arithmetic (the wall time is a checked calendar day of the years 0001-9999), no Date object.
+const wallToEpochMs = (wall: WallTime): number =>
+  ((daysFromCivil(wall.year, wall.month, wall.day) * 24 + wall.hour) * 60 + wall.minute) * 60_000 + wall.second * 1000
 
 const epochMsToWall = (epochMs: number): WallTime => {
   const date = new Date(epochMs)
@@ -157,7 +191,8 @@ const epochMsToWall = (epochMs: number): WallTime => {
   }
 }
 
-const pad2 = (value: number): string => String(value).padStart(2, "0")
+const TWO_DIGITS: ReadonlyArray<string> = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"))
+const pad2 = (value: number): string => TWO_DIGITS[value] ?? String(value).padStart(2, "0")
 
 const formatOffset = (offsetSeconds: number): string => {
   const magnitude = Math.abs(offsetSeconds)
@@ -183,8 +218,10 @@ const render = (
   return succeed(`${text}${formatOffset(offsetSeconds)}`)
 }
 
-const describeWall = (wall: WallTime): string =>
-  `${formatIsoDate(wall)} ${pad2(wall.hour)}:${pad2(wall.minute)}:${pad2(wall.second)}`
+const wallText = (wall: WallTime, separator: " " | "T"): string =>
+  `${formatIsoDate(wall)}${separator}${pad2(wall.hour)}:${pad2(wall.minute)}:${pad2(wall.second)}`
+
+const describeWall = (wall: WallTime): string => wallText(wall, " ")
 
 /**
  * Converts a legacy wall-clock date-time recorded in an IANA time zone to an
@@ -234,19 +271,30 @@ export const toIsoDateTime = (value: unknown, options?: ToIsoDateTimeOptions): C
 
     const text = value.trim()
     if (text === "") return fail("blank", "expected a date-time, got a blank string")
-    const shape = SHAPES.find(([name, pattern]) => (format === undefined || name === format) && pattern.test(text))
-    const match = shape?.[1].exec(text)
-    if (shape === undefined || match == null) {
+    let wall: WallTime | undefined
+    for (const [name, pattern, read] of SHAPES) {
+      if (format !== undefined && name !== format) continue
+      const match = pattern.exec(text)
+      if (match !== null) {
+        wall = read(match)
+        break
+      }
+    }
+    if (wall === undefined) {
       return fail("invalid", `${preview(value)} does not look like ${format ?? "a supported date-time format"}`)
     }
-    const wall = shape[2](match)
     if (wall.hour > 23 || wall.minute > 59 || wall.second > 59) {
       return fail("invalid", `${preview(value)} is not a time of day`)
     }
     if (!isCalendarDate(wall)) return fail("invalid_date", `${preview(value)} is not a day of the calendar`)
 
     const wallMs = wallToEpochMs(wall)
-    const instants = instantsFor(zone, wallMs)
+    const sole = soleOffsetAt(zone, wallMs)
+    if (sole !== null && output === "offset" && sole % 60 === 0) {
+      // The one instant, rendered in the zone: the wall time as read, with its offset.
+      return succeed(`${wallText(wall, "T")}${formatOffset(sole)}`)
+    }
+    const instants = sole !== null ? [wallMs - sole * 1000] : instantsFor(zone, wallMs)
     const earliest = instants[0]
     const latest = instants[instants.length - 1]
     if (earliest === undefined || latest === undefined) {

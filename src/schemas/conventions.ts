@@ -321,7 +321,7 @@ export const nonEmptyArray = <S extends Schema.Top>(item: S) =>
  * The two keys that identify the account on every post-import request. Spread into a request struct.
  *
  * @example
- * const Body = Schema.Struct({ ...AccountIdentificationFields, notes: nonEmptyArray(Note) })
+ * const Body = Schema.Struct({ ...AccountIdentificationFields, notes: nonEmptyArray(Schemas.Note) })
  */
 export const AccountIdentificationFields = {
   import_supplier: ImportSupplierCode,

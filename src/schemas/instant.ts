@@ -1,6 +1,7 @@
 /**
- * Well-formed ISO datetimes read as instants, exactly: whole seconds since the epoch and the fraction's
- * digits, so no precision is lost however many digits the fraction has.
+ * The calendar and instant arithmetic of the project, in one place: well-formed ISO datetimes read as
+ * instants, exactly (whole seconds since the epoch and the fraction's digits, so no precision is lost
+ * however many digits the fraction has), and dates as day numbers and back.
  *
  * @module
  */
@@ -106,4 +107,50 @@ export const isInstantInRange = (datetime: string): boolean => {
   if (year !== "0001" && year !== "9999") return true
   const { seconds } = toInstant(datetime)
   return seconds >= FIRST_SECOND && seconds < END_SECOND
+}
+
+/**
+ * Days since 1970-01-01 of a well-formed `YYYY-MM-DD` date.
+ *
+ * @example
+ * dayOfDate("1970-01-02") // => 1
+ * dayOfDate("2024-03-01") - dayOfDate("2024-02-28") // => 2
+ */
+export const dayOfDate = (date: string): number =>
+  daysFromCivil(digitsAt(date, 0, 4), digitsAt(date, 5, 7), digitsAt(date, 8, 10))
+
+const pad = (n: number, width: number): string => String(n).padStart(width, "0")
+
+/**
+ * The `YYYY-MM-DD` date of a day number (days since 1970-01-01), years 0001 to 9999: the inverse of
+ * {@link dayOfDate} (H. Hinnant's `civil_from_days`).
+ *
+ * @example
+ * dateOfDay(dayOfDate("2024-02-28") + 1) // => "2024-02-29"
+ */
+export const dateOfDay = (day: number): string => {
+  const shifted = day + 719_468
+  const era = Math.floor(shifted / 146_097)
+  const dayOfEra = shifted - era * 146_097
+  const yearOfEra = Math.floor(
+    (dayOfEra - Math.floor(dayOfEra / 1_460) + Math.floor(dayOfEra / 36_524) - Math.floor(dayOfEra / 146_096)) / 365
+  )
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100))
+  const shiftedMonth = Math.floor((5 * dayOfYear + 2) / 153)
+  const dayOfMonth = dayOfYear - Math.floor((153 * shiftedMonth + 2) / 5) + 1
+  const month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+  return `${pad(yearOfEra + era * 400 + (month <= 2 ? 1 : 0), 4)}-${pad(month, 2)}-${pad(dayOfMonth, 2)}`
+}
+
+/**
+ * The wall-clock reading `YYYY-MM-DDTHH:MM:SS` of whole seconds since the epoch (UTC; add a zone's
+ * offset first for its local time).
+ *
+ * @example
+ * wallClockOf(86_400 + 3_723) // => "1970-01-02T01:02:03"
+ */
+export const wallClockOf = (seconds: number): string => {
+  const day = Math.floor(seconds / 86_400)
+  const second = seconds - day * 86_400
+  return `${dateOfDay(day)}T${pad(Math.floor(second / 3_600), 2)}:${pad(Math.floor((second % 3_600) / 60), 2)}:${pad(second % 60, 2)}`
 }

@@ -9,6 +9,7 @@ import { type EndpointId, isEndpointId, type RequestOf } from "../endpoints/endp
 import type { ErrorCode } from "../validation/codes.js"
 import { compileValidator } from "../validation/compile-validator.js"
 import type { ValidatePayloadOptions } from "../validation/result.js"
+import { isRecord } from "../validation/path.js"
 import { validatePayload } from "../validation/validate-payload.js"
 
 /** A Standard Schema issue that also carries the contract's `code` and the API's `attr`. */
@@ -37,8 +38,6 @@ export interface PayloadStandardProps<E extends EndpointId> extends StandardSche
 export interface PayloadStandardSchema<E extends EndpointId> extends StandardSchema.StandardSchemaV1<RequestOf<E>, RequestOf<E>> {
   readonly "~standard": PayloadStandardProps<E>
 }
-
-const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /**
  * An `attr` as a path: its steps split at unescaped dots (a key with dots in it, an undocumented field

@@ -2,8 +2,8 @@
  * Generators of broken request bodies: a valid payload with exactly one mutation, and the error that
  * mutation must cause. The generic mutations (a required key removed, an unknown key added, a wrong JSON
  * type, a malformed value, `null`, a blank string, an empty list, a string over its limit) are derived
- * from the schema's AST; each cross-field rule has one breaker, found through the rule's
- * `CROSS_FIELD_RULE` annotation on the schema.
+ * from the schema's AST (mutations.ts, drawing on the tables of bad-values.ts); each cross-field rule has
+ * one breaker, here, found through the rule's `CROSS_FIELD_RULE` annotation on the schema.
  *
  * @module
  */
@@ -13,11 +13,13 @@ import { endpoints } from "../endpoints/catalogue.js"
 import type { PostEndpointId } from "../endpoints/endpoint-id.js"
 import type { CrossFieldRule } from "../schemas/conventions.js"
 import { ISO_DATE_RE } from "../schemas/conventions.js"
+import { dateOfDay, dayOfDate, toInstant } from "../schemas/instant.js"
 import type { ErrorCode } from "../validation/codes.js"
-import { toAttr } from "../validation/path.js"
+import { formatInstant } from "./arbitrary-dates.js"
 import { type ArbitraryPayloadOptions, contextOf, payloadGenerator } from "./arbitrary-payload.js"
-import { dateOfDay, dayNumber, formatInstant, type Json, type JsonObject } from "./arbitrary-values.js"
-import { changedAt, type FieldInfo, fieldInfo, type Path, type Site, sitesOf } from "./payload-sites.js"
+import type { Json, JsonObject } from "./arbitrary-values.js"
+import { attrOf, broken, type Candidate, genericCandidates, lastOf, pick, show, withValue } from "./mutations.js"
+import { changedAt, fieldInfo, type Site, sitesOf } from "./payload-sites.js"
 
 /**
  * What a broken payload must be rejected with: the error's `attr` and `code`.
@@ -42,224 +44,17 @@ export interface InvalidPayload {
   readonly description: string
 }
 
-/** A mutation that can be applied at one place of one payload. */
-export interface Candidate {
-  /** Groups candidates for a fair choice: each kind of mistake is picked equally often. */
-  readonly kind: string
-  readonly apply: (payload: JsonObject, variant: number) => InvalidPayload | undefined
-}
-
-/** Where `validatePayload` reports a problem at `path`. */
-const attrOf = toAttr
-const pick = <A>(values: ReadonlyArray<A>, variant: number): A => values[variant % values.length] as A
-const parentOf = (path: Path): Path => path.slice(0, -1)
-const lastOf = (path: Path): string | number => path[path.length - 1] as string | number
-
-/** A payload with the value at `path` replaced (or added, for an absent optional key). */
-const withValue = (payload: JsonObject, path: Path, value: Json): JsonObject =>
-  changedAt(payload, parentOf(path), (container) => {
-    container[lastOf(path)] = value
-  })
-
-const broken = (payload: JsonObject, path: Path, code: ErrorCode, description: string): InvalidPayload => ({
-  payload,
-  expected: { attr: attrOf(path), code },
-  description
-})
-
-const show = (value: Json): string => JSON.stringify(value)
-
-// ---------------------------------------------------------------------------------------------------------
-// Bad values, by what the schema expects.
-
-const WRONG_TYPE: Readonly<Record<"string" | "number" | "boolean" | "object", ReadonlyArray<Json>>> = {
-  string: [42, true, { value: "x" }, ["x"]],
-  number: ["12.50", true, { amount: 12.5 }, [12.5]],
-  boolean: ["true", 1, "ja", { value: true }],
-  object: ["x", 1, [{}], false]
-}
-const NOT_A_LIST: ReadonlyArray<Json> = [{ "0": "x" }, "x", 1, true]
-const BLANK: ReadonlyArray<string> = ["", " ", "\t\n", "\u00a0\u3000"]
-const MALFORMED: Readonly<Record<"date" | "datetime" | "decimal" | "email" | "digits13", ReadonlyArray<string>>> = {
-  date: ["31.12.2024", "2024-02-30", "2023-02-29", "2024-13-01", "2024-1-5", "20240105", "2024-01-15T00:00:00Z", "0000-02-29", "\uff12\uff10\uff12\uff14-01-15"],
-  datetime: [
-    "2024-01-15T10:00:00",
-    "2024-01-15 10:00:00Z",
-    "2024-01-15T24:00:00Z",
-    "2023-02-29T10:00:00Z",
-    "2024-01-15T10:00Z",
-    "15.01.2024 10:00",
-    "2024-01-15T10:00:00+1:00",
-    "2024-01-15",
-    "0000-01-01T00:00:00Z",
-    "2024-01-15T1\u0660:00:00Z"
-  ],
-  decimal: ["1,5", "1.234,56", "1e3", "+1", ".5", "5.", "12 345", "NaN", "0x1A", "12.50 EUR", "\u0661\u0662\u0663", "\uff11\uff12", "1.\u0665", "12.5\n"],
-  email: ["info(at)example.de", "info@localhost", "info @example.de", "@example.de", "info@@example.de", "info\u0000@example.de", "info@exa\u0085mple.de"],
-  digits13: ["990001234567", "99000123456789", "99-0001234567", "990001234567X", "９９０００１２３４５６７８", "9900012345678\n"]
-}
-const BAD_DOCUMENT_PATHS: ReadonlyArray<string> = [
-  "/notes/letter.pdf",
-  "../other-supplier/letter.pdf",
-  "notes/../../letter.pdf",
-  "notes//letter.pdf",
-  "notes/./letter.pdf",
-  "notes\\letter.pdf",
-  "s3://bucket/notes/letter.pdf",
-  "C:/notes/letter.pdf",
-  "notes/letter\u0007.pdf",
-  "notes/",
-  "file:/etc/passwd",
-  "%2e%2e/other-supplier/letter.pdf",
-  "notes/\uff0e\uff0e/letter.pdf",
-  "notes/letter\ud800.pdf",
-  "notes/gpj.\u202epdf"
-]
-const BAD_PHONE_NUMBERS: ReadonlyArray<string> = [
-  "030 1234567",
-  "0049 30 1234567",
-  "+49 123",
-  "+49 30 1234567 ext. 5",
-  "+1234567890123456",
-  "+49/30/1234567",
-  "+49\n30\t1234567",
-  "+49 30 123456\u0667"
-]
-const UNKNOWN_KEYS: ReadonlyArray<string> = [
-  "zaehlernummer",
-  "comment",
-  "id",
-  "kraken_account_number",
-  "created_by",
-  "legacy_id",
-  "Betrag",
-  "metadata",
-  "malo_id",
-  "periodStartAt",
-  "constructor"
-]
-
-/** A string of `length` code points, some outside the BMP (two UTF-16 units each, still one character). */
-const longString = (length: number, variant: number): string =>
-  Array.from({ length }, (_, i) => ((i + variant) % 7 === 0 ? "😀" : String.fromCharCode(97 + ((i + variant) % 26)))).join("")
-
-/** Malformed integers for an integer field (a fraction, or outside its range). */
-const badIntegers = (info: FieldInfo): ReadonlyArray<number> => [
-  12.5,
-  0.1,
-  ...(info.maximum !== undefined && info.maximum < Number.MAX_SAFE_INTEGER ? [info.maximum + 1] : [2 ** 53]),
-  ...(info.minimum !== undefined && info.minimum > 0 ? [info.minimum - 1, 99] : [])
-]
-
-// ---------------------------------------------------------------------------------------------------------
-// Generic mutations: one candidate list per site.
-
-const genericCandidates = (site: Site): Array<Candidate> => {
-  const { path, info, present } = site
-  const out: Array<Candidate> = []
-  const attr = attrOf(path)
-  const isItem = typeof lastOf(path) === "number"
-  const replace = (kind: string, code: ErrorCode, values: ReadonlyArray<Json>, what: string) =>
-    out.push({
-      kind,
-      apply: (payload, variant) => {
-        const value = pick(values, variant)
-        return broken(withValue(payload, path, value), path, code, `${attr} holds ${show(value)}: ${what}`)
-      }
-    })
-
-  if (path.length > 0 && present && !site.optional && !isItem) {
-    out.push({
-      kind: "required",
-      apply: (payload) =>
-        broken(
-          changedAt(payload, parentOf(path), (c) => delete c[lastOf(path)]),
-          path,
-          "required",
-          `the required key ${attr} is removed`
-        )
-    })
-  }
-  if (present && info.struct) {
-    out.push({
-      kind: "unknown_field",
-      apply: (payload, variant) => {
-        const key = pick(UNKNOWN_KEYS.filter((k) => !info.keys.includes(k)), variant)
-        const at = [...path, key]
-        return broken(
-          changedAt(payload, path, (c) => Object.defineProperty(c, key, { value: "x", enumerable: true, writable: true, configurable: true })),
-          at,
-          "unknown_field",
-          `the undocumented key ${attrOf(at)} is added`
-        )
-      }
-    })
-  }
-  if (path.length === 0) return out
-
-  if (info.json === "array") replace("not_a_list", "not_a_list", NOT_A_LIST, "not a list")
-  else if (info.json !== "any") replace("wrong_type", "invalid", WRONG_TYPE[info.json], `not a JSON ${info.json}`)
-  if (!info.nullable && info.json !== "any") replace("null", "null", [null], "null where the field is not nullable")
-  if (info.json === "string" && info.nonBlank) replace("blank", "blank", BLANK, "a blank string")
-  if (info.json === "array" && info.nonEmpty) replace("empty", "empty", [[]], "a required list, empty")
-  if (info.literals !== undefined) replace("invalid_choice", "invalid_choice", ["UNKNOWN_VALUE", info.literals[0]?.toLowerCase() ?? "x"], "not one of the listed values")
-  switch (info.format) {
-    case "date":
-    case "datetime":
-    case "decimal":
-    case "email":
-    case "digits13":
-      replace("malformed", "invalid", MALFORMED[info.format], `not a valid ${info.format}`)
-      break
-    case "document_path":
-      replace("invalid_document_path", "invalid_document_path", BAD_DOCUMENT_PATHS, "not a relative path below the root")
-      break
-    case "phone":
-      replace("invalid_phone_number", "invalid_phone_number", BAD_PHONE_NUMBERS, "not a phone number")
-      break
-    case undefined:
-      break
-  }
-  if (info.json === "number" && info.integer) replace("malformed", "invalid", badIntegers(info), "not a valid integer here")
-  const max = info.maxCodePoints
-  if (max !== undefined) {
-    out.push({
-      kind: "max_length",
-      apply: (payload, variant) => {
-        const value = longString(max + 1 + (variant % 3) * 7, variant)
-        return broken(withValue(payload, path, value), path, "max_length", `${attr} is ${[...value].length} characters long (at most ${max})`)
-      }
-    })
-  }
-  return out
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // Cross-field rules: one breaker per rule, by its name.
 
 const ZONES: ReadonlyArray<readonly [string, number]> = [["Z", 0], ["+01:00", 60], ["+02:00", 120], ["-05:00", -300]]
 
-/** Seconds since the epoch of a well-formed zoned datetime (the fraction is dropped). */
-const epochSeconds = (datetime: string): number => {
-  const utc = Date.UTC(
-    Number(datetime.slice(0, 4)),
-    Number(datetime.slice(5, 7)) - 1,
-    Number(datetime.slice(8, 10)),
-    Number(datetime.slice(11, 13)),
-    Number(datetime.slice(14, 16)),
-    Number(datetime.slice(17, 19))
-  ) / 1000
-  const zone = /(?:Z|[+-]\d{2}:\d{2})$/u.exec(datetime)?.[0] ?? "Z"
-  const offset = zone === "Z" ? 0 : (zone.startsWith("-") ? -1 : 1) * (Number(zone.slice(1, 3)) * 60 + Number(zone.slice(4, 6)))
-  return utc - offset * 60
-}
-
 /** A date or datetime strictly before `value` (same kind), written in one of a few zones. */
 const before = (value: string, variant: number): string => {
   const step = 1 + (variant % 5) * 37
-  if (ISO_DATE_RE.test(value)) return dateOfDay(dayNumber(value) - step)
+  if (ISO_DATE_RE.test(value)) return dateOfDay(dayOfDate(value) - step)
   const [zone, minutes] = pick(ZONES, variant)
-  return formatInstant({ seconds: epochSeconds(value) - step * 60, nanos: 0, fractionDigits: 0 }, zone, minutes)
+  return formatInstant({ seconds: toInstant(value).seconds - step * 60, nanos: 0, fractionDigits: 0 }, zone, minutes)
 }
 
 type Breaker = (site: Site, rule: CrossFieldRule) => Array<Candidate>
@@ -384,19 +179,6 @@ const breakers: Readonly<Record<string, Breaker>> = {
       }
     }]
   },
-  // a date far enough ahead to be in the future on any clock
-  transaction_in_future: ({ path }, rule) => {
-    const [field] = rule.fields
-    if (field === undefined) return []
-    const at = [...path, field]
-    return [{
-      kind: rule.name,
-      apply: (payload, variant) => {
-        const date = dateOfDay(dayNumber("2200-01-01") + variant * 97 % 200_000)
-        return broken(withValue(payload, at, date), at, "transaction_in_future", `${attrOf(at)} is ${date}`)
-      }
-    }]
-  },
   // neither list, or both empty
   definitions_required: ({ path }, rule) => [{
     kind: rule.name,
@@ -412,7 +194,20 @@ const breakers: Readonly<Record<string, Breaker>> = {
         "definitions_required",
         `${attrOf(path)}: ${variant % 2 === 0 ? `neither ${rule.fields.join(" nor ")}` : `${rule.fields.join(" and ")} both empty`}`
       )
-  }]
+  }],
+  // a date far enough ahead to be in the future on any clock
+  transaction_in_future: ({ path }, rule) => {
+    const [field] = rule.fields
+    if (field === undefined) return []
+    const at = [...path, field]
+    return [{
+      kind: rule.name,
+      apply: (payload, variant) => {
+        const date = dateOfDay(dayOfDate("2200-01-01") + variant * 97 % 200_000)
+        return broken(withValue(payload, at, date), at, "transaction_in_future", `${attrOf(at)} is ${date}`)
+      }
+    }]
+  }
 }
 
 /** The names of the cross-field rules the kit knows how to break (a rule without a breaker yields no broken payloads). */

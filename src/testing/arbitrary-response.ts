@@ -9,7 +9,7 @@
 import type { Schema } from "effect"
 import * as fc from "fast-check"
 import { endpoints } from "../endpoints/catalogue.js"
-import { type EndpointId, isEndpointId, type ResponseOf, type StatusOf } from "../endpoints/endpoint-id.js"
+import { type EndpointId, isEndpointId, isPostEndpointId, type ResponseOf, type StatusOf } from "../endpoints/endpoint-id.js"
 import { DetailBody, NotFoundErrorBody, UndocumentedBody, ValidationErrorBody } from "../schemas/errors.js"
 import {
   AccountTransferStatusResponse,
@@ -22,11 +22,11 @@ import { PaymentInstructionResponse } from "../schemas/payment-instruction.js"
 import { TransactionImportError, TransactionsResponse } from "../schemas/transactions.js"
 import { validatePayload } from "../validation/validate-payload.js"
 import { arbitraryInvalidPayload } from "./arbitrary-invalid-payload.js"
-import { contextOf, isPostEndpointId, payloadGenerator } from "./arbitrary-payload.js"
+import { isoDateTime } from "./arbitrary-dates.js"
+import { contextOf, payloadGenerator } from "./arbitrary-payload.js"
 import {
   compactObject,
   externalAccountNumber,
-  isoDateTime,
   type Json,
   type JsonObject,
   oneof,

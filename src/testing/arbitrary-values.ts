@@ -1,8 +1,8 @@
 /**
  * Realistic generators of the contract's values: MaLo ids with their check digit, 13-digit market partner
- * codes, dates and zoned datetimes (with `Z` and with offsets, and start/end pairs that are ordered as
- * instants), decimal strings of varying scale and sign, document paths, phone numbers, free text. Each one
- * only produces values the contract accepts, and shrinks towards a short, plain value.
+ * codes, decimal strings of varying scale and sign, document paths, phone numbers, free text (dates and
+ * datetimes: arbitrary-dates.ts). Each one only produces values the contract accepts, and shrinks towards
+ * a short, plain value.
  *
  * @module
  */
@@ -35,7 +35,6 @@ export interface GeneratorContext {
   readonly today: string
 }
 
-const DAY_MS = 86_400_000
 const DIGIT = fc.constantFrom(..."0123456789")
 const UPPER_ALNUM = fc.constantFrom(..."ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 
@@ -206,101 +205,6 @@ export const decimalString = (
 export const taxRate: fc.Arbitrary<string> = fc.constantFrom("19", "19.00", "7", "7.0", "0", "16.00", "5")
 
 // ---------------------------------------------------------------------------------------------------------
-// Dates and datetimes
-
-/** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
-export const dayNumber = (date: string): number => Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS)
-/** The `YYYY-MM-DD` date of a day number. */
-export const dateOfDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10)
-
-const FIRST_DAY = dayNumber("2015-01-01")
-const LAST_DAY = dayNumber("2030-12-31")
-
-/** A calendar date between `from` and `to` (inclusive, `YYYY-MM-DD`); leap days included. */
-export const isoDate = (from = "2015-01-01", to = "2030-12-31"): fc.Arbitrary<string> =>
-  fc.integer({ min: dayNumber(from), max: dayNumber(to) }).map(dateOfDay)
-
-/** Two dates, the second not before the first: same day, a month, a year or longer apart. */
-export const isoDatePair: fc.Arbitrary<readonly [string, string]> = fc.tuple(
-  fc.integer({ min: FIRST_DAY, max: LAST_DAY }),
-  oneof(fc.constant(0), fc.integer({ min: 27, max: 31 }), fc.integer({ min: 0, max: 400 }))
-).map(([start, length]) => [dateOfDay(start), dateOfDay(start + length)] as const)
-
-/** An instant: whole seconds since the epoch, nanoseconds, and how many fraction digits to write. */
-interface Instant {
-  readonly seconds: number
-  readonly nanos: number
-  readonly fractionDigits: number
-}
-
-/** Zones as payloads use them: mostly `Z` and German time, sometimes other offsets (minutes east of UTC). */
-const zone: fc.Arbitrary<{ readonly text: string; readonly minutes: number }> = oneof(
-  { weight: 3, arbitrary: fc.constant({ text: "Z", minutes: 0 }) },
-  { weight: 4, arbitrary: fc.constantFrom({ text: "+01:00", minutes: 60 }, { text: "+02:00", minutes: 120 }) },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom(
-      { text: "+00:00", minutes: 0 },
-      { text: "-05:00", minutes: -300 },
-      { text: "+05:30", minutes: 330 },
-      { text: "-03:30", minutes: -210 },
-      { text: "+14:00", minutes: 840 },
-      { text: "-12:00", minutes: -720 }
-    )
-  }
-)
-
-/** A fraction of a second: none (usually), milliseconds, or nanoseconds. */
-const fraction: fc.Arbitrary<{ readonly nanos: number; readonly fractionDigits: number }> = oneof(
-  { weight: 6, arbitrary: fc.constant({ nanos: 0, fractionDigits: 0 }) },
-  { weight: 1, arbitrary: fc.integer({ min: 0, max: 999 }).map((ms) => ({ nanos: ms * 1_000_000, fractionDigits: 3 })) },
-  { weight: 1, arbitrary: fc.integer({ min: 0, max: 999_999_999 }).map((nanos) => ({ nanos, fractionDigits: 9 })) }
-)
-
-const FIRST_SECOND = FIRST_DAY * 86_400
-const LAST_SECOND = (LAST_DAY + 1) * 86_400 - 1
-
-/** An instant: on a quarter hour (as meter data is), or any second. */
-const instant: fc.Arbitrary<Instant> = fc.tuple(
-  oneof(
-    { weight: 2, arbitrary: fc.integer({ min: FIRST_SECOND / 900, max: Math.floor(LAST_SECOND / 900) }).map((q) => q * 900) },
-    { weight: 1, arbitrary: fc.integer({ min: FIRST_SECOND, max: LAST_SECOND }) }
-  ),
-  fraction
-).map(([seconds, f]) => ({ seconds, ...f }))
-
-/** Writes an instant in a zone: `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`. */
-export const formatInstant = (at: Instant, zoneText: string, zoneMinutes: number): string => {
-  const local = new Date((at.seconds + zoneMinutes * 60) * 1000).toISOString().slice(0, 19)
-  const fractionText = at.fractionDigits === 0 ? "" : `.${String(at.nanos).padStart(9, "0").slice(0, at.fractionDigits)}`
-  return `${local}${fractionText}${zoneText}`
-}
-
-/** A zoned datetime (`2024-10-01T00:00:00+02:00`, `2024-10-31T22:00:00Z`, `…T10:15:00.123-05:00`). */
-export const isoDateTime: fc.Arbitrary<string> = fc.tuple(instant, zone)
-  .map(([at, z]) => formatInstant(at, z.text, z.minutes))
-
-/**
- * Two datetimes, the second not before the first as instants, each written in its own zone: equal
- * instants, a quarter hour, a day or a month apart, across offsets (`…T00:00:00+02:00` then `…T22:00:00Z`).
- */
-export const isoDateTimePair: fc.Arbitrary<readonly [string, string]> = fc.tuple(
-  instant,
-  oneof(fc.constant(0), fc.constant(900), fc.constant(86_400), fc.integer({ min: 0, max: 40 * 86_400 })),
-  fraction,
-  zone,
-  zone
-).map(([start, seconds, delta, startZone, endZone]) => {
-  const nanos = start.nanos + delta.nanos
-  const end: Instant = {
-    seconds: start.seconds + seconds + Math.floor(nanos / 1_000_000_000),
-    nanos: nanos % 1_000_000_000,
-    fractionDigits: Math.max(start.fractionDigits, delta.fractionDigits)
-  }
-  return [formatInstant(start, startZone.text, startZone.minutes), formatInstant(end, endZone.text, endZone.minutes)] as const
-})
-
-// ---------------------------------------------------------------------------------------------------------
 // Paths, phone numbers, e-mail addresses
 
 const FOLDERS = ["notes", "statements", "2024", "2023-12", "KD-0045127", "Schriftverkehr", "Zählerfotos", "archive v2", "Akte 2024:03"]
@@ -327,3 +231,6 @@ export const emailAddress: fc.Arbitrary<string> = fc.tuple(
   fc.constantFrom("info", "netzabrechnung", "m.mueller", "kundenservice+import", "zoë"),
   fc.constantFrom("stadtwerke-nord.de", "netz-sued.example", "evu.musterstadt.de")
 ).map(([local, domain]) => `${local}@${domain}`)
+
+/** The two keys that identify the account on every post-import request. */
+export const account = { import_supplier: importSupplierCode, external_account_number: externalAccountNumber }

@@ -12,6 +12,7 @@ export {
 } from "./arbitrary-invalid-payload.js"
 export { type ArbitraryPayloadOptions, arbitraryPayload, DEFAULT_NOW, type PayloadOf } from "./arbitrary-payload.js"
 export { arbitraryResponse } from "./arbitrary-response.js"
+export { type PayloadSample, samplePayloads, type SamplePayloadsOptions } from "./sample-payloads.js"
 export type { Json, JsonObject } from "./arbitrary-values.js"
 export {
   decodeSeed,

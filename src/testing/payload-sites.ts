@@ -20,10 +20,8 @@ import {
   PHONE_NUMBER_RE,
   THIRTEEN_DIGITS_RE
 } from "../schemas/conventions.js"
+import { isRecord, type Path, valueAt } from "../validation/path.js"
 import type { Json, JsonObject } from "./arbitrary-values.js"
-
-/** A path of keys and array indexes from the payload root. */
-export type Path = ReadonlyArray<string | number>
 
 /** A string format the contract checks with a pattern. */
 export type StringFormat = "date" | "datetime" | "decimal" | "document_path" | "phone" | "email" | "digits13"
@@ -76,7 +74,6 @@ export interface Site {
   readonly value: Json | undefined
 }
 
-const isRecord = (u: unknown): u is JsonObject => typeof u === "object" && u !== null && !Array.isArray(u)
 
 type Check = NonNullable<SchemaAST.AST["checks"]>[number]
 
@@ -96,7 +93,7 @@ interface Representation {
 }
 
 const representationOf = (annotations: unknown): Representation => {
-  const r = isRecord(annotations as Json) ? (annotations as Record<string, unknown>)["representation"] : undefined
+  const r = isRecord(annotations) ? (annotations as Record<string, unknown>)["representation"] : undefined
   return typeof r === "object" && r !== null ? (r as Representation) : {}
 }
 
@@ -127,7 +124,7 @@ export const fieldInfo = (ast: SchemaAST.AST): FieldInfo => {
   const filters = filtersOf(node)
   const patterns = filters.flatMap((f) => {
     const r = representationOf(f.annotations)
-    const source = r.id === "effect/schema/isPattern" && isRecord(r.payload as Json) ? (r.payload as { source?: unknown }).source : undefined
+    const source = r.id === "effect/schema/isPattern" && isRecord(r.payload) ? (r.payload as { source?: unknown }).source : undefined
     return typeof source === "string" ? [source] : []
   })
   const numberOf = (id: string, key: string): number | undefined => {
@@ -216,16 +213,6 @@ export const sitesOf = (root: SchemaAST.AST, payload: JsonObject): Array<Site> =
   out.push({ path: [], info: rootInfo, present: true, optional: false, value: payload })
   walk(rootInfo, payload, [])
   return out
-}
-
-/** The value at `path`, reading own properties only. */
-export const valueAt = (root: Json, path: Path): Json | undefined => {
-  let current: Json | undefined = root
-  for (const step of path) {
-    if (typeof current !== "object" || current === null || !Object.hasOwn(current, step)) return undefined
-    current = (current as Record<string | number, Json>)[step]
-  }
-  return current
 }
 
 /** A deep copy of `root` where `change` has been applied to the container at `parentPath`. */

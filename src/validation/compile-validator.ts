@@ -10,13 +10,16 @@
  *
  * @module
  */
+import { Result, type Schema, SchemaParser } from "effect"
 import { type EndpointId, isEndpointId, type RequestOf } from "../endpoints/endpoint-id.js"
+import { collectWarnings } from "./collect-warnings.js"
 import { generatedRefs } from "./generate-validators.js"
 import { GENERATED_VALIDATORS } from "./generated/validators.js"
 import type { PathError } from "./issue-to-errors.js"
 import type { PayloadWarning, ValidatePayloadOptions, ValidationResult } from "./result.js"
 import { inDocumentOrder } from "./run-validation.js"
 import { validatePayload, validateRequest } from "./validate-payload.js"
+import { isWireData } from "./wire-data.js"
 
 /** Validates one request of an endpoint; the same result as `validatePayload(endpointId, input, options)`. */
 export type PayloadValidator<E extends EndpointId> = (
@@ -117,4 +120,38 @@ export const compileValidator = <E extends EndpointId>(endpointId: E, options?: 
   }
   validators.set(key, validator as PayloadValidator<EndpointId>)
   return validator
+}
+
+const bodyChecks = new Map<string, WeakMap<Schema.Top, (input: unknown) => boolean>>()
+
+/** The first error is enough to say "not known": the caller then validates in full. */
+const FIRST_STRICT = { errors: "first", onExcessProperty: "error" } as const
+
+/**
+ * A pre-check of bodies against one schema (a response body, say): `true` only when the body is valid
+ * with nothing to report (no error, no warning, no field the schema does not name); `false` means "not
+ * known", and the caller validates in full. For `input: "json"`, as in {@link CompileValidatorOptions}.
+ *
+ * @example
+ * const clean = compileBodyCheck(endpoints["energy-amount"].responses[201].schema, { input: "json" })
+ * clean(JSON.parse(text)) // true: validateResponse would answer ok without warnings
+ */
+export const compileBodyCheck = (schema: Schema.Top, options?: CompileValidatorOptions): (input: unknown) => boolean => {
+  const json = options?.input === "json"
+  const key = json ? "json" : "any"
+  const cache = bodyChecks.get(key) ?? new WeakMap<Schema.Top, (input: unknown) => boolean>()
+  bodyChecks.set(key, cache)
+  const cached = cache.get(schema)
+  if (cached !== undefined) return cached
+  const decode = SchemaParser.decodeUnknownResult(schema as Schema.Decoder<unknown>, FIRST_STRICT)
+  const check = (input: unknown): boolean => {
+    try {
+      if (prototypeIsPolluted() || !(json || isWireData(input))) return false
+      return Result.isSuccess(decode(input)) && collectWarnings(schema.ast, input).length === 0
+    } catch {
+      return false
+    }
+  }
+  cache.set(schema, check)
+  return check
 }

@@ -1,6 +1,7 @@
 /**
- * Paths into a JSON value: reading the value at a path without touching prototypes, and writing a path
- * as the API's `attr`.
+ * Paths into a JSON value, and the words for JSON values: reading the value at a path without touching
+ * prototypes, writing a path as the API's `attr`, telling objects from arrays. Validation and the testing
+ * kit share them.
  *
  * @module
  */
@@ -36,6 +37,15 @@ export const valueAt = (root: unknown, path: Path): unknown => {
   }
   return current
 }
+
+/**
+ * Whether a value is a JSON object (not `null`, not an array).
+ *
+ * @example
+ * isRecord({ notes: [] }) // => true
+ * isRecord([]) // => false
+ */
+export const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /** The JSON type name of a value, for messages. */
 export const jsonTypeOf = (value: unknown): string =>

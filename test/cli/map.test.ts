@@ -113,4 +113,20 @@ describe("map", () => {
     expect((await runCli(["map", "-m", mapping("notes"), dir])).code).toBe(2)
     expect((await runCli(["map", csv("notes")])).code).toBe(2)
   })
+
+  it("resolves a run of repeated autumn wall times that crosses a batch of rows by row order, in parallel too", async () => {
+    // 1,000 rows are one batch: the repeated hour starts in the first batch and is repeated in the second.
+    const header = readFileSync(csv("energy-amounts"), "utf8").split("\n")[0]!
+    const day = (i: number): string => `${String(1 + (i % 28)).padStart(2, "0")}.${String(1 + Math.floor(i / 28) % 9).padStart(2, "0")}.2024`
+    const rows = Array.from({ length: 998 }, (_, i) => [`KD-${i}`, 51238696781, `${day(i)} 00:00`, `${day(i)} 23:45`, "1-1:1.8.0", "1,5", "KWH", "", "Z18", ""].join(";"))
+    const repeated = ["02:00", "02:30", "02:00", "02:30"]
+    repeated.forEach((time, i) => rows.push([`KD-R${i}`, 51238696781, `27.10.2024 ${time}`, "27.10.2024 04:00", "1-1:1.8.0", "1,5", "KWH", "", "Z18", ""].join(";")))
+    const input = write(dir, "autumn.csv", `${header}\n${rows.join("\n")}\n`)
+    for (const jobs of ["1", "2"]) {
+      const run = await runCli(["map", "--jobs", jobs, "-m", mapping("energy-amounts"), input])
+      expect(run.code, run.stderr).toBe(0)
+      const starts = lines(run.stdout).slice(-4).map((p) => (p["energy_amount"] as { period_start_at: string }).period_start_at)
+      expect(starts).toEqual(["2024-10-27T02:00:00+02:00", "2024-10-27T02:30:00+02:00", "2024-10-27T02:00:00+01:00", "2024-10-27T02:30:00+01:00"])
+    }
+  })
 })

@@ -4,7 +4,7 @@
  * records = valid + invalid + unparseable.
  */
 import { spawn } from "node:child_process"
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, expect } from "vitest"
@@ -16,12 +16,14 @@ export const BUILT_CLI = join(ROOT, "dist", "cli.js")
 
 /**
  * A private copy of the built command line, inside the package (so it resolves its dependencies the same
- * way): a build started by another test run (tsup cleans dist/ first) cannot pull it away mid-test.
+ * way): a build started by another test run (tsup cleans dist/ first) cannot pull it away mid-test. The
+ * bundle is `cli.js` and the chunks it imports (the testing kit behind `sample` is one of them).
  */
 const privateCopy = (): string => {
   const dir = join(ROOT, ".tmp-cli", `${process.pid}-${Math.random().toString(36).slice(2)}`)
   mkdirSync(dir, { recursive: true })
-  copyFileSync(BUILT_CLI, join(dir, "cli.js"))
+  const dist = join(ROOT, "dist")
+  for (const file of readdirSync(dist)) if (file.endsWith(".js")) copyFileSync(join(dist, file), join(dir, file))
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
   return join(dir, "cli.js")
 }

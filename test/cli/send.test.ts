@@ -211,6 +211,33 @@ describe("data-import send", () => {
     await service.stop()
   })
 
+  it("answers that arrived but were not committed (a kill between the grouped commits): notes sent again and already there, energy amounts in doubt and not sent", async () => {
+    const service = await serve([])
+    const input = join(dir, "uncommitted.ndjson")
+    writeFileSync(input, `${Array.from({ length: 20 }, (_, i) => `${note(i)}\n${energy(i)}`).join("\n")}\n`)
+    const journal = join(dir, "uncommitted.journal")
+    const env = { DATA_IMPORT_TOKEN: TOKEN }
+    const first = await runCli(sendArgs(service.baseUrl, journal, [input], ["--format", "json"]), { env })
+    expect((JSON.parse(first.stdout) as Report).totals).toMatchObject({ records: 40, created: 40 })
+    // The journal as a kill leaves it when the service stored every record and answered, and the
+    // commit of those answers never happened: every record still in flight.
+    const db = new (loadSqlite().DatabaseSync)(journal)
+    db.exec("UPDATE records SET state = 'in_flight', status = NULL, http_status = NULL, outcome = NULL, errors = NULL")
+    db.close()
+    const before = await stats(service.baseUrl)
+    const second = await runCli(sendArgs(service.baseUrl, journal, [input], ["--format", "json"]), { env })
+    const report = JSON.parse(second.stdout) as Report
+    expect(second.code).toBe(1)
+    expect(report.totals).toMatchObject({ records: 40, already_existed: 20, in_doubt: 20, created: 0, failed: 0 })
+    expect(report.in_doubt.every((r) => r.endpoint === "energy-amount")).toBe(true)
+    const after = await stats(service.baseUrl)
+    expect(after.responses["energy-amount"]).toEqual(before.responses["energy-amount"])
+    expect(after.stored).toEqual(before.stored)
+    expect(after.stored["energy_amounts"]).toBe(20)
+    expect(after.stored["notes"]).toBe(20)
+    await service.stop()
+  })
+
   it("a wrong token: failed, nothing stored, exit 1; the same command with the right token sends them", async () => {
     const service = await serve([])
     const input = join(dir, "token.ndjson")

@@ -3,6 +3,8 @@
  * `Retry-After` honoured, the retry budget, 400 never retried, a broken connection after sending retried
  * only where a repeat is harmless, and plain http refused except to loopback.
  */
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { describe, expect, it } from "vitest"
 import { type ClientClock, createClient, InsecureBaseUrlError, STANDARD_RETRY_POLICY } from "../../src/index.js"
 import { loadExample } from "../support/payloads.js"
@@ -179,5 +181,28 @@ describe("base URL", () => {
     expect((init.headers as Record<string, string>)["Authorization"]).toBe("Token secret-token")
     expect(url).not.toContain("secret-token")
     expect(String(init.body)).not.toContain("secret-token")
+  })
+
+  it("a redirect is not followed: the request ends in_doubt at once (not sent on, not retried), whatever the endpoint", async () => {
+    const seen: Array<string> = []
+    const server = createServer((request, response) => {
+      seen.push(`${request.method} ${request.url}`)
+      request.resume()
+      request.on("end", () => response.writeHead(307, { Location: "/elsewhere/" }).end())
+    })
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const c = createClient({ baseUrl: `http://127.0.0.1:${port}`, token: "secret-token" })
+      const notes = { import_supplier: "N", external_account_number: "K", notes: [{ body: "b", created_at: "2024-05-01T10:00:00Z" }] }
+      for (const [id, payload] of [["energy-amount", energy], ["notes", notes]] as const) {
+        const outcome = await c.send(id, payload)
+        expect(outcome).toMatchObject({ kind: "in_doubt", attempts: 1 })
+        expect((outcome as { reason: string }).reason).toContain("redirect")
+      }
+      expect(seen).toEqual(["POST /v1/data-import/energy-amount/create/", "POST /v1/data-import/notes/create/"])
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
   })
 })

@@ -11,9 +11,9 @@ import {
   endpoints,
   isEndpointId,
   POST_ENDPOINT_IDS,
-  type ResponseDefinition,
-  TRANSACTIONS_QUERY_DEFAULTS
+  type ResponseDefinition
 } from "../../src/index.js"
+import { TRANSACTIONS_QUERY_DEFAULTS } from "../../src/schemas/transactions.js"
 
 const API_DOC = readFileSync(new URL("../../docs/api.md", import.meta.url), "utf8")
 

@@ -5,18 +5,8 @@
  */
 import { Ajv2020 } from "ajv/dist/2020.js"
 import { describe, expect, it } from "vitest"
-import {
-  DECIMAL_RE,
-  ENDPOINT_IDS,
-  type EndpointId,
-  endpoints,
-  ISO_DATE_RE,
-  ISO_DATETIME_RE,
-  type JsonSchemaDocument,
-  NON_BLANK_RE,
-  THIRTEEN_DIGITS_RE,
-  toJsonSchema
-} from "../../src/index.js"
+import { ENDPOINT_IDS, type EndpointId, endpoints, type JsonSchemaDocument, toJsonSchema } from "../../src/index.js"
+import { DECIMAL_RE, ISO_DATE_RE, ISO_DATETIME_RE, NON_BLANK_RE, THIRTEEN_DIGITS_RE } from "../../src/schemas/conventions.js"
 
 type Node = Record<string, unknown>
 const isNode = (u: unknown): u is Node => typeof u === "object" && u !== null && !Array.isArray(u)

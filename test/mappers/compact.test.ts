@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs"
 import { SchemaAST } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { EnergyAmountRequest, endpoints, POST_ENDPOINT_IDS, type PostEndpointId, validatePayload } from "../../src/index.js"
+import { endpoints, POST_ENDPOINT_IDS, type PostEndpointId, validatePayload } from "../../src/index.js"
+import { EnergyAmountRequest } from "../../src/schemas/energy-amount.js"
 import { compact } from "../../src/mappers/compact.js"
 
 const example = (id: PostEndpointId): unknown =>

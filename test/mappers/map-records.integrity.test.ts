@@ -6,7 +6,9 @@
 import { BigDecimal } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { CONVERTER_NAMES, CONVERTERS, defineMapping, isExactJsonNumber, mappingProblems, mapRecords } from "../../src/index.js"
+import { CONVERTERS, defineMapping, mappingProblems, mapRecords } from "../../src/index.js"
+import { CONVERTER_NAMES } from "../../src/mappers/converters.js"
+import { isExactJsonNumber } from "../../src/mappers/is-exact-json-number.js"
 
 const decimalArb = fc.tuple(fc.boolean(), fc.stringMatching(/^[1-9][0-9]{0,24}$|^0$/u), fc.option(fc.stringMatching(/^[0-9]{1,20}$/u), { nil: undefined }))
   .map(([negative, integer, fraction]) => `${negative ? "-" : ""}${integer}${fraction !== undefined ? `.${fraction}` : ""}`)

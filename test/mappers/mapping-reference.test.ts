@@ -4,7 +4,8 @@
  */
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { CONVERTER_NAMES, CONVERTERS, MappingJsonSchema } from "../../src/index.js"
+import { CONVERTER_NAMES, CONVERTERS } from "../../src/mappers/converters.js"
+import { MappingJsonSchema } from "../../src/mappers/mapping-schema.js"
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
 

@@ -4,7 +4,7 @@
  * the years 0-99 as written), not a days-in-month formula like the implementation's.
  */
 import { describe, expect, it } from "vitest"
-import { isCalendarDate } from "../../src/index.js"
+import { isCalendarDate } from "../../src/schemas/conventions.js"
 import { daysFromCivil } from "../../src/schemas/instant.js"
 
 const pad = (n: number, width: number): string => String(n).padStart(width, "0")

@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest"
 import { validatePayload } from "../../src/index.js"
 import {
-  BLANKS,
   cross,
   deleteAt,
   errorsOf,
   exampleWith,
-  exampleWithout,
   INVALID_DOCUMENT_PATHS,
   loadExample,
   MALFORMED_DATES,
@@ -17,36 +15,17 @@ import {
 } from "../support/payloads.js"
 import { describeAccountIdentificationLimits } from "../support/account-identification.js"
 
+import { FIELDS } from "./fields.js"
+
 const ID = "historical-statements"
 const validate = (input: unknown) => validatePayload(ID, input)
+const { optional: OPTIONAL } = FIELDS[ID]
 
-/** contract-decisions.md: the account, the statements, and three fields per statement. */
-const REQUIRED = [
-  "import_supplier",
-  "external_account_number",
-  "statements",
-  ...[0, 1].flatMap((i) =>
-    ["bill_period_from_date", "bill_period_to_date", "statement_id"].map((f) => `statements.${i}.${f}`)
-  )
-]
-const OPTIONAL = ["issued_date", "number", "gross_amount", "statement_path", "supply_type", "is_annulled"].map(
-  (f) => `statements.0.${f}`
-)
 const DATES = [
   "statements.0.bill_period_from_date",
   "statements.0.bill_period_to_date",
   "statements.0.issued_date",
   "statements.1.bill_period_to_date"
-]
-const STRINGS = [
-  "import_supplier",
-  "external_account_number",
-  "statements.0.bill_period_from_date",
-  "statements.0.statement_id",
-  "statements.0.issued_date",
-  "statements.0.number",
-  "statements.0.statement_path",
-  "statements.0.supply_type"
 ]
 
 describe("historical-statements request", () => {
@@ -61,18 +40,9 @@ describe("historical-statements request", () => {
   })
 
   describe("required fields", () => {
-    it.each(REQUIRED)("%s removed → required", (attr) => {
-      expect(errorsOf(validate(exampleWithout(ID, attr)))).toStrictEqual([[attr, "required"]])
-    })
 
     it("an empty statements list → empty", () => {
       expect(errorsOf(validate(exampleWith(ID, "statements", [])))).toStrictEqual([["statements", "empty"]])
-    })
-  })
-
-  describe("null", () => {
-    it.each([...REQUIRED, ...OPTIONAL, "statements.1"])("%s = null → null", (attr) => {
-      expect(errorsOf(validate(exampleWith(ID, attr, null)))).toStrictEqual([[attr, "null"]])
     })
   })
 
@@ -105,12 +75,6 @@ describe("historical-statements request", () => {
   describe("dates", () => {
     it.each(cross(DATES, MALFORMED_DATES))("%s = %j → invalid", (attr, value) => {
       expect(errorsOf(validate(exampleWith(ID, attr, value)))).toStrictEqual([[attr, "invalid"]])
-    })
-  })
-
-  describe("blank strings", () => {
-    it.each(cross(STRINGS, BLANKS))("%s = %j → blank", (attr, value) => {
-      expect(errorsOf(validate(exampleWith(ID, attr, value)))).toStrictEqual([[attr, "blank"]])
     })
   })
 

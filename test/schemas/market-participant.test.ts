@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { validatePayload } from "../../src/index.js"
 import {
-  BLANKS,
-  cross,
   deleteAt,
   errorsOf,
   exampleWith,
@@ -19,20 +17,6 @@ const ID = "market-participant"
 const validate = (input: unknown) => validatePayload(ID, input)
 
 const CONTACT = "contact_details.0"
-/** contract-decisions.md: `code`, `code_type`, `name`, `role`, `energy`; a contact needs its `category`. */
-const REQUIRED = ["code", "code_type", "name", "role", "energy", `${CONTACT}.category`]
-const OPTIONAL = ["contact_details", CONTACT, `${CONTACT}.name`, `${CONTACT}.email`, `${CONTACT}.phone`, `${CONTACT}.valid_from`]
-const STRINGS = [
-  "code_type",
-  "name",
-  "role",
-  "energy",
-  `${CONTACT}.category`,
-  `${CONTACT}.name`,
-  `${CONTACT}.email`,
-  `${CONTACT}.phone`,
-  `${CONTACT}.valid_from`
-]
 
 describe("market-participant request", () => {
   it("accepts the example unchanged, with no errors and no warnings", () => {
@@ -50,18 +34,6 @@ describe("market-participant request", () => {
     expect(errorsOf(validate(exampleWith(ID, "import_supplier", "STADTWERKE_NORD")))).toStrictEqual([
       ["import_supplier", "unknown_field"]
     ])
-  })
-
-  describe("required fields", () => {
-    it.each(REQUIRED)("%s removed → required", (attr) => {
-      expect(errorsOf(validate(exampleWithout(ID, attr)))).toStrictEqual([[attr, "required"]])
-    })
-  })
-
-  describe("null", () => {
-    it.each([...REQUIRED, ...OPTIONAL])("%s = null → null", (attr) => {
-      expect(errorsOf(validate(exampleWith(ID, attr, null)))).toStrictEqual([[attr, "null"]])
-    })
   })
 
   describe("unknown fields", () => {
@@ -128,12 +100,6 @@ describe("market-participant request", () => {
       expect(errorsOf(validate(exampleWith(ID, `${CONTACT}.valid_from`, value)))).toStrictEqual([
         [`${CONTACT}.valid_from`, "invalid"]
       ])
-    })
-  })
-
-  describe("blank strings", () => {
-    it.each(cross(STRINGS, BLANKS))("%s = %j → blank", (attr, value) => {
-      expect(errorsOf(validate(exampleWith(ID, attr, value)))).toStrictEqual([[attr, "blank"]])
     })
   })
 

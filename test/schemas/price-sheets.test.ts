@@ -1,12 +1,10 @@
 import { describe, expect, it } from "vitest"
 import { validatePayload } from "../../src/index.js"
 import {
-  BLANKS,
   cross,
   deleteAt,
   errorsOf,
   exampleWith,
-  exampleWithout,
   INVALID_PARTICIPANT_CODES,
   loadExample,
   MALFORMED_DATETIMES,
@@ -16,41 +14,15 @@ import {
   warningsOf
 } from "../support/payloads.js"
 
+import { FIELDS } from "./fields.js"
+
 const ID = "market-participant-fees"
 const validate = (input: unknown) => validatePayload(ID, input)
+const { optional: OPTIONAL } = FIELDS[ID]
 
 const SHEET = "price_sheets.0"
 const PRICE = `${SHEET}.article_prices.0`
 const ZONE = `${PRICE}.interval_zone`
-/** contract-decisions.md: `price_sheets`; five fields per sheet; two per article price; both interval bounds. */
-const REQUIRED = [
-  "price_sheets",
-  ...["market_participant_code", "price_sheet_type", "document_number", "active_from", "article_prices"].map(
-    (f) => `${SHEET}.${f}`
-  ),
-  `${PRICE}.article_id`,
-  `${PRICE}.price_cents`,
-  `${SHEET}.article_prices.1.article_id`,
-  `${SHEET}.article_prices.1.price_cents`,
-  `${ZONE}.lower_bound`,
-  `${ZONE}.upper_bound`
-]
-const OPTIONAL = [
-  `${SHEET}.preceding_document_number`,
-  `${SHEET}.is_price_sheet_unused`,
-  `${SHEET}.external_id`,
-  ZONE,
-  `${SHEET}.article_prices.1`
-]
-const STRINGS = [
-  `${SHEET}.price_sheet_type`,
-  `${SHEET}.document_number`,
-  `${SHEET}.preceding_document_number`,
-  `${SHEET}.active_from`,
-  `${SHEET}.external_id`,
-  `${PRICE}.article_id`,
-  `${PRICE}.price_cents`
-]
 
 describe("market-participant-fees (price sheets) request", () => {
   it("accepts the example unchanged, with no errors and no warnings", () => {
@@ -70,18 +42,9 @@ describe("market-participant-fees (price sheets) request", () => {
   })
 
   describe("required fields", () => {
-    it.each(REQUIRED)("%s removed → required", (attr) => {
-      expect(errorsOf(validate(exampleWithout(ID, attr)))).toStrictEqual([[attr, "required"]])
-    })
 
     it.each(["price_sheets", `${SHEET}.article_prices`])("%s = [] → empty", (attr) => {
       expect(errorsOf(validate(exampleWith(ID, attr, [])))).toStrictEqual([[attr, "empty"]])
-    })
-  })
-
-  describe("null", () => {
-    it.each([...REQUIRED, ...OPTIONAL, SHEET])("%s = null → null", (attr) => {
-      expect(errorsOf(validate(exampleWith(ID, attr, null)))).toStrictEqual([[attr, "null"]])
     })
   })
 
@@ -131,12 +94,6 @@ describe("market-participant-fees (price sheets) request", () => {
       expect(errorsOf(validate(exampleWith(ID, `${SHEET}.active_from`, value)))).toStrictEqual([
         [`${SHEET}.active_from`, "invalid"]
       ])
-    })
-  })
-
-  describe("blank strings", () => {
-    it.each(cross(STRINGS, BLANKS))("%s = %j → blank", (attr, value) => {
-      expect(errorsOf(validate(exampleWith(ID, attr, value)))).toStrictEqual([[attr, "blank"]])
     })
   })
 

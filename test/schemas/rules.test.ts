@@ -5,7 +5,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { Schema } from "effect"
-import { compareDateTimes, CROSS_FIELD_RULE, isCalendarDate } from "../../src/index.js"
+import { CROSS_FIELD_RULE, isCalendarDate } from "../../src/schemas/conventions.js"
+import { compareDateTimes } from "../../src/schemas/instant.js"
 import { startNotAfterEnd } from "../../src/schemas/rules.js"
 import { issueToPathErrors } from "../../src/validation/issue-to-errors.js"
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { validatePayload } from "../../src/index.js"
 import {
-  BLANKS,
   cross,
   deleteAt,
   errorsOf,
@@ -21,28 +20,6 @@ const validate = (input: unknown) => validatePayload(ID, input)
 const DEF = "definitions.0"
 const ROLLED = "rolled_out_definitions.0"
 const entry = (i: number) => `${ROLLED}.entries.${i}`
-/** contract-decisions.md: the operator code; four fields per definition, two per register, six per rolled-out definition, three per entry. */
-const REQUIRED = [
-  "network_operator_code",
-  ...["valid_from", "version_datetime", "definition_type", "definition_code"].map((f) => `${DEF}.${f}`),
-  ...[0, 1].flatMap((i) => ["register_code", "low_load_capable"].map((f) => `${DEF}.registers.${i}.${f}`)),
-  ...["definition_type", "definition_code", "version_datetime", "validity_period_start", "validity_period_end", "entries"].map(
-    (f) => `${ROLLED}.${f}`
-  ),
-  ...[0, 1, 2].flatMap((i) => ["period_start", "period_end", "active_register_code"].map((f) => `${entry(i)}.${f}`))
-]
-const OPTIONAL = [
-  "definitions",
-  "rolled_out_definitions",
-  DEF,
-  ROLLED,
-  `${DEF}.status`,
-  `${DEF}.transmission_frequency`,
-  `${DEF}.registers`,
-  `${DEF}.registers.0`,
-  `${ROLLED}.recurrence`,
-  entry(0)
-]
 const DATETIMES = [
   `${DEF}.version_datetime`,
   `${ROLLED}.version_datetime`,
@@ -50,22 +27,6 @@ const DATETIMES = [
   `${ROLLED}.validity_period_end`,
   `${entry(1)}.period_start`,
   `${entry(1)}.period_end`
-]
-const STRINGS = [
-  "network_operator_code",
-  `${DEF}.valid_from`,
-  `${DEF}.version_datetime`,
-  `${DEF}.status`,
-  `${DEF}.definition_type`,
-  `${DEF}.definition_code`,
-  `${DEF}.transmission_frequency`,
-  `${DEF}.registers.0.register_code`,
-  `${ROLLED}.definition_type`,
-  `${ROLLED}.definition_code`,
-  `${ROLLED}.recurrence`,
-  `${ROLLED}.validity_period_start`,
-  `${entry(0)}.active_register_code`,
-  `${entry(0)}.period_end`
 ]
 
 describe("market-participant-definitions (time definitions) request", () => {
@@ -93,9 +54,6 @@ describe("market-participant-definitions (time definitions) request", () => {
   })
 
   describe("required fields", () => {
-    it.each(REQUIRED)("%s removed → required", (attr) => {
-      expect(errorsOf(validate(exampleWithout(ID, attr)))).toStrictEqual([[attr, "required"]])
-    })
 
     it("an empty entries list → empty", () => {
       expect(errorsOf(validate(exampleWith(ID, `${ROLLED}.entries`, [])))).toStrictEqual([[`${ROLLED}.entries`, "empty"]])
@@ -124,12 +82,6 @@ describe("market-participant-definitions (time definitions) request", () => {
       const result = validate(exampleWith(ID, "rolled_out_definitions", []))
       expect(result.ok).toBe(true)
       expect(warningsOf(result)).toStrictEqual([["rolled_out_definitions", "empty_optional"]])
-    })
-  })
-
-  describe("null", () => {
-    it.each([...REQUIRED, ...OPTIONAL])("%s = null → null", (attr) => {
-      expect(errorsOf(validate(exampleWith(ID, attr, null)))).toStrictEqual([[attr, "null"]])
     })
   })
 
@@ -183,12 +135,6 @@ describe("market-participant-definitions (time definitions) request", () => {
 
     it.each(cross(DATETIMES, MALFORMED_DATETIMES))("%s = %j → invalid", (attr, value) => {
       expect(errorsOf(validate(exampleWith(ID, attr, value)))).toStrictEqual([[attr, "invalid"]])
-    })
-  })
-
-  describe("blank strings", () => {
-    it.each(cross(STRINGS, BLANKS))("%s = %j → blank", (attr, value) => {
-      expect(errorsOf(validate(exampleWith(ID, attr, value)))).toStrictEqual([[attr, "blank"]])
     })
   })
 

@@ -6,13 +6,8 @@ import type { StandardSchemaV1 } from "@standard-schema/spec"
 import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import {
-  EnergyAmountRequest,
-  ERROR_CODES,
-  POST_ENDPOINT_IDS,
-  standardSchema,
-  validatePayload
-} from "../../src/index.js"
+import { ERROR_CODES, POST_ENDPOINT_IDS, standardSchema, validatePayload } from "../../src/index.js"
+import { EnergyAmountRequest } from "../../src/schemas/energy-amount.js"
 import { arbitraryInvalidPayload, arbitraryPayload } from "../../src/testing/index.js"
 import { example } from "../cli/run-cli.js"
 

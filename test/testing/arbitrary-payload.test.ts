@@ -6,15 +6,8 @@
 import { Schema, SchemaAST } from "effect"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import {
-  CROSS_FIELD_RULE,
-  type CrossFieldRule,
-  endpoints,
-  POST_ENDPOINT_IDS,
-  type PostEndpointId,
-  validatePayload,
-  WARNING_CODES
-} from "../../src/index.js"
+import { endpoints, POST_ENDPOINT_IDS, type PostEndpointId, validatePayload, WARNING_CODES } from "../../src/index.js"
+import { CROSS_FIELD_RULE, type CrossFieldRule } from "../../src/schemas/conventions.js"
 import { arbitraryPayload } from "../../src/testing/index.js"
 
 const SEED = 20_250_101

@@ -2,6 +2,8 @@
  * `compileValidator` must answer exactly as `validatePayload`: same errors, warnings and order, for valid
  * payloads, broken ones and anything else. Checked on the example payloads, on generated payloads of the
  * testing kit (valid, with warnings, and broken), on mutations of the examples, and on hostile values.
+ * `compileBodyCheck` (the pre-check of response bodies) may say "clean" only where `validateResponse`
+ * finds no error and no warning.
  */
 import { readFileSync } from "node:fs"
 import fc from "fast-check"
@@ -13,9 +15,11 @@ import {
   endpoints,
   POST_ENDPOINT_IDS,
   type PostEndpointId,
-  validatePayload
+  validatePayload,
+  validateResponse
 } from "../../src/index.js"
-import { arbitraryInvalidPayload, arbitraryPayload } from "../../src/testing/index.js"
+import { arbitraryInvalidPayload, arbitraryPayload, arbitraryResponse } from "../../src/testing/index.js"
+import { compileBodyCheck } from "../../src/validation/compile-validator.js"
 
 type Json = null | boolean | number | string | Array<Json> | { [key: string]: Json }
 type Step = string | number
@@ -200,5 +204,57 @@ describe("compileValidator", () => {
   it("answers an unknown endpoint id as validatePayload does", () => {
     const id = "no-such-endpoint" as EndpointId
     expect(compileValidator(id)({})).toEqual(validatePayload(id, {}))
+  })
+})
+
+/** Every documented status of every endpoint, with its body schema. */
+const RESPONSES = ENDPOINT_IDS.flatMap((id) =>
+  Object.entries(endpoints[id].responses as Readonly<Record<string, { readonly schema: Parameters<typeof compileBodyCheck>[0] }>>)
+    .map(([status, response]) => ({ id, status: Number(status), schema: response.schema })))
+
+/** "Clean" from the pre-check means valid without warnings for validateResponse, in both modes. */
+const cleanOnlyIfClean = (id: EndpointId, status: number, schema: Parameters<typeof compileBodyCheck>[0], body: unknown): boolean => {
+  const parsed: unknown = JSON.parse(JSON.stringify(body) ?? "null")
+  const clean = compileBodyCheck(schema)(body)
+  expect(compileBodyCheck(schema, { input: "json" })(parsed)).toBe(compileBodyCheck(schema)(parsed))
+  if (clean) {
+    for (const mode of ["warn", "error"] as const) {
+      const full = validateResponse(id, status, body, { additionalFields: mode })
+      expect(full.ok && full.warnings.length === 0, `${id} ${status} ${mode}: ${JSON.stringify(full)}`).toBe(true)
+    }
+  }
+  return clean
+}
+
+describe("compileBodyCheck", () => {
+  it("says clean only where validateResponse finds nothing, on generated bodies of every documented status and their mutations", () => {
+    let clean = 0
+    for (const { id, status, schema } of RESPONSES) {
+      fc.assert(fc.property(arbitraryResponse(id, status as never), mutation, fc.boolean(), (body, m, mutated) => {
+        if (cleanOnlyIfClean(id, status, schema, mutated ? mutate(body as Json, m) : body)) clean++
+      }), { numRuns: 15, seed: 14 })
+    }
+    // The pre-check is taken, not only safe: most unmutated generated bodies are clean.
+    expect(clean).toBeGreaterThan(RESPONSES.length * 3)
+  })
+
+  it("the echo of every example payload (the 201 of its endpoint): clean only if validateResponse agrees; for energy amounts clean, and not with an extra field", () => {
+    for (const id of POST_ENDPOINT_IDS) {
+      const response = (endpoints[id].responses as Readonly<Record<number, { readonly schema: Parameters<typeof compileBodyCheck>[0] }>>)[201]
+      if (response === undefined) continue
+      cleanOnlyIfClean(id, 201, response.schema, example(id))
+      cleanOnlyIfClean(id, 201, response.schema, { ...(example(id) as object), kraken_account_number: "A-1" })
+    }
+    const schema = endpoints["energy-amount"].responses[201].schema
+    expect(compileBodyCheck(schema, { input: "json" })(example("energy-amount"))).toBe(true)
+    expect(compileBodyCheck(schema, { input: "json" })({ ...(example("energy-amount") as object), kraken_account_number: "A-1" })).toBe(false)
+  })
+
+  it("is never clean for values that are not plain JSON, unless told the input is JSON", () => {
+    const schema = endpoints["energy-amount"].responses[201].schema
+    const body = example("energy-amount") as Record<string, Json>
+    const withGetter = Object.defineProperty({ ...body }, "import_supplier", { get: () => "STADTWERKE_NORD", enumerable: true })
+    expect(cleanOnlyIfClean("energy-amount", 201, schema, withGetter)).toBe(false)
+    expect(compileBodyCheck(schema)(Object.assign(Object.create({ inherited: 1 }) as object, body))).toBe(false)
   })
 })

@@ -4,7 +4,8 @@
  * shapes, and attrs of keys that hold a dot. Each case names the behaviour the contract asks for.
  */
 import { describe, expect, it } from "vitest"
-import { compileValidator, compareDateTimes, validatePayload, validateResponse } from "../../src/index.js"
+import { compileValidator, validatePayload, validateResponse } from "../../src/index.js"
+import { compareDateTimes } from "../../src/schemas/instant.js"
 import { type AttrCode, errorsOf, exampleWith, loadExample, setAt, warningsOf } from "../support/payloads.js"
 
 const notesWith = (note: unknown) => ({ import_supplier: "S", external_account_number: "1", notes: [note] })

@@ -10,8 +10,8 @@ import { endpoints, POST_ENDPOINT_IDS, validatePayload } from "../../src/index.j
 import type { CrossFieldRule } from "../../src/schemas/conventions.js"
 import { ruleBreakers } from "../../src/testing/arbitrary-invalid-payload.js"
 import { arbitraryPayload, DEFAULT_NOW, type Json, type JsonObject } from "../../src/testing/index.js"
-import { changedAt, type FieldInfo, fieldInfo, type Path, sitesOf, valueAt } from "../../src/testing/payload-sites.js"
-import { toAttr } from "../../src/validation/path.js"
+import { changedAt, type FieldInfo, fieldInfo, sitesOf } from "../../src/testing/payload-sites.js"
+import { type Path, toAttr, valueAt } from "../../src/validation/path.js"
 import { rulesOf } from "../../src/validation/run-rules.js"
 
 /** A value of the wrong JSON type for a field, and the code it is reported with. */
@@ -41,7 +41,7 @@ const pathOfAttr = (payload: JsonObject, attr: string): Path | undefined => {
   for (const step of attr.split(".")) {
     const key: string | number = Array.isArray(node) ? Number(step) : step
     path.push(key)
-    node = valueAt(node as Json, [key])
+    node = valueAt(node, [key]) as Json | undefined
   }
   return attr === "non_field_errors" ? [] : path
 }

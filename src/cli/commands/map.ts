@@ -16,10 +16,10 @@ import {
   type MappingProblem,
   type MappingSpec,
   mappingProblems,
-  mapRecords,
-  mapsInInputOrder
+  mapRecords
 } from "../../index.js"
-import type { MapResult } from "../batch.js"
+import { mustMapAgain, type OrderState, orderStateAfter } from "../../mappers/map-records.js"
+import type { MapBatch, MapResult } from "../batch.js"
 import { EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { openInput, openOutput, Output, readChunks, UnreadableInput } from "../io.js"
 import { LineLedger } from "../line-ledger.js"
@@ -27,9 +27,10 @@ import { readJsonFile } from "../read-json-file.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { physicalLines } from "../physical-lines.js"
 import { startProgress } from "../progress.js"
-import { SeenKeys, transactionKey } from "../seen-keys.js"
+import { keyDigest, SeenKeys, transactionKey } from "../seen-keys.js"
 import { csvRows, ndjsonRows, type SourceItem, type SourceRow } from "../source-rows.js"
 import { formatCount, stylesFor, useColour } from "../terminal.js"
+import { mapBatch } from "../worker.js"
 import { WorkerPool } from "../worker-pool.js"
 
 export { DEFAULT_DELIMITERS, detectDelimiter } from "../source-rows.js"
@@ -127,6 +128,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
   // The header is checked before anything is opened for writing: a bad mapping leaves no output behind.
   const early: Array<SourceItem> = []
   let headerLine: number | undefined
+  let header: MapBatch["csv"]
   try {
     if (format === "csv") {
       for (let next = await source.next(); next.done !== true; next = await source.next()) {
@@ -135,6 +137,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
           continue
         }
         headerLine = next.value.line
+        header = { columns: next.value.names, delimiter: next.value.delimiter }
         const problems = headerProblems(mapping, next.value.names)
         if (problems.length > 0) throw usageError(problemsText(input, `the mapping ${options.mapping} does not fit the header (line ${headerLine}) of`, problems))
         break
@@ -188,10 +191,11 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
   }
 
   /** A mapped payload goes out unless it repeats an earlier one or one of its transaction ids. */
-  const emitPayload = (text: string, payload: unknown, rows: ReadonlyArray<SourceRow>): void => {
+  const emitPayload = (text: string, payload: unknown, rows: ReadonlyArray<SourceRow>, given?: string): void => {
     const linesOf = rows.flatMap((r) => r.lines)
     const errors: Array<ErrorItem> = []
-    const first = options.allowDuplicates === true ? undefined : payloadsSeen.lookup(text)
+    const digest = options.allowDuplicates === true ? undefined : given ?? keyDigest(text)
+    const first = digest === undefined ? undefined : payloadsSeen.lookupDigest(digest)
     if (first !== undefined) {
       errors.push({ code: "duplicate_payload", detail: `This payload is identical to the one from line ${first}; use --allow-duplicates to keep both.` })
     }
@@ -216,7 +220,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
       reject(rejectOf(rows, errors), rows.length)
       return
     }
-    if (options.allowDuplicates !== true) payloadsSeen.record(text, linesOf[0]!)
+    if (digest !== undefined) payloadsSeen.recordDigest(digest, linesOf[0]!)
     for (const key of keys) transactionsSeen.record(key, linesOf[0]!)
     out.write(`${text}\n`)
     lineageOut?.write(`${JSON.stringify({ payload: payloads, lines: linesOf })}\n`)
@@ -244,8 +248,9 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
         return item
     }
   }
+  // Awaiting only when a destination is full: an await per payload would cost more than the payload.
+  const full = (): boolean => out.full || rejectsOut?.full === true || lineageOut?.full === true
   const backpressure = async (): Promise<void> => {
-    // Awaiting only when a destination is full: an await per payload would cost more than the payload.
     if (out.full) await out.drained()
     if (rejectsOut?.full === true) await rejectsOut.drained()
     if (lineageOut?.full === true) await lineageOut.drained()
@@ -256,20 +261,28 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
   }
 
   try {
-    if (mapping.groupBy === undefined && !mapsInInputOrder(mapping)) {
+    const jobs = Math.max(1, options.jobs ?? availableParallelism())
+    // One job maps in this thread: a single worker would add the cost of cloning every row and of a second
+    // heap, and on a busy machine it does not even gain the overlap with reading.
+    if (mapping.groupBy === undefined && jobs > 1) {
       // Every row is a payload of its own: batches of rows are mapped in parallel and put back in input order.
+      // A by-order date-time's run of repeated wall times can cross a batch: each batch is mapped from no run,
+      // and the rare one that read the run it started with is mapped again here after the batch before it.
       const batches = new Map<number, { readonly rows: ReadonlyArray<SourceRow>; readonly refused: ReadonlyArray<Reject> }>()
+      let orderState: OrderState = []
       const pool: WorkerPool<MapResult> = new WorkerPool({
-        size: Math.max(1, options.jobs ?? availableParallelism()),
+        size: jobs,
         script: workerScript,
-        settings: { role: "map", mapping: mapping satisfies MappingSpec },
-        onResult: (result) => {
-          const { rows, refused } = batches.get(result.seq) ?? { rows: [], refused: [] }
-          batches.delete(result.seq)
+        settings: { role: "map", mapping: mapping satisfies MappingSpec, digests: options.allowDuplicates !== true },
+        onResult: (mapped) => {
+          const { rows, refused } = batches.get(mapped.seq) ?? { rows: [], refused: [] }
+          batches.delete(mapped.seq)
+          const result = mustMapAgain(orderState, mapped) ? mapBatch(mapping, { type: "map", seq: mapped.seq, rows: rows.map((r) => r.record) }, false, orderState) : mapped
+          orderState = orderStateAfter(orderState, result)
           const events: Array<{ readonly first: number; readonly run: () => void }> = []
           for (const p of result.payloads) {
             const of = p.sourceRows.map((i) => rows[i]!)
-            events.push({ first: of[0]!.lines[0]!, run: () => emitPayload(p.text, mapping.endpoint === "transactions" ? JSON.parse(p.text) : undefined, of) })
+            events.push({ first: of[0]!.lines[0]!, run: () => emitPayload(p.text, mapping.endpoint === "transactions" ? JSON.parse(p.text) : undefined, of, p.digest) })
           }
           for (const r of result.rejected) {
             const of = r.sourceRows.map((i) => rows[i]!)
@@ -286,9 +299,10 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
         if (batch.length === 0) return
         const seq = pool.seq
         batches.set(seq, { rows: batch, refused: [] })
-        const rows = batch.map((row) => row.record)
+        // A one-line row without quotes goes as its text (cloning a string costs a fraction of an object).
+        const rows = batch.map((row) => (header !== undefined && row.lines.length === 1 && !row.raw.includes("\"") ? row.raw : row.record))
         batch = []
-        await pool.submit({ type: "map", seq, rows }, [])
+        await pool.submit({ type: "map", seq, rows, ...(header !== undefined ? { csv: header } : {}) }, [])
         await backpressure()
       }
       try {
@@ -306,7 +320,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
           await submit()
           const seq = pool.seq
           batches.set(seq, { rows: [], refused })
-          pool.local({ seq, payloads: [], rejected: [] })
+          pool.local({ seq, payloads: [], rejected: [], readStart: [], endRuns: [] })
         }
         await submit()
         await pool.idle()
@@ -314,15 +328,24 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
         await pool.close()
       }
     } else {
-      // Groups (and by-order date-times) need the rows in order: mapped as they stream by, in one thread.
+      // Groups need the rows in order (and one job is this thread): mapped as they stream by.
       const pending = new Map<number, SourceRow>()
       let index = 0
+      const rowOf = (item: SourceItem): Record<string, unknown> | undefined => {
+        const row = take(item)
+        if (row === undefined) return undefined
+        pending.set(index++, row)
+        return row.record
+      }
+      // The source read directly (not through items()): every generator between reader and mapper costs per row.
       const records = async function*(): AsyncGenerator<Record<string, unknown>> {
-        for await (const item of items()) {
-          const row = take(item)
-          if (row === undefined) continue
-          pending.set(index++, row)
-          yield row.record
+        for (const item of early) {
+          const record = rowOf(item)
+          if (record !== undefined) yield record
+        }
+        for await (const item of source) {
+          const record = rowOf(item)
+          if (record !== undefined) yield record
         }
       }
       const settle = (indexes: ReadonlyArray<number>): Array<SourceRow> =>
@@ -335,9 +358,11 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
         const rows = settle(event.sourceRows)
         if (event.kind === "payload") emitPayload(JSON.stringify(event.payload), event.payload, rows)
         else reject(rejectOf(rows, event.errors), rows.length)
-        const oldest = pending.values().next()
-        releaseRejects(oldest.done === true ? Number.POSITIVE_INFINITY : oldest.value.lines[0]!)
-        await backpressure()
+        if (held.length > 0) {
+          const oldest = pending.values().next()
+          releaseRejects(oldest.done === true ? Number.POSITIVE_INFINITY : oldest.value.lines[0]!)
+        }
+        if (full()) await backpressure()
       }
     }
     releaseRejects(Number.POSITIVE_INFINITY)

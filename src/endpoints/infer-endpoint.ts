@@ -1,14 +1,15 @@
 /**
- * Which endpoint a record is for, when `--endpoint` is not given: read from its top-level keys and the
- * request schemas of the endpoint catalogue (no list of keys is kept here).
+ * Which endpoint a record is for, when the caller does not name one (the CLI without `--endpoint`): read
+ * from its top-level keys and the request schemas of the endpoint catalogue (no list of keys is kept here).
  *
  * @module
  */
 import { SchemaAST } from "effect"
-import { ENDPOINT_IDS, type EndpointId, endpoints } from "../index.js"
+import { endpoints } from "./catalogue.js"
+import { ENDPOINT_IDS, type EndpointId } from "./endpoint-id.js"
 
-/** The outcome of inferring a record's endpoint. */
-export type Inference =
+/** The outcome of {@link inferEndpoint}: the endpoint, or why none could be told. */
+export type EndpointInference =
   | { readonly ok: true; readonly endpoint: EndpointId }
   | { readonly ok: false; readonly code: "unknown_endpoint" | "ambiguous_endpoint" | "invalid"; readonly detail: string }
 
@@ -62,8 +63,12 @@ export const identifyingKeys = (): ReadonlyArray<string> => signaturesOf().flatM
  *    is the record's endpoint when the record has such a key; keys of two endpoints are ambiguous;
  * 2. otherwise the record fits an endpoint when all its keys belong to that endpoint and it has all of
  *    its required keys (the path parameters of the status endpoints, for instance).
+ *
+ * @example
+ * inferEndpoint({ vendor: "x" }) // => { ok: true, endpoint: "payment-instruction" }
+ * inferEndpoint([]) // => { ok: false, code: "invalid", detail: "The payload must be a JSON object, not an array." }
  */
-export const inferEndpoint = (value: unknown): Inference => {
+export const inferEndpoint = (value: unknown): EndpointInference => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     const found = value === null ? "null" : Array.isArray(value) ? "an array" : `a ${typeof value}`
     return { ok: false, code: "invalid", detail: `The payload must be a JSON object, not ${found}.` }

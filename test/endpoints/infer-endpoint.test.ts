@@ -1,8 +1,8 @@
 /** Endpoint inference from a record's top-level keys, read from the catalogue. */
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { inferEndpoint } from "../../src/cli/infer-endpoint.js"
-import { POST_ENDPOINT_IDS } from "../../src/index.js"
+import { inferEndpoint } from "../../src/endpoints/infer-endpoint.js"
+import { POST_ENDPOINT_IDS } from "../../src/endpoints/endpoint-id.js"
 
 const example = (id: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../../examples/payloads/${id}.json`, import.meta.url), "utf8")) as Record<string, unknown>

@@ -1,0 +1,85 @@
+/**
+ * The CLI calls the library like any user would: through the public entries (`src/index.ts`,
+ * `src/testing/index.ts`), never through fast-check, `effect/SchemaAST` or the library's internal modules.
+ * The few exceptions are named below with their reason.
+ */
+import { readdirSync, readFileSync } from "node:fs"
+import { join, relative, resolve } from "node:path"
+import { describe, expect, it } from "vitest"
+
+const ROOT = resolve(new URL("../../", import.meta.url).pathname)
+const CLI = join(ROOT, "src", "cli")
+
+/** Library modules the CLI may import although they are not public entries, and why. */
+const EXCEPTIONS: Readonly<Record<string, string>> = {
+  // `serve` runs the reference service; its store (node:sqlite) and server (node:http) stay out of the
+  // library's entries, which load no I/O modules.
+  "src/service/index.ts": "serve: the reference service",
+  // `send` keeps its journal (node:sqlite) beside the client, an I/O module no library user needs.
+  "src/client/journal.ts": "send: the SQLite journal",
+  // The early check of the token before any request, shared by `send` and `status` with `createClient`.
+  "src/client/build-request.ts": "send, status: isHeaderSafe"
+}
+
+const PUBLIC = new Set(["src/index.ts", "src/testing/index.ts"])
+const PACKAGES = new Set(["commander"])
+
+const sourceFiles = (dir: string): Array<string> =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : entry.name.endsWith(".ts") ? [join(dir, entry.name)] : []
+  )
+
+/** Every module a file names: static imports and exports, `import(…)` calls and `import("…")` types. */
+const specifiers = (text: string): Array<string> =>
+  [...text.matchAll(/\bfrom\s+"([^"]+)"|\bimport\s*\(\s*"([^"]+)"\s*\)|^\s*import\s+"([^"]+)"/gmu)].map((m) => (m[1] ?? m[2] ?? m[3])!)
+
+/** What is wrong with one import of `file`, or `undefined`. */
+const problemOf = (file: string, specifier: string): string | undefined => {
+  if (specifier.startsWith("node:") || PACKAGES.has(specifier)) return undefined
+  if (!specifier.startsWith(".")) return `${specifier} (a package the CLI does not use directly)`
+  const target = relative(ROOT, resolve(join(file, ".."), specifier)).replace(/\.js$/u, ".ts")
+  if (target.startsWith("src/cli/") || PUBLIC.has(target) || Object.hasOwn(EXCEPTIONS, target)) return undefined
+  return `${target} (not a public entry)`
+}
+
+const problemsOf = (file: string, text: string): Array<string> =>
+  specifiers(text).flatMap((specifier) => {
+    const problem = problemOf(file, specifier)
+    return problem === undefined ? [] : [`${relative(ROOT, file)}: ${problem}`]
+  })
+
+describe("the CLI imports only the public entries", () => {
+  it("no file under src/cli imports fast-check, effect or an internal module of the library", () => {
+    const files = sourceFiles(CLI)
+    expect(files.length).toBeGreaterThan(20)
+    expect(files.flatMap((file) => problemsOf(file, readFileSync(file, "utf8")))).toEqual([])
+  })
+
+  it("every exception is still used", () => {
+    const used = new Set(sourceFiles(CLI).flatMap((file) =>
+      specifiers(readFileSync(file, "utf8")).filter((s) => s.startsWith(".")).map((s) =>
+        relative(ROOT, resolve(join(file, ".."), s)).replace(/\.js$/u, ".ts")
+      )
+    ))
+    expect(Object.keys(EXCEPTIONS).filter((module) => !used.has(module))).toEqual([])
+  })
+
+  it("finds the imports it must refuse", () => {
+    const file = join(CLI, "commands", "example.ts")
+    const text = [
+      `import * as fc from "fast-check"`,
+      `import { SchemaAST } from "effect"`,
+      `import { endpoints } from "../../endpoints/catalogue.js"`,
+      `const kit = await import("../../testing/arbitrary-payload.js")`,
+      `import { validatePayload } from "../../index.js"`,
+      `import { Output } from "../io.js"`,
+      `import { readFileSync } from "node:fs"`
+    ].join("\n")
+    expect(problemsOf(file, text)).toEqual([
+      "src/cli/commands/example.ts: fast-check (a package the CLI does not use directly)",
+      "src/cli/commands/example.ts: effect (a package the CLI does not use directly)",
+      "src/cli/commands/example.ts: src/endpoints/catalogue.ts (not a public entry)",
+      "src/cli/commands/example.ts: src/testing/arbitrary-payload.ts (not a public entry)"
+    ])
+  })
+})

@@ -1,0 +1,23 @@
+/**
+ * What every POST endpoint's request does with a missing required field, a `null` where none is allowed
+ * and a blank string, checked alike for all of them from the one field table (fields.ts), on each
+ * endpoint's example payload.
+ */
+import { describe, expect, it } from "vitest"
+import { POST_ENDPOINT_IDS, validatePayload } from "../../src/index.js"
+import { BLANKS, cross, errorsOf, exampleWith, exampleWithout } from "../support/payloads.js"
+import { FIELDS } from "./fields.js"
+
+describe.each(POST_ENDPOINT_IDS.map((id) => [id, FIELDS[id]] as const))("%s request", (id, fields) => {
+  it.each(fields.required)("%s removed → required", (attr) => {
+    expect(errorsOf(validatePayload(id, exampleWithout(id, attr)))).toStrictEqual([[attr, "required"]])
+  })
+
+  it.each([...fields.required, ...fields.optional, ...fields.notNull])("%s = null → null", (attr) => {
+    expect(errorsOf(validatePayload(id, exampleWith(id, attr, null)))).toStrictEqual([[attr, "null"]])
+  })
+
+  it.each(cross(fields.strings, BLANKS))("%s = %j → blank", (attr, value) => {
+    expect(errorsOf(validatePayload(id, exampleWith(id, attr, value)))).toStrictEqual([[attr, "blank"]])
+  })
+})
