@@ -113,13 +113,19 @@ export type {
   LegacyRecord
 } from "./mappers/field-source.js"
 export {
+  type BatchMapping,
+  mapBatchAfter,
   type MappedPayload,
   type MappingError,
   type MappingEvent,
   type MappingResult,
   mapRecords,
+  mustMapAgain,
+  type OrderState,
+  orderStateAfter,
   type RejectedRows
 } from "./mappers/map-records.js"
+export type { WallTimeRun } from "./mappers/resolve-wall-time.js"
 
 // Client ──────────────────────────────────────────────────────────────────────────────────────────────
 export { buildRequest, type HttpRequest, type RequestTarget } from "./client/build-request.js"

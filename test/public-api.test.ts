@@ -13,8 +13,8 @@ const MAIN = [
   "POST_ENDPOINT_IDS", "PayloadValidationError", "STANDARD_RETRY_POLICY", "Schemas", "WARNING_CODES",
   "buildPath", "buildRequest", "compact", "compileValidator", "createClient", "defineMapping", "endpoints",
   "formatMappingProblem", "fromMinorUnits", "headerProblems", "inferEndpoint", "isEndpointId", "isPostEndpointId",
-  "isRepeatHarmless", "mapRecords", "mappingJsonSchema", "mappingProblems", "mapsInInputOrder",
-  "parseResponse", "parseRetryAfter", "standardSchema", "toBoolean", "toDecimalString", "toIsoDate",
+  "isRepeatHarmless", "mapBatchAfter", "mapRecords", "mappingJsonSchema", "mappingProblems", "mapsInInputOrder",
+  "mustMapAgain", "orderStateAfter", "parseResponse", "parseRetryAfter", "standardSchema", "toBoolean", "toDecimalString", "toIsoDate",
   "toIsoDateTime", "toJsonSchema", "toMinorUnits", "toOpenApi", "validatePayload", "validatePayloadEffect",
   "validateResponse"
 ]

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import type { ApiError, ValidationErrorBody } from "../index.js"
-import type { WallTimeRun } from "../mappers/resolve-wall-time.js"
+import type { ApiError, ValidationErrorBody, WallTimeRun } from "../index.js"
 
 /** Settings a worker starts with: its role, and what the role needs. */
 export type WorkerSettings = ValidateSettings | MapSettings

@@ -6,8 +6,7 @@
  * @module
  */
 import { parentPort, workerData } from "node:worker_threads"
-import { defineMapping, type Mapping, type MappingSpec } from "../index.js"
-import { mapBatchAfter, type OrderState } from "../mappers/map-records.js"
+import { defineMapping, mapBatchAfter, type Mapping, type MappingSpec, type OrderState } from "../index.js"
 import type { FromWorker, MapBatch, MapResult, ToWorker, WorkerSettings } from "./batch.js"
 import { BatchChecker } from "./check-batch.js"
 import { keyDigest } from "./seen-keys.js"

@@ -16,9 +16,11 @@ import {
   type MappingProblem,
   type MappingSpec,
   mappingProblems,
-  mapRecords
+  mapRecords,
+  mustMapAgain,
+  type OrderState,
+  orderStateAfter
 } from "../../index.js"
-import { mustMapAgain, type OrderState, orderStateAfter } from "../../mappers/map-records.js"
 import type { MapBatch, MapResult } from "../batch.js"
 import { EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { openInput, openOutput, Output, readChunks, UnreadableInput } from "../io.js"
