@@ -26,7 +26,8 @@ const NO_CLOCK = { now: new Date(Number.NaN) }
  * {@link CROSS_FIELD_RULE} annotation. A rule that needs the clock passes here (a schema has none).
  *
  * @example
- * const Zone = Schema.Struct({ lower_bound: Schema.Number, upper_bound: Schema.Number }).check(ruleFilter(lowerNotAboveUpper))
+ * const Period = Schema.Struct({ from: Schema.String, to: Schema.String }).check(ruleFilter(startNotAfterEndRule("from", "to", "date")))
+ * Schema.is(Period)({ from: "2024-02-01", to: "2024-01-31" }) // false
  */
 export const ruleFilter = <A>(rule: CrossFieldRule<A>, annotations?: Schema.Annotations.Filter) =>
   Schema.makeFilter((value: A) => {
