@@ -1,41 +1,14 @@
 /**
- * The `data-import` command-line tool (the package's `bin`). The same bundle runs the validation
- * workers: `isMainThread` tells the two roles apart. No stack trace ever reaches the user: a known
- * error is one line with its exit code, anything else is reported as an internal error (exit 70).
+ * The `data-import` command-line tool (the package's `bin`). The same bundle runs the validation and
+ * mapping workers (see `start.ts`).
  *
  * @module
  */
-import { isMainThread } from "node:worker_threads"
-import { CliError, EXIT } from "./exit-codes.js"
-import { runCli } from "./program.js"
-import { runWorker } from "./worker.js"
+import { enableCompileCache } from "node:module"
 
-const internalError = (cause: unknown): void => {
-  const message = cause instanceof Error ? cause.message : String(cause)
-  process.stderr.write(`data-import: internal error: ${message}\n`)
-  process.exit(EXIT.internal)
-}
-
-if (isMainThread) {
-  process.on("uncaughtException", internalError)
-  process.on("unhandledRejection", internalError)
-  // A closed pipe (`data-import … | head`) ends the run quietly.
-  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code === "EPIPE") process.exit(process.exitCode ?? EXIT.ok)
-  })
-  runCli(process.argv, { workerScript: new URL(import.meta.url) }).then(
-    (code) => {
-      process.exitCode = code
-    },
-    (cause: unknown) => {
-      if (cause instanceof CliError) {
-        process.stderr.write(`data-import: ${cause.message}\n`)
-        process.exitCode = cause.exitCode
-        return
-      }
-      internalError(cause)
-    }
-  )
-} else {
-  runWorker()
-}
+// V8's compiled code of the bundle is kept on disk (in the system's temporary directory), so a run and
+// each of its worker threads skip most of parsing and compiling it, the largest part of start-up. Where
+// the cache cannot be used (a read-only directory, NODE_DISABLE_COMPILE_CACHE), nothing changes.
+enableCompileCache()
+const { start } = await import("./start.js")
+start(new URL(import.meta.url))
