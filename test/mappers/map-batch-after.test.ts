@@ -6,7 +6,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { defineMapping, mapRecords } from "../../src/index.js"
-import { mapBatchAfter, mustMapAgain, type OrderState, orderStateAfter } from "../../src/mappers/map-records.js"
+import { mapBatchAfter, mustMapAgain, type OrderState, orderStateAfter } from "../../src/mappers/map-batch-after.js"
 
 const mapping = defineMapping({
   endpoint: "energy-amount",

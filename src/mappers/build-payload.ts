@@ -1,0 +1,189 @@
+/**
+ * One payload from a batch of rows: each field read from the rows that state it, items grouped and built
+ * all or nothing, and every row either used or rejected with its reasons.
+ *
+ * @module
+ */
+import { isRecord } from "../validation/path.js"
+import { type CompiledNode, groupKey, type ReadRow } from "./compile-mapping.js"
+import { defineData } from "./define-data.js"
+import type { MappingError, RejectedRows } from "./mapping-result.js"
+
+/** A dot path split into steps, each knowing whether the next one is an array index; cached (paths repeat per row). */
+const stepsOf = (() => {
+  const cache = new Map<string, ReadonlyArray<{ readonly key: string; readonly nextIsIndex: boolean }>>()
+  return (path: string) => {
+    let steps = cache.get(path)
+    if (steps === undefined) {
+      const parts = path.split(".")
+      steps = parts.map((key, i) => ({ key, nextIsIndex: i + 1 < parts.length && /^\d+$/u.test(parts[i + 1]!) }))
+      if (cache.size >= 10_000) cache.clear()
+      cache.set(path, steps)
+    }
+    return steps
+  }
+})()
+
+const setAt = (target: Record<string, unknown>, path: string, value: unknown): void => {
+  const steps = stepsOf(path)
+  let node: Record<string, unknown> = target
+  for (let i = 0; i < steps.length - 1; i++) {
+    const { key, nextIsIndex } = steps[i]!
+    if (!Object.hasOwn(node, key) || typeof node[key] !== "object" || node[key] === null) {
+      defineData(node, key, nextIsIndex ? [] : {})
+    }
+    node = node[key] as Record<string, unknown>
+  }
+  defineData(node, steps[steps.length - 1]!.key, value)
+}
+
+const getOrCreateList = (target: Record<string, unknown>, path: string): Array<unknown> => {
+  const steps = stepsOf(path)
+  let node: Record<string, unknown> = target
+  for (const { key } of steps.slice(0, -1)) {
+    if (!isRecord(node[key])) defineData(node, key, {})
+    node = node[key] as Record<string, unknown>
+  }
+  const last = steps[steps.length - 1]!.key
+  if (!Array.isArray(node[last])) defineData(node, last, [])
+  return node[last] as Array<unknown>
+}
+
+/** Rows grouped by their key in these columns, in order of first appearance; every row alone without columns. */
+export const groupRows = <R extends { readonly row: ReadRow }>(rows: ReadonlyArray<R>, columns: ReadonlyArray<string> | undefined): Array<Array<R>> => {
+  if (columns === undefined) return rows.map((r) => [r])
+  const groups = new Map<string, Array<R>>()
+  for (const r of rows) {
+    const key = groupKey(r.row.record, columns)
+    const group = groups.get(key)
+    if (group === undefined) groups.set(key, [r])
+    else group.push(r)
+  }
+  return [...groups.values()]
+}
+
+/** One row as seen at one level of the mapping: the row, and what it read at that level. */
+export interface Entry {
+  readonly row: ReadRow
+  readonly read: ReadRow["read"]
+}
+
+type Built =
+  | { readonly ok: true; readonly value: Record<string, unknown>; readonly rejected: ReadonlyArray<RejectedRows> }
+  | { readonly ok: false; readonly errors: ReadonlyArray<MappingError> }
+
+const show = (value: unknown): string => JSON.stringify(value) ?? String(value)
+
+/**
+ * The fields of one node (payload or item) from its rows: each field's value is the first stated one,
+ * and a row stating another value is a conflict (`inconsistent_group` / `inconsistent_item`).
+ */
+const buildFields = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: string, conflict: string, errors: Array<MappingError>): Record<string, unknown> => {
+  const value: Record<string, unknown> = {}
+  node.fields.forEach((field, i) => {
+    let chosen: { readonly value: unknown; readonly index: number } | undefined
+    let fallback: unknown
+    for (const { row, read } of entries) {
+      const outcome = read.values[i]!
+      if (!outcome.ok) {
+        errors.push({ ...(outcome.column !== undefined ? { column: outcome.column } : {}), attr: `${at}${field.path}`, code: outcome.code, detail: outcome.detail })
+        continue
+      }
+      if (!outcome.stated) {
+        fallback ??= outcome.value
+        continue
+      }
+      if (chosen === undefined) chosen = { value: outcome.value, index: row.index }
+      else if (show(outcome.value) !== show(chosen.value)) {
+        const column = field.columns.join(", ")
+        errors.push({
+          ...(column !== "" ? { column } : {}),
+          attr: `${at}${field.path}`,
+          code: conflict,
+          detail: `${show(outcome.value)} in row ${row.index + 1} differs from ${show(chosen.value)} in row ${chosen.index + 1} of the same ${conflict === "inconsistent_group" ? "payload" : "item"}`
+        })
+      }
+    }
+    const final = chosen !== undefined ? chosen.value : fallback
+    if (final !== undefined) setAt(value, field.path, final)
+  })
+  return value
+}
+
+/** Rows that match none of the node's collections although they carry data only a collection reads. */
+const isUnmatched = (node: CompiledNode, entry: Entry): boolean =>
+  node.collections.length > 0 &&
+  entry.read.children.every((c) => c === undefined) &&
+  node.collectionOnlyColumns.some((column) => {
+    const cell = Object.hasOwn(entry.row.record, column) ? entry.row.record[column] : undefined
+    return cell !== undefined && cell !== null && String(cell).trim() !== ""
+  })
+
+const unmatchedError = (node: CompiledNode, entry: Entry): MappingError => {
+  const filters = node.collections.flatMap((c) => (c.when !== undefined ? [`${c.when.column} = ${show(c.when.equals)}`] : []))
+  return {
+    code: "unmatched_row",
+    detail: `This row carries data for a list but matches none of them${filters.length > 0 ? ` (${filters.join(", ")})` : ""}: its data would be lost.`
+  }
+}
+
+/** Builds one item: all or nothing (a failing nested item or an unmatched row fails the whole item). */
+const buildItem = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: string): Built => {
+  const errors: Array<MappingError> = []
+  const value = buildFields(node, entries, at, "inconsistent_item", errors)
+  for (const entry of entries) if (isUnmatched(node, entry)) errors.push({ ...unmatchedError(node, entry), attr: at.replace(/\.$/u, "") })
+  node.collections.forEach((collection, ci) => {
+    const list = getOrCreateList(value, collection.path)
+    const matched = entries.flatMap((e) => (e.read.children[ci] !== undefined ? [{ row: e.row, read: e.read.children[ci]! }] : []))
+    for (const item of groupRows(matched, collection.groupBy)) {
+      const built = buildItem(collection, item, `${at}${collection.path}.${list.length}.`)
+      if (built.ok) list.push(built.value)
+      else errors.push(...built.errors)
+    }
+  })
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value, rejected: [] }
+}
+
+const indexesOf = (entries: ReadonlyArray<Entry>): Array<number> => [...new Set(entries.map((e) => e.row.index))].sort((a, b) => a - b)
+
+/** Builds one payload from a batch of rows: payload fields all or nothing, each top-level item on its own. */
+export const buildPayload = (root: CompiledNode, entries: ReadonlyArray<Entry>): { readonly value?: Record<string, unknown>; readonly used: Array<number>; readonly rejected: Array<RejectedRows> } => {
+  const fieldErrors: Array<MappingError> = []
+  const value = buildFields(root, entries, "", "inconsistent_group", fieldErrors)
+  if (fieldErrors.length > 0) return { used: [], rejected: [{ sourceRows: indexesOf(entries), errors: fieldErrors }] }
+  const rejected: Array<RejectedRows> = []
+  const rejectedRows = new Set<number>()
+  for (const entry of entries) {
+    if (!isUnmatched(root, entry)) continue
+    rejected.push({ sourceRows: [entry.row.index], errors: [unmatchedError(root, entry)] })
+    rejectedRows.add(entry.row.index)
+  }
+  // Items first, then the fixpoint: an item sharing a row with a failed item fails too, so that no row is
+  // both rejected and (partly) in the payload.
+  const items: Array<{ readonly ci: number; readonly entries: ReadonlyArray<Entry>; built: Built }> = []
+  root.collections.forEach((collection, ci) => {
+    const matched = entries.flatMap((e) => (e.read.children[ci] !== undefined && !rejectedRows.has(e.row.index) ? [{ row: e.row, read: e.read.children[ci]! }] : []))
+    groupRows(matched, collection.groupBy).forEach((item, n) => {
+      items.push({ ci, entries: item, built: buildItem(collection, item, `${collection.path}.${n}.`) })
+    })
+  })
+  for (let changed = true; changed;) {
+    changed = false
+    for (const item of items) {
+      if (item.built.ok && item.entries.some((e) => rejectedRows.has(e.row.index))) {
+        item.built = { ok: false, errors: [{ code: "rejected_with_row", detail: "A row of this item was rejected in another item." }] }
+      }
+      const fresh = item.built.ok ? [] : item.entries.filter((e) => !rejectedRows.has(e.row.index))
+      if (!item.built.ok && fresh.length > 0) {
+        rejected.push({ sourceRows: indexesOf(fresh), errors: item.built.errors })
+        for (const e of fresh) rejectedRows.add(e.row.index)
+        changed = true
+      }
+    }
+  }
+  for (const item of items) {
+    if (item.built.ok) getOrCreateList(value, root.collections[item.ci]!.path).push(item.built.value)
+  }
+  const used = indexesOf(entries).filter((i) => !rejectedRows.has(i))
+  return { value, used, rejected }
+}

@@ -1,0 +1,100 @@
+/**
+ * Mapping a list of rows: rows grouped by the mapping's `groupBy`, groups cut into batches, each batch
+ * built into one payload and validated.
+ *
+ * @module
+ */
+import { endpoints } from "../endpoints/catalogue.js"
+import { compileValidator } from "../validation/compile-validator.js"
+import { isRecord } from "../validation/path.js"
+import { buildPayload, groupRows } from "./build-payload.js"
+import { compact } from "./compact.js"
+import { type CompiledNode, compileMapping, groupKey, hasFunctionSources, type ReadRow, readRow } from "./compile-mapping.js"
+import type { Mapping } from "./define-mapping.js"
+import type { LegacyRecord } from "./field-source.js"
+import type { MappingEvent, MappingResult } from "./mapping-result.js"
+
+/**
+ * Cuts a group into batches of at most `batchSize` items of the first collection, always between items
+ * (the rows of one item stay together, wherever they are in the group).
+ */
+const batchesOf = (mapping: Mapping, root: CompiledNode, group: ReadonlyArray<ReadRow>): Array<Array<ReadRow>> => {
+  const size = mapping.batchSize
+  const first = root.collections[0]
+  if (size === undefined || first === undefined) return [[...group]]
+  const batches: Array<Array<ReadRow>> = [[]]
+  const batchOfItem = new Map<string, number>()
+  let itemsInLast = 0
+  for (const row of group) {
+    if (row.read.children[0] === undefined) {
+      batches[batches.length - 1]!.push(row)
+      continue
+    }
+    const key = first.groupBy === undefined ? `#${row.index}` : groupKey(row.record, first.groupBy)
+    let batch = batchOfItem.get(key)
+    if (batch === undefined) {
+      if (itemsInLast >= size) {
+        batches.push([])
+        itemsInLast = 0
+      }
+      batch = batches.length - 1
+      batchOfItem.set(key, batch)
+      itemsInLast++
+    }
+    batches[batch]!.push(row)
+  }
+  return batches.filter((b) => b.length > 0)
+}
+
+/** Payloads built from a mapping without functions are plain JSON data: the validator may skip its descriptor walk. */
+const validators = new WeakMap<Mapping, ReturnType<typeof compileValidator>>()
+const validatorFor = (mapping: Mapping): ReturnType<typeof compileValidator> => {
+  let validator = validators.get(mapping)
+  if (validator === undefined) {
+    validator = compileValidator(mapping.endpoint, hasFunctionSources(mapping) ? {} : { input: "json" })
+    validators.set(mapping, validator)
+  }
+  return validator
+}
+
+const mapBatch = (mapping: Mapping, root: CompiledNode, rows: ReadonlyArray<ReadRow>): Array<MappingEvent> => {
+  const { value, used, rejected } = buildPayload(root, rows.map((row) => ({ row, read: row.read })))
+  const events: Array<MappingEvent> = rejected.map((r) => ({ kind: "rejected", ...r }))
+  if (value !== undefined && used.length > 0) {
+    const payload = compact(endpoints[mapping.endpoint].request, value)
+    // The compiled validator gives validatePayload's answer, faster for the (usual) valid payload.
+    const result = validatorFor(mapping)(payload)
+    events.push(
+      result.ok
+        ? { kind: "payload", payload, sourceRows: used }
+        : { kind: "rejected", sourceRows: used, errors: result.error.errors.map((e) => ({ attr: e.attr, code: e.code, detail: e.detail })) }
+    )
+  }
+  return events.sort((a, b) => (a.sourceRows[0] ?? 0) - (b.sourceRows[0] ?? 0))
+}
+
+export const mapGroup = (mapping: Mapping, root: CompiledNode, group: ReadonlyArray<ReadRow>): Array<MappingEvent> =>
+  batchesOf(mapping, root, group).flatMap((batch) => mapBatch(mapping, root, batch))
+
+export const notARecord = (index: number): MappingEvent => ({
+  kind: "rejected",
+  sourceRows: [index],
+  errors: [{ code: "invalid", detail: "A record must be an object of column → value." }]
+})
+
+export function mapList(mapping: Mapping, records: Iterable<unknown>, root: CompiledNode = compileMapping(mapping)): MappingResult {
+  const rows: Array<ReadRow> = []
+  const events: Array<MappingEvent> = []
+  let index = 0
+  for (const value of records) {
+    if (isRecord(value)) rows.push(readRow(root, index, value as LegacyRecord))
+    else events.push(notARecord(index))
+    index++
+  }
+  const groups = mapping.groupBy === undefined ? rows.map((r) => [r]) : groupRows(rows.map((row) => ({ row, read: row.read })), mapping.groupBy).map((g) => g.map((e) => e.row))
+  for (const group of groups) events.push(...mapGroup(mapping, root, group))
+  return {
+    payloads: events.flatMap((e) => (e.kind === "payload" ? [{ payload: e.payload, sourceRows: e.sourceRows }] : [])),
+    rejected: events.flatMap((e) => (e.kind === "rejected" ? [{ sourceRows: e.sourceRows, errors: e.errors }] : []))
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * What mapping gives back: payloads with the rows they were built from, and rejected rows with their
+ * reasons.
+ *
+ * @module
+ */
+
+/** Why a row (or a group of rows) was rejected: the column it came from and/or the payload attr. */
+export interface MappingError {
+  readonly column?: string
+  readonly attr?: string
+  readonly code: string
+  readonly detail: string
+}
+
+/** A valid payload and the indexes (0-based, in input order) of the rows it was built from. */
+export interface MappedPayload<P = unknown> {
+  readonly payload: P
+  readonly sourceRows: ReadonlyArray<number>
+}
+
+/** Rows that could not become (part of) a valid payload, with the reasons. */
+export interface RejectedRows {
+  readonly sourceRows: ReadonlyArray<number>
+  readonly errors: ReadonlyArray<MappingError>
+}
+
+/** The result of mapping a list of records; `P` is the payload type (the mapping's endpoint's request). */
+export interface MappingResult<P = unknown> {
+  readonly payloads: ReadonlyArray<MappedPayload<P>>
+  readonly rejected: ReadonlyArray<RejectedRows>
+}
+
+/** One step of a streamed mapping: a payload or a rejection, in input order of the groups. */
+export type MappingEvent<P = unknown> =
+  | ({ readonly kind: "payload" } & MappedPayload<P>)
+  | ({ readonly kind: "rejected" } & RejectedRows)
