@@ -4,11 +4,12 @@
  *
  * @module
  */
-import { enableCompileCache } from "node:module"
+import * as nodeModule from "node:module"
 
 // V8's compiled code of the bundle is kept on disk (in the system's temporary directory), so a run and
 // each of its worker threads skip most of parsing and compiling it, the largest part of start-up. Where
-// the cache cannot be used (a read-only directory, NODE_DISABLE_COMPILE_CACHE), nothing changes.
-enableCompileCache()
+// the cache cannot be used (a read-only directory, NODE_DISABLE_COMPILE_CACHE, a Node without it), nothing
+// changes: a namespace import, so that a Node without the function still loads the tool.
+nodeModule.enableCompileCache?.()
 const { start } = await import("./start.js")
 start(new URL(import.meta.url))
