@@ -5,23 +5,11 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { defineMapping, mapRecords } from "../../src/index.js"
+import { mapRecords } from "../../src/index.js"
 import { mapBatchAfter, mustMapAgain, type OrderState, orderStateAfter } from "../../src/mappers/map-batch-after.js"
+import { byOrderMapping } from "./by-order-mapping.js"
 
-const mapping = defineMapping({
-  endpoint: "energy-amount",
-  fields: {
-    import_supplier: { value: "SW" },
-    external_account_number: "Konto",
-    "energy_amount.malo_number": { value: "51238696781" },
-    "energy_amount.period_start_at": { column: "Von", convert: "datetime", options: { ambiguous: "by-order" } },
-    "energy_amount.period_end_at": { column: "Bis", convert: "datetime", options: { ambiguous: "by-order" } },
-    "energy_amount.product_identifier": { value: "1-1:1.8.0" },
-    "energy_amount.product_identifier_type": { value: "SRW" },
-    "energy_amount.quantity": "Menge",
-    "energy_amount.quantity_unit": { value: "KWH" }
-  }
-})
+const mapping = byOrderMapping
 
 // Wall times of Berlin's repeated hour on 27.10.2024 (02:00-02:59 happen twice), around it, blank and broken.
 const WALLS = ["27.10.2024 01:45", "27.10.2024 02:00", "27.10.2024 02:15", "27.10.2024 02:30", "27.10.2024 02:45", "27.10.2024 03:00", "", "27.10.2024 02:7"]

@@ -7,6 +7,7 @@ import { BigDecimal } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { CONVERTERS, defineMapping, mappingProblems, mapRecords } from "../../src/index.js"
+import { byOrderMapping } from "./by-order-mapping.js"
 import { CONVERTER_NAMES } from "../../src/mappers/converters.js"
 import { isExactJsonNumber } from "../../src/mappers/is-exact-json-number.js"
 
@@ -88,20 +89,8 @@ describe("the mapping format", () => {
 })
 
 describe("by-order date-times", () => {
-  const mapping = defineMapping({
-    endpoint: "energy-amount",
-    fields: {
-      import_supplier: { value: "SW" },
-      external_account_number: "Konto",
-      "energy_amount.malo_number": { value: "51238696781" },
-      "energy_amount.period_start_at": { column: "Von", convert: "datetime", options: { ambiguous: "by-order" } },
-      "energy_amount.period_end_at": { column: "Bis", convert: "datetime", options: { ambiguous: "by-order" } },
-      "energy_amount.product_identifier": { value: "1-1:1.8.0" },
-      "energy_amount.product_identifier_type": { value: "SRW" },
-      "energy_amount.quantity": "Menge",
-      "energy_amount.quantity_unit": { value: "KWH" }
-    }
-  })
+  const mapping = byOrderMapping
+
   // The last Sunday of October, 2020-2030: Berlin's repeated hour is 02:00-03:00.
   const autumnSundays = Array.from({ length: 11 }, (_, i) => {
     const year = 2020 + i
