@@ -13,8 +13,8 @@ import { SchemaAST, type SchemaRepresentation } from "effect"
  * The `identifier` annotation of a schema: its component name (the export name under `Schemas`).
  *
  * @example
- * identifierOf(Note.ast) // => "Note"
- * identifierOf(IsoDate.ast) // => undefined
+ * identifierOf(Schemas.Note.ast) // => "Note"
+ * identifierOf(Schemas.IsoDate.ast) // => undefined
  */
 export const identifierOf = (ast: SchemaAST.AST): string | undefined => {
   const identifier = SchemaAST.resolveIdentifier(ast)
