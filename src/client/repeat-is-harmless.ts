@@ -5,14 +5,13 @@
  *
  * @module
  */
+import { endpoints, type RepeatRule } from "../endpoints/catalogue.js"
 import type { EndpointId } from "../endpoints/endpoint-id.js"
 import { effectiveQuery } from "./build-request.js"
 
 type Rule = (payload: unknown, query: Readonly<Record<string, boolean>>) => boolean
 
 const isObject = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === "object" && u !== null && !Array.isArray(u)
-const read: Rule = () => true
-const never: Rule = () => false
 
 /**
  * Notes are compared by body and `created_at`: a repeat of a note with `created_at` is
@@ -27,26 +26,12 @@ const notesWithCreatedAt: Rule = (payload) => {
 /** With `check_previously_added` (the default), a known `transaction_id` is `TRANSACTION_ALREADY_EXISTS`. */
 const transactionsChecked: Rule = (_, query) => query["check_previously_added"] === true
 
-/**
- * Per endpoint, whether a repeat is harmless. Reads are. Historical statements are not: a repeat is a
- * 400 `historical_statement_already_exists`, which cannot be told from a real refusal of the first send.
- */
-export const REPEAT_IS_HARMLESS: Readonly<Record<EndpointId, Rule>> = {
-  "notes": notesWithCreatedAt,
-  "delivery-note": never,
-  "energy-amount": never,
-  "transactions": transactionsChecked,
-  "historical-statements": never,
-  "market-participant-invoice": never,
-  "payment-instruction": never,
-  "account-transfer-status": read,
-  "all-account-import-processes": read,
-  "pending-account-import-processes": read,
-  "imported-account-import-processes": read,
-  // A participant whose code exists already is answered 200 and left unchanged.
-  "market-participant": () => true,
-  "market-participant-fees": never,
-  "market-participant-definitions": never
+/** Each repeat rule of the catalogue (`endpoints[id].repeat`) as a check of the request. */
+const RULES: Readonly<Record<RepeatRule, Rule>> = {
+  "always": () => true,
+  "never": () => false,
+  "when-notes-have-created-at": notesWithCreatedAt,
+  "when-check-previously-added": transactionsChecked
 }
 
 /**
@@ -61,4 +46,4 @@ export const isRepeatHarmless = (
   endpointId: EndpointId,
   payload: unknown,
   query?: Readonly<Record<string, boolean>>
-): boolean => REPEAT_IS_HARMLESS[endpointId](payload, effectiveQuery(endpointId, query))
+): boolean => RULES[endpoints[endpointId].repeat](payload, effectiveQuery(endpointId, query))

@@ -6,6 +6,7 @@
  * @module
  */
 import { Schema } from "effect"
+import type { EndpointDefinition, ResponseDefinition } from "./endpoint-definition.js"
 import { DeliveryNoteRequest, DeliveryNoteResponse } from "../schemas/delivery-note.js"
 import { EnergyAmountRequest, EnergyAmountResponse } from "../schemas/energy-amount.js"
 import { DetailBody, NotFoundErrorBody, UndocumentedBody, ValidationErrorBody } from "../schemas/errors.js"
@@ -32,51 +33,14 @@ import {
   TransactionsResponse
 } from "../schemas/transactions.js"
 
-/** What a client should do after an error status. */
-export type RetryAdvice =
-  /** Fix the request; sending it again unchanged fails again. */
-  | "do-not-retry-unchanged"
-  /** A transient failure: send the same request again, as it is. */
-  | "retry-as-is"
-  /** Obtain a fresh token, then send the request again. */
-  | "reauthenticate"
-  /** Overloaded or unavailable, nothing done: wait (at least `Retry-After`, when given), then send it again as it is. */
-  | "retry-later"
-
-/** One documented response status of an endpoint. */
-export interface ResponseDefinition {
-  readonly schema: Schema.Top
-  readonly description: string
-  /** Set on error statuses (4xx, 5xx): what a client should do next. */
-  readonly retry?: RetryAdvice
-  /** Set on a success status that means the data was there already and nothing changed. */
-  readonly alreadyExisted?: true
-}
-
-/** A query parameter with its default. */
-export interface QueryParameterDefinition {
-  readonly name: string
-  readonly type: "boolean"
-  readonly default: boolean
-  readonly description: string
-}
-
-/** One endpoint of the API. */
-export interface EndpointDefinition {
-  readonly id: string
-  readonly method: "GET" | "POST"
-  /** Path template relative to the base URL, with `{name}` placeholders. */
-  readonly path: string
-  readonly summary: string
-  readonly pathParameters: ReadonlyArray<string>
-  readonly queryParameters: ReadonlyArray<QueryParameterDefinition>
-  /** POST: the request body. GET: the path parameters as an object. */
-  readonly request: Schema.Top
-  /** GET only: `"path"`; POST: `"body"`. Says what {@link EndpointDefinition.request} describes. */
-  readonly requestKind: "body" | "path"
-  readonly query?: Schema.Top
-  readonly responses: Readonly<Record<number, ResponseDefinition>>
-}
+export type {
+  EndpointDefinition,
+  QueryParameterDefinition,
+  RepeatRule,
+  ResponseDefinition,
+  RetryAdvice,
+  ServiceBehaviour
+} from "./endpoint-definition.js"
 
 const validation400: ResponseDefinition = {
   schema: ValidationErrorBody,
@@ -105,8 +69,14 @@ const SERVICE_LEVEL_RESPONSES = {
     retry: "retry-later"
   }
 } as const satisfies Readonly<Record<number, ResponseDefinition>>
-/** One of the three list endpoints: GET by import supplier, a 200 list. */
-const listEndpoint = <const Id extends string>(id: Id, summary: string, schema: Schema.Top, description: string) => ({
+/** One of the three list endpoints: GET by import supplier, a 200 list of the supplier's `processes`. */
+const listEndpoint = <const Id extends string, const P extends "all" | "pending" | "imported">(
+  id: Id,
+  processes: P,
+  summary: string,
+  schema: Schema.Top,
+  description: string
+) => ({
   id,
   method: "GET",
   path: `/v1/data-import/${id}/{import_supplier_code}/`,
@@ -115,7 +85,9 @@ const listEndpoint = <const Id extends string>(id: Id, summary: string, schema: 
   queryParameters: [],
   requestKind: "path",
   request: ImportSupplierParams,
-  responses: { 200: { schema, description }, ...SERVICE_LEVEL_RESPONSES }
+  responses: { 200: { schema, description }, ...SERVICE_LEVEL_RESPONSES },
+  repeat: "always",
+  service: { handler: "account-import-processes", processes }
 }) as const
 
 const post = (id: string, path: string, summary: string) =>
@@ -131,6 +103,8 @@ export const endpoints = {
   "notes": {
     ...post("notes", "/v1/data-import/notes/create/", "Add notes to an imported account."),
     request: NotesRequest,
+    repeat: "when-notes-have-created-at",
+    service: { handler: "notes", stores: "notes" },
     responses: {
       201: { schema: NotesResponse, description: "One result per note: created, or already present." },
       400: validation400,
@@ -141,6 +115,8 @@ export const endpoints = {
   "delivery-note": {
     ...post("delivery-note", "/v1/data-import/delivery-note/create/", "Import a delivery note."),
     request: DeliveryNoteRequest,
+    repeat: "never",
+    service: { handler: "store-and-echo", stores: "delivery_notes", field: "delivery_note" },
     responses: {
       201: { schema: DeliveryNoteResponse, description: "The validated data." },
       400: validation400,
@@ -151,6 +127,8 @@ export const endpoints = {
   "energy-amount": {
     ...post("energy-amount", "/v1/data-import/energy-amount/create/", "Import an energy amount."),
     request: EnergyAmountRequest,
+    repeat: "never",
+    service: { handler: "store-and-echo", stores: "energy_amounts", field: "energy_amount" },
     responses: {
       201: { schema: EnergyAmountResponse, description: "The validated data." },
       400: validation400,
@@ -176,6 +154,8 @@ export const endpoints = {
     ],
     query: TransactionsQuery,
     request: TransactionsRequest,
+    repeat: "when-check-previously-added",
+    service: { handler: "transactions", stores: "transactions" },
     responses: {
       201: { schema: TransactionsResponse, description: "`{ results }`, one per transaction." },
       400: {
@@ -189,6 +169,9 @@ export const endpoints = {
   "historical-statements": {
     ...post("historical-statements", "/v1/data-import/historical-statements/create/", "Import historical statements."),
     request: HistoricalStatementsRequest,
+    // A repeat is a 400 `historical_statement_already_exists`, which cannot be told from a real refusal.
+    repeat: "never",
+    service: { handler: "historical-statements", stores: "historical_statements" },
     responses: {
       200: { schema: HistoricalStatementsResponse, description: "The validated data (the descriptive text says 200 OK)." },
       201: { schema: HistoricalStatementsResponse, description: "The validated data." },
@@ -199,6 +182,8 @@ export const endpoints = {
   "market-participant-invoice": {
     ...post("market-participant-invoice", "/v1/data-import/market-participant-invoice/create/", "Import a market participant invoice."),
     request: MarketParticipantInvoiceRequest,
+    repeat: "never",
+    service: { handler: "store-and-echo", stores: "market_participant_invoices", field: "market_participant_invoice" },
     responses: {
       201: { schema: MarketParticipantInvoiceResponse, description: "The validated data." },
       400: validation400,
@@ -209,6 +194,8 @@ export const endpoints = {
   "payment-instruction": {
     ...post("payment-instruction", "/v1/data-import/payment-instruction/create/", "Create a payment instruction."),
     request: PaymentInstructionRequest,
+    repeat: "never",
+    service: { handler: "payment-instruction", stores: "payment_instructions" },
     responses: {
       201: { schema: PaymentInstructionResponse, description: "The account number and the instruction's reference." },
       400: {
@@ -233,18 +220,23 @@ export const endpoints = {
     queryParameters: [],
     requestKind: "path",
     request: AccountTransferStatusParams,
+    repeat: "always",
+    service: { handler: "account-transfer-status" },
     responses: {
       200: { schema: AccountTransferStatusResponse, description: "The process exists (with or without an account)." },
       404: { schema: UndocumentedBody, description: "No process exists for the pair.", retry: "do-not-retry-unchanged" },
       ...SERVICE_LEVEL_RESPONSES
     }
   },
-  "all-account-import-processes": listEndpoint("all-account-import-processes", "List pending and imported account import processes.", AllAccountImportProcessesResponse, "Pending and imported processes."),
-  "pending-account-import-processes": listEndpoint("pending-account-import-processes", "List pending account import processes.", PendingAccountImportProcessesResponse, "Pending processes."),
-  "imported-account-import-processes": listEndpoint("imported-account-import-processes", "List imported account import processes.", ImportedAccountImportProcessesResponse, "Imported processes."),
+  "all-account-import-processes": listEndpoint("all-account-import-processes", "all", "List pending and imported account import processes.", AllAccountImportProcessesResponse, "Pending and imported processes."),
+  "pending-account-import-processes": listEndpoint("pending-account-import-processes", "pending", "List pending account import processes.", PendingAccountImportProcessesResponse, "Pending processes."),
+  "imported-account-import-processes": listEndpoint("imported-account-import-processes", "imported", "List imported account import processes.", ImportedAccountImportProcessesResponse, "Imported processes."),
   "market-participant": {
     ...post("market-participant", "/v1/data-import/market-participant/import/", "Import a market participant."),
     request: MarketParticipantRequest,
+    // A participant whose code exists already is answered 200 and left unchanged.
+    repeat: "always",
+    service: { handler: "market-participant", stores: "market_participants" },
     responses: {
       200: { schema: UndocumentedBody, description: "A participant with that code already existed; nothing changed.", alreadyExisted: true },
       201: { schema: UndocumentedBody, description: "Imported." },
@@ -255,6 +247,8 @@ export const endpoints = {
   "market-participant-fees": {
     ...post("market-participant-fees", "/v1/data-import/market-participant-fees/import/", "Import fee price sheets."),
     request: MarketParticipantFeesRequest,
+    repeat: "never",
+    service: { handler: "market-participant-fees", stores: "price_sheets" },
     responses: {
       201: { schema: UndocumentedBody, description: "Imported." },
       400: validation400,
@@ -264,6 +258,8 @@ export const endpoints = {
   "market-participant-definitions": {
     ...post("market-participant-definitions", "/v1/data-import/market-participant-definitions/import/", "Import time definitions."),
     request: MarketParticipantDefinitionsRequest,
+    repeat: "never",
+    service: { handler: "market-participant-definitions", stores: "time_definitions" },
     responses: {
       201: { schema: UndocumentedBody, description: "Imported." },
       400: validation400,

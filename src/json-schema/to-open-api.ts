@@ -7,7 +7,7 @@
 import { JsonSchema, Schema, type SchemaAST, SchemaRepresentation } from "effect"
 import { type EndpointDefinition, endpoints } from "../endpoints/catalogue.js"
 import { ENDPOINT_IDS, type EndpointId } from "../endpoints/endpoint-id.js"
-import { exportedSchemaNames, namedObjects } from "./component-names.js"
+import { identifierOf, namedObjects } from "./component-names.js"
 
 /**
  * An OpenAPI Parameter Object (path or query).
@@ -76,7 +76,7 @@ const TOKEN_AUTH = "TokenAuth"
 
 const pascal = (id: string): string => id.split("-").map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join("")
 
-/** The schemas an endpoint refers to, with the name each gets when it is not an exported schema. */
+/** The schemas an endpoint refers to, with the name each gets when it has no `identifier`. */
 const rootsOf = (id: EndpointId, endpoint: EndpointDefinition): Array<{ schema: Schema.Top; fallback: string }> => [
   ...(endpoint.requestKind === "body" ? [{ schema: endpoint.request, fallback: `${pascal(id)}Request` }] : []),
   ...Object.entries(endpoint.responses).map(([status, response]) => ({
@@ -87,22 +87,22 @@ const rootsOf = (id: EndpointId, endpoint: EndpointDefinition): Array<{ schema: 
 
 /** The properties of an object schema as JSON Schemas (for path and query parameters). */
 const propertiesOf = (schema: Schema.Top): Readonly<Record<string, JsonSchema.JsonSchema>> => {
-  const document = Schema.toJsonSchemaDocument(schema, { onExcessProperty: "error" })
+  // No references: the parameters object is read property by property, never as a `$ref`.
+  const document = Schema.toJsonSchemaDocument(schema, { onExcessProperty: "error", referencePolicy: () => undefined })
   return (document.schema["properties"] ?? {}) as Record<string, JsonSchema.JsonSchema>
 }
 
 const build = (): OpenApiDocument => {
   const catalogue: ReadonlyArray<readonly [EndpointId, EndpointDefinition]> = ENDPOINT_IDS.map((id) => [id, endpoints[id]])
-  // Every root is a component: an exported schema under its export name, an inline one (the transactions
-  // 400 union) under `<Endpoint>Response<status>`.
-  const exported = exportedSchemaNames()
+  // Every root is a component: a schema with an identifier under it, an inline one (the transactions 400
+  // union) under `<Endpoint>Response<status>`.
   const rootNames = new Map<SchemaAST.AST, string>()
   const roots: Array<SchemaAST.AST> = []
   for (const [id, endpoint] of catalogue) {
     for (const { schema, fallback } of rootsOf(id, endpoint)) {
       const ast = Schema.toCodecJson(schema).ast
       if (!rootNames.has(ast)) {
-        rootNames.set(ast, exported.get(schema.ast) ?? fallback)
+        rootNames.set(ast, identifierOf(schema.ast) ?? fallback)
         roots.push(ast)
       }
     }

@@ -11,7 +11,7 @@ import { startNotAfterEnd } from "./rules.js"
 /** One amount of a delivery note: a quantity of a product over a period. */
 export const DeliveryNoteAmount = Schema.Struct(QuantityOverPeriodFields).check(
   startNotAfterEnd("period_start_at", "period_end_at", "datetime")
-)
+).annotate({ identifier: "DeliveryNoteAmount" })
 /** One amount of a delivery note. */
 export type DeliveryNoteAmount = typeof DeliveryNoteAmount.Type
 
@@ -24,7 +24,7 @@ export const DeliveryNote = Schema.Struct({
   validation_status: Schema.optionalKey(Schema.Boolean),
   last_validation_at: Schema.optionalKey(IsoDateTime),
   edifact_reference_number: Schema.optionalKey(NonBlankString)
-})
+}).annotate({ identifier: "DeliveryNote" })
 /** A delivery note. */
 export type DeliveryNote = typeof DeliveryNote.Type
 
@@ -32,7 +32,7 @@ export type DeliveryNote = typeof DeliveryNote.Type
 export const DeliveryNoteRequest = Schema.Struct({
   ...AccountIdentificationFields,
   delivery_note: DeliveryNote
-})
+}).annotate({ identifier: "DeliveryNoteRequest" })
 /** Request body of `delivery-note`. */
 export type DeliveryNoteRequest = typeof DeliveryNoteRequest.Type
 

@@ -48,7 +48,7 @@ export const EnergyAmount = Schema.Struct({
   plausibility_indications: Schema.optionalKey(Schema.Array(NonBlankString)),
   measurement_classifications: Schema.optionalKey(Schema.Array(NonBlankString)),
   edifact_reference_number: Schema.optionalKey(NonBlankString)
-}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime"))
+}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime")).annotate({ identifier: "EnergyAmount" })
 /** One energy amount. */
 export type EnergyAmount = typeof EnergyAmount.Type
 
@@ -56,7 +56,7 @@ export type EnergyAmount = typeof EnergyAmount.Type
 export const EnergyAmountRequest = Schema.Struct({
   ...AccountIdentificationFields,
   energy_amount: EnergyAmount
-})
+}).annotate({ identifier: "EnergyAmountRequest" })
 /** Request body of `energy-amount`. */
 export type EnergyAmountRequest = typeof EnergyAmountRequest.Type
 

@@ -10,7 +10,7 @@ export const ApiError = Schema.Struct({
   detail: Schema.String,
   code: Schema.String,
   attr: Schema.String
-})
+}).annotate({ identifier: "ApiError" })
 /** One error of a validation failure; `attr` is a dot path with zero-based indexes, or `non_field_errors`. */
 export type ApiError = typeof ApiError.Type
 
@@ -19,12 +19,12 @@ export const ValidationErrorBody = Schema.Struct({
   detail: Schema.String,
   code: Schema.String,
   errors: Schema.Array(ApiError)
-})
+}).annotate({ identifier: "ValidationErrorBody" })
 /** The API's 400 body. */
 export type ValidationErrorBody = typeof ValidationErrorBody.Type
 
 /** 404 body of the delivery-note, energy-amount and invoice endpoints: the account was not found. */
-export const NotFoundErrorBody = Schema.Struct({ error: Schema.String })
+export const NotFoundErrorBody = Schema.Struct({ error: Schema.String }).annotate({ identifier: "NotFoundErrorBody" })
 /** 404 body of the delivery-note, energy-amount and invoice endpoints. */
 export type NotFoundErrorBody = typeof NotFoundErrorBody.Type
 
@@ -32,7 +32,7 @@ export type NotFoundErrorBody = typeof NotFoundErrorBody.Type
  * `{ detail }`: the body of the answers every endpoint may give beyond its own (401 missing or invalid
  * credentials, 429 too many requests, 503 unavailable), as Django REST framework servers send them.
  */
-export const DetailBody = Schema.Struct({ detail: Schema.String })
+export const DetailBody = Schema.Struct({ detail: Schema.String }).annotate({ identifier: "DetailBody" })
 /** `{ detail }`. */
 export type DetailBody = typeof DetailBody.Type
 

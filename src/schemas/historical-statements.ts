@@ -27,7 +27,7 @@ export const HistoricalStatement = Schema.Struct({
   statement_path: Schema.optionalKey(DocumentPath),
   supply_type: Schema.optionalKey(openEnum(["ELECTRICITY"])),
   is_annulled: Schema.optionalKey(Schema.Boolean)
-}).check(startNotAfterEnd("bill_period_from_date", "bill_period_to_date", "date"))
+}).check(startNotAfterEnd("bill_period_from_date", "bill_period_to_date", "date")).annotate({ identifier: "HistoricalStatement" })
 /** One historical statement. */
 export type HistoricalStatement = typeof HistoricalStatement.Type
 
@@ -35,7 +35,7 @@ export type HistoricalStatement = typeof HistoricalStatement.Type
 export const HistoricalStatementsRequest = Schema.Struct({
   ...AccountIdentificationFields,
   statements: nonEmptyArray(HistoricalStatement)
-})
+}).annotate({ identifier: "HistoricalStatementsRequest" })
 /** Request body of `historical-statements`. */
 export type HistoricalStatementsRequest = typeof HistoricalStatementsRequest.Type
 

@@ -32,7 +32,7 @@ export const InvoiceAddress = Schema.Struct({
   tax_number: Schema.optionalKey(NonBlankString),
   tax_number_type: Schema.optionalKey(openEnum(["VA", "FC"])),
   country_code: NonBlankString
-})
+}).annotate({ identifier: "InvoiceAddress" })
 /** Postal and tax address of an invoice party. */
 export type InvoiceAddress = typeof InvoiceAddress.Type
 
@@ -56,7 +56,7 @@ export const InvoiceLineItem = Schema.Struct({
   tax_rate: DecimalString,
   tax_rate_type: Schema.optionalKey(TaxRateType),
   external_id: Schema.optionalKey(NonBlankString)
-}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime"))
+}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime")).annotate({ identifier: "InvoiceLineItem" })
 /** One line of a market participant invoice. */
 export type InvoiceLineItem = typeof InvoiceLineItem.Type
 
@@ -68,12 +68,12 @@ export const InvoiceTaxAmount = Schema.Struct({
   tax_amount_paid_in_advance: Schema.optionalKey(Schema.NullOr(JsonInteger)),
   tax_amount_assessment_basis: JsonInteger,
   tax_amount: JsonInteger
-})
+}).annotate({ identifier: "InvoiceTaxAmount" })
 /** Tax totals of one tax rate of an invoice. */
 export type InvoiceTaxAmount = typeof InvoiceTaxAmount.Type
 
 /** An item of `paid_in_advance_amounts`: any JSON object, since the spec does not give its shape. */
-export const PaidInAdvanceAmount = Schema.Record(Schema.String, Schema.Unknown)
+export const PaidInAdvanceAmount = Schema.Record(Schema.String, Schema.Unknown).annotate({ identifier: "PaidInAdvanceAmount" })
 
 /** A market participant invoice (network usage, metering or other market communication invoice). */
 export const MarketParticipantInvoice = Schema.Struct({
@@ -111,7 +111,7 @@ export const MarketParticipantInvoice = Schema.Struct({
   paid_in_advance_amounts: Schema.optionalKey(
     Schema.Array(PaidInAdvanceAmount).annotate({ [UNDOCUMENTED_SHAPE]: true })
   )
-}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime"))
+}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime")).annotate({ identifier: "MarketParticipantInvoice" })
 /** A market participant invoice. */
 export type MarketParticipantInvoice = typeof MarketParticipantInvoice.Type
 
@@ -119,7 +119,7 @@ export type MarketParticipantInvoice = typeof MarketParticipantInvoice.Type
 export const MarketParticipantInvoiceRequest = Schema.Struct({
   ...AccountIdentificationFields,
   market_participant_invoice: MarketParticipantInvoice
-})
+}).annotate({ identifier: "MarketParticipantInvoiceRequest" })
 /** Request body of `market-participant-invoice`. */
 export type MarketParticipantInvoiceRequest = typeof MarketParticipantInvoiceRequest.Type
 

@@ -20,7 +20,7 @@ export const MarketParticipantContact = Schema.Struct({
   email: Schema.optionalKey(EmailAddress),
   phone: Schema.optionalKey(PhoneNumber),
   valid_from: Schema.optionalKey(IsoDateTime)
-})
+}).annotate({ identifier: "MarketParticipantContact" })
 /** One contact of a market participant. */
 export type MarketParticipantContact = typeof MarketParticipantContact.Type
 
@@ -32,6 +32,6 @@ export const MarketParticipantRequest = Schema.Struct({
   role: openEnum(["NETWORK_OPERATOR"]),
   energy: openEnum(["ELECTRICITY"]),
   contact_details: Schema.optionalKey(Schema.Array(MarketParticipantContact))
-})
+}).annotate({ identifier: "MarketParticipantRequest" })
 /** Request body of `market-participant`. */
 export type MarketParticipantRequest = typeof MarketParticipantRequest.Type

@@ -18,7 +18,7 @@ import {
 import { compareDateTimes, ruleFilter } from "./rules.js"
 
 /** One attached document: `{ document_path }`, relative to the supplier's document root. */
-export const NoteDocument = Schema.Struct({ document_path: DocumentPath })
+export const NoteDocument = Schema.Struct({ document_path: DocumentPath }).annotate({ identifier: "NoteDocument" })
 /** One attached document. */
 export type NoteDocument = typeof NoteDocument.Type
 
@@ -69,7 +69,7 @@ export const Note = Schema.Struct({
   ruleFilter(bodyOrDocumentPath),
   // Not expressible in JSON Schema: it compares two values (as instants).
   ruleFilter(unpinNotBeforeCreation)
-).annotate({ [WARNING_RULES]: [unpinWithoutPin] })
+).annotate({ identifier: "Note", [WARNING_RULES]: [unpinWithoutPin] })
 /** One note of a notes request. */
 export type Note = typeof Note.Type
 
@@ -77,7 +77,7 @@ export type Note = typeof Note.Type
 export const NotesRequest = Schema.Struct({
   ...AccountIdentificationFields,
   notes: nonEmptyArray(Note)
-})
+}).annotate({ identifier: "NotesRequest" })
 /** Request body of `notes`. */
 export type NotesRequest = typeof NotesRequest.Type
 
@@ -89,11 +89,11 @@ export const NoteResult = Schema.Struct({
   created_at: IsoDateTime,
   body: Schema.String,
   status: NoteResultStatus
-})
+}).annotate({ identifier: "NoteResult" })
 /** One item of the notes 201 response. */
 export type NoteResult = typeof NoteResult.Type
 
 /** 201 response of `notes`: one result per note sent. */
-export const NotesResponse = Schema.Array(NoteResult)
+export const NotesResponse = Schema.Array(NoteResult).annotate({ identifier: "NotesResponse" })
 /** 201 response of `notes`. */
 export type NotesResponse = typeof NotesResponse.Type

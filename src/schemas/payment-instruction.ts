@@ -13,7 +13,7 @@ export const PaymentInstructionRequest = Schema.Struct({
   vendor: NonBlankString,
   reference: boundedString(512),
   type: openEnum(["CARD"])
-})
+}).annotate({ identifier: "PaymentInstructionRequest" })
 /** Request body of `payment-instruction`. */
 export type PaymentInstructionRequest = typeof PaymentInstructionRequest.Type
 
@@ -21,6 +21,6 @@ export type PaymentInstructionRequest = typeof PaymentInstructionRequest.Type
 export const PaymentInstructionResponse = Schema.Struct({
   service_account_number: Schema.String,
   reference: Schema.String
-})
+}).annotate({ identifier: "PaymentInstructionResponse" })
 /** 201 response of `payment-instruction`. */
 export type PaymentInstructionResponse = typeof PaymentInstructionResponse.Type

@@ -33,7 +33,7 @@ export const IntervalZone = Schema.Struct({
 }).check(
   // Not expressible in JSON Schema: it compares two values.
   ruleFilter(lowerNotAboveUpper)
-)
+).annotate({ identifier: "IntervalZone" })
 /** The consumption interval a price applies to. */
 export type IntervalZone = typeof IntervalZone.Type
 
@@ -42,7 +42,7 @@ export const ArticlePrice = Schema.Struct({
   article_id: NonBlankString,
   price_cents: DecimalString,
   interval_zone: Schema.optionalKey(IntervalZone)
-})
+}).annotate({ identifier: "ArticlePrice" })
 /** The price of one article. */
 export type ArticlePrice = typeof ArticlePrice.Type
 
@@ -56,13 +56,13 @@ export const PriceSheet = Schema.Struct({
   active_from: IsoDateTime,
   external_id: Schema.optionalKey(NonBlankString),
   article_prices: nonEmptyArray(ArticlePrice)
-})
+}).annotate({ identifier: "PriceSheet" })
 /** One price sheet. */
 export type PriceSheet = typeof PriceSheet.Type
 
 /** Request body of `market-participant-fees`. */
 export const MarketParticipantFeesRequest = Schema.Struct({
   price_sheets: nonEmptyArray(PriceSheet)
-})
+}).annotate({ identifier: "MarketParticipantFeesRequest" })
 /** Request body of `market-participant-fees`. */
 export type MarketParticipantFeesRequest = typeof MarketParticipantFeesRequest.Type

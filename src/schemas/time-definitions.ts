@@ -19,7 +19,7 @@ import { ruleFilter, startNotAfterEnd } from "./rules.js"
 export const TimeDefinitionRegister = Schema.Struct({
   register_code: NonBlankString,
   low_load_capable: Schema.Boolean
-})
+}).annotate({ identifier: "TimeDefinitionRegister" })
 /** A register of a time definition. */
 export type TimeDefinitionRegister = typeof TimeDefinitionRegister.Type
 
@@ -32,7 +32,7 @@ export const TimeDefinition = Schema.Struct({
   definition_code: NonBlankString,
   transmission_frequency: Schema.optionalKey(NonBlankString),
   registers: Schema.optionalKey(Schema.Array(TimeDefinitionRegister))
-})
+}).annotate({ identifier: "TimeDefinition" })
 /** Overview of one time definition. */
 export type TimeDefinition = typeof TimeDefinition.Type
 
@@ -41,7 +41,7 @@ export const RolledOutDefinitionEntry = Schema.Struct({
   period_start: IsoDateTime,
   period_end: IsoDateTime,
   active_register_code: NonBlankString
-}).check(startNotAfterEnd("period_start", "period_end", "datetime"))
+}).check(startNotAfterEnd("period_start", "period_end", "datetime")).annotate({ identifier: "RolledOutDefinitionEntry" })
 /** One entry of a rolled-out definition. */
 export type RolledOutDefinitionEntry = typeof RolledOutDefinitionEntry.Type
 
@@ -54,7 +54,7 @@ export const RolledOutDefinition = Schema.Struct({
   validity_period_end: IsoDateTime,
   recurrence: Schema.optionalKey(NonBlankString),
   entries: nonEmptyArray(RolledOutDefinitionEntry)
-}).check(startNotAfterEnd("validity_period_start", "validity_period_end", "datetime"))
+}).check(startNotAfterEnd("validity_period_start", "validity_period_end", "datetime")).annotate({ identifier: "RolledOutDefinition" })
 /** A time definition rolled out over a validity period. */
 export type RolledOutDefinition = typeof RolledOutDefinition.Type
 
@@ -82,6 +82,6 @@ export const MarketParticipantDefinitionsRequest = Schema.Struct({
   rolled_out_definitions: Schema.optionalKey(Schema.Array(RolledOutDefinition))
 }).check(
   ruleFilter(definitionsRequired)
-)
+).annotate({ identifier: "MarketParticipantDefinitionsRequest" })
 /** Request body of `market-participant-definitions`. */
 export type MarketParticipantDefinitionsRequest = typeof MarketParticipantDefinitionsRequest.Type

@@ -71,7 +71,7 @@ export const TransactionLineItem = Schema.Struct({
   units: Schema.optionalKey(
     Schema.Array(JsonNumber).check(ruleFilter(unitsAreTwoValues))
   )
-}).check(startNotAfterEnd("start_date", "end_date", "date"))
+}).check(startNotAfterEnd("start_date", "end_date", "date")).annotate({ identifier: "TransactionLineItem" })
 /** One line item of a SUPPLY_CHARGE. */
 export type TransactionLineItem = typeof TransactionLineItem.Type
 
@@ -82,7 +82,7 @@ export const TransactionTaxItem = Schema.Struct({
   value_taxed: JsonNumber,
   rate: JsonNumber,
   unit_type: openEnum(["PROPORTION"])
-})
+}).annotate({ identifier: "TransactionTaxItem" })
 /** One tax item of a SUPPLY_CHARGE. */
 export type TransactionTaxItem = typeof TransactionTaxItem.Type
 
@@ -165,7 +165,7 @@ export const Transaction = Schema.Struct({
 }).check(
   ruleFilter(supplyChargeFields),
   ruleFilter(transactionInFuture)
-).annotate({ [WARNING_RULES]: [fieldsOfOtherTypes] })
+).annotate({ identifier: "Transaction", [WARNING_RULES]: [fieldsOfOtherTypes] })
 /** One financial transaction of a transactions request. */
 export type Transaction = typeof Transaction.Type
 
@@ -203,7 +203,7 @@ export const TransactionList = nonEmptyArray(Transaction).check(
 export const TransactionsRequest = Schema.Struct({
   ...AccountIdentificationFields,
   transactions: TransactionList
-})
+}).annotate({ identifier: "TransactionsRequest" })
 /** Request body of `transactions`. */
 export type TransactionsRequest = typeof TransactionsRequest.Type
 
@@ -211,7 +211,7 @@ export type TransactionsRequest = typeof TransactionsRequest.Type
 export const TransactionsQuery = Schema.Struct({
   check_previously_added: Schema.optionalKey(Schema.Boolean),
   force_add_to_current_statement: Schema.optionalKey(Schema.Boolean)
-})
+}).annotate({ identifier: "TransactionsQuery" })
 /** Query parameters of `transactions`. */
 export type TransactionsQuery = typeof TransactionsQuery.Type
 
@@ -253,7 +253,7 @@ export const TransactionData = Schema.Struct({
     unit_type: Schema.String
   }))),
   status: Schema.optionalKey(openEnum(["TRANSACTION_IMPORT_SUCCESS"]))
-})
+}).annotate({ identifier: "TransactionData" })
 /** A transaction as the server echoes it. */
 export type TransactionData = typeof TransactionData.Type
 
@@ -268,12 +268,12 @@ export const TransactionResultStatus = closedEnum([
 export const TransactionResult = Schema.Struct({
   status: TransactionResultStatus,
   transaction_data: TransactionData
-})
+}).annotate({ identifier: "TransactionResult" })
 /** One item of the transactions 201 response. */
 export type TransactionResult = typeof TransactionResult.Type
 
 /** 201 response of `transactions`: `{ results }`. */
-export const TransactionsResponse = Schema.Struct({ results: Schema.Array(TransactionResult) })
+export const TransactionsResponse = Schema.Struct({ results: Schema.Array(TransactionResult) }).annotate({ identifier: "TransactionsResponse" })
 /** 201 response of `transactions`. */
 export type TransactionsResponse = typeof TransactionsResponse.Type
 
@@ -282,7 +282,7 @@ export const TransactionImportError = Schema.Struct({
   status: Schema.Literal("TRANSACTION_IMPORT_ERROR"),
   error_detail: Schema.String,
   transaction_data: TransactionData
-})
+}).annotate({ identifier: "TransactionImportError" })
 /** 400 body when a transaction could not be created. */
 export type TransactionImportError = typeof TransactionImportError.Type
 

@@ -4,17 +4,18 @@
  *
  * @module
  */
-import type { PostEndpointId } from "../endpoints/endpoint-id.js"
+import { endpoints } from "../endpoints/catalogue.js"
+import type { PostEndpointId, RequestOf } from "../endpoints/endpoint-id.js"
+import { NotFoundErrorBody } from "../schemas/errors.js"
 import type { SeedAccount } from "./seed.js"
 import { businessError } from "./service-response.js"
 import type { Answer } from "./handler.js"
 import type { ServiceState } from "./state.js"
 
 /** The post-import endpoints: those whose body names an account. */
-export type PostImportEndpointId = Extract<
-  PostEndpointId,
-  "notes" | "delivery-note" | "energy-amount" | "transactions" | "historical-statements" | "market-participant-invoice" | "payment-instruction"
->
+export type PostImportEndpointId = {
+  [E in PostEndpointId]: RequestOf<E> extends AccountId ? E : never
+}[PostEndpointId]
 
 /** Why an account cannot take post-import data. */
 type Missing = "import_process_does_not_exist" | "account_not_found"
@@ -39,15 +40,15 @@ const validation400 = (missing: Missing, id: AccountId): Answer => ({
   body: businessError(missing, [{ detail: reason(missing, id), attr: "external_account_number" }])
 })
 
-/** How each post-import endpoint answers for an account that is missing or not imported. */
-export const ACCOUNT_NOT_FOUND: Readonly<Record<PostImportEndpointId, (missing: Missing, id: AccountId) => Answer>> = {
-  "notes": detailBody404,
-  "delivery-note": errorBody404,
-  "energy-amount": errorBody404,
-  "market-participant-invoice": errorBody404,
-  "transactions": validation400,
-  "historical-statements": validation400,
-  "payment-instruction": validation400
+/**
+ * How a post-import endpoint answers for an account that is missing or not imported, as its documented
+ * responses say: a 404 with the `{ error }` body where one is documented, a 404 with `{ detail }` where the
+ * 404's body is not, and the 400 of a validator where no 404 is documented.
+ */
+const accountNotFound = (endpointId: PostImportEndpointId): (missing: Missing, id: AccountId) => Answer => {
+  const responses: Readonly<Record<number, { readonly schema: unknown }>> = endpoints[endpointId].responses
+  const notFound = responses[404]
+  return notFound === undefined ? validation400 : notFound.schema === NotFoundErrorBody ? errorBody404 : detailBody404
 }
 
 /**
@@ -60,8 +61,8 @@ export const importedAccount = (
   id: AccountId
 ): { readonly account: SeedAccount } | { readonly refused: Answer } => {
   const account = state.account(id.import_supplier, id.external_account_number)
-  if (account === undefined) return { refused: ACCOUNT_NOT_FOUND[endpointId]("import_process_does_not_exist", id) }
-  if (account.status !== "COMPLETED") return { refused: ACCOUNT_NOT_FOUND[endpointId]("account_not_found", id) }
+  if (account === undefined) return { refused: accountNotFound(endpointId)("import_process_does_not_exist", id) }
+  if (account.status !== "COMPLETED") return { refused: accountNotFound(endpointId)("account_not_found", id) }
   const status = state.supplierStatus(id.import_supplier)
   if (status !== "Ongoing") {
     return {

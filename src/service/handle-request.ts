@@ -18,38 +18,35 @@ import {
 import { routeOf } from "./routes.js"
 import { type ServiceRequest, type ServiceResponse, unparseableBody } from "./service-response.js"
 import { type ServiceState, RECORD_KINDS } from "./state.js"
-import {
-  accountTransferStatusHandler,
-  allProcessesHandler,
-  importedProcessesHandler,
-  pendingProcessesHandler
-} from "./status-queries.js"
-import {
-  deliveryNoteHandler,
-  energyAmountHandler,
-  historicalStatementsHandler,
-  invoiceHandler,
-  paymentInstructionHandler
-} from "./stored-echo.js"
+import { accountTransferStatusHandler, processesHandler } from "./status-queries.js"
+import { historicalStatementsHandler, paymentInstructionHandler, storeAndEchoHandler } from "./stored-echo.js"
 import { transactionsHandler } from "./transactions.js"
 
-/** Each endpoint's behaviour. */
-const HANDLERS: { readonly [E in EndpointId]: Handler<E> } = {
+/** The handlers, by the name an endpoint's `service.handler` in the catalogue gives. */
+const HANDLERS = {
   "notes": notesHandler,
-  "delivery-note": deliveryNoteHandler,
-  "energy-amount": energyAmountHandler,
+  "store-and-echo": storeAndEchoHandler,
   "transactions": transactionsHandler,
   "historical-statements": historicalStatementsHandler,
-  "market-participant-invoice": invoiceHandler,
   "payment-instruction": paymentInstructionHandler,
   "account-transfer-status": accountTransferStatusHandler,
-  "all-account-import-processes": allProcessesHandler,
-  "pending-account-import-processes": pendingProcessesHandler,
-  "imported-account-import-processes": importedProcessesHandler,
+  "account-import-processes": processesHandler,
   "market-participant": marketParticipantHandler,
   "market-participant-fees": marketParticipantFeesHandler,
   "market-participant-definitions": marketParticipantDefinitionsHandler
-}
+} as const
+
+/**
+ * Every endpoint's handler takes its request: an endpoint that names a handler missing from
+ * {@link HANDLERS}, or one written for other requests, does not compile.
+ */
+const handlerOf = <E extends EndpointId>(endpointId: E): Handler<E> =>
+  HANDLERS[endpoints[endpointId].service.handler] as unknown as Handler<E>
+type Misfits = {
+  [E in EndpointId]: (typeof HANDLERS)[(typeof endpoints)[E]["service"]["handler"]] extends Handler<E> ? never : E
+}[EndpointId]
+const everyHandlerFits: [Misfits] extends [never] ? true : Misfits = true
+void everyHandlerFits
 
 const validators = new Map<EndpointId, PayloadValidator<EndpointId>>()
 const validatorOf = (endpointId: EndpointId): PayloadValidator<EndpointId> => {
@@ -96,10 +93,10 @@ const answerEndpoint = (
   body: string | undefined,
   context: RequestContext
 ): Answer => {
-  const handler = HANDLERS[endpointId] as Handler<EndpointId>
+  const handler: Handler<EndpointId> = handlerOf(endpointId)
   if (endpoints[endpointId].method === "GET") {
     // Path parameters are not validated: one that breaks the identifier rules names nothing that exists.
-    return handler({ state, request: route.params as never, query: route.query, context })
+    return handler({ endpointId, state, request: route.params as never, query: route.query, context })
   }
   let input: unknown
   try {
@@ -110,7 +107,7 @@ const answerEndpoint = (
   }
   const result = validatorOf(endpointId)(input, { now: context.now })
   if (!result.ok) return { status: 400, body: result.error }
-  return handler({ state, request: result.value as never, query: route.query, context })
+  return handler({ endpointId, state, request: result.value as never, query: route.query, context })
 }
 
 /**

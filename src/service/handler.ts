@@ -24,6 +24,8 @@ export interface Answer {
 
 /** The input of one endpoint's behaviour. */
 export interface HandlerInput<E extends EndpointId> {
+  /** The endpoint answered: a handler shared by several endpoints reads its `service` data in the catalogue. */
+  readonly endpointId: E
   readonly state: ServiceState
   /** The validated body (POST) or the path parameters (GET). */
   readonly request: RequestOf<E>

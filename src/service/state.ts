@@ -6,25 +6,21 @@
  *
  * @module
  */
+import { endpoints } from "../endpoints/catalogue.js"
+import { POST_ENDPOINT_IDS, type PostEndpointId } from "../endpoints/endpoint-id.js"
 import type { ImportSupplierStatus } from "../schemas/import-status.js"
 import type { SeedAccount } from "./seed.js"
 
-/** The kinds of stored data, as `GET /_reference/stats` names them under `stored`. */
-export const RECORD_KINDS = [
-  "notes",
-  "delivery_notes",
-  "energy_amounts",
-  "transactions",
-  "historical_statements",
-  "market_participant_invoices",
-  "payment_instructions",
-  "market_participants",
-  "price_sheets",
-  "time_definitions"
-] as const
+/** The kinds of stored data, as `GET /_reference/stats` names them under `stored`: what the catalogue's endpoints store. */
+export const RECORD_KINDS = [...new Set(POST_ENDPOINT_IDS.flatMap((id) => {
+  const { service } = endpoints[id]
+  return "stores" in service ? [service.stores] : []
+}))] as ReadonlyArray<RecordKind>
 
-/** A kind of stored data. */
-export type RecordKind = (typeof RECORD_KINDS)[number]
+/** A kind of stored data: the `service.stores` of an endpoint of the catalogue. */
+export type RecordKind = {
+  [E in PostEndpointId]: (typeof endpoints)[E]["service"] extends { readonly stores: infer K extends string } ? K : never
+}[PostEndpointId]
 
 /** One stored item: its kind, the account it belongs to (if any), the key it is looked up by, and its data. */
 export interface StoredRecord {

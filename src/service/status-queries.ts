@@ -4,6 +4,8 @@
  *
  * @module
  */
+import { endpoints } from "../endpoints/catalogue.js"
+import type { EndpointId } from "../endpoints/endpoint-id.js"
 import type { AccountImportProcess } from "../schemas/import-status.js"
 import type { Handler } from "./handler.js"
 import type { SeedAccount } from "./seed.js"
@@ -22,16 +24,23 @@ export const accountTransferStatusHandler: Handler<"account-transfer-status"> = 
     : { status: 200, body: { status: account.status, service_account_number: account.service_account_number ?? "" } }
 }
 
-type ListEndpointId = "all-account-import-processes" | "pending-account-import-processes" | "imported-account-import-processes"
+/** The endpoints the catalogue answers with `"account-import-processes"`. */
+type ListEndpointId = {
+  [E in EndpointId]: (typeof endpoints)[E]["service"]["handler"] extends "account-import-processes" ? E : never
+}[EndpointId]
 
-const list = <E extends ListEndpointId>(keep: (a: SeedAccount) => boolean): Handler<E> => ({ state, request }) => ({
+/** Which processes each list keeps: `pending` are `IN_PROGRESS` and `UNKNOWN`, `imported` are `COMPLETED`. */
+const KEEP: Readonly<Record<"all" | "pending" | "imported", (a: SeedAccount) => boolean>> = {
+  all: () => true,
+  pending: (a) => a.status !== "COMPLETED",
+  imported: (a) => a.status === "COMPLETED"
+}
+
+/**
+ * `"account-import-processes"` (the three lists): the supplier's processes that `service.processes` keeps
+ * (an unknown supplier has none).
+ */
+export const processesHandler: Handler<ListEndpointId> = ({ endpointId, state, request }) => ({
   status: 200,
-  body: state.accounts(request.import_supplier_code).filter(keep).map(listItem)
+  body: state.accounts(request.import_supplier_code).filter(KEEP[endpoints[endpointId].service.processes]).map(listItem)
 })
-
-/** `all-account-import-processes`: every process of the supplier (an unknown supplier has none). */
-export const allProcessesHandler = list<"all-account-import-processes">(() => true)
-/** `pending-account-import-processes`: `IN_PROGRESS` and `UNKNOWN` processes. */
-export const pendingProcessesHandler = list<"pending-account-import-processes">((a) => a.status !== "COMPLETED")
-/** `imported-account-import-processes`: `COMPLETED` processes. */
-export const importedProcessesHandler = list<"imported-account-import-processes">((a) => a.status === "COMPLETED")

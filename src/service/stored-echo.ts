@@ -1,39 +1,46 @@
 /**
- * The post-import endpoints that store what they get and answer 201 with the validated data:
- * delivery-note, energy-amount, market-participant-invoice; and historical-statements, which refuses a
+ * The post-import endpoints that store what they get and answer 201 with the validated data: the
+ * generic `"store-and-echo"` (delivery-note, energy-amount, market-participant-invoice, and any new
+ * endpoint whose catalogue entry names it); payment-instruction; and historical-statements, which refuses a
  * statement id the account has already (the real API's `historical_statement_already_exists`).
  *
  * @module
  */
+import { endpoints } from "../endpoints/catalogue.js"
+import type { RequestOf } from "../endpoints/endpoint-id.js"
 import { importedAccount, type PostImportEndpointId } from "./account-access.js"
 import type { Handler } from "./handler.js"
 import { businessError } from "./service-response.js"
-import { accountKey, type RecordKind } from "./state.js"
+import { accountKey } from "./state.js"
 
-/** A handler that stores the body's data under the account as one record of `kind`, and echoes the body. */
-const storeAndEcho = <E extends "delivery-note" | "energy-amount" | "market-participant-invoice">(
-  endpointId: E & PostImportEndpointId,
-  kind: RecordKind,
-  field: "delivery_note" | "energy_amount" | "market_participant_invoice"
-): Handler<E> =>
-({ state, request }) => {
+/** The endpoints the catalogue answers with `"store-and-echo"`. */
+type StoreAndEchoId = {
+  [E in PostImportEndpointId]: (typeof endpoints)[E]["service"]["handler"] extends "store-and-echo" ? E : never
+}[PostImportEndpointId]
+
+/** The endpoints whose `service.field` is not a field of their body: none, or this does not compile. */
+type UnknownFields = {
+  [E in StoreAndEchoId]: (typeof endpoints)[E]["service"] extends { readonly field: keyof RequestOf<E> } ? never : E
+}[StoreAndEchoId]
+const everyFieldExists: [UnknownFields] extends [never] ? true : UnknownFields = true
+void everyFieldExists
+
+/**
+ * `"store-and-echo"` (delivery-note, energy-amount, market-participant-invoice): stores the body's
+ * `service.field` under the account as one record of `service.stores`, and answers 201 with the body.
+ */
+export const storeAndEchoHandler: Handler<StoreAndEchoId> = ({ endpointId, state, request }) => {
   const found = importedAccount(state, endpointId, request)
   if ("refused" in found) return found.refused
+  const { stores, field } = endpoints[endpointId].service
   state.add({
-    kind,
+    kind: stores,
     account: accountKey(request.import_supplier, request.external_account_number),
     key: null,
     data: (request as Readonly<Record<string, unknown>>)[field]
   })
   return { status: 201, body: request }
 }
-
-/** `delivery-note`. */
-export const deliveryNoteHandler = storeAndEcho("delivery-note", "delivery_notes", "delivery_note")
-/** `energy-amount`. */
-export const energyAmountHandler = storeAndEcho("energy-amount", "energy_amounts", "energy_amount")
-/** `market-participant-invoice`. */
-export const invoiceHandler = storeAndEcho("market-participant-invoice", "market_participant_invoices", "market_participant_invoice")
 
 /** `historical-statements`: 201 with the data, or 400 when a statement id is on the account already. */
 export const historicalStatementsHandler: Handler<"historical-statements"> = ({ state, request }) => {
