@@ -6,11 +6,11 @@
  * @module
  */
 import type { EndpointId } from "../endpoints/endpoint-id.js"
+import { isRecord } from "../validation/path.js"
 import { effectiveQuery } from "./build-request.js"
 
 type Rule = (payload: unknown, query: Readonly<Record<string, boolean>>) => boolean
 
-const isObject = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === "object" && u !== null && !Array.isArray(u)
 const read: Rule = () => true
 const never: Rule = () => false
 
@@ -20,8 +20,8 @@ const never: Rule = () => false
  * second note.
  */
 const notesWithCreatedAt: Rule = (payload) => {
-  const notes = isObject(payload) ? payload["notes"] : undefined
-  return Array.isArray(notes) && notes.length > 0 && notes.every((n) => isObject(n) && typeof n["created_at"] === "string")
+  const notes = isRecord(payload) ? payload["notes"] : undefined
+  return Array.isArray(notes) && notes.length > 0 && notes.every((n) => isRecord(n) && typeof n["created_at"] === "string")
 }
 
 /** With `check_previously_added` (the default), a known `transaction_id` is `TRANSACTION_ALREADY_EXISTS`. */
