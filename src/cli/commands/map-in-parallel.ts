@@ -28,12 +28,7 @@ export interface MapInParallelSettings {
  * @example
  * await mapInParallel(mapping, source, outcomes, { jobs: 4, workerScript, allowDuplicates: false })
  */
-export const mapInParallel = async (
-  mapping: Mapping,
-  input: MapSource,
-  outcomes: MapOutcomes,
-  settings: MapInParallelSettings
-): Promise<void> => {
+export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes: MapOutcomes, settings: MapInParallelSettings): Promise<void> => {
   const { early, source, header } = input
   // A by-order date-time's run of repeated wall times can cross a batch: each batch is mapped from no run,
   // and the rare one that read the run it started with is mapped again here after the batch before it.
