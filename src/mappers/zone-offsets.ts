@@ -1,11 +1,12 @@
 /**
  * The offsets of a time zone, read from the runtime's tz database: the offset at an instant, and the
- * instants of a wall time (none in a gap, two in a repeated hour), cached by 12-hour window because
- * formatting with Intl is by far the slowest step of converting a wall time.
+ * instants of a wall time (none in a gap, two in a repeated hour such as 27.10.2024 02:30 in Berlin),
+ * cached by 12-hour window because formatting with Intl is by far the slowest step of converting a wall
+ * time.
  *
  * @example
  * const zone = offsetFormatFor("Europe/Berlin")!
- * instantsFor(zone, Date.UTC(2024, 9, 27, 2, 30)) // two instants: the hour repeats
+ * instantsFor(zone, Date.UTC(2024, 9, 27, 2, 30)).length // => 2
  *
  * @module
  */

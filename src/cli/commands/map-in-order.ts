@@ -11,9 +11,6 @@ import { type MapOutcomes, rejectOf } from "./map-outcomes.js"
 
 /**
  * Maps the rows of `input` in order, each outcome to `outcomes`.
- *
- * @example
- * await mapInOrder(mapping, source, outcomes)
  */
 export const mapInOrder = async (mapping: Mapping, input: MapSource, outcomes: MapOutcomes): Promise<void> => {
   const { early, source } = input

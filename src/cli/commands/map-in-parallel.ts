@@ -24,9 +24,6 @@ export interface MapInParallelSettings {
 
 /**
  * Maps the rows of `input` in batches on `settings.jobs` workers, each outcome to `outcomes` in input order.
- *
- * @example
- * await mapInParallel(mapping, source, outcomes, { jobs: 4, workerScript, allowDuplicates: false })
  */
 export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes: MapOutcomes, settings: MapInParallelSettings): Promise<void> => {
   const { early, source, header } = input

@@ -28,9 +28,6 @@ export interface Reject {
 
 /**
  * The rejection of `rows` for `errors`.
- *
- * @example
- * outcomes.reject(rejectOf(rows, [{ code: "invalid_value", detail: "…" }]), rows.length)
  */
 export const rejectOf = (rows: ReadonlyArray<SourceRow>, errors: ReadonlyArray<ErrorItem>): Reject => ({
   lines: rows.flatMap((r) => r.lines),
@@ -54,10 +51,6 @@ export interface MapOutcomesSettings {
 
 /**
  * The outcomes of one `map` run and their counts.
- *
- * @example
- * const row = outcomes.take(item)
- * if (row !== undefined) outcomes.payload(text, payload, [row])
  */
 export class MapOutcomes {
   readonly ledger = new LineLedger()

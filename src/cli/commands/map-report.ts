@@ -22,9 +22,6 @@ const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${
 
 /**
  * Reports the outcomes of a finished `map` run and returns its exit code.
- *
- * @example
- * return reportMap(outcomes, { input, endpoint: mapping.endpoint, headerLine, format: "text", allowEmpty: false, styles })
  */
 export const reportMap = (outcomes: MapOutcomes, settings: MapReportSettings): ExitCode => {
   const { input, endpoint, headerLine, format, styles: s } = settings

@@ -49,9 +49,6 @@ const problemsText = (path: string, what: string, problems: ReadonlyArray<Mappin
 
 /**
  * Reads and checks the JSON mapping at `path`.
- *
- * @example
- * const mapping = await loadMapping("meters.mapping.json")
  */
 export const loadMapping = async (path: string): Promise<Mapping> => {
   const spec = await readJsonFile(path, "the mapping")
@@ -89,9 +86,6 @@ export const delimiterOf = (given: string | undefined): string | undefined => {
 /**
  * Opens `input` (a file or `-`) as CSV or NDJSON rows and reads up to its CSV header, which must fit
  * `mapping` (read from `mappingPath`): a bad mapping leaves no output behind.
- *
- * @example
- * const { early, source, header } = await openMapSource("meters.csv", options, mapping, "meters.mapping.json")
  */
 export const openMapSource = async (
   input: string,
