@@ -11,6 +11,7 @@ import type { ApiError } from "../schemas/errors.js"
 import { NON_FIELD_ERRORS } from "../validation/codes.js"
 import { compileBodyCheck } from "../validation/compile-validator.js"
 import { validateResponse } from "../validation/validate-response.js"
+import { isRecord } from "../validation/path.js"
 import type { ItemOutcome, ItemResult, ResponseOutcome } from "./outcome.js"
 
 /** Options of {@link parseResponse}. */
@@ -37,14 +38,12 @@ const ITEM_STATUSES: Readonly<Record<string, ItemOutcome>> = {
   TRANSACTION_IMPORT_ERROR: "import_error"
 }
 
-const isObject = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === "object" && u !== null && !Array.isArray(u)
-
 /** The item results of a body: a list of results (notes), or `{ results }` (transactions). */
 const itemsOf = (body: unknown): ReadonlyArray<ItemResult> | undefined => {
-  const list = Array.isArray(body) ? body : isObject(body) && Array.isArray(body["results"]) ? body["results"] : undefined
+  const list = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body["results"]) ? body["results"] : undefined
   if (list === undefined) return undefined
   return list.flatMap((item: unknown, index) => {
-    const status = isObject(item) ? item["status"] : undefined
+    const status = isRecord(item) ? item["status"] : undefined
     const outcome = typeof status === "string" && Object.hasOwn(ITEM_STATUSES, status) ? ITEM_STATUSES[status] : undefined
     return outcome === undefined ? [] : [{ index, outcome }]
   })
@@ -68,10 +67,10 @@ export const parseRetryAfter = (value: string | null | undefined, now: Date = ne
 }
 
 const errorsOf = (body: unknown): ReadonlyArray<ApiError> =>
-  isObject(body) && Array.isArray(body["errors"]) ? (body["errors"] as ReadonlyArray<ApiError>) : []
+  isRecord(body) && Array.isArray(body["errors"]) ? (body["errors"] as ReadonlyArray<ApiError>) : []
 
 const textOf = (body: unknown, key: string): string | undefined =>
-  isObject(body) && typeof body[key] === "string" ? body[key] : undefined
+  isRecord(body) && typeof body[key] === "string" ? body[key] : undefined
 
 const unexpected = (status: number, body: unknown, detail: string, errors: ReadonlyArray<ApiError> = []): ResponseOutcome => ({
   kind: "unexpected",

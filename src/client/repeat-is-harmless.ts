@@ -7,11 +7,10 @@
  */
 import { endpoints, type RepeatRule } from "../endpoints/catalogue.js"
 import type { EndpointId } from "../endpoints/endpoint-id.js"
+import { isRecord } from "../validation/path.js"
 import { effectiveQuery } from "./build-request.js"
 
 type Rule = (payload: unknown, query: Readonly<Record<string, boolean>>) => boolean
-
-const isObject = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /**
  * Notes are compared by body and `created_at`: a repeat of a note with `created_at` is
@@ -19,8 +18,8 @@ const isObject = (u: unknown): u is Readonly<Record<string, unknown>> => typeof 
  * second note.
  */
 const notesWithCreatedAt: Rule = (payload) => {
-  const notes = isObject(payload) ? payload["notes"] : undefined
-  return Array.isArray(notes) && notes.length > 0 && notes.every((n) => isObject(n) && typeof n["created_at"] === "string")
+  const notes = isRecord(payload) ? payload["notes"] : undefined
+  return Array.isArray(notes) && notes.length > 0 && notes.every((n) => isRecord(n) && typeof n["created_at"] === "string")
 }
 
 /** With `check_previously_added` (the default), a known `transaction_id` is `TRANSACTION_ALREADY_EXISTS`. */

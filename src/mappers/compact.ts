@@ -5,10 +5,8 @@
  * @module
  */
 import { SchemaAST, type Schema } from "effect"
+import { isRecord } from "../validation/path.js"
 import { defineData } from "./define-data.js"
-
-const isPlainObject = (u: unknown): u is Record<string, unknown> =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
 
 const acceptsNull = (ast: SchemaAST.AST): boolean =>
   ast._tag === "Null" || (ast._tag === "Union" && ast.types.some(acceptsNull))
@@ -18,12 +16,12 @@ const carriesNoData = (value: unknown, ast: SchemaAST.AST): boolean =>
   (value === null && !acceptsNull(ast)) ||
   (typeof value === "string" && value.trim() === "") ||
   (Array.isArray(value) && value.length === 0) ||
-  (isPlainObject(value) && Object.keys(value).length === 0)
+  (isRecord(value) && Object.keys(value).length === 0)
 
 /** The member of a union that describes `value` (a nullable field's non-null schema, for instance). */
 const memberFor = (ast: SchemaAST.Union, value: unknown): SchemaAST.AST | undefined =>
   ast.types.find((t) =>
-    Array.isArray(value) ? t._tag === "Arrays" : isPlainObject(value) ? t._tag === "Objects" : false
+    Array.isArray(value) ? t._tag === "Arrays" : isRecord(value) ? t._tag === "Objects" : false
   )
 
 /** The fields of an object schema by name, built once per schema (compaction runs for every payload). */
@@ -42,7 +40,7 @@ const fieldMap = (ast: SchemaAST.Objects): ReadonlyMap<PropertyKey, SchemaAST.AS
 const compactAt = (ast: SchemaAST.AST, value: unknown): unknown => {
   switch (ast._tag) {
     case "Objects": {
-      if (!isPlainObject(value)) return value
+      if (!isRecord(value)) return value
       const out: Record<string, unknown> = {}
       const fields = fieldMap(ast)
       for (const key of Object.keys(value)) {

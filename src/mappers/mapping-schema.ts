@@ -7,6 +7,7 @@
  */
 import { Schema, SchemaIssue } from "effect"
 import { POST_ENDPOINT_IDS } from "../endpoints/endpoint-id.js"
+import { isRecord } from "../validation/path.js"
 import { CONVERTER_NAMES, CONVERTERS, type ConverterName } from "./converters.js"
 
 const issue = (code: string, message: string): SchemaIssue.Issue => new SchemaIssue.InvalidValue({ code, message }, undefined)
@@ -58,12 +59,10 @@ const FunctionSourceSchema = Schema.Struct({
 
 const fieldSourceMembers = [ColumnName.annotate({ description: "A column read as a trimmed string." }), ConstantSourceJson, ColumnSourceJson] as const
 
-const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
-
 /** The member a field source means, told by its keys (and `convert`), so errors come from that member only. */
 const memberFor = (source: unknown, functions: boolean): Schema.Top | SchemaIssue.Issue => {
   if (typeof source === "string") return ColumnName
-  if (!isObject(source)) return issue("invalid", "a column name, { column, convert, options } or { value }")
+  if (!isRecord(source)) return issue("invalid", "a column name, { column, convert, options } or { value }")
   if (Object.hasOwn(source, "value")) return ConstantSourceJson
   if (Object.hasOwn(source, "from")) {
     return functions ? FunctionSourceSchema : issue("invalid_mapping", "{ from } needs a function, which a JSON mapping cannot hold")

@@ -9,11 +9,8 @@
 import { SchemaAST } from "effect"
 import { KNOWN_VALUES, NON_BLANK_RE, UNDOCUMENTED_SHAPE, WARNING_RULES, type WarningRule } from "../schemas/conventions.js"
 import type { PathError } from "./issue-to-errors.js"
-import type { Path } from "./path.js"
+import { isRecord, type Path } from "./path.js"
 import { perNode } from "./per-node.js"
-
-const isRecord = (u: unknown): u is Record<string, unknown> =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
 
 /** Pushes the warnings of `value` (at `path`) to `out`. */
 type Walker = (value: unknown, path: Path, out: Array<PathError>) => void

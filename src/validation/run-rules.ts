@@ -8,7 +8,7 @@
 import { SchemaAST } from "effect"
 import { CROSS_FIELD_RULE, type CrossFieldRule, type RuleContext } from "../schemas/conventions.js"
 import type { PathError } from "./issue-to-errors.js"
-import type { Path } from "./path.js"
+import { isRecord, type Path } from "./path.js"
 import { perNode } from "./per-node.js"
 
 type Check = NonNullable<SchemaAST.AST["checks"]>[number]
@@ -34,9 +34,6 @@ export const rulesOf = (ast: SchemaAST.AST): ReadonlyArray<CrossFieldRule> => {
   }
   return rules
 }
-
-const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
 
 /** A path as text, one JSON-written step each (`.` in a key cannot pass for nesting). */
 const stepKey = (step: string | number): string => `,${JSON.stringify(step)}`

@@ -9,7 +9,7 @@ import type { ApiError } from "../schemas/errors.js"
 import { ADDITIONAL_FIELD, NON_FIELD_ERRORS, PAYLOAD_FAILED_VALIDATION } from "./codes.js"
 import { collectWarnings } from "./collect-warnings.js"
 import { issueToPathErrors, type PathError } from "./issue-to-errors.js"
-import { compareOrderKeys, documentOrderKey, toAttr } from "./path.js"
+import { compareOrderKeys, documentOrderKey, isRecord, toAttr } from "./path.js"
 import type { PayloadError, PayloadErrorBody, PayloadWarning, ValidationResult } from "./result.js"
 import { ruleErrors } from "./run-rules.js"
 import { toWireData } from "./wire-data.js"
@@ -32,9 +32,6 @@ const decoderFor = (schema: Schema.Top, additional: "error" | "warn"): Decoder =
   return decode
 }
 
-const isPlainObject = (u: unknown): u is Readonly<Record<string, unknown>> =>
-  typeof u === "object" && u !== null && !Array.isArray(u)
-
 /**
  * The fields of `input` that tolerant decoding (`additionalFields: "warn"`) dropped from `decoded`, as
  * `additional_field` warnings in document order.
@@ -42,7 +39,7 @@ const isPlainObject = (u: unknown): u is Readonly<Record<string, unknown>> =>
 export const additionalFields = (input: unknown, decoded: unknown): Array<ApiError & { readonly code: typeof ADDITIONAL_FIELD }> => {
   const found = (value: unknown, kept: unknown, path: Array<string | number>): Array<PathError> => {
     if (Array.isArray(value) && Array.isArray(kept)) return value.flatMap((item, i) => found(item, kept[i], [...path, i]))
-    if (!isPlainObject(value) || !isPlainObject(kept)) return []
+    if (!isRecord(value) || !isRecord(kept)) return []
     return Object.keys(value).flatMap((key) =>
       Object.hasOwn(kept, key)
         ? found(value[key], kept[key], [...path, key])

@@ -9,9 +9,9 @@ import { createReadStream } from "node:fs"
 import { createInterface } from "node:readline"
 import {
   compileValidator,
-  endpoints,
   type EndpointId,
   inferEndpoint,
+  isPostEndpointId,
   isRepeatHarmless,
   type PayloadValidator
 } from "../../index.js"
@@ -102,7 +102,7 @@ export const makePlanner = (journal: Journal | undefined, options: PlanOptions, 
         : inferEndpoint(payload)
       if (!inferred.ok) return { kind: "invalid", endpoint: null, errors: [{ detail: inferred.detail, code: inferred.code, attr: "non_field_errors" }] }
       const endpoint = inferred.endpoint
-      if (endpoints[endpoint].method !== "POST") {
+      if (!isPostEndpointId(endpoint)) {
         return { kind: "invalid", endpoint, errors: [{ detail: `${endpoint} is a status query, not data to send.`, code: "unknown_endpoint", attr: "non_field_errors" }] }
       }
       const result = validatorOf(endpoint)(payload)

@@ -1,0 +1,173 @@
+/**
+ * `map`'s outcomes: every row the reader yields ends here in one payload or one rejection, counted,
+ * written in input order and settled in the line ledger.
+ *
+ * @module
+ */
+import type { Mapping } from "../../index.js"
+import type { Output } from "../io.js"
+import { LineLedger } from "../line-ledger.js"
+import type { Progress } from "../progress.js"
+import { keyDigest, SeenKeys, transactionKey } from "../seen-keys.js"
+import type { SourceItem, SourceRow } from "../source-rows.js"
+import type { Styles } from "../terminal.js"
+
+/** One reason a row was rejected, with its column or attribute when known. */
+export type ErrorItem = { readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }
+
+/**
+ * A rejected row (or group of rows), as written to `--rejects`: its lines, its rows (cells by column;
+ * the raw text for a line that could not be read), their raw text as read, and the reasons.
+ */
+export interface Reject {
+  readonly lines: ReadonlyArray<number>
+  readonly rows: ReadonlyArray<unknown>
+  readonly raw: ReadonlyArray<string>
+  readonly errors: ReadonlyArray<ErrorItem>
+}
+
+/**
+ * The rejection of `rows` for `errors`.
+ */
+export const rejectOf = (rows: ReadonlyArray<SourceRow>, errors: ReadonlyArray<ErrorItem>): Reject => ({
+  lines: rows.flatMap((r) => r.lines),
+  rows: rows.map((r) => r.record),
+  raw: rows.map((r) => r.raw),
+  errors
+})
+
+/** Where `map`'s outcomes go, and what decides them. */
+export interface MapOutcomesSettings {
+  readonly input: string
+  readonly mapping: Mapping
+  readonly allowDuplicates: boolean
+  readonly out: Output
+  readonly rejectsOut: Output | undefined
+  readonly lineageOut: Output | undefined
+  readonly styles: Styles
+  /** Cleared before a rejection is written on stderr. */
+  readonly progress: Pick<Progress, "clear">
+}
+
+/**
+ * The outcomes of one `map` run and their counts.
+ */
+export class MapOutcomes {
+  readonly ledger = new LineLedger()
+  rowsRead = 0
+  rowsInPayloads = 0
+  rowsRejected = 0
+  payloads = 0
+  blankLines = 0
+  readonly rejectedByCode: Record<string, number> = {}
+  /** Rejects are written in input order: a reject waits here until every row above it is settled. */
+  held: Array<Reject> = []
+  private readonly payloadsSeen = new SeenKeys()
+  private readonly transactionsSeen = new SeenKeys()
+
+  constructor(private readonly settings: MapOutcomesSettings) {}
+
+  private writeReject(r: Reject): void {
+    const { input, rejectsOut, styles: s, progress } = this.settings
+    this.ledger.settle(r.lines, "rejected")
+    for (const e of r.errors) this.rejectedByCode[e.code] = (this.rejectedByCode[e.code] ?? 0) + 1
+    if (rejectsOut !== undefined) {
+      rejectsOut.write(`${JSON.stringify({ file: input, ...r })}\n`)
+      return
+    }
+    progress.clear()
+    for (const e of r.errors) {
+      const place = [e.column !== undefined ? `column ${e.column}` : "", e.attr ?? ""].filter((p) => p !== "").join(", ")
+      process.stderr.write(`${input}:${r.lines.join(",")} ${place !== "" ? `${place} ` : ""}${s.red(e.code)} ${e.detail}\n`)
+    }
+  }
+
+  /** Writes the held rejects whose first line is above `watermark`. */
+  releaseRejects(watermark: number): void {
+    if (this.held.length === 0) return
+    this.held.sort((a, b) => a.lines[0]! - b.lines[0]!)
+    const ready = this.held.filter((r) => r.lines[0]! < watermark)
+    this.held = this.held.filter((r) => r.lines[0]! >= watermark)
+    for (const r of ready) this.writeReject(r)
+  }
+
+  /** Rejects `r`, made of `rows` rows. */
+  reject(r: Reject, rows: number): void {
+    this.rowsRejected += rows
+    this.held.push(r)
+  }
+
+  /** A mapped payload goes out unless it repeats an earlier one or one of its transaction ids. */
+  payload(text: string, payload: unknown, rows: ReadonlyArray<SourceRow>, given?: string): void {
+    const { mapping, allowDuplicates, out, lineageOut } = this.settings
+    const linesOf = rows.flatMap((r) => r.lines)
+    const errors: Array<ErrorItem> = []
+    const digest = allowDuplicates ? undefined : given ?? keyDigest(text)
+    const first = digest === undefined ? undefined : this.payloadsSeen.lookupDigest(digest)
+    if (first !== undefined) {
+      errors.push({ code: "duplicate_payload", detail: `This payload is identical to the one from line ${first}; use --allow-duplicates to keep both.` })
+    }
+    const keys: Array<string> = []
+    if (mapping.endpoint === "transactions") {
+      const transactions = (payload as { readonly transactions?: ReadonlyArray<unknown> }).transactions ?? []
+      transactions.forEach((t, i) => {
+        const key = transactionKey(payload, t)
+        if (key === undefined) return
+        keys.push(key)
+        const seen = this.transactionsSeen.lookup(key)
+        if (seen !== undefined && first === undefined) {
+          errors.push({
+            attr: `transactions.${i}.transaction_id`,
+            code: "duplicate_transaction_ids",
+            detail: `transaction_id ${JSON.stringify((t as Record<string, unknown>)["transaction_id"])} was already used for this account by the payload from line ${seen}: the service would skip one of them.`
+          })
+        }
+      })
+    }
+    if (errors.length > 0) {
+      this.reject(rejectOf(rows, errors), rows.length)
+      return
+    }
+    if (digest !== undefined) this.payloadsSeen.recordDigest(digest, linesOf[0]!)
+    for (const key of keys) this.transactionsSeen.record(key, linesOf[0]!)
+    out.write(`${text}\n`)
+    lineageOut?.write(`${JSON.stringify({ payload: this.payloads, lines: linesOf })}\n`)
+    this.payloads++
+    this.rowsInPayloads += rows.length
+    this.ledger.settle(linesOf, "payload")
+  }
+
+  /** Book-keeping for every item the reader yields; returns the row to map, if it is one. */
+  take(item: SourceItem): SourceRow | undefined {
+    switch (item.kind) {
+      case "header":
+        return undefined
+      case "skipped":
+        if (item.why === "blank") this.blankLines += item.lines.length
+        return undefined
+      case "refused":
+        this.rowsRead++
+        this.ledger.markRead(item.line)
+        this.reject({ lines: [item.line], rows: [item.raw], raw: [item.raw], errors: [{ code: item.code, detail: item.detail }] }, 1)
+        return undefined
+      case "row":
+        this.rowsRead++
+        for (const line of item.lines) this.ledger.markRead(line)
+        return item
+    }
+  }
+
+  /** Whether a destination is full: the runs await only then, as an await per payload would cost more than the payload. */
+  full(): boolean {
+    const { out, rejectsOut, lineageOut } = this.settings
+    return out.full || rejectsOut?.full === true || lineageOut?.full === true
+  }
+
+  /** Waits until every full destination has drained. */
+  async backpressure(): Promise<void> {
+    const { out, rejectsOut, lineageOut } = this.settings
+    if (out.full) await out.drained()
+    if (rejectsOut?.full === true) await rejectsOut.drained()
+    if (lineageOut?.full === true) await lineageOut.drained()
+  }
+}

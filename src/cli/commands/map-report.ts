@@ -1,0 +1,63 @@
+/**
+ * `map`'s report: the check that every line of the input ended in one payload or one rejection, the
+ * summary (text on stderr, or JSON on stdout), and the exit code.
+ *
+ * @module
+ */
+import { EXIT, type ExitCode } from "../exit-codes.js"
+import { formatCount, type Styles } from "../terminal.js"
+import type { MapOutcomes } from "./map-outcomes.js"
+
+/** What `map`'s report covers and how it is given. */
+export interface MapReportSettings {
+  readonly input: string
+  readonly endpoint: string
+  readonly headerLine: number | undefined
+  readonly format: "text" | "json"
+  readonly allowEmpty: boolean
+  readonly styles: Styles
+}
+
+const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`
+
+/**
+ * Reports the outcomes of a finished `map` run and returns its exit code.
+ */
+export const reportMap = (outcomes: MapOutcomes, settings: MapReportSettings): ExitCode => {
+  const { input, endpoint, headerLine, format, styles: s } = settings
+  const { ledger, rowsRead, rowsInPayloads, rowsRejected, payloads, blankLines, rejectedByCode } = outcomes
+  const violations = ledger.check()
+  const balanced = rowsRead === rowsInPayloads + rowsRejected
+  if (violations.length > 0 || !balanced) {
+    process.stderr.write(
+      `data-import: internal error: the run does not account for every line of ${input}: ${[...violations.slice(0, 10), ...(balanced ? [] : [`rows read ${rowsRead} ≠ ${rowsInPayloads} in payloads + ${rowsRejected} rejected`])].join("; ")}\n`
+    )
+    return EXIT.internal
+  }
+  const empty = rowsRead === 0 && !settings.allowEmpty
+  if (format === "json") {
+    process.stdout.write(`${JSON.stringify({
+      ok: rowsRejected === 0 && !empty,
+      file: input,
+      endpoint,
+      headerLine: headerLine ?? null,
+      rowsRead,
+      rowsInPayloads,
+      rowsRejected,
+      payloads,
+      linesRead: ledger.linesRead,
+      linesInPayloads: ledger.linesInPayloads,
+      linesRejected: ledger.linesRejected,
+      blankLines,
+      rejectedByCode
+    })}\n`)
+  }
+  if (empty) {
+    process.stderr.write(`${s.red(`no rows in ${input}`)}${headerLine !== undefined ? ` (only the header, line ${headerLine})` : ""}: an empty export is almost always a broken one; use --allow-empty if it is meant\n`)
+    return EXIT.invalid
+  }
+  const summary = `${input}: ${plural(rowsRead, "row")} read = ${formatCount(rowsInPayloads)} in ${plural(payloads, "payload")} (${endpoint}) + ${formatCount(rowsRejected)} rejected` +
+    `${headerLine !== undefined && headerLine !== 1 ? `; header on line ${headerLine}` : ""}${blankLines > 0 ? `; ${plural(blankLines, "blank line")} skipped` : ""}`
+  if (format === "text") process.stderr.write(`${rowsRejected > 0 ? s.red(summary) : summary}\n`)
+  return rowsRejected > 0 ? EXIT.invalid : EXIT.ok
+}

@@ -1,0 +1,135 @@
+/**
+ * `map`'s reading of its input: the mapping, the format of the export, and its rows, with the CSV header
+ * checked against the mapping before anything is opened for writing.
+ *
+ * @module
+ */
+import {
+  defineMapping,
+  formatMappingProblem,
+  headerProblems,
+  type Mapping,
+  type MappingProblem,
+  type MappingSpec,
+  mappingProblems
+} from "../../index.js"
+import type { MapBatch } from "../batch.js"
+import { ioError, usageError } from "../exit-codes.js"
+import { openInput, readChunks, UnreadableInput } from "../io.js"
+import { readJsonFile } from "../read-json-file.js"
+import { physicalLines } from "../physical-lines.js"
+import { csvRows, ndjsonRows, type SourceItem } from "../source-rows.js"
+
+/** How to read `map`'s input: its format, and what of `map`'s options the reader takes. */
+export interface MapSourceOptions {
+  readonly format: "csv" | "ndjson"
+  readonly delimiter: string | undefined
+  readonly encoding: string
+  readonly skipLines?: number | undefined
+  readonly maxRecordLines?: number | undefined
+}
+
+/**
+ * The rows of a legacy export, opened: the items read before the header (`early`), the rest still to
+ * read (`source`), and the CSV header with its line.
+ */
+export interface MapSource {
+  readonly early: ReadonlyArray<SourceItem>
+  readonly source: AsyncGenerator<SourceItem>
+  readonly header: MapBatch["csv"]
+  readonly headerLine: number | undefined
+  /** Bytes read so far, for the progress line. */
+  readonly bytesRead: () => number
+  readonly size: number | undefined
+}
+
+/** A mapping's problems as the text of a usage error, one problem a line. */
+const problemsText = (path: string, what: string, problems: ReadonlyArray<MappingProblem>): string =>
+  `${what} ${path} is not usable:\n${problems.map((p) => `  ${formatMappingProblem(p)}`).join("\n")}`
+
+/**
+ * Reads and checks the JSON mapping at `path`.
+ */
+export const loadMapping = async (path: string): Promise<Mapping> => {
+  const spec = await readJsonFile(path, "the mapping")
+  const problems = mappingProblems(spec)
+  if (problems.length > 0) throw usageError(problemsText(path, "the mapping", problems))
+  return defineMapping(spec as MappingSpec)
+}
+
+/**
+ * The format of `input`: the one given, or the one its name tells (`-` is CSV).
+ *
+ * @example
+ * inputFormatOf("meters.jsonl", undefined) // "ndjson"
+ */
+export const inputFormatOf = (input: string, given: "csv" | "ndjson" | undefined): "csv" | "ndjson" => {
+  if (given !== undefined) return given
+  const lower = input.toLowerCase()
+  if (input === "-" || lower.endsWith(".csv") || lower.endsWith(".tsv") || lower.endsWith(".txt")) return "csv"
+  if (lower.endsWith(".ndjson") || lower.endsWith(".jsonl")) return "ndjson"
+  throw usageError(`cannot tell the format of ${input}: use .csv, .ndjson or .jsonl, or --input-format`)
+}
+
+/**
+ * The CSV delimiter of `--delimiter`: one character, `\\t` for tab, or undefined to detect it.
+ *
+ * @example
+ * delimiterOf("\\t") // "\t"
+ */
+export const delimiterOf = (given: string | undefined): string | undefined => {
+  const delimiter = given === "\\t" ? "\t" : given
+  if (delimiter !== undefined && delimiter.length !== 1) throw usageError("--delimiter needs one character")
+  return delimiter
+}
+
+/**
+ * Opens `input` (a file or `-`) as CSV or NDJSON rows and reads up to its CSV header, which must fit
+ * `mapping` (read from `mappingPath`): a bad mapping leaves no output behind.
+ */
+export const openMapSource = async (
+  input: string,
+  options: MapSourceOptions,
+  mapping: Mapping,
+  mappingPath: string
+): Promise<MapSource> => {
+  let opened
+  try {
+    opened = await openInput(input)
+  } catch (cause) {
+    throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
+  }
+  let bytesRead = 0
+  const counted = async function*(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of readChunks(input, opened.chunks)) {
+      bytesRead += chunk.length
+      yield chunk
+    }
+  }
+  const lines = physicalLines(counted(), options.encoding)
+  const source: AsyncGenerator<SourceItem> = options.format === "csv"
+    ? csvRows(lines, { delimiter: options.delimiter, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines })
+    : ndjsonRows(lines)
+
+  const early: Array<SourceItem> = []
+  let headerLine: number | undefined
+  let header: MapBatch["csv"]
+  try {
+    if (options.format === "csv") {
+      for (let next = await source.next(); next.done !== true; next = await source.next()) {
+        if (next.value.kind !== "header") {
+          early.push(next.value)
+          continue
+        }
+        headerLine = next.value.line
+        header = { columns: next.value.names, delimiter: next.value.delimiter }
+        const problems = headerProblems(mapping, next.value.names)
+        if (problems.length > 0) throw usageError(problemsText(input, `the mapping ${mappingPath} does not fit the header (line ${headerLine}) of`, problems))
+        break
+      }
+    }
+  } catch (cause) {
+    throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
+  }
+  return { early, source, header, headerLine, bytesRead: () => bytesRead, size: opened.size }
+}
