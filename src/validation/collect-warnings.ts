@@ -11,6 +11,7 @@ import { KNOWN_VALUES, NON_BLANK_RE, UNDOCUMENTED_SHAPE, WARNING_RULES, type War
 import type { PathError } from "./issue-to-errors.js"
 import { isRecord, type Path } from "./path.js"
 import { perNode } from "./per-node.js"
+import { emptyOptionalDetail, UNDOCUMENTED_SHAPE_DETAIL, unknownChoiceDetail } from "./warning-details.js"
 
 /** Pushes the warnings of `value` (at `path`) to `out`. */
 type Walker = (value: unknown, path: Path, out: Array<PathError>) => void
@@ -28,7 +29,7 @@ const compile = (ast: SchemaAST.AST): Walker | undefined => {
       const list = known.join(", ")
       return (value, path, out) => {
         if (typeof value === "string" && NON_BLANK_RE.test(value) && !values.has(value)) {
-          out.push({ path, code: "unknown_choice", detail: `"${value}" is not among the values the spec lists (${list}).` })
+          out.push({ path, code: "unknown_choice", detail: unknownChoiceDetail(value, list) })
         }
       }
     }
@@ -52,7 +53,7 @@ const compile = (ast: SchemaAST.AST): Walker | undefined => {
           if (!Object.hasOwn(value, name)) continue
           const child = value[name]
           if (optional && Array.isArray(child) && child.length === 0) {
-            out.push({ path: [...path, name], code: "empty_optional", detail: `${name} is empty: omit an optional list that carries no data.` })
+            out.push({ path: [...path, name], code: "empty_optional", detail: emptyOptionalDetail(name) })
           }
           if (walk !== undefined) walk(child, [...path, name], out)
         }
@@ -69,7 +70,7 @@ const compile = (ast: SchemaAST.AST): Walker | undefined => {
             out.push({
               path: [...path, index],
               code: "undocumented_shape",
-              detail: "The spec does not give the shape of this item: it is passed on unchecked."
+              detail: UNDOCUMENTED_SHAPE_DETAIL
             })
           }
           if (item !== undefined) item(element, [...path, index], out)
