@@ -12,7 +12,7 @@
  * @module
  */
 import { SchemaAST } from "effect"
-import { fieldNames, leafTest, nullableStructure, refuseOtherIndexSignatures, valueChecks } from "./emit-leaf.js"
+import { fieldNames, leafTest, nullableStructure, refuseEncoding, refuseOtherIndexSignatures, valueChecks } from "./emit-leaf.js"
 import type { Constants, EndpointNames } from "./generated-names.js"
 import { crossFieldRulesOf, js, pathSource, unsupported } from "./schema-reading.js"
 
@@ -40,6 +40,7 @@ export class ErrorsWriter {
 
   /** Statements that push the errors of the value in `v` (at `path`) and clear `ok` when there are any. */
   node(ast: SchemaAST.AST, v: string, path: ReadonlyArray<string>, label: string, ok: string, indent: number): void {
+    refuseEncoding(ast)
     const leaf = leafTest(ast, v, this.constants)
     if (leaf !== undefined) {
       if (leaf !== "true") this.emit(indent, `if (!(${leaf})) { ${this.decode(ast, v, path, label, ok)} }`)
