@@ -6,8 +6,8 @@
  * (`src/validation/generated/validators.ts`: straight-line key counts, types, patterns, the calendar
  * check and the cross-field rules), which also collects the warnings. For a payload it does not accept,
  * the endpoint's generated error collector lists the errors the strict decode of `validatePayload` would
- * find (decoding only the values that fail), and the rest of the report (rules, warnings, order) is
- * `validatePayload`'s own; an input the collector cannot read as the decode does is validated in full.
+ * find (decoding only the values that fail), a generated warning collector its warnings, and the rest of
+ * the report (rules, order, superseded warnings) is `validatePayload`'s own; an input the collector cannot read as the decode does is validated in full.
  *
  * @module
  */
@@ -82,7 +82,7 @@ const generatedCheck = (endpointId: EndpointId) => {
   // A generated file that no longer matches the schemas (the test of it fails) is not used.
   if (refs.length !== generated.refs.length || refs.some((r, i) => r.label !== generated.refs[i])) return undefined
   const values = refs.map((r) => r.value)
-  return { check: generated.make(values), errors: generated.errors(values), clock: generated.clock }
+  return { check: generated.make(values), errors: generated.errors(values), warnings: generated.warnings(values), clock: generated.clock }
 }
 
 /**
@@ -106,20 +106,21 @@ export const compileValidator = <E extends EndpointId>(endpointId: E, options?: 
   if (cached !== undefined) return cached as PayloadValidator<E>
   const generated = isEndpointId(endpointId) ? generatedCheck(endpointId) : undefined
   if (generated === undefined) return (input, options) => validatePayload(endpointId, input, options)
-  const { check, errors, clock } = generated
+  const { check, errors, warnings, clock } = generated
   const ast = endpoints[endpointId as EndpointId].request.ast
   const validator: PayloadValidator<E> = (input, options) => {
     try {
       if (!prototypeIsPolluted() && (json || isJsonShaped(input, 0))) {
         const found: Array<PathError> = []
         if (check(input, found, clock ? { now: options?.now ?? new Date() } : NO_CLOCK)) {
-          const warnings = found.length === 0 ? [] : inDocumentOrder(input, found) as Array<PayloadWarning>
-          return { ok: true, value: input as RequestOf<E>, warnings }
+          return { ok: true, value: input as RequestOf<E>, warnings: found.length === 0 ? [] : inDocumentOrder(input, found) as Array<PayloadWarning> }
         }
         // The decode's errors, collected without the decode; none found (a rule of the clock, say): in full.
         const decodeErrors: Array<PathError> = []
         if (isRecord(input) && errors(input, decodeErrors) === false && decodeErrors.length > 0) {
-          return reportValidation<RequestOf<E>>(ast, input, decodeErrors, undefined, options?.now)
+          const warned: Array<PathError> = []
+          warnings(input, warned)
+          return reportValidation<RequestOf<E>>(ast, input, decodeErrors, undefined, options?.now, warned)
         }
       }
     } catch {

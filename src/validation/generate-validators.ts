@@ -1,8 +1,8 @@
 /**
  * Writes, from the request schemas of the catalogue, the validators of every endpoint ahead of time: a
  * plain JavaScript check (`src/validation/generator/emit-check.ts`) that answers valid or invalid and
- * collects the warnings, and an error collector (`emit-errors.ts`) that lists the strict decode's errors
- * of a request the check did not accept. `scripts/generate-validators.ts` writes the result to
+ * collects the warnings, and for a request the check did not accept, an error collector
+ * (`emit-errors.ts`) that lists the strict decode's errors and a warning collector (`emit-warnings.ts`). `scripts/generate-validators.ts` writes the result to
  * `src/validation/generated/validators.ts`; a test checks that file is what the schemas give today.
  *
  * A schema construct the writers do not know stops them with an error, so a new kind of check is taught
@@ -14,6 +14,7 @@ import { endpoints } from "../endpoints/catalogue.js"
 import { ENDPOINT_IDS, type EndpointId } from "../endpoints/endpoint-id.js"
 import { CheckWriter } from "./generator/emit-check.js"
 import { ErrorsWriter } from "./generator/emit-errors.js"
+import { WarningsWriter } from "./generator/emit-warnings.js"
 import { Constants, EndpointNames, type GeneratedRef } from "./generator/generated-names.js"
 import { js } from "./generator/schema-reading.js"
 
@@ -23,6 +24,7 @@ export type { GeneratedRef } from "./generator/generated-names.js"
 export interface GeneratedEndpoint {
   readonly check: string
   readonly errors: string
+  readonly warnings: string
   readonly refs: ReadonlyArray<GeneratedRef>
   readonly clock: boolean
 }
@@ -34,7 +36,8 @@ const writeEndpoint = (id: EndpointId, constants: Constants): GeneratedEndpoint 
   check.node(ast, "v0", [], 2)
   const errors = new ErrorsWriter(constants, names)
   errors.node(ast, "v0", [], "(root)", "ok0", 2)
-  return { check: check.lines.join("\n"), errors: errors.lines.join("\n"), refs: names.refs, clock: check.clock }
+  const warnings = new WarningsWriter(constants, names).node(ast, "v0", []).map((line) => `    ${line}`)
+  return { check: check.lines.join("\n"), errors: errors.lines.join("\n"), warnings: warnings.join("\n"), refs: names.refs, clock: check.clock }
 }
 
 /**
@@ -71,6 +74,9 @@ ${endpoint.check}
     let ok0 = true
 ${endpoint.errors}
     return ok0
+  },
+  warnings: ([${refs}]) => (v0, out) => {
+${endpoint.warnings}
   }
 }
 `

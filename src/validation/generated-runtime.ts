@@ -86,4 +86,6 @@ export interface GeneratedValidator {
   readonly clock: boolean
   readonly make: (refs: ReadonlyArray<any>) => (input: any, out: Array<PathError>, context: RuleContext) => boolean
   readonly errors: (refs: ReadonlyArray<any>) => (input: any, out: Array<PathError>) => boolean | undefined
+  /** Takes the same values and returns the warning collector: `collectWarnings` of any input, in its order. */
+  readonly warnings: (refs: ReadonlyArray<any>) => (input: any, out: Array<PathError>) => void
 }

@@ -92,13 +92,18 @@ const internalFailure = (cause: unknown): ValidationResult<never> => ({
  * The result of a validation, from the errors the strict decode found in `data` (`decoded`: its value,
  * when it found none): the cross-field rules run wherever the fields they read are valid, the warnings,
  * document order, and the warnings an error supersedes. Throws where the rules or the warning walk do.
+ *
+ * @example
+ * reportValidation(schema.ast, input, [requiredError(["energy_amount"])], undefined, new Date()).ok // => false
  */
 export const reportValidation = <A>(
   ast: SchemaAST.AST,
   data: unknown,
   decodeErrors: ReadonlyArray<PathError>,
   decoded: { readonly value: A } | undefined,
-  now: Date | undefined
+  now: Date | undefined,
+  /** The warnings of `data` as `collectWarnings` finds them, when the caller has them already. */
+  found?: ReadonlyArray<PathError>
 ): ValidationResult<A> => {
   // The decode ran every rule of an object whose fields all decode; the others run here wherever the
   // fields they read are valid (a repeat of one the decode found is dropped below), and so do the rules
@@ -107,7 +112,7 @@ export const reportValidation = <A>(
   const pathErrors = [...decodeErrors, ...ruleErrors(ast, data, decodeErrors, context, decoded !== undefined)]
   // The codes come from schema annotations as strings; the property tests check each is in
   // ERROR_CODES or WARNING_CODES.
-  const warnings = inDocumentOrder(data, collectWarnings(ast, data)) as Array<PayloadWarning>
+  const warnings = inDocumentOrder(data, found ?? collectWarnings(ast, data)) as Array<PayloadWarning>
   if (decoded !== undefined && pathErrors.length === 0) {
     return { ok: true, value: decoded.value, warnings }
   }

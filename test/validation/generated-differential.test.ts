@@ -2,7 +2,8 @@
  * Differential property: the check generated ahead of time and `validatePayload` agree on every input:
  * valid or not, the same warnings for a valid one, and through `compileValidator` the same result (so the
  * same set of errors, in the same order). The generated error collector, wherever it answers, gives the
- * reference's errors exactly (the same list, in the same order, with the same details) and its warnings. Generated valid payloads (with warnings), broken ones of the
+ * reference's errors exactly (the same list, in the same order, with the same details) and its warnings;
+ * the generated warning collector finds exactly what `collectWarnings` finds, on every input. Generated valid payloads (with warnings), broken ones of the
  * testing kit, and arbitrary JSON: whole values, and valid payloads with parts replaced by arbitrary JSON.
  */
 import fc from "fast-check"
@@ -11,6 +12,7 @@ import { compileValidator, ENDPOINT_IDS, type EndpointId, endpoints, type PostEn
 import { arbitraryInvalidPayload, arbitraryPayload, DEFAULT_NOW, type Json } from "../../src/testing/index.js"
 import { generatedRefs } from "../../src/validation/generate-validators.js"
 import { GENERATED_VALIDATORS } from "../../src/validation/generated/validators.js"
+import { collectWarnings } from "../../src/validation/collect-warnings.js"
 import type { PathError } from "../../src/validation/issue-to-errors.js"
 import { inDocumentOrder, reportValidation } from "../../src/validation/run-validation.js"
 
@@ -70,6 +72,8 @@ describe("the generated check, the generated error collector and validatePayload
       const refs = generatedRefs(id).map((r) => r.value)
       const check = generated.make(refs)
       const errors = generated.errors(refs)
+      const warnings = generated.warnings(refs)
+      const ast = endpoints[id].request.ast
       const compiled = compileValidator(id, { input: "json" })
       let valid = 0
       let invalidObjects = 0
@@ -85,6 +89,10 @@ describe("the generated check, the generated error collector and validatePayload
             expect(inDocumentOrder(input, found)).toEqual(reference.warnings)
           }
           expect(compiled(input, context)).toEqual(reference)
+          // The warning collector finds what collectWarnings finds, in its order, in any input.
+          const warned: Array<PathError> = []
+          warnings(input, warned)
+          expect(warned).toStrictEqual(collectWarnings(ast, input))
           if (input === null || typeof input !== "object" || Array.isArray(input)) return
           const decodeErrors: Array<PathError> = []
           const answer = errors(input, decodeErrors)
@@ -95,7 +103,7 @@ describe("the generated check, the generated error collector and validatePayload
           invalidObjects++
           if (answer !== false) return
           collected++
-          const report = reportValidation(endpoints[id].request.ast, input, decodeErrors, undefined, context.now)
+          const report = reportValidation(ast, input, decodeErrors, undefined, context.now, warned)
           expect(report.ok).toBe(false)
           if (report.ok) return
           expect(report.error.errors).toStrictEqual(reference.error.errors)

@@ -24,41 +24,52 @@ const RE5 = new RegExp("^-?[0-9]+(?:\\.[0-9]+)?(?!\\n)$", "u")
 const FIELDS6 = new Set(["import_supplier","external_account_number","delivery_note"])
 const FIELDS7 = new Set(["malo_number","amounts","preceding_reference","cancelled","validation_status","last_validation_at","edifact_reference_number"])
 const FIELDS8 = new Set(["period_start_at","period_end_at","product_identifier","product_identifier_type","quantity","quantity_unit","line_item_identifier"])
-const FIELDS9 = new Set(["import_supplier","external_account_number","energy_amount"])
-const FIELDS10 = new Set(["malo_number","period_start_at","period_end_at","product_identifier","product_identifier_type","quantity","quantity_unit","line_item_identifier","preceding_reference","cancelled","cancelled_at","cancelled_reference","qualifier","estimate_method","estimate_reason","correction_reason","plausibility_indications","measurement_classifications","edifact_reference_number"])
-const RE11 = new RegExp("^(?!0000)[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])(?!\\n)$", "u")
-const KNOWN12 = new Set(["CHARGE","CREDIT","PAYMENT","REPAYMENT","SUPPLY_CHARGE"])
-const KNOWN13 = new Set(["IMPORTED_CHARGE","IMPORTED_CREDIT","ACCOUNT_CHARGE_PAYMENT","FULL_CREDIT_REFUND","GENERAL_CREDIT"])
-const KNOWN14 = new Set(["DD_REGULAR_COLLECTION","DIRECT_CREDIT","DEBIT_CARD"])
-const FIELDS15 = new Set(["import_supplier","external_account_number","transactions"])
-const FIELDS16 = new Set(["transaction_id","transaction_date","amount","type","reason","display_note","note","reference","payment_type","product_code","line_items","tax_items"])
-const FIELDS17 = new Set(["rate_band","start_date","end_date","number_of_units","net_amount","price_per_unit","units"])
-const FIELDS18 = new Set(["amount","tax_type","value_taxed","rate","unit_type"])
-const FIELDS19 = new Set(["import_supplier","external_account_number","statements"])
-const FIELDS20 = new Set(["bill_period_from_date","bill_period_to_date","statement_id","issued_date","number","gross_amount","statement_path","supply_type","is_annulled"])
-const KNOWN21 = new Set(["VA","FC"])
-const FIELDS22 = new Set(["import_supplier","external_account_number","market_participant_invoice"])
-const FIELDS23 = new Set(["invoice_type","invoice_sub_type","invoice_document_type","invoice_number","status","issued_at","due_at","malo_number","melo_number","period_start_at","period_end_at","balancing_period_start_at","supply_period_end_at","service_conducted_at","amount_total","amount_due","amount_discount","is_reverse_charge","is_duplicate","was_prepaid","reference_invoice_number","reference_document","reference_invoice_issued_at","interchange_reference","external_id","sender_id","recipient_id","sender_address","recipient_address","line_items","tax_amounts","paid_in_advance_amounts"])
-const FIELDS24 = new Set(["name","street","city","postcode","tax_number","tax_number_type","country_code"])
-const FIELDS25 = new Set(["position","article","article_type","quantity","quantity_unit","quantity_interval","quantity_interval_type","quantity_correction_factor","period_start_at","period_end_at","service_conducted_at","amount_net","amount_adjustment","price","price_interval","tax_rate","tax_rate_type","external_id"])
-const FIELDS26 = new Set(["tax_rate","tax_rate_type","amount_paid_in_advance","tax_amount_paid_in_advance","tax_amount_assessment_basis","tax_amount"])
-const FIELDS27 = new Set(["import_supplier","external_account_number","vendor","reference","type"])
-const FIELDS28 = new Set(["import_supplier_code","external_account_number"])
-const FIELDS29 = new Set(["import_supplier_code"])
-const RE30 = new RegExp("^[^@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+@[^.@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+(?:\\.[^.@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+)+(?!\\n)$", "u")
-const RE31 = new RegExp("^\\+[ ().-]*(?:[0-9][ ().-]*){7,15}(?!\\n)$", "u")
-const FIELDS32 = new Set(["code","code_type","name","role","energy","contact_details"])
-const FIELDS33 = new Set(["category","name","email","phone","valid_from"])
-const FIELDS34 = new Set(["price_sheets"])
-const FIELDS35 = new Set(["market_participant_code","price_sheet_type","document_number","preceding_document_number","is_price_sheet_unused","active_from","external_id","article_prices"])
-const FIELDS36 = new Set(["article_id","price_cents","interval_zone"])
-const FIELDS37 = new Set(["lower_bound","upper_bound"])
-const RE38 = new RegExp("^[0-9]{13}(?!\\n)$", "u")
-const FIELDS39 = new Set(["network_operator_code","definitions","rolled_out_definitions"])
-const FIELDS40 = new Set(["valid_from","version_datetime","status","definition_type","definition_code","transmission_frequency","registers"])
-const FIELDS41 = new Set(["register_code","low_load_capable"])
-const FIELDS42 = new Set(["definition_type","definition_code","version_datetime","validity_period_start","validity_period_end","recurrence","entries"])
-const FIELDS43 = new Set(["period_start","period_end","active_register_code"])
+const KNOWN9 = new Set(["SRW"])
+const KNOWN10 = new Set(["KWH"])
+const FIELDS11 = new Set(["import_supplier","external_account_number","energy_amount"])
+const FIELDS12 = new Set(["malo_number","period_start_at","period_end_at","product_identifier","product_identifier_type","quantity","quantity_unit","line_item_identifier","preceding_reference","cancelled","cancelled_at","cancelled_reference","qualifier","estimate_method","estimate_reason","correction_reason","plausibility_indications","measurement_classifications","edifact_reference_number"])
+const RE13 = new RegExp("^(?!0000)[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])(?!\\n)$", "u")
+const KNOWN14 = new Set(["CHARGE","CREDIT","PAYMENT","REPAYMENT","SUPPLY_CHARGE"])
+const KNOWN15 = new Set(["IMPORTED_CHARGE","IMPORTED_CREDIT","ACCOUNT_CHARGE_PAYMENT","FULL_CREDIT_REFUND","GENERAL_CREDIT"])
+const KNOWN16 = new Set(["DD_REGULAR_COLLECTION","DIRECT_CREDIT","DEBIT_CARD"])
+const FIELDS17 = new Set(["import_supplier","external_account_number","transactions"])
+const FIELDS18 = new Set(["transaction_id","transaction_date","amount","type","reason","display_note","note","reference","payment_type","product_code","line_items","tax_items"])
+const FIELDS19 = new Set(["rate_band","start_date","end_date","number_of_units","net_amount","price_per_unit","units"])
+const FIELDS20 = new Set(["amount","tax_type","value_taxed","rate","unit_type"])
+const KNOWN21 = new Set(["CONSUMPTION_STANDARD"])
+const KNOWN22 = new Set(["VAT"])
+const KNOWN23 = new Set(["PROPORTION"])
+const FIELDS24 = new Set(["import_supplier","external_account_number","statements"])
+const FIELDS25 = new Set(["bill_period_from_date","bill_period_to_date","statement_id","issued_date","number","gross_amount","statement_path","supply_type","is_annulled"])
+const KNOWN26 = new Set(["ELECTRICITY"])
+const KNOWN27 = new Set(["VA","FC"])
+const FIELDS28 = new Set(["import_supplier","external_account_number","market_participant_invoice"])
+const FIELDS29 = new Set(["invoice_type","invoice_sub_type","invoice_document_type","invoice_number","status","issued_at","due_at","malo_number","melo_number","period_start_at","period_end_at","balancing_period_start_at","supply_period_end_at","service_conducted_at","amount_total","amount_due","amount_discount","is_reverse_charge","is_duplicate","was_prepaid","reference_invoice_number","reference_document","reference_invoice_issued_at","interchange_reference","external_id","sender_id","recipient_id","sender_address","recipient_address","line_items","tax_amounts","paid_in_advance_amounts"])
+const FIELDS30 = new Set(["name","street","city","postcode","tax_number","tax_number_type","country_code"])
+const FIELDS31 = new Set(["position","article","article_type","quantity","quantity_unit","quantity_interval","quantity_interval_type","quantity_correction_factor","period_start_at","period_end_at","service_conducted_at","amount_net","amount_adjustment","price","price_interval","tax_rate","tax_rate_type","external_id"])
+const FIELDS32 = new Set(["tax_rate","tax_rate_type","amount_paid_in_advance","tax_amount_paid_in_advance","tax_amount_assessment_basis","tax_amount"])
+const KNOWN33 = new Set(["CLOSED"])
+const KNOWN34 = new Set(["S"])
+const FIELDS35 = new Set(["import_supplier","external_account_number","vendor","reference","type"])
+const KNOWN36 = new Set(["CARD"])
+const FIELDS37 = new Set(["import_supplier_code","external_account_number"])
+const FIELDS38 = new Set(["import_supplier_code"])
+const RE39 = new RegExp("^[^@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+@[^.@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+(?:\\.[^.@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+)+(?!\\n)$", "u")
+const RE40 = new RegExp("^\\+[ ().-]*(?:[0-9][ ().-]*){7,15}(?!\\n)$", "u")
+const FIELDS41 = new Set(["code","code_type","name","role","energy","contact_details"])
+const FIELDS42 = new Set(["category","name","email","phone","valid_from"])
+const KNOWN43 = new Set(["BDEW"])
+const KNOWN44 = new Set(["NETWORK_OPERATOR"])
+const FIELDS45 = new Set(["price_sheets"])
+const FIELDS46 = new Set(["market_participant_code","price_sheet_type","document_number","preceding_document_number","is_price_sheet_unused","active_from","external_id","article_prices"])
+const FIELDS47 = new Set(["article_id","price_cents","interval_zone"])
+const FIELDS48 = new Set(["lower_bound","upper_bound"])
+const RE49 = new RegExp("^[0-9]{13}(?!\\n)$", "u")
+const FIELDS50 = new Set(["network_operator_code","definitions","rolled_out_definitions"])
+const FIELDS51 = new Set(["valid_from","version_datetime","status","definition_type","definition_code","transmission_frequency","registers"])
+const FIELDS52 = new Set(["register_code","low_load_capable"])
+const FIELDS53 = new Set(["definition_type","definition_code","version_datetime","validity_period_start","validity_period_end","recurrence","entries"])
+const FIELDS54 = new Set(["period_start","period_end","active_register_code"])
 
 /** `notes`: POST /v1/data-import/notes/create/ */
 const notes: GeneratedValidator = {
@@ -212,6 +223,42 @@ const notes: GeneratedValidator = {
       if (!ok20) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "notes")) {
+        const v43 = v0["notes"]
+        if (Array.isArray(v43)) {
+          for (let i44 = 0; i44 < v43.length; i44++) {
+            if (!(i44 in v43)) continue
+            const v45 = v43[i44]
+            if (typeof v45 === "object" && v45 !== null && !Array.isArray(v45)) {
+              for (const w of r0(v45)) out.push({ path: ["notes", i44, ...w.path], code: w.code, detail: w.detail })
+              if (Object.hasOwn(v45, "body")) {
+                const v46 = v45["body"]
+                if (Array.isArray(v46) && v46.length === 0) out.push({ path: ["notes", i44, "body"], code: "empty_optional", detail: "body is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v45, "document_paths")) {
+                const v47 = v45["document_paths"]
+                if (Array.isArray(v47) && v47.length === 0) out.push({ path: ["notes", i44, "document_paths"], code: "empty_optional", detail: "document_paths is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v45, "created_at")) {
+                const v51 = v45["created_at"]
+                if (Array.isArray(v51) && v51.length === 0) out.push({ path: ["notes", i44, "created_at"], code: "empty_optional", detail: "created_at is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v45, "is_pinned")) {
+                const v52 = v45["is_pinned"]
+                if (Array.isArray(v52) && v52.length === 0) out.push({ path: ["notes", i44, "is_pinned"], code: "empty_optional", detail: "is_pinned is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v45, "unpin_at")) {
+                const v53 = v45["unpin_at"]
+                if (Array.isArray(v53) && v53.length === 0) out.push({ path: ["notes", i44, "unpin_at"], code: "empty_optional", detail: "unpin_at is empty: omit an optional list that carries no data." })
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
@@ -433,6 +480,58 @@ const deliveryNote: GeneratedValidator = {
       if (!ok26) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "delivery_note")) {
+        const v54 = v0["delivery_note"]
+        if (typeof v54 === "object" && v54 !== null && !Array.isArray(v54)) {
+          if (Object.hasOwn(v54, "amounts")) {
+            const v56 = v54["amounts"]
+            if (Array.isArray(v56)) {
+              for (let i57 = 0; i57 < v56.length; i57++) {
+                if (!(i57 in v56)) continue
+                const v58 = v56[i57]
+                if (typeof v58 === "object" && v58 !== null && !Array.isArray(v58)) {
+                  if (Object.hasOwn(v58, "product_identifier_type")) {
+                    const v62 = v58["product_identifier_type"]
+                    if (typeof v62 === "string" && NON_BLANK_RE.test(v62) && !KNOWN9.has(v62)) out.push({ path: ["delivery_note", "amounts", i57, "product_identifier_type"], code: "unknown_choice", detail: '"' + v62 + "\" is not among the values the spec lists (SRW)." })
+                  }
+                  if (Object.hasOwn(v58, "quantity_unit")) {
+                    const v64 = v58["quantity_unit"]
+                    if (typeof v64 === "string" && NON_BLANK_RE.test(v64) && !KNOWN10.has(v64)) out.push({ path: ["delivery_note", "amounts", i57, "quantity_unit"], code: "unknown_choice", detail: '"' + v64 + "\" is not among the values the spec lists (KWH)." })
+                  }
+                  if (Object.hasOwn(v58, "line_item_identifier")) {
+                    const v65 = v58["line_item_identifier"]
+                    if (Array.isArray(v65) && v65.length === 0) out.push({ path: ["delivery_note", "amounts", i57, "line_item_identifier"], code: "empty_optional", detail: "line_item_identifier is empty: omit an optional list that carries no data." })
+                  }
+                }
+              }
+            }
+          }
+          if (Object.hasOwn(v54, "preceding_reference")) {
+            const v66 = v54["preceding_reference"]
+            if (Array.isArray(v66) && v66.length === 0) out.push({ path: ["delivery_note", "preceding_reference"], code: "empty_optional", detail: "preceding_reference is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v54, "cancelled")) {
+            const v67 = v54["cancelled"]
+            if (Array.isArray(v67) && v67.length === 0) out.push({ path: ["delivery_note", "cancelled"], code: "empty_optional", detail: "cancelled is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v54, "validation_status")) {
+            const v68 = v54["validation_status"]
+            if (Array.isArray(v68) && v68.length === 0) out.push({ path: ["delivery_note", "validation_status"], code: "empty_optional", detail: "validation_status is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v54, "last_validation_at")) {
+            const v69 = v54["last_validation_at"]
+            if (Array.isArray(v69) && v69.length === 0) out.push({ path: ["delivery_note", "last_validation_at"], code: "empty_optional", detail: "last_validation_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v54, "edifact_reference_number")) {
+            const v70 = v54["edifact_reference_number"]
+            if (Array.isArray(v70) && v70.length === 0) out.push({ path: ["delivery_note", "edifact_reference_number"], code: "empty_optional", detail: "edifact_reference_number is empty: omit an optional list that carries no data." })
+          }
+        }
+      }
+    }
   }
 }
 
@@ -559,7 +658,7 @@ const energyAmount: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r1, v0, [], out)) ok0 = false } else {
       let ok31 = true
-      for (const k32 in v0) if (!FIELDS9.has(k32)) { out.push(unknownFieldError([k32])); ok31 = false }
+      for (const k32 in v0) if (!FIELDS11.has(k32)) { out.push(unknownFieldError([k32])); ok31 = false }
       const v33 = v0["import_supplier"]
       if (v33 === undefined) {
         if ("import_supplier" in v0) return undefined
@@ -581,7 +680,7 @@ const energyAmount: GeneratedValidator = {
       } else {
         if (typeof v35 !== "object" || v35 === null || Array.isArray(v35)) { if (!decodeAt(r4, v35, ["energy_amount"], out)) ok31 = false } else {
           let ok36 = true
-          for (const k37 in v35) if (!FIELDS10.has(k37)) { out.push(unknownFieldError(["energy_amount", k37])); ok36 = false }
+          for (const k37 in v35) if (!FIELDS12.has(k37)) { out.push(unknownFieldError(["energy_amount", k37])); ok36 = false }
           const v38 = v35["malo_number"]
           if (v38 === undefined) {
             if ("malo_number" in v35) return undefined
@@ -702,6 +801,71 @@ const energyAmount: GeneratedValidator = {
       if (!ok31) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "energy_amount")) {
+        const v65 = v0["energy_amount"]
+        if (typeof v65 === "object" && v65 !== null && !Array.isArray(v65)) {
+          if (Object.hasOwn(v65, "product_identifier_type")) {
+            const v70 = v65["product_identifier_type"]
+            if (typeof v70 === "string" && NON_BLANK_RE.test(v70) && !KNOWN9.has(v70)) out.push({ path: ["energy_amount", "product_identifier_type"], code: "unknown_choice", detail: '"' + v70 + "\" is not among the values the spec lists (SRW)." })
+          }
+          if (Object.hasOwn(v65, "quantity_unit")) {
+            const v72 = v65["quantity_unit"]
+            if (typeof v72 === "string" && NON_BLANK_RE.test(v72) && !KNOWN10.has(v72)) out.push({ path: ["energy_amount", "quantity_unit"], code: "unknown_choice", detail: '"' + v72 + "\" is not among the values the spec lists (KWH)." })
+          }
+          if (Object.hasOwn(v65, "line_item_identifier")) {
+            const v73 = v65["line_item_identifier"]
+            if (Array.isArray(v73) && v73.length === 0) out.push({ path: ["energy_amount", "line_item_identifier"], code: "empty_optional", detail: "line_item_identifier is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "preceding_reference")) {
+            const v74 = v65["preceding_reference"]
+            if (Array.isArray(v74) && v74.length === 0) out.push({ path: ["energy_amount", "preceding_reference"], code: "empty_optional", detail: "preceding_reference is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "cancelled")) {
+            const v75 = v65["cancelled"]
+            if (Array.isArray(v75) && v75.length === 0) out.push({ path: ["energy_amount", "cancelled"], code: "empty_optional", detail: "cancelled is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "cancelled_at")) {
+            const v76 = v65["cancelled_at"]
+            if (Array.isArray(v76) && v76.length === 0) out.push({ path: ["energy_amount", "cancelled_at"], code: "empty_optional", detail: "cancelled_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "cancelled_reference")) {
+            const v77 = v65["cancelled_reference"]
+            if (Array.isArray(v77) && v77.length === 0) out.push({ path: ["energy_amount", "cancelled_reference"], code: "empty_optional", detail: "cancelled_reference is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "qualifier")) {
+            const v78 = v65["qualifier"]
+            if (Array.isArray(v78) && v78.length === 0) out.push({ path: ["energy_amount", "qualifier"], code: "empty_optional", detail: "qualifier is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "estimate_method")) {
+            const v79 = v65["estimate_method"]
+            if (Array.isArray(v79) && v79.length === 0) out.push({ path: ["energy_amount", "estimate_method"], code: "empty_optional", detail: "estimate_method is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "estimate_reason")) {
+            const v80 = v65["estimate_reason"]
+            if (Array.isArray(v80) && v80.length === 0) out.push({ path: ["energy_amount", "estimate_reason"], code: "empty_optional", detail: "estimate_reason is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "correction_reason")) {
+            const v81 = v65["correction_reason"]
+            if (Array.isArray(v81) && v81.length === 0) out.push({ path: ["energy_amount", "correction_reason"], code: "empty_optional", detail: "correction_reason is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "plausibility_indications")) {
+            const v82 = v65["plausibility_indications"]
+            if (Array.isArray(v82) && v82.length === 0) out.push({ path: ["energy_amount", "plausibility_indications"], code: "empty_optional", detail: "plausibility_indications is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "measurement_classifications")) {
+            const v85 = v65["measurement_classifications"]
+            if (Array.isArray(v85) && v85.length === 0) out.push({ path: ["energy_amount", "measurement_classifications"], code: "empty_optional", detail: "measurement_classifications is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "edifact_reference_number")) {
+            const v88 = v65["edifact_reference_number"]
+            if (Array.isArray(v88) && v88.length === 0) out.push({ path: ["energy_amount", "edifact_reference_number"], code: "empty_optional", detail: "edifact_reference_number is empty: omit an optional list that carries no data." })
+          }
+        }
+      }
+    }
   }
 }
 
@@ -736,19 +900,19 @@ const transactions: GeneratedValidator = {
       if (!(typeof v10 === "string" && isNonBlank(v10))) return false
       const v11 = v7["transaction_date"]
       if (v11 === undefined) return false
-      if (!(typeof v11 === "string" && isNonBlank(v11) && RE11.test(v11) && isCalendarDate(v11))) return false
+      if (!(typeof v11 === "string" && isNonBlank(v11) && RE13.test(v11) && isCalendarDate(v11))) return false
       const v12 = v7["amount"]
       if (v12 === undefined) return false
       if (!(typeof v12 === "number" && Number.isFinite(v12))) return false
       const v13 = v7["type"]
       if (v13 === undefined) return false
       if (!(typeof v13 === "string" && isNonBlank(v13))) return false
-      if (!KNOWN12.has(v13) && NON_BLANK_RE.test(v13)) out.push({ path: ["transactions", i6, "type"], code: "unknown_choice", detail: '"' + v13 + "\" is not among the values the spec lists (CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE)." })
+      if (!KNOWN14.has(v13) && NON_BLANK_RE.test(v13)) out.push({ path: ["transactions", i6, "type"], code: "unknown_choice", detail: '"' + v13 + "\" is not among the values the spec lists (CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE)." })
       const v14 = v7["reason"]
       if (v14 !== undefined) {
         n9++
         if (!(typeof v14 === "string" && isNonBlank(v14))) return false
-        if (!KNOWN13.has(v14) && NON_BLANK_RE.test(v14)) out.push({ path: ["transactions", i6, "reason"], code: "unknown_choice", detail: '"' + v14 + "\" is not among the values the spec lists (IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT)." })
+        if (!KNOWN15.has(v14) && NON_BLANK_RE.test(v14)) out.push({ path: ["transactions", i6, "reason"], code: "unknown_choice", detail: '"' + v14 + "\" is not among the values the spec lists (IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT)." })
       }
       const v15 = v7["display_note"]
       if (v15 !== undefined) {
@@ -769,7 +933,7 @@ const transactions: GeneratedValidator = {
       if (v18 !== undefined) {
         n9++
         if (!(typeof v18 === "string" && isNonBlank(v18))) return false
-        if (!KNOWN14.has(v18) && NON_BLANK_RE.test(v18)) out.push({ path: ["transactions", i6, "payment_type"], code: "unknown_choice", detail: '"' + v18 + "\" is not among the values the spec lists (DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD)." })
+        if (!KNOWN16.has(v18) && NON_BLANK_RE.test(v18)) out.push({ path: ["transactions", i6, "payment_type"], code: "unknown_choice", detail: '"' + v18 + "\" is not among the values the spec lists (DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD)." })
       }
       const v19 = v7["product_code"]
       if (v19 !== undefined) {
@@ -794,10 +958,10 @@ const transactions: GeneratedValidator = {
           }
           const v26 = v22["start_date"]
           if (v26 === undefined) return false
-          if (!(typeof v26 === "string" && isNonBlank(v26) && RE11.test(v26) && isCalendarDate(v26))) return false
+          if (!(typeof v26 === "string" && isNonBlank(v26) && RE13.test(v26) && isCalendarDate(v26))) return false
           const v27 = v22["end_date"]
           if (v27 === undefined) return false
-          if (!(typeof v27 === "string" && isNonBlank(v27) && RE11.test(v27) && isCalendarDate(v27))) return false
+          if (!(typeof v27 === "string" && isNonBlank(v27) && RE13.test(v27) && isCalendarDate(v27))) return false
           const v28 = v22["number_of_units"]
           if (v28 === undefined) return false
           if (!(typeof v28 === "number" && Number.isFinite(v28))) return false
@@ -868,7 +1032,7 @@ const transactions: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r6, v0, [], out)) ok0 = false } else {
       let ok44 = true
-      for (const k45 in v0) if (!FIELDS15.has(k45)) { out.push(unknownFieldError([k45])); ok44 = false }
+      for (const k45 in v0) if (!FIELDS17.has(k45)) { out.push(unknownFieldError([k45])); ok44 = false }
       const v46 = v0["import_supplier"]
       if (v46 === undefined) {
         if ("import_supplier" in v0) return undefined
@@ -895,7 +1059,7 @@ const transactions: GeneratedValidator = {
             if (v51 === undefined) return undefined
             if (typeof v51 !== "object" || v51 === null || Array.isArray(v51)) { if (!decodeAt(r10, v51, ["transactions", i50], out)) ok49 = false } else {
               let ok52 = true
-              for (const k53 in v51) if (!FIELDS16.has(k53)) { out.push(unknownFieldError(["transactions", i50, k53])); ok52 = false }
+              for (const k53 in v51) if (!FIELDS18.has(k53)) { out.push(unknownFieldError(["transactions", i50, k53])); ok52 = false }
               const v54 = v51["transaction_id"]
               if (v54 === undefined) {
                 if ("transaction_id" in v51) return undefined
@@ -908,7 +1072,7 @@ const transactions: GeneratedValidator = {
                 if ("transaction_date" in v51) return undefined
                 out.push(requiredError(["transactions", i50, "transaction_date"])); ok52 = false
               } else {
-                if (!(typeof v55 === "string" && isNonBlank(v55) && RE11.test(v55) && isCalendarDate(v55))) { if (!decodeAt(r12, v55, ["transactions", i50, "transaction_date"], out)) ok52 = false }
+                if (!(typeof v55 === "string" && isNonBlank(v55) && RE13.test(v55) && isCalendarDate(v55))) { if (!decodeAt(r12, v55, ["transactions", i50, "transaction_date"], out)) ok52 = false }
               }
               const v56 = v51["amount"]
               if (v56 === undefined) {
@@ -957,7 +1121,7 @@ const transactions: GeneratedValidator = {
                     if (v67 === undefined) return undefined
                     if (typeof v67 !== "object" || v67 === null || Array.isArray(v67)) { if (!decodeAt(r19, v67, ["transactions", i50, "line_items", i66], out)) ok65 = false } else {
                       let ok68 = true
-                      for (const k69 in v67) if (!FIELDS17.has(k69)) { out.push(unknownFieldError(["transactions", i50, "line_items", i66, k69])); ok68 = false }
+                      for (const k69 in v67) if (!FIELDS19.has(k69)) { out.push(unknownFieldError(["transactions", i50, "line_items", i66, k69])); ok68 = false }
                       const v70 = v67["rate_band"]
                       if (v70 === undefined) { if ("rate_band" in v67) return undefined } else {
                         if (!(typeof v70 === "string" && isNonBlank(v70))) { if (!decodeAt(r20, v70, ["transactions", i50, "line_items", i66, "rate_band"], out)) ok68 = false }
@@ -967,14 +1131,14 @@ const transactions: GeneratedValidator = {
                         if ("start_date" in v67) return undefined
                         out.push(requiredError(["transactions", i50, "line_items", i66, "start_date"])); ok68 = false
                       } else {
-                        if (!(typeof v71 === "string" && isNonBlank(v71) && RE11.test(v71) && isCalendarDate(v71))) { if (!decodeAt(r12, v71, ["transactions", i50, "line_items", i66, "start_date"], out)) ok68 = false }
+                        if (!(typeof v71 === "string" && isNonBlank(v71) && RE13.test(v71) && isCalendarDate(v71))) { if (!decodeAt(r12, v71, ["transactions", i50, "line_items", i66, "start_date"], out)) ok68 = false }
                       }
                       const v72 = v67["end_date"]
                       if (v72 === undefined) {
                         if ("end_date" in v67) return undefined
                         out.push(requiredError(["transactions", i50, "line_items", i66, "end_date"])); ok68 = false
                       } else {
-                        if (!(typeof v72 === "string" && isNonBlank(v72) && RE11.test(v72) && isCalendarDate(v72))) { if (!decodeAt(r12, v72, ["transactions", i50, "line_items", i66, "end_date"], out)) ok68 = false }
+                        if (!(typeof v72 === "string" && isNonBlank(v72) && RE13.test(v72) && isCalendarDate(v72))) { if (!decodeAt(r12, v72, ["transactions", i50, "line_items", i66, "end_date"], out)) ok68 = false }
                       }
                       const v73 = v67["number_of_units"]
                       if (v73 === undefined) {
@@ -1023,7 +1187,7 @@ const transactions: GeneratedValidator = {
                     if (v83 === undefined) return undefined
                     if (typeof v83 !== "object" || v83 === null || Array.isArray(v83)) { if (!decodeAt(r24, v83, ["transactions", i50, "tax_items", i82], out)) ok81 = false } else {
                       let ok84 = true
-                      for (const k85 in v83) if (!FIELDS18.has(k85)) { out.push(unknownFieldError(["transactions", i50, "tax_items", i82, k85])); ok84 = false }
+                      for (const k85 in v83) if (!FIELDS20.has(k85)) { out.push(unknownFieldError(["transactions", i50, "tax_items", i82, k85])); ok84 = false }
                       const v86 = v83["amount"]
                       if (v86 === undefined) {
                         if ("amount" in v83) return undefined
@@ -1076,6 +1240,97 @@ const transactions: GeneratedValidator = {
       if (!ok44) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "transactions")) {
+        const v93 = v0["transactions"]
+        if (Array.isArray(v93)) {
+          for (let i94 = 0; i94 < v93.length; i94++) {
+            if (!(i94 in v93)) continue
+            const v95 = v93[i94]
+            if (typeof v95 === "object" && v95 !== null && !Array.isArray(v95)) {
+              for (const w of r0(v95)) out.push({ path: ["transactions", i94, ...w.path], code: w.code, detail: w.detail })
+              if (Object.hasOwn(v95, "type")) {
+                const v99 = v95["type"]
+                if (typeof v99 === "string" && NON_BLANK_RE.test(v99) && !KNOWN14.has(v99)) out.push({ path: ["transactions", i94, "type"], code: "unknown_choice", detail: '"' + v99 + "\" is not among the values the spec lists (CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE)." })
+              }
+              if (Object.hasOwn(v95, "reason")) {
+                const v100 = v95["reason"]
+                if (Array.isArray(v100) && v100.length === 0) out.push({ path: ["transactions", i94, "reason"], code: "empty_optional", detail: "reason is empty: omit an optional list that carries no data." })
+                if (typeof v100 === "string" && NON_BLANK_RE.test(v100) && !KNOWN15.has(v100)) out.push({ path: ["transactions", i94, "reason"], code: "unknown_choice", detail: '"' + v100 + "\" is not among the values the spec lists (IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT)." })
+              }
+              if (Object.hasOwn(v95, "display_note")) {
+                const v101 = v95["display_note"]
+                if (Array.isArray(v101) && v101.length === 0) out.push({ path: ["transactions", i94, "display_note"], code: "empty_optional", detail: "display_note is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v95, "note")) {
+                const v102 = v95["note"]
+                if (Array.isArray(v102) && v102.length === 0) out.push({ path: ["transactions", i94, "note"], code: "empty_optional", detail: "note is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v95, "reference")) {
+                const v103 = v95["reference"]
+                if (Array.isArray(v103) && v103.length === 0) out.push({ path: ["transactions", i94, "reference"], code: "empty_optional", detail: "reference is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v95, "payment_type")) {
+                const v104 = v95["payment_type"]
+                if (Array.isArray(v104) && v104.length === 0) out.push({ path: ["transactions", i94, "payment_type"], code: "empty_optional", detail: "payment_type is empty: omit an optional list that carries no data." })
+                if (typeof v104 === "string" && NON_BLANK_RE.test(v104) && !KNOWN16.has(v104)) out.push({ path: ["transactions", i94, "payment_type"], code: "unknown_choice", detail: '"' + v104 + "\" is not among the values the spec lists (DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD)." })
+              }
+              if (Object.hasOwn(v95, "product_code")) {
+                const v105 = v95["product_code"]
+                if (Array.isArray(v105) && v105.length === 0) out.push({ path: ["transactions", i94, "product_code"], code: "empty_optional", detail: "product_code is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v95, "line_items")) {
+                const v106 = v95["line_items"]
+                if (Array.isArray(v106) && v106.length === 0) out.push({ path: ["transactions", i94, "line_items"], code: "empty_optional", detail: "line_items is empty: omit an optional list that carries no data." })
+                if (Array.isArray(v106)) {
+                  for (let i107 = 0; i107 < v106.length; i107++) {
+                    if (!(i107 in v106)) continue
+                    const v108 = v106[i107]
+                    if (typeof v108 === "object" && v108 !== null && !Array.isArray(v108)) {
+                      if (Object.hasOwn(v108, "rate_band")) {
+                        const v109 = v108["rate_band"]
+                        if (Array.isArray(v109) && v109.length === 0) out.push({ path: ["transactions", i94, "line_items", i107, "rate_band"], code: "empty_optional", detail: "rate_band is empty: omit an optional list that carries no data." })
+                        if (typeof v109 === "string" && NON_BLANK_RE.test(v109) && !KNOWN21.has(v109)) out.push({ path: ["transactions", i94, "line_items", i107, "rate_band"], code: "unknown_choice", detail: '"' + v109 + "\" is not among the values the spec lists (CONSUMPTION_STANDARD)." })
+                      }
+                      if (Object.hasOwn(v108, "price_per_unit")) {
+                        const v114 = v108["price_per_unit"]
+                        if (Array.isArray(v114) && v114.length === 0) out.push({ path: ["transactions", i94, "line_items", i107, "price_per_unit"], code: "empty_optional", detail: "price_per_unit is empty: omit an optional list that carries no data." })
+                      }
+                      if (Object.hasOwn(v108, "units")) {
+                        const v115 = v108["units"]
+                        if (Array.isArray(v115) && v115.length === 0) out.push({ path: ["transactions", i94, "line_items", i107, "units"], code: "empty_optional", detail: "units is empty: omit an optional list that carries no data." })
+                      }
+                    }
+                  }
+                }
+              }
+              if (Object.hasOwn(v95, "tax_items")) {
+                const v118 = v95["tax_items"]
+                if (Array.isArray(v118) && v118.length === 0) out.push({ path: ["transactions", i94, "tax_items"], code: "empty_optional", detail: "tax_items is empty: omit an optional list that carries no data." })
+                if (Array.isArray(v118)) {
+                  for (let i119 = 0; i119 < v118.length; i119++) {
+                    if (!(i119 in v118)) continue
+                    const v120 = v118[i119]
+                    if (typeof v120 === "object" && v120 !== null && !Array.isArray(v120)) {
+                      if (Object.hasOwn(v120, "tax_type")) {
+                        const v122 = v120["tax_type"]
+                        if (typeof v122 === "string" && NON_BLANK_RE.test(v122) && !KNOWN22.has(v122)) out.push({ path: ["transactions", i94, "tax_items", i119, "tax_type"], code: "unknown_choice", detail: '"' + v122 + "\" is not among the values the spec lists (VAT)." })
+                      }
+                      if (Object.hasOwn(v120, "unit_type")) {
+                        const v125 = v120["unit_type"]
+                        if (typeof v125 === "string" && NON_BLANK_RE.test(v125) && !KNOWN23.has(v125)) out.push({ path: ["transactions", i94, "tax_items", i119, "unit_type"], code: "unknown_choice", detail: '"' + v125 + "\" is not among the values the spec lists (PROPORTION)." })
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
@@ -1106,17 +1361,17 @@ const historicalStatements: GeneratedValidator = {
       let n9 = 3
       const v10 = v7["bill_period_from_date"]
       if (v10 === undefined) return false
-      if (!(typeof v10 === "string" && isNonBlank(v10) && RE11.test(v10) && isCalendarDate(v10))) return false
+      if (!(typeof v10 === "string" && isNonBlank(v10) && RE13.test(v10) && isCalendarDate(v10))) return false
       const v11 = v7["bill_period_to_date"]
       if (v11 === undefined) return false
-      if (!(typeof v11 === "string" && isNonBlank(v11) && RE11.test(v11) && isCalendarDate(v11))) return false
+      if (!(typeof v11 === "string" && isNonBlank(v11) && RE13.test(v11) && isCalendarDate(v11))) return false
       const v12 = v7["statement_id"]
       if (v12 === undefined) return false
       if (!(typeof v12 === "string" && isNonBlank(v12))) return false
       const v13 = v7["issued_date"]
       if (v13 !== undefined) {
         n9++
-        if (!(typeof v13 === "string" && isNonBlank(v13) && RE11.test(v13) && isCalendarDate(v13))) return false
+        if (!(typeof v13 === "string" && isNonBlank(v13) && RE13.test(v13) && isCalendarDate(v13))) return false
       }
       const v14 = v7["number"]
       if (v14 !== undefined) {
@@ -1154,7 +1409,7 @@ const historicalStatements: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r1, v0, [], out)) ok0 = false } else {
       let ok19 = true
-      for (const k20 in v0) if (!FIELDS19.has(k20)) { out.push(unknownFieldError([k20])); ok19 = false }
+      for (const k20 in v0) if (!FIELDS24.has(k20)) { out.push(unknownFieldError([k20])); ok19 = false }
       const v21 = v0["import_supplier"]
       if (v21 === undefined) {
         if ("import_supplier" in v0) return undefined
@@ -1181,20 +1436,20 @@ const historicalStatements: GeneratedValidator = {
             if (v26 === undefined) return undefined
             if (typeof v26 !== "object" || v26 === null || Array.isArray(v26)) { if (!decodeAt(r5, v26, ["statements", i25], out)) ok24 = false } else {
               let ok27 = true
-              for (const k28 in v26) if (!FIELDS20.has(k28)) { out.push(unknownFieldError(["statements", i25, k28])); ok27 = false }
+              for (const k28 in v26) if (!FIELDS25.has(k28)) { out.push(unknownFieldError(["statements", i25, k28])); ok27 = false }
               const v29 = v26["bill_period_from_date"]
               if (v29 === undefined) {
                 if ("bill_period_from_date" in v26) return undefined
                 out.push(requiredError(["statements", i25, "bill_period_from_date"])); ok27 = false
               } else {
-                if (!(typeof v29 === "string" && isNonBlank(v29) && RE11.test(v29) && isCalendarDate(v29))) { if (!decodeAt(r6, v29, ["statements", i25, "bill_period_from_date"], out)) ok27 = false }
+                if (!(typeof v29 === "string" && isNonBlank(v29) && RE13.test(v29) && isCalendarDate(v29))) { if (!decodeAt(r6, v29, ["statements", i25, "bill_period_from_date"], out)) ok27 = false }
               }
               const v30 = v26["bill_period_to_date"]
               if (v30 === undefined) {
                 if ("bill_period_to_date" in v26) return undefined
                 out.push(requiredError(["statements", i25, "bill_period_to_date"])); ok27 = false
               } else {
-                if (!(typeof v30 === "string" && isNonBlank(v30) && RE11.test(v30) && isCalendarDate(v30))) { if (!decodeAt(r6, v30, ["statements", i25, "bill_period_to_date"], out)) ok27 = false }
+                if (!(typeof v30 === "string" && isNonBlank(v30) && RE13.test(v30) && isCalendarDate(v30))) { if (!decodeAt(r6, v30, ["statements", i25, "bill_period_to_date"], out)) ok27 = false }
               }
               const v31 = v26["statement_id"]
               if (v31 === undefined) {
@@ -1205,7 +1460,7 @@ const historicalStatements: GeneratedValidator = {
               }
               const v32 = v26["issued_date"]
               if (v32 === undefined) { if ("issued_date" in v26) return undefined } else {
-                if (!(typeof v32 === "string" && isNonBlank(v32) && RE11.test(v32) && isCalendarDate(v32))) { if (!decodeAt(r8, v32, ["statements", i25, "issued_date"], out)) ok27 = false }
+                if (!(typeof v32 === "string" && isNonBlank(v32) && RE13.test(v32) && isCalendarDate(v32))) { if (!decodeAt(r8, v32, ["statements", i25, "issued_date"], out)) ok27 = false }
               }
               const v33 = v26["number"]
               if (v33 === undefined) { if ("number" in v26) return undefined } else {
@@ -1238,6 +1493,46 @@ const historicalStatements: GeneratedValidator = {
       if (!ok19) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "statements")) {
+        const v40 = v0["statements"]
+        if (Array.isArray(v40)) {
+          for (let i41 = 0; i41 < v40.length; i41++) {
+            if (!(i41 in v40)) continue
+            const v42 = v40[i41]
+            if (typeof v42 === "object" && v42 !== null && !Array.isArray(v42)) {
+              if (Object.hasOwn(v42, "issued_date")) {
+                const v46 = v42["issued_date"]
+                if (Array.isArray(v46) && v46.length === 0) out.push({ path: ["statements", i41, "issued_date"], code: "empty_optional", detail: "issued_date is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v42, "number")) {
+                const v47 = v42["number"]
+                if (Array.isArray(v47) && v47.length === 0) out.push({ path: ["statements", i41, "number"], code: "empty_optional", detail: "number is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v42, "gross_amount")) {
+                const v48 = v42["gross_amount"]
+                if (Array.isArray(v48) && v48.length === 0) out.push({ path: ["statements", i41, "gross_amount"], code: "empty_optional", detail: "gross_amount is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v42, "statement_path")) {
+                const v49 = v42["statement_path"]
+                if (Array.isArray(v49) && v49.length === 0) out.push({ path: ["statements", i41, "statement_path"], code: "empty_optional", detail: "statement_path is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v42, "supply_type")) {
+                const v50 = v42["supply_type"]
+                if (Array.isArray(v50) && v50.length === 0) out.push({ path: ["statements", i41, "supply_type"], code: "empty_optional", detail: "supply_type is empty: omit an optional list that carries no data." })
+                if (typeof v50 === "string" && NON_BLANK_RE.test(v50) && !KNOWN26.has(v50)) out.push({ path: ["statements", i41, "supply_type"], code: "unknown_choice", detail: '"' + v50 + "\" is not among the values the spec lists (ELECTRICITY)." })
+              }
+              if (Object.hasOwn(v42, "is_annulled")) {
+                const v51 = v42["is_annulled"]
+                if (Array.isArray(v51) && v51.length === 0) out.push({ path: ["statements", i41, "is_annulled"], code: "empty_optional", detail: "is_annulled is empty: omit an optional list that carries no data." })
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
@@ -1406,7 +1701,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       if (v43 !== undefined) {
         n37++
         if (!(typeof v43 === "string" && isNonBlank(v43))) return false
-        if (!KNOWN21.has(v43) && NON_BLANK_RE.test(v43)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v43 + "\" is not among the values the spec lists (VA, FC)." })
+        if (!KNOWN27.has(v43) && NON_BLANK_RE.test(v43)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v43 + "\" is not among the values the spec lists (VA, FC)." })
       }
       const v44 = v35["country_code"]
       if (v44 === undefined) return false
@@ -1441,7 +1736,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       if (v53 !== undefined) {
         n47++
         if (!(typeof v53 === "string" && isNonBlank(v53))) return false
-        if (!KNOWN21.has(v53) && NON_BLANK_RE.test(v53)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v53 + "\" is not among the values the spec lists (VA, FC)." })
+        if (!KNOWN27.has(v53) && NON_BLANK_RE.test(v53)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v53 + "\" is not among the values the spec lists (VA, FC)." })
       }
       const v54 = v45["country_code"]
       if (v54 === undefined) return false
@@ -1595,7 +1890,7 @@ const marketParticipantInvoice: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r2, v0, [], out)) ok0 = false } else {
       let ok92 = true
-      for (const k93 in v0) if (!FIELDS22.has(k93)) { out.push(unknownFieldError([k93])); ok92 = false }
+      for (const k93 in v0) if (!FIELDS28.has(k93)) { out.push(unknownFieldError([k93])); ok92 = false }
       const v94 = v0["import_supplier"]
       if (v94 === undefined) {
         if ("import_supplier" in v0) return undefined
@@ -1617,7 +1912,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       } else {
         if (typeof v96 !== "object" || v96 === null || Array.isArray(v96)) { if (!decodeAt(r5, v96, ["market_participant_invoice"], out)) ok92 = false } else {
           let ok97 = true
-          for (const k98 in v96) if (!FIELDS23.has(k98)) { out.push(unknownFieldError(["market_participant_invoice", k98])); ok97 = false }
+          for (const k98 in v96) if (!FIELDS29.has(k98)) { out.push(unknownFieldError(["market_participant_invoice", k98])); ok97 = false }
           const v99 = v96["invoice_type"]
           if (v99 === undefined) {
             if ("invoice_type" in v96) return undefined
@@ -1760,7 +2055,7 @@ const marketParticipantInvoice: GeneratedValidator = {
           if (v126 === undefined) { if ("sender_address" in v96) return undefined } else {
             if (typeof v126 !== "object" || v126 === null || Array.isArray(v126)) { if (!decodeAt(r22, v126, ["market_participant_invoice", "sender_address"], out)) ok97 = false } else {
               let ok127 = true
-              for (const k128 in v126) if (!FIELDS24.has(k128)) { out.push(unknownFieldError(["market_participant_invoice", "sender_address", k128])); ok127 = false }
+              for (const k128 in v126) if (!FIELDS30.has(k128)) { out.push(unknownFieldError(["market_participant_invoice", "sender_address", k128])); ok127 = false }
               const v129 = v126["name"]
               if (v129 === undefined) {
                 if ("name" in v126) return undefined
@@ -1811,7 +2106,7 @@ const marketParticipantInvoice: GeneratedValidator = {
           if (v136 === undefined) { if ("recipient_address" in v96) return undefined } else {
             if (typeof v136 !== "object" || v136 === null || Array.isArray(v136)) { if (!decodeAt(r22, v136, ["market_participant_invoice", "recipient_address"], out)) ok97 = false } else {
               let ok137 = true
-              for (const k138 in v136) if (!FIELDS24.has(k138)) { out.push(unknownFieldError(["market_participant_invoice", "recipient_address", k138])); ok137 = false }
+              for (const k138 in v136) if (!FIELDS30.has(k138)) { out.push(unknownFieldError(["market_participant_invoice", "recipient_address", k138])); ok137 = false }
               const v139 = v136["name"]
               if (v139 === undefined) {
                 if ("name" in v136) return undefined
@@ -1870,7 +2165,7 @@ const marketParticipantInvoice: GeneratedValidator = {
                 if (v149 === undefined) return undefined
                 if (typeof v149 !== "object" || v149 === null || Array.isArray(v149)) { if (!decodeAt(r25, v149, ["market_participant_invoice", "line_items", i148], out)) ok147 = false } else {
                   let ok150 = true
-                  for (const k151 in v149) if (!FIELDS25.has(k151)) { out.push(unknownFieldError(["market_participant_invoice", "line_items", i148, k151])); ok150 = false }
+                  for (const k151 in v149) if (!FIELDS31.has(k151)) { out.push(unknownFieldError(["market_participant_invoice", "line_items", i148, k151])); ok150 = false }
                   const v152 = v149["position"]
                   if (v152 === undefined) {
                     if ("position" in v149) return undefined
@@ -1984,7 +2279,7 @@ const marketParticipantInvoice: GeneratedValidator = {
                 if (v173 === undefined) return undefined
                 if (typeof v173 !== "object" || v173 === null || Array.isArray(v173)) { if (!decodeAt(r34, v173, ["market_participant_invoice", "tax_amounts", i172], out)) ok171 = false } else {
                   let ok174 = true
-                  for (const k175 in v173) if (!FIELDS26.has(k175)) { out.push(unknownFieldError(["market_participant_invoice", "tax_amounts", i172, k175])); ok174 = false }
+                  for (const k175 in v173) if (!FIELDS32.has(k175)) { out.push(unknownFieldError(["market_participant_invoice", "tax_amounts", i172, k175])); ok174 = false }
                   const v176 = v173["tax_rate"]
                   if (v176 === undefined) {
                     if ("tax_rate" in v173) return undefined
@@ -2043,6 +2338,202 @@ const marketParticipantInvoice: GeneratedValidator = {
       if (!ok92) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "market_participant_invoice")) {
+        const v188 = v0["market_participant_invoice"]
+        if (typeof v188 === "object" && v188 !== null && !Array.isArray(v188)) {
+          if (Object.hasOwn(v188, "invoice_sub_type")) {
+            const v190 = v188["invoice_sub_type"]
+            if (Array.isArray(v190) && v190.length === 0) out.push({ path: ["market_participant_invoice", "invoice_sub_type"], code: "empty_optional", detail: "invoice_sub_type is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "invoice_document_type")) {
+            const v191 = v188["invoice_document_type"]
+            if (Array.isArray(v191) && v191.length === 0) out.push({ path: ["market_participant_invoice", "invoice_document_type"], code: "empty_optional", detail: "invoice_document_type is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "status")) {
+            const v193 = v188["status"]
+            if (Array.isArray(v193) && v193.length === 0) out.push({ path: ["market_participant_invoice", "status"], code: "empty_optional", detail: "status is empty: omit an optional list that carries no data." })
+            if (typeof v193 === "string" && NON_BLANK_RE.test(v193) && !KNOWN33.has(v193)) out.push({ path: ["market_participant_invoice", "status"], code: "unknown_choice", detail: '"' + v193 + "\" is not among the values the spec lists (CLOSED)." })
+          }
+          if (Object.hasOwn(v188, "due_at")) {
+            const v195 = v188["due_at"]
+            if (Array.isArray(v195) && v195.length === 0) out.push({ path: ["market_participant_invoice", "due_at"], code: "empty_optional", detail: "due_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "melo_number")) {
+            const v197 = v188["melo_number"]
+            if (Array.isArray(v197) && v197.length === 0) out.push({ path: ["market_participant_invoice", "melo_number"], code: "empty_optional", detail: "melo_number is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "balancing_period_start_at")) {
+            const v200 = v188["balancing_period_start_at"]
+            if (Array.isArray(v200) && v200.length === 0) out.push({ path: ["market_participant_invoice", "balancing_period_start_at"], code: "empty_optional", detail: "balancing_period_start_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "supply_period_end_at")) {
+            const v201 = v188["supply_period_end_at"]
+            if (Array.isArray(v201) && v201.length === 0) out.push({ path: ["market_participant_invoice", "supply_period_end_at"], code: "empty_optional", detail: "supply_period_end_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "service_conducted_at")) {
+            const v202 = v188["service_conducted_at"]
+            if (Array.isArray(v202) && v202.length === 0) out.push({ path: ["market_participant_invoice", "service_conducted_at"], code: "empty_optional", detail: "service_conducted_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "amount_discount")) {
+            const v205 = v188["amount_discount"]
+            if (Array.isArray(v205) && v205.length === 0) out.push({ path: ["market_participant_invoice", "amount_discount"], code: "empty_optional", detail: "amount_discount is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "is_reverse_charge")) {
+            const v206 = v188["is_reverse_charge"]
+            if (Array.isArray(v206) && v206.length === 0) out.push({ path: ["market_participant_invoice", "is_reverse_charge"], code: "empty_optional", detail: "is_reverse_charge is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "is_duplicate")) {
+            const v207 = v188["is_duplicate"]
+            if (Array.isArray(v207) && v207.length === 0) out.push({ path: ["market_participant_invoice", "is_duplicate"], code: "empty_optional", detail: "is_duplicate is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "was_prepaid")) {
+            const v208 = v188["was_prepaid"]
+            if (Array.isArray(v208) && v208.length === 0) out.push({ path: ["market_participant_invoice", "was_prepaid"], code: "empty_optional", detail: "was_prepaid is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "reference_invoice_number")) {
+            const v209 = v188["reference_invoice_number"]
+            if (Array.isArray(v209) && v209.length === 0) out.push({ path: ["market_participant_invoice", "reference_invoice_number"], code: "empty_optional", detail: "reference_invoice_number is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "reference_document")) {
+            const v210 = v188["reference_document"]
+            if (Array.isArray(v210) && v210.length === 0) out.push({ path: ["market_participant_invoice", "reference_document"], code: "empty_optional", detail: "reference_document is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "reference_invoice_issued_at")) {
+            const v211 = v188["reference_invoice_issued_at"]
+            if (Array.isArray(v211) && v211.length === 0) out.push({ path: ["market_participant_invoice", "reference_invoice_issued_at"], code: "empty_optional", detail: "reference_invoice_issued_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "interchange_reference")) {
+            const v212 = v188["interchange_reference"]
+            if (Array.isArray(v212) && v212.length === 0) out.push({ path: ["market_participant_invoice", "interchange_reference"], code: "empty_optional", detail: "interchange_reference is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "external_id")) {
+            const v213 = v188["external_id"]
+            if (Array.isArray(v213) && v213.length === 0) out.push({ path: ["market_participant_invoice", "external_id"], code: "empty_optional", detail: "external_id is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "sender_address")) {
+            const v216 = v188["sender_address"]
+            if (Array.isArray(v216) && v216.length === 0) out.push({ path: ["market_participant_invoice", "sender_address"], code: "empty_optional", detail: "sender_address is empty: omit an optional list that carries no data." })
+            if (typeof v216 === "object" && v216 !== null && !Array.isArray(v216)) {
+              if (Object.hasOwn(v216, "tax_number")) {
+                const v221 = v216["tax_number"]
+                if (Array.isArray(v221) && v221.length === 0) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number"], code: "empty_optional", detail: "tax_number is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v216, "tax_number_type")) {
+                const v222 = v216["tax_number_type"]
+                if (Array.isArray(v222) && v222.length === 0) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "empty_optional", detail: "tax_number_type is empty: omit an optional list that carries no data." })
+                if (typeof v222 === "string" && NON_BLANK_RE.test(v222) && !KNOWN27.has(v222)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v222 + "\" is not among the values the spec lists (VA, FC)." })
+              }
+            }
+          }
+          if (Object.hasOwn(v188, "recipient_address")) {
+            const v224 = v188["recipient_address"]
+            if (Array.isArray(v224) && v224.length === 0) out.push({ path: ["market_participant_invoice", "recipient_address"], code: "empty_optional", detail: "recipient_address is empty: omit an optional list that carries no data." })
+            if (typeof v224 === "object" && v224 !== null && !Array.isArray(v224)) {
+              if (Object.hasOwn(v224, "tax_number")) {
+                const v229 = v224["tax_number"]
+                if (Array.isArray(v229) && v229.length === 0) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number"], code: "empty_optional", detail: "tax_number is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v224, "tax_number_type")) {
+                const v230 = v224["tax_number_type"]
+                if (Array.isArray(v230) && v230.length === 0) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "empty_optional", detail: "tax_number_type is empty: omit an optional list that carries no data." })
+                if (typeof v230 === "string" && NON_BLANK_RE.test(v230) && !KNOWN27.has(v230)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v230 + "\" is not among the values the spec lists (VA, FC)." })
+              }
+            }
+          }
+          if (Object.hasOwn(v188, "line_items")) {
+            const v232 = v188["line_items"]
+            if (Array.isArray(v232)) {
+              for (let i233 = 0; i233 < v232.length; i233++) {
+                if (!(i233 in v232)) continue
+                const v234 = v232[i233]
+                if (typeof v234 === "object" && v234 !== null && !Array.isArray(v234)) {
+                  if (Object.hasOwn(v234, "article_type")) {
+                    const v237 = v234["article_type"]
+                    if (Array.isArray(v237) && v237.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "article_type"], code: "empty_optional", detail: "article_type is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "quantity_unit")) {
+                    const v239 = v234["quantity_unit"]
+                    if (Array.isArray(v239) && v239.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "quantity_unit"], code: "empty_optional", detail: "quantity_unit is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "quantity_interval")) {
+                    const v240 = v234["quantity_interval"]
+                    if (Array.isArray(v240) && v240.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "quantity_interval"], code: "empty_optional", detail: "quantity_interval is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "quantity_interval_type")) {
+                    const v241 = v234["quantity_interval_type"]
+                    if (Array.isArray(v241) && v241.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "quantity_interval_type"], code: "empty_optional", detail: "quantity_interval_type is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "quantity_correction_factor")) {
+                    const v242 = v234["quantity_correction_factor"]
+                    if (Array.isArray(v242) && v242.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "quantity_correction_factor"], code: "empty_optional", detail: "quantity_correction_factor is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "service_conducted_at")) {
+                    const v245 = v234["service_conducted_at"]
+                    if (Array.isArray(v245) && v245.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "service_conducted_at"], code: "empty_optional", detail: "service_conducted_at is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "amount_adjustment")) {
+                    const v247 = v234["amount_adjustment"]
+                    if (Array.isArray(v247) && v247.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "amount_adjustment"], code: "empty_optional", detail: "amount_adjustment is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "price_interval")) {
+                    const v249 = v234["price_interval"]
+                    if (Array.isArray(v249) && v249.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "price_interval"], code: "empty_optional", detail: "price_interval is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "tax_rate_type")) {
+                    const v251 = v234["tax_rate_type"]
+                    if (Array.isArray(v251) && v251.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "tax_rate_type"], code: "empty_optional", detail: "tax_rate_type is empty: omit an optional list that carries no data." })
+                    if (typeof v251 === "string" && NON_BLANK_RE.test(v251) && !KNOWN34.has(v251)) out.push({ path: ["market_participant_invoice", "line_items", i233, "tax_rate_type"], code: "unknown_choice", detail: '"' + v251 + "\" is not among the values the spec lists (S)." })
+                  }
+                  if (Object.hasOwn(v234, "external_id")) {
+                    const v252 = v234["external_id"]
+                    if (Array.isArray(v252) && v252.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "external_id"], code: "empty_optional", detail: "external_id is empty: omit an optional list that carries no data." })
+                  }
+                }
+              }
+            }
+          }
+          if (Object.hasOwn(v188, "tax_amounts")) {
+            const v253 = v188["tax_amounts"]
+            if (Array.isArray(v253) && v253.length === 0) out.push({ path: ["market_participant_invoice", "tax_amounts"], code: "empty_optional", detail: "tax_amounts is empty: omit an optional list that carries no data." })
+            if (Array.isArray(v253)) {
+              for (let i254 = 0; i254 < v253.length; i254++) {
+                if (!(i254 in v253)) continue
+                const v255 = v253[i254]
+                if (typeof v255 === "object" && v255 !== null && !Array.isArray(v255)) {
+                  if (Object.hasOwn(v255, "tax_rate_type")) {
+                    const v257 = v255["tax_rate_type"]
+                    if (Array.isArray(v257) && v257.length === 0) out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "tax_rate_type"], code: "empty_optional", detail: "tax_rate_type is empty: omit an optional list that carries no data." })
+                    if (typeof v257 === "string" && NON_BLANK_RE.test(v257) && !KNOWN34.has(v257)) out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "tax_rate_type"], code: "unknown_choice", detail: '"' + v257 + "\" is not among the values the spec lists (S)." })
+                  }
+                  if (Object.hasOwn(v255, "amount_paid_in_advance")) {
+                    const v258 = v255["amount_paid_in_advance"]
+                    if (Array.isArray(v258) && v258.length === 0) out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "amount_paid_in_advance"], code: "empty_optional", detail: "amount_paid_in_advance is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v255, "tax_amount_paid_in_advance")) {
+                    const v259 = v255["tax_amount_paid_in_advance"]
+                    if (Array.isArray(v259) && v259.length === 0) out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "tax_amount_paid_in_advance"], code: "empty_optional", detail: "tax_amount_paid_in_advance is empty: omit an optional list that carries no data." })
+                  }
+                }
+              }
+            }
+          }
+          if (Object.hasOwn(v188, "paid_in_advance_amounts")) {
+            const v262 = v188["paid_in_advance_amounts"]
+            if (Array.isArray(v262) && v262.length === 0) out.push({ path: ["market_participant_invoice", "paid_in_advance_amounts"], code: "empty_optional", detail: "paid_in_advance_amounts is empty: omit an optional list that carries no data." })
+            if (Array.isArray(v262)) {
+              for (let i263 = 0; i263 < v262.length; i263++) {
+                if (!(i263 in v262)) continue
+                const v264 = v262[i263]
+                out.push({ path: ["market_participant_invoice", "paid_in_advance_amounts", i263], code: "undocumented_shape", detail: "The spec does not give the shape of this item: it is passed on unchecked." })
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
@@ -2078,7 +2569,7 @@ const paymentInstruction: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
       let ok8 = true
-      for (const k9 in v0) if (!FIELDS27.has(k9)) { out.push(unknownFieldError([k9])); ok8 = false }
+      for (const k9 in v0) if (!FIELDS35.has(k9)) { out.push(unknownFieldError([k9])); ok8 = false }
       const v10 = v0["import_supplier"]
       if (v10 === undefined) {
         if ("import_supplier" in v0) return undefined
@@ -2117,6 +2608,14 @@ const paymentInstruction: GeneratedValidator = {
       if (!ok8) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "type")) {
+        const v19 = v0["type"]
+        if (typeof v19 === "string" && NON_BLANK_RE.test(v19) && !KNOWN36.has(v19)) out.push({ path: ["type"], code: "unknown_choice", detail: '"' + v19 + "\" is not among the values the spec lists (CARD)." })
+      }
+    }
   }
 }
 
@@ -2142,7 +2641,7 @@ const accountTransferStatus: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
       let ok5 = true
-      for (const k6 in v0) if (!FIELDS28.has(k6)) { out.push(unknownFieldError([k6])); ok5 = false }
+      for (const k6 in v0) if (!FIELDS37.has(k6)) { out.push(unknownFieldError([k6])); ok5 = false }
       const v7 = v0["import_supplier_code"]
       if (v7 === undefined) {
         if ("import_supplier_code" in v0) return undefined
@@ -2160,6 +2659,9 @@ const accountTransferStatus: GeneratedValidator = {
       if (!ok5) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1, r2]) => (v0, out) => {
+
   }
 }
 
@@ -2182,7 +2684,7 @@ const allAccountImportProcesses: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
       let ok4 = true
-      for (const k5 in v0) if (!FIELDS29.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
+      for (const k5 in v0) if (!FIELDS38.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
       const v6 = v0["import_supplier_code"]
       if (v6 === undefined) {
         if ("import_supplier_code" in v0) return undefined
@@ -2193,6 +2695,9 @@ const allAccountImportProcesses: GeneratedValidator = {
       if (!ok4) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1]) => (v0, out) => {
+
   }
 }
 
@@ -2215,7 +2720,7 @@ const pendingAccountImportProcesses: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
       let ok4 = true
-      for (const k5 in v0) if (!FIELDS29.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
+      for (const k5 in v0) if (!FIELDS38.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
       const v6 = v0["import_supplier_code"]
       if (v6 === undefined) {
         if ("import_supplier_code" in v0) return undefined
@@ -2226,6 +2731,9 @@ const pendingAccountImportProcesses: GeneratedValidator = {
       if (!ok4) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1]) => (v0, out) => {
+
   }
 }
 
@@ -2248,7 +2756,7 @@ const importedAccountImportProcesses: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
       let ok4 = true
-      for (const k5 in v0) if (!FIELDS29.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
+      for (const k5 in v0) if (!FIELDS38.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
       const v6 = v0["import_supplier_code"]
       if (v6 === undefined) {
         if ("import_supplier_code" in v0) return undefined
@@ -2259,6 +2767,9 @@ const importedAccountImportProcesses: GeneratedValidator = {
       if (!ok4) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1]) => (v0, out) => {
+
   }
 }
 
@@ -2310,12 +2821,12 @@ const marketParticipant: GeneratedValidator = {
         const v15 = v10["email"]
         if (v15 !== undefined) {
           n12++
-          if (!(typeof v15 === "string" && isNonBlank(v15) && RE30.test(v15))) return false
+          if (!(typeof v15 === "string" && isNonBlank(v15) && RE39.test(v15))) return false
         }
         const v16 = v10["phone"]
         if (v16 !== undefined) {
           n12++
-          if (!(typeof v16 === "string" && isNonBlank(v16) && RE31.test(v16))) return false
+          if (!(typeof v16 === "string" && isNonBlank(v16) && RE40.test(v16))) return false
         }
         const v17 = v10["valid_from"]
         if (v17 !== undefined) {
@@ -2333,7 +2844,7 @@ const marketParticipant: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
       let ok18 = true
-      for (const k19 in v0) if (!FIELDS32.has(k19)) { out.push(unknownFieldError([k19])); ok18 = false }
+      for (const k19 in v0) if (!FIELDS41.has(k19)) { out.push(unknownFieldError([k19])); ok18 = false }
       const v20 = v0["code"]
       if (v20 === undefined) {
         if ("code" in v0) return undefined
@@ -2378,7 +2889,7 @@ const marketParticipant: GeneratedValidator = {
             if (v28 === undefined) return undefined
             if (typeof v28 !== "object" || v28 === null || Array.isArray(v28)) { if (!decodeAt(r7, v28, ["contact_details", i27], out)) ok26 = false } else {
               let ok29 = true
-              for (const k30 in v28) if (!FIELDS33.has(k30)) { out.push(unknownFieldError(["contact_details", i27, k30])); ok29 = false }
+              for (const k30 in v28) if (!FIELDS42.has(k30)) { out.push(unknownFieldError(["contact_details", i27, k30])); ok29 = false }
               const v31 = v28["category"]
               if (v31 === undefined) {
                 if ("category" in v28) return undefined
@@ -2392,11 +2903,11 @@ const marketParticipant: GeneratedValidator = {
               }
               const v33 = v28["email"]
               if (v33 === undefined) { if ("email" in v28) return undefined } else {
-                if (!(typeof v33 === "string" && isNonBlank(v33) && RE30.test(v33))) { if (!decodeAt(r9, v33, ["contact_details", i27, "email"], out)) ok29 = false }
+                if (!(typeof v33 === "string" && isNonBlank(v33) && RE39.test(v33))) { if (!decodeAt(r9, v33, ["contact_details", i27, "email"], out)) ok29 = false }
               }
               const v34 = v28["phone"]
               if (v34 === undefined) { if ("phone" in v28) return undefined } else {
-                if (!(typeof v34 === "string" && isNonBlank(v34) && RE31.test(v34))) { if (!decodeAt(r10, v34, ["contact_details", i27, "phone"], out)) ok29 = false }
+                if (!(typeof v34 === "string" && isNonBlank(v34) && RE40.test(v34))) { if (!decodeAt(r10, v34, ["contact_details", i27, "phone"], out)) ok29 = false }
               }
               const v35 = v28["valid_from"]
               if (v35 === undefined) { if ("valid_from" in v28) return undefined } else {
@@ -2411,6 +2922,50 @@ const marketParticipant: GeneratedValidator = {
       if (!ok18) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "code_type")) {
+        const v37 = v0["code_type"]
+        if (typeof v37 === "string" && NON_BLANK_RE.test(v37) && !KNOWN43.has(v37)) out.push({ path: ["code_type"], code: "unknown_choice", detail: '"' + v37 + "\" is not among the values the spec lists (BDEW)." })
+      }
+      if (Object.hasOwn(v0, "role")) {
+        const v39 = v0["role"]
+        if (typeof v39 === "string" && NON_BLANK_RE.test(v39) && !KNOWN44.has(v39)) out.push({ path: ["role"], code: "unknown_choice", detail: '"' + v39 + "\" is not among the values the spec lists (NETWORK_OPERATOR)." })
+      }
+      if (Object.hasOwn(v0, "energy")) {
+        const v40 = v0["energy"]
+        if (typeof v40 === "string" && NON_BLANK_RE.test(v40) && !KNOWN26.has(v40)) out.push({ path: ["energy"], code: "unknown_choice", detail: '"' + v40 + "\" is not among the values the spec lists (ELECTRICITY)." })
+      }
+      if (Object.hasOwn(v0, "contact_details")) {
+        const v41 = v0["contact_details"]
+        if (Array.isArray(v41) && v41.length === 0) out.push({ path: ["contact_details"], code: "empty_optional", detail: "contact_details is empty: omit an optional list that carries no data." })
+        if (Array.isArray(v41)) {
+          for (let i42 = 0; i42 < v41.length; i42++) {
+            if (!(i42 in v41)) continue
+            const v43 = v41[i42]
+            if (typeof v43 === "object" && v43 !== null && !Array.isArray(v43)) {
+              if (Object.hasOwn(v43, "name")) {
+                const v45 = v43["name"]
+                if (Array.isArray(v45) && v45.length === 0) out.push({ path: ["contact_details", i42, "name"], code: "empty_optional", detail: "name is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v43, "email")) {
+                const v46 = v43["email"]
+                if (Array.isArray(v46) && v46.length === 0) out.push({ path: ["contact_details", i42, "email"], code: "empty_optional", detail: "email is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v43, "phone")) {
+                const v47 = v43["phone"]
+                if (Array.isArray(v47) && v47.length === 0) out.push({ path: ["contact_details", i42, "phone"], code: "empty_optional", detail: "phone is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v43, "valid_from")) {
+                const v48 = v43["valid_from"]
+                if (Array.isArray(v48) && v48.length === 0) out.push({ path: ["contact_details", i42, "valid_from"], code: "empty_optional", detail: "valid_from is empty: omit an optional list that carries no data." })
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
@@ -2503,7 +3058,7 @@ const marketParticipantFees: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r1, v0, [], out)) ok0 = false } else {
       let ok27 = true
-      for (const k28 in v0) if (!FIELDS34.has(k28)) { out.push(unknownFieldError([k28])); ok27 = false }
+      for (const k28 in v0) if (!FIELDS45.has(k28)) { out.push(unknownFieldError([k28])); ok27 = false }
       const v29 = v0["price_sheets"]
       if (v29 === undefined) {
         if ("price_sheets" in v0) return undefined
@@ -2516,7 +3071,7 @@ const marketParticipantFees: GeneratedValidator = {
             if (v32 === undefined) return undefined
             if (typeof v32 !== "object" || v32 === null || Array.isArray(v32)) { if (!decodeAt(r3, v32, ["price_sheets", i31], out)) ok30 = false } else {
               let ok33 = true
-              for (const k34 in v32) if (!FIELDS35.has(k34)) { out.push(unknownFieldError(["price_sheets", i31, k34])); ok33 = false }
+              for (const k34 in v32) if (!FIELDS46.has(k34)) { out.push(unknownFieldError(["price_sheets", i31, k34])); ok33 = false }
               const v35 = v32["market_participant_code"]
               if (v35 === undefined) {
                 if ("market_participant_code" in v32) return undefined
@@ -2569,7 +3124,7 @@ const marketParticipantFees: GeneratedValidator = {
                     if (v45 === undefined) return undefined
                     if (typeof v45 !== "object" || v45 === null || Array.isArray(v45)) { if (!decodeAt(r10, v45, ["price_sheets", i31, "article_prices", i44], out)) ok43 = false } else {
                       let ok46 = true
-                      for (const k47 in v45) if (!FIELDS36.has(k47)) { out.push(unknownFieldError(["price_sheets", i31, "article_prices", i44, k47])); ok46 = false }
+                      for (const k47 in v45) if (!FIELDS47.has(k47)) { out.push(unknownFieldError(["price_sheets", i31, "article_prices", i44, k47])); ok46 = false }
                       const v48 = v45["article_id"]
                       if (v48 === undefined) {
                         if ("article_id" in v45) return undefined
@@ -2588,7 +3143,7 @@ const marketParticipantFees: GeneratedValidator = {
                       if (v50 === undefined) { if ("interval_zone" in v45) return undefined } else {
                         if (typeof v50 !== "object" || v50 === null || Array.isArray(v50)) { if (!decodeAt(r12, v50, ["price_sheets", i31, "article_prices", i44, "interval_zone"], out)) ok46 = false } else {
                           let ok51 = true
-                          for (const k52 in v50) if (!FIELDS37.has(k52)) { out.push(unknownFieldError(["price_sheets", i31, "article_prices", i44, "interval_zone", k52])); ok51 = false }
+                          for (const k52 in v50) if (!FIELDS48.has(k52)) { out.push(unknownFieldError(["price_sheets", i31, "article_prices", i44, "interval_zone", k52])); ok51 = false }
                           const v53 = v50["lower_bound"]
                           if (v53 === undefined) {
                             if ("lower_bound" in v50) return undefined
@@ -2624,6 +3179,48 @@ const marketParticipantFees: GeneratedValidator = {
       if (!ok27) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "price_sheets")) {
+        const v55 = v0["price_sheets"]
+        if (Array.isArray(v55)) {
+          for (let i56 = 0; i56 < v55.length; i56++) {
+            if (!(i56 in v55)) continue
+            const v57 = v55[i56]
+            if (typeof v57 === "object" && v57 !== null && !Array.isArray(v57)) {
+              if (Object.hasOwn(v57, "preceding_document_number")) {
+                const v61 = v57["preceding_document_number"]
+                if (Array.isArray(v61) && v61.length === 0) out.push({ path: ["price_sheets", i56, "preceding_document_number"], code: "empty_optional", detail: "preceding_document_number is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v57, "is_price_sheet_unused")) {
+                const v62 = v57["is_price_sheet_unused"]
+                if (Array.isArray(v62) && v62.length === 0) out.push({ path: ["price_sheets", i56, "is_price_sheet_unused"], code: "empty_optional", detail: "is_price_sheet_unused is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v57, "external_id")) {
+                const v64 = v57["external_id"]
+                if (Array.isArray(v64) && v64.length === 0) out.push({ path: ["price_sheets", i56, "external_id"], code: "empty_optional", detail: "external_id is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v57, "article_prices")) {
+                const v65 = v57["article_prices"]
+                if (Array.isArray(v65)) {
+                  for (let i66 = 0; i66 < v65.length; i66++) {
+                    if (!(i66 in v65)) continue
+                    const v67 = v65[i66]
+                    if (typeof v67 === "object" && v67 !== null && !Array.isArray(v67)) {
+                      if (Object.hasOwn(v67, "interval_zone")) {
+                        const v70 = v67["interval_zone"]
+                        if (Array.isArray(v70) && v70.length === 0) out.push({ path: ["price_sheets", i56, "article_prices", i66, "interval_zone"], code: "empty_optional", detail: "interval_zone is empty: omit an optional list that carries no data." })
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
@@ -2638,7 +3235,7 @@ const marketParticipantDefinitions: GeneratedValidator = {
     let n2 = 1
     const v3 = v0["network_operator_code"]
     if (v3 === undefined) return false
-    if (!(typeof v3 === "string" && isNonBlank(v3) && RE38.test(v3))) return false
+    if (!(typeof v3 === "string" && isNonBlank(v3) && RE49.test(v3))) return false
     const v4 = v0["definitions"]
     if (v4 !== undefined) {
       n2++
@@ -2651,7 +3248,7 @@ const marketParticipantDefinitions: GeneratedValidator = {
         let n8 = 4
         const v9 = v6["valid_from"]
         if (v9 === undefined) return false
-        if (!(typeof v9 === "string" && isNonBlank(v9) && RE11.test(v9) && isCalendarDate(v9))) return false
+        if (!(typeof v9 === "string" && isNonBlank(v9) && RE13.test(v9) && isCalendarDate(v9))) return false
         const v10 = v6["version_datetime"]
         if (v10 === undefined) return false
         if (!(typeof v10 === "string" && isNonBlank(v10) && RE1.test(v10) && isCalendarDate(v10) && isInstantInRange(v10))) return false
@@ -2760,13 +3357,13 @@ const marketParticipantDefinitions: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r3, v0, [], out)) ok0 = false } else {
       let ok41 = true
-      for (const k42 in v0) if (!FIELDS39.has(k42)) { out.push(unknownFieldError([k42])); ok41 = false }
+      for (const k42 in v0) if (!FIELDS50.has(k42)) { out.push(unknownFieldError([k42])); ok41 = false }
       const v43 = v0["network_operator_code"]
       if (v43 === undefined) {
         if ("network_operator_code" in v0) return undefined
         out.push(requiredError(["network_operator_code"])); ok41 = false
       } else {
-        if (!(typeof v43 === "string" && isNonBlank(v43) && RE38.test(v43))) { if (!decodeAt(r4, v43, ["network_operator_code"], out)) ok41 = false }
+        if (!(typeof v43 === "string" && isNonBlank(v43) && RE49.test(v43))) { if (!decodeAt(r4, v43, ["network_operator_code"], out)) ok41 = false }
       }
       const v44 = v0["definitions"]
       if (v44 === undefined) { if ("definitions" in v0) return undefined } else {
@@ -2777,13 +3374,13 @@ const marketParticipantDefinitions: GeneratedValidator = {
             if (v47 === undefined) return undefined
             if (typeof v47 !== "object" || v47 === null || Array.isArray(v47)) { if (!decodeAt(r6, v47, ["definitions", i46], out)) ok45 = false } else {
               let ok48 = true
-              for (const k49 in v47) if (!FIELDS40.has(k49)) { out.push(unknownFieldError(["definitions", i46, k49])); ok48 = false }
+              for (const k49 in v47) if (!FIELDS51.has(k49)) { out.push(unknownFieldError(["definitions", i46, k49])); ok48 = false }
               const v50 = v47["valid_from"]
               if (v50 === undefined) {
                 if ("valid_from" in v47) return undefined
                 out.push(requiredError(["definitions", i46, "valid_from"])); ok48 = false
               } else {
-                if (!(typeof v50 === "string" && isNonBlank(v50) && RE11.test(v50) && isCalendarDate(v50))) { if (!decodeAt(r7, v50, ["definitions", i46, "valid_from"], out)) ok48 = false }
+                if (!(typeof v50 === "string" && isNonBlank(v50) && RE13.test(v50) && isCalendarDate(v50))) { if (!decodeAt(r7, v50, ["definitions", i46, "valid_from"], out)) ok48 = false }
               }
               const v51 = v47["version_datetime"]
               if (v51 === undefined) {
@@ -2823,7 +3420,7 @@ const marketParticipantDefinitions: GeneratedValidator = {
                     if (v59 === undefined) return undefined
                     if (typeof v59 !== "object" || v59 === null || Array.isArray(v59)) { if (!decodeAt(r12, v59, ["definitions", i46, "registers", i58], out)) ok57 = false } else {
                       let ok60 = true
-                      for (const k61 in v59) if (!FIELDS41.has(k61)) { out.push(unknownFieldError(["definitions", i46, "registers", i58, k61])); ok60 = false }
+                      for (const k61 in v59) if (!FIELDS52.has(k61)) { out.push(unknownFieldError(["definitions", i46, "registers", i58, k61])); ok60 = false }
                       const v62 = v59["register_code"]
                       if (v62 === undefined) {
                         if ("register_code" in v59) return undefined
@@ -2859,7 +3456,7 @@ const marketParticipantDefinitions: GeneratedValidator = {
             if (v67 === undefined) return undefined
             if (typeof v67 !== "object" || v67 === null || Array.isArray(v67)) { if (!decodeAt(r15, v67, ["rolled_out_definitions", i66], out)) ok65 = false } else {
               let ok68 = true
-              for (const k69 in v67) if (!FIELDS42.has(k69)) { out.push(unknownFieldError(["rolled_out_definitions", i66, k69])); ok68 = false }
+              for (const k69 in v67) if (!FIELDS53.has(k69)) { out.push(unknownFieldError(["rolled_out_definitions", i66, k69])); ok68 = false }
               const v70 = v67["definition_type"]
               if (v70 === undefined) {
                 if ("definition_type" in v67) return undefined
@@ -2911,7 +3508,7 @@ const marketParticipantDefinitions: GeneratedValidator = {
                     if (v79 === undefined) return undefined
                     if (typeof v79 !== "object" || v79 === null || Array.isArray(v79)) { if (!decodeAt(r17, v79, ["rolled_out_definitions", i66, "entries", i78], out)) ok77 = false } else {
                       let ok80 = true
-                      for (const k81 in v79) if (!FIELDS43.has(k81)) { out.push(unknownFieldError(["rolled_out_definitions", i66, "entries", i78, k81])); ok80 = false }
+                      for (const k81 in v79) if (!FIELDS54.has(k81)) { out.push(unknownFieldError(["rolled_out_definitions", i66, "entries", i78, k81])); ok80 = false }
                       const v82 = v79["period_start"]
                       if (v82 === undefined) {
                         if ("period_start" in v79) return undefined
@@ -2952,6 +3549,50 @@ const marketParticipantDefinitions: GeneratedValidator = {
       if (!ok41) ok0 = false
     }
     return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "definitions")) {
+        const v86 = v0["definitions"]
+        if (Array.isArray(v86) && v86.length === 0) out.push({ path: ["definitions"], code: "empty_optional", detail: "definitions is empty: omit an optional list that carries no data." })
+        if (Array.isArray(v86)) {
+          for (let i87 = 0; i87 < v86.length; i87++) {
+            if (!(i87 in v86)) continue
+            const v88 = v86[i87]
+            if (typeof v88 === "object" && v88 !== null && !Array.isArray(v88)) {
+              if (Object.hasOwn(v88, "status")) {
+                const v91 = v88["status"]
+                if (Array.isArray(v91) && v91.length === 0) out.push({ path: ["definitions", i87, "status"], code: "empty_optional", detail: "status is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v88, "transmission_frequency")) {
+                const v94 = v88["transmission_frequency"]
+                if (Array.isArray(v94) && v94.length === 0) out.push({ path: ["definitions", i87, "transmission_frequency"], code: "empty_optional", detail: "transmission_frequency is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v88, "registers")) {
+                const v95 = v88["registers"]
+                if (Array.isArray(v95) && v95.length === 0) out.push({ path: ["definitions", i87, "registers"], code: "empty_optional", detail: "registers is empty: omit an optional list that carries no data." })
+              }
+            }
+          }
+        }
+      }
+      if (Object.hasOwn(v0, "rolled_out_definitions")) {
+        const v100 = v0["rolled_out_definitions"]
+        if (Array.isArray(v100) && v100.length === 0) out.push({ path: ["rolled_out_definitions"], code: "empty_optional", detail: "rolled_out_definitions is empty: omit an optional list that carries no data." })
+        if (Array.isArray(v100)) {
+          for (let i101 = 0; i101 < v100.length; i101++) {
+            if (!(i101 in v100)) continue
+            const v102 = v100[i101]
+            if (typeof v102 === "object" && v102 !== null && !Array.isArray(v102)) {
+              if (Object.hasOwn(v102, "recurrence")) {
+                const v108 = v102["recurrence"]
+                if (Array.isArray(v108) && v108.length === 0) out.push({ path: ["rolled_out_definitions", i101, "recurrence"], code: "empty_optional", detail: "recurrence is empty: omit an optional list that carries no data." })
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
