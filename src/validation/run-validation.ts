@@ -58,6 +58,8 @@ const within = (attr: string, places: ReadonlyArray<string>): boolean =>
 
 /** Writes path errors as API errors in document order, without repeating an attr and code. */
 export const inDocumentOrder = (input: unknown, errors: ReadonlyArray<PathError>): Array<ApiError> => {
+  // One error is in order as it is (the common case of a broken record): no sort keys to compute.
+  if (errors.length <= 1) return errors.map((e) => ({ detail: e.detail, code: e.code, attr: toAttr(e.path) }))
   const seen = new Set<string>()
   return errors
     .map((e) => ({ e, key: documentOrderKey(input, e.path) }))
