@@ -87,8 +87,9 @@ const generatedCheck = (endpointId: EndpointId) => {
 
 /**
  * Returns a validator for one endpoint that answers exactly as `validatePayload` does (same errors,
- * warnings and order), but checks a valid payload several times faster: a check generated from the
- * schemas ahead of time recognises valid payloads, and only the others are decoded in full. For valid
+ * warnings and order), but several times faster: a check generated from the schemas ahead of time
+ * recognises valid payloads, and generated collectors list the errors and warnings of the others
+ * (Effect decodes only the values that fail; an input they cannot read is validated in full). For valid
  * payloads, `value` is the input itself (the schemas transform nothing), not a copy. Compile once, call
  * per record.
  *
