@@ -37,7 +37,10 @@ const decoders = new WeakMap<SchemaAST.AST, Decoder>()
  * whether it had none.
  *
  * @example
- * decodeAt(QuantitySchema.ast, "1,5", ["energy_amount", "quantity"], out) // => false, one `invalid` in out
+ * import { Schema } from "effect"
+ * const out = []
+ * decodeAt(Schema.String.ast, 12, ["energy_amount", "quantity"], out) // => false
+ * out // => [{ path: ["energy_amount", "quantity"], code: "invalid", detail: "Expected a string but got number." }]
  */
 export const decodeAt = (ast: SchemaAST.AST, value: unknown, path: Path, out: Array<PathError>): boolean => {
   let decode = decoders.get(ast)
@@ -62,7 +65,10 @@ const NO_CLOCK = { now: new Date(Number.NaN) }
  * pushes its findings as the decode reports them, and answers whether it holds.
  *
  * @example
- * ruleHolds(startNotAfterEndRule("from", "to", "date"), { from: "2024-02-01", to: "2024-01-31" }, [], out) // => false
+ * const later = { name: "later", fields: ["from", "to"], check: (v) => (v.from > v.to ? [{ path: ["to"], code: "start_date_later_than_end_date", detail: "to must not be earlier than from." }] : []) }
+ * const out = []
+ * ruleHolds(later, { from: "2024-02-01", to: "2024-01-31" }, ["period"], out) // => false
+ * out[0].path // => ["period", "to"]
  */
 export const ruleHolds = (rule: CrossFieldRule, value: unknown, path: Path, out: Array<PathError>): boolean => {
   if (rule.clock === true) return true

@@ -21,11 +21,7 @@ import { crossFieldRulesOf, js, pathSource, unsupported } from "./schema-reading
 /**
  * Writes the body of an endpoint's check: statements that return `false` unless the input in `v0` is
  * valid, and push its warnings to `out`.
- *
- * @example
- * const writer = new CheckWriter(new Constants(), new EndpointNames())
- * writer.node(endpoints["notes"].request.ast, "v0", [], 2)
- * writer.lines.join("\n") // the body of `make`
+ * `generate-validators.ts` writes an endpoint with it (`writer.node(ast, "v0", [], 2)`, then `lines`).
  */
 export class CheckWriter {
   readonly lines: Array<string> = []

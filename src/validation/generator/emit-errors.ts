@@ -20,10 +20,7 @@ import { crossFieldRulesOf, js, pathSource, unsupported } from "./schema-reading
  * Writes the body of an endpoint's error collector: statements that push the decode's path errors of the
  * input in `v0` to `out`, clear the flag of every node with an error at or below it, and return
  * `undefined` where the input is beyond them.
- *
- * @example
- * const writer = new ErrorsWriter(new Constants(), new EndpointNames())
- * writer.node(endpoints["notes"].request.ast, "v0", [], "(root)", "ok0", 2)
+ * `generate-validators.ts` writes an endpoint with it (`writer.node(ast, "v0", [], "(root)", "ok0", 2)`).
  */
 export class ErrorsWriter {
   readonly lines: Array<string> = []

@@ -14,10 +14,7 @@ const NAMED_CHECKS: ReadonlySet<string> = new Set(["isCalendarDate", "isInstantI
 
 /**
  * The conditions of a node's checks that test one value (cross-field rules left out), as expressions true
- * when the value in `v` passes.
- *
- * @example
- * valueChecks(Schema.String.check(Schema.isMinLength(1)).ast, "v1", constants) // => ["v1.length >= 1"]
+ * when the value in `v` passes (`["v1.length >= 1"]` for `Schema.String.check(Schema.isMinLength(1))`).
  */
 export const valueChecks = (ast: SchemaAST.AST, v: string, constants: Constants): Array<string> => {
   const out: Array<string> = []
@@ -73,10 +70,7 @@ export const warns = (ast: SchemaAST.AST): boolean => ast._tag === "String" && A
 
 /**
  * The expression that the leaf value in `v` is valid, or `undefined` when the node is not a leaf (an
- * object, a list, a union of them).
- *
- * @example
- * leafTest(Schema.Boolean.ast, "v1", constants) // => 'typeof v1 === "boolean"'
+ * object, a list, a union of them): `typeof v1 === "boolean"` for `Schema.Boolean`.
  */
 export const leafTest = (ast: SchemaAST.AST, v: string, constants: Constants): string | undefined => {
   const own = (type: string): string => [type, ...valueChecks(ast, v, constants)].join(" && ")

@@ -16,10 +16,7 @@ const indented = (lines: ReadonlyArray<string>): Array<string> => lines.map((lin
 /**
  * Writes the statements of an endpoint's warning collector, without indentation: they push the warnings
  * of the value in `v` (at `path`) to `out`; none for a node below which nothing can warn.
- *
- * @example
- * const writer = new WarningsWriter(new Constants(), new EndpointNames())
- * writer.node(endpoints["notes"].request.ast, "v0", []) // the statements, one per line
+ * `generate-validators.ts` writes an endpoint with it (`writer.node(ast, "v0", [])`).
  */
 export class WarningsWriter {
   constructor(private readonly constants: Constants, private readonly names: EndpointNames) {}

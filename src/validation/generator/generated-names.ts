@@ -37,7 +37,7 @@ export class Constants {
  *
  * @example
  * const names = new EndpointNames()
- * names.ref("rule start_date_later_than_end_date(a, b)", rule) // => "r0"
+ * names.ref("rule definitions_required(definitions)", { name: "definitions_required", fields: ["definitions"], check: () => [] }) // => "r0"
  */
 export class EndpointNames {
   readonly refs: Array<GeneratedRef> = []

@@ -47,10 +47,7 @@ export const crossFieldRulesOf = (ast: SchemaAST.AST): Array<CrossFieldRule> =>
 
 /**
  * Stops the generator at a construct it does not know: a new kind of check is taught before it is used,
- * never skipped.
- *
- * @example
- * unsupported("a tuple") // throws
+ * never skipped: `unsupported("a tuple")` throws "generate-validators: a tuple is not supported; …".
  */
 export const unsupported = (what: string): never => {
   throw new Error(`generate-validators: ${what} is not supported; teach src/validation/generator/`)
