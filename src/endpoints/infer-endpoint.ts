@@ -19,6 +19,8 @@ interface Signature {
   readonly required: ReadonlyArray<string>
   /** Keys no other endpoint's request has at the top level: one of them names the endpoint. */
   readonly unique: ReadonlyArray<string>
+  /** The answer naming this endpoint, one frozen object for every record. */
+  readonly inferred: EndpointInference
 }
 
 const topLevelKeys = (id: EndpointId): { keys: Array<string>; required: Array<string> } => {
@@ -42,7 +44,8 @@ const signaturesOf = (): ReadonlyArray<Signature> => {
     id: s.id,
     keys: new Set(s.keys),
     required: s.required,
-    unique: s.keys.filter((key) => owners.get(key) === 1)
+    unique: s.keys.filter((key) => owners.get(key) === 1),
+    inferred: Object.freeze({ ok: true as const, endpoint: s.id })
   }))
   return signatures
 }
@@ -74,22 +77,25 @@ export const inferEndpoint = (value: unknown): EndpointInference => {
     return { ok: false, code: "invalid", detail: `The payload must be a JSON object, not ${found}.` }
   }
   const all = signaturesOf()
-  // The usual record has a handful of top-level keys, one of them naming its endpoint: look each key up.
-  const keys = Object.keys(value)
+  // The usual record has a handful of top-level keys, one of them naming its endpoint: look each key up
+  // (the own enumerable keys, as Object.keys lists them, without making that list for every record).
+  const byKey = uniqueOwners()
   let named: Signature | undefined
   let several = false
-  for (const key of keys) {
-    const owner = uniqueOwners().get(key)
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    const owner = byKey.get(key)
     if (owner === undefined || owner === named) continue
     if (named !== undefined) several = true
     named = owner
   }
-  if (named !== undefined && !several) return { ok: true, endpoint: named.id }
+  if (named !== undefined && !several) return named.inferred
+  const keys = Object.keys(value)
   const fitting = several
     ? all.filter((s) => s.unique.some((key) => Object.hasOwn(value, key)))
     : all.filter((s) => keys.every((key) => s.keys.has(key)) && s.required.every((key) => Object.hasOwn(value, key)))
   const only = fitting[0]
-  if (fitting.length === 1 && only !== undefined) return { ok: true, endpoint: only.id }
+  if (fitting.length === 1 && only !== undefined) return only.inferred
   if (fitting.length > 1) {
     return {
       ok: false,

@@ -46,6 +46,26 @@ const expectedName = (ast: SchemaAST.AST): string => {
   }
 }
 
+/**
+ * The error of a required field that is missing.
+ *
+ * @example
+ * requiredError(["energy_amount", "malo_number"]).code // => "required"
+ */
+export const requiredError = (path: Path): PathError => ({ path, code: "required", detail: "This field is required." })
+
+/**
+ * The error of a field the schema does not name.
+ *
+ * @example
+ * unknownFieldError(["zaehlernummer"]).code // => "unknown_field"
+ */
+export const unknownFieldError = (path: Path): PathError => ({
+  path,
+  code: "unknown_field",
+  detail: "This field is not documented for this endpoint."
+})
+
 const isLiteralUnion = (ast: SchemaAST.Union): boolean =>
   ast.types.length > 0 && ast.types.every((t) => t._tag === "Literal")
 
@@ -110,10 +130,10 @@ export const issueToPathErrors = (root: SchemaIssue.Issue, input: unknown): Arra
       case "InvalidType":
         return typeError(path, issue.ast)
       case "MissingKey":
-        out.push({ path, code: "required", detail: "This field is required." })
+        out.push(requiredError(path))
         return
       case "UnexpectedKey":
-        out.push({ path, code: "unknown_field", detail: "This field is not documented for this endpoint." })
+        out.push(unknownFieldError(path))
         return
       case "Forbidden":
       case "OneOf":

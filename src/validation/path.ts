@@ -51,6 +51,17 @@ export const isRecord = (u: unknown): u is Record<string, unknown> => typeof u =
 export const jsonTypeOf = (value: unknown): string =>
   value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "object" ? "object" : typeof value
 
+/** The position of `key`, an own enumerable key of `object`, among `Object.keys(object)`, without making that list. */
+const ownKeyIndex = (object: object, key: string): number => {
+  let index = 0
+  // for-in lists the own enumerable keys first, in the order of Object.keys; inherited ones come after.
+  for (const k in object) {
+    if (k === key) return index
+    index++
+  }
+  return Object.keys(object).indexOf(key)
+}
+
 /**
  * A sort key that puts a path in document order: each step is the position of the key among the
  * object's own keys (or the array index); a key that is absent (a missing required field) sorts after
@@ -64,7 +75,7 @@ export const documentOrderKey = (root: unknown, path: Path): ReadonlyArray<numbe
       key.push(step)
       current = current[step]
     } else if (typeof current === "object" && current !== null && Object.hasOwn(current, step)) {
-      key.push(Object.keys(current).indexOf(String(step)))
+      key.push(ownKeyIndex(current, String(step)))
       current = (current as Record<string, unknown>)[step]
     } else {
       key.push(Number.MAX_SAFE_INTEGER)

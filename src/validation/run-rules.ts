@@ -35,9 +35,24 @@ export const rulesOf = (ast: SchemaAST.AST): ReadonlyArray<CrossFieldRule> => {
   return rules
 }
 
-/** A path as text, one JSON-written step each (`.` in a key cannot pass for nesting). */
-const stepKey = (step: string | number): string => `,${JSON.stringify(step)}`
-const pathKey = (path: Path): string => path.map(stepKey).join("")
+/** The places errors lie at or below, as a tree of path steps (an index and its digits as a key differ). */
+type BrokenPlaces = Map<string | number, BrokenPlaces>
+
+const brokenPlaces = (errors: ReadonlyArray<PathError>): BrokenPlaces => {
+  const root: BrokenPlaces = new Map()
+  for (const e of errors) {
+    let node = root
+    for (const step of e.path) {
+      let next = node.get(step)
+      if (next === undefined) {
+        next = new Map()
+        node.set(step, next)
+      }
+      node = next
+    }
+  }
+  return root
+}
 
 /** What a walk over one input shares: the errors found so far, whether a field is valid, the findings. */
 interface Walk {
@@ -144,21 +159,16 @@ export const ruleErrors = (
 ): Array<PathError> => {
   const walker = walkerOf(ast)
   if (walker === undefined) return []
-  // Every place an error lies at or below, made when a rule first asks.
-  let broken: Set<string> | undefined
+  // Every place an error lies at or below (a tree of path steps), made when a rule first asks.
+  let broken: BrokenPlaces | undefined
   const isValid = (path: Path, field: string | number): boolean => {
-    if (broken === undefined) {
-      broken = new Set<string>()
-      for (const e of errors) {
-        let key = ""
-        broken.add(key)
-        for (const step of e.path) {
-          key += stepKey(step)
-          broken.add(key)
-        }
-      }
+    broken ??= brokenPlaces(errors)
+    let node: BrokenPlaces | undefined = broken
+    for (const step of path) {
+      node = node.get(step)
+      if (node === undefined) return true
     }
-    return !broken.has(pathKey(path) + stepKey(field))
+    return !node.has(field)
   }
   const out: Array<PathError> = []
   walker(input, [], { context, onlyClock, isValid, out })

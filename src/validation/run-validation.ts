@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Schema, SchemaParser } from "effect"
+import { type Schema, type SchemaAST, SchemaParser } from "effect"
 import type { ApiError } from "../schemas/errors.js"
 import { ADDITIONAL_FIELD, NON_FIELD_ERRORS, PAYLOAD_FAILED_VALIDATION } from "./codes.js"
 import { collectWarnings } from "./collect-warnings.js"
@@ -55,6 +55,8 @@ const within = (attr: string, places: ReadonlyArray<string>): boolean =>
 
 /** Writes path errors as API errors in document order, without repeating an attr and code. */
 export const inDocumentOrder = (input: unknown, errors: ReadonlyArray<PathError>): Array<ApiError> => {
+  // One error is in order as it is (the common case of a broken record): no sort keys to compute.
+  if (errors.length <= 1) return errors.map((e) => ({ detail: e.detail, code: e.code, attr: toAttr(e.path) }))
   const seen = new Set<string>()
   return errors
     .map((e) => ({ e, key: documentOrderKey(input, e.path) }))
@@ -84,6 +86,43 @@ const internalFailure = (cause: unknown): ValidationResult<never> => ({
   }]),
   warnings: []
 })
+
+/**
+ * The result of a validation, from the errors the strict decode found in `data` (`decoded`: its value,
+ * when it found none): the cross-field rules run wherever the fields they read are valid, the warnings,
+ * document order, and the warnings an error supersedes. Throws where the rules or the warning walk do.
+
+ */
+export const reportValidation = <A>(
+  ast: SchemaAST.AST,
+  data: unknown,
+  decodeErrors: ReadonlyArray<PathError>,
+  decoded: { readonly value: A } | undefined,
+  now: Date | undefined,
+  /** The warnings of `data` as `collectWarnings` finds them, when the caller has them already. */
+  found?: ReadonlyArray<PathError>
+): ValidationResult<A> => {
+  // The decode ran every rule of an object whose fields all decode; the others run here wherever the
+  // fields they read are valid (a repeat of one the decode found is dropped below), and so do the rules
+  // that need the clock.
+  const context = { now: now ?? new Date() }
+  const pathErrors = [...decodeErrors, ...ruleErrors(ast, data, decodeErrors, context, decoded !== undefined)]
+  // The codes come from schema annotations as strings; the property tests check each is in
+  // ERROR_CODES or WARNING_CODES.
+  const warnings = inDocumentOrder(data, found ?? collectWarnings(ast, data)) as Array<PayloadWarning>
+  if (decoded !== undefined && pathErrors.length === 0) {
+    return { ok: true, value: decoded.value, warnings }
+  }
+  const errors = inDocumentOrder(data, pathErrors) as Array<PayloadError>
+  // An error supersedes a warning at the same place (`line_items: []` of a SUPPLY_CHARGE is `empty`,
+  // not also an optional list to omit), and a cross-field rule's error one at the fields it relates
+  // (`definitions: []` and `rolled_out_definitions: []` are `definitions_required`, not two lists to omit).
+  const superseded = [
+    ...errors.map((e) => e.attr),
+    ...pathErrors.flatMap((e) => (e.covers ?? []).map(toAttr))
+  ]
+  return { ok: false, error: toValidationErrorBody(errors), warnings: warnings.filter((w) => !within(w.attr, superseded)) }
+}
 
 /**
  * Validates `input` against `schema`: never throws, never mutates `input`. The root must be an object
@@ -128,26 +167,7 @@ export const runValidation = <A>(
       ...(result._tag === "Failure" ? issueToPathErrors(result.failure, data) : [])
         .filter((e) => !within(toAttr(e.path), getters))
     ]
-    // The decode ran every rule of an object whose fields all decode; the others run here wherever the
-    // fields they read are valid (a repeat of one the decode found is dropped below), and so do the rules
-    // that need the clock.
-    const context = { now: options.now ?? new Date() }
-    pathErrors.push(...ruleErrors(schema.ast, data, pathErrors, context, result._tag === "Success"))
-    // The codes come from schema annotations as strings; the property tests check each is in
-    // ERROR_CODES or WARNING_CODES.
-    const warnings = inDocumentOrder(data, collectWarnings(schema.ast, data)) as Array<PayloadWarning>
-    if (result._tag === "Success" && pathErrors.length === 0) {
-      return { ok: true, value: result.success as A, warnings }
-    }
-    const errors = inDocumentOrder(data, pathErrors) as Array<PayloadError>
-    // An error supersedes a warning at the same place (`line_items: []` of a SUPPLY_CHARGE is `empty`,
-    // not also an optional list to omit), and a cross-field rule's error one at the fields it relates
-    // (`definitions: []` and `rolled_out_definitions: []` are `definitions_required`, not two lists to omit).
-    const superseded = [
-      ...errors.map((e) => e.attr),
-      ...pathErrors.flatMap((e) => (e.covers ?? []).map(toAttr))
-    ]
-    return { ok: false, error: toValidationErrorBody(errors), warnings: warnings.filter((w) => !within(w.attr, superseded)) }
+    return reportValidation<A>(schema.ast, data, pathErrors, result._tag === "Success" ? { value: result.success as A } : undefined, options.now)
   } catch (cause) {
     return internalFailure(cause)
   }

@@ -1,7 +1,9 @@
 /**
  * Differential property: the check generated ahead of time and `validatePayload` agree on every input:
  * valid or not, the same warnings for a valid one, and through `compileValidator` the same result (so the
- * same set of errors, in the same order). Generated valid payloads (with warnings), broken ones of the
+ * same set of errors, in the same order). The generated error collector, wherever it answers, gives the
+ * reference's errors exactly (the same list, in the same order, with the same details) and its warnings;
+ * the generated warning collector finds exactly what `collectWarnings` finds, on every input. Generated valid payloads (with warnings), broken ones of the
  * testing kit, and arbitrary JSON: whole values, and valid payloads with parts replaced by arbitrary JSON.
  */
 import fc from "fast-check"
@@ -10,8 +12,9 @@ import { compileValidator, ENDPOINT_IDS, type EndpointId, endpoints, type PostEn
 import { arbitraryInvalidPayload, arbitraryPayload, DEFAULT_NOW, type Json } from "../../src/testing/index.js"
 import { generatedRefs } from "../../src/validation/generate-validators.js"
 import { GENERATED_VALIDATORS } from "../../src/validation/generated/validators.js"
+import { collectWarnings } from "../../src/validation/collect-warnings.js"
 import type { PathError } from "../../src/validation/issue-to-errors.js"
-import { inDocumentOrder } from "../../src/validation/run-validation.js"
+import { inDocumentOrder, reportValidation } from "../../src/validation/run-validation.js"
 
 const RUNS = 10_000
 const context = { now: DEFAULT_NOW }
@@ -62,13 +65,19 @@ const inputs = (id: EndpointId): fc.Arbitrary<Json> => {
   )
 }
 
-describe("the generated check and validatePayload agree", () => {
+describe("the generated check, the generated error collector and validatePayload agree", () => {
   for (const id of ENDPOINT_IDS) {
     it(`${id}: on valid/invalid, on warnings, and on the whole result (${RUNS} inputs)`, () => {
       const generated = GENERATED_VALIDATORS[id]!
-      const check = generated.make(generatedRefs(id).map((r) => r.value))
+      const refs = generatedRefs(id).map((r) => r.value)
+      const check = generated.make(refs)
+      const errors = generated.errors(refs)
+      const warnings = generated.warnings(refs)
+      const ast = endpoints[id].request.ast
       const compiled = compileValidator(id, { input: "json" })
       let valid = 0
+      let invalidObjects = 0
+      let collected = 0
       fc.assert(
         fc.property(inputs(id), (input) => {
           const reference = validatePayload(id, input, context)
@@ -80,12 +89,35 @@ describe("the generated check and validatePayload agree", () => {
             expect(inDocumentOrder(input, found)).toEqual(reference.warnings)
           }
           expect(compiled(input, context)).toEqual(reference)
+          // The warning collector finds what collectWarnings finds, in its order, in any input.
+          const warned: Array<PathError> = []
+          warnings(input, warned)
+          expect(warned).toStrictEqual(collectWarnings(ast, input))
+          if (input === null || typeof input !== "object" || Array.isArray(input)) return
+          const decodeErrors: Array<PathError> = []
+          const answer = errors(input, decodeErrors)
+          // No error where the reference finds none; the collector answers false exactly when it found some.
+          if (reference.ok) expect(decodeErrors).toEqual([])
+          expect(answer === false).toBe(decodeErrors.length > 0)
+          if (reference.ok) return
+          invalidObjects++
+          if (answer !== false) return
+          collected++
+          const report = reportValidation(ast, input, decodeErrors, undefined, context.now, warned)
+          expect(report.ok).toBe(false)
+          if (report.ok) return
+          expect(report.error.errors).toStrictEqual(reference.error.errors)
+          expect(report.warnings).toStrictEqual(reference.warnings)
+          expect(report).toStrictEqual(reference)
         }),
         { numRuns: RUNS, seed: 12 }
       )
       // Both answers are drawn often.
       expect(valid).toBeGreaterThan(RUNS / 10)
       expect(valid).toBeLessThan(RUNS - RUNS / 10)
+      // The collector answers for nearly every invalid object (not for a rule of the clock alone).
+      expect(invalidObjects).toBeGreaterThan(RUNS / 10)
+      expect(collected).toBeGreaterThan(invalidObjects * 0.9)
     })
   }
 })

@@ -2,25 +2,80 @@
 // After a change to a schema, run `npm run generate` (test/validation/generated-validators.test.ts
 // fails while this file is out of date).
 /* eslint-disable */
-import { countCodePointsUpTo, type GeneratedValidator, isCalendarDate, isInstantInRange, isNonBlank, NON_BLANK_RE } from "../generated-runtime.js"
+import {
+  countCodePointsUpTo,
+  decodeAt,
+  type GeneratedValidator,
+  isCalendarDate,
+  isInstantInRange,
+  isNonBlank,
+  NON_BLANK_RE,
+  requiredError,
+  ruleHolds,
+  unknownFieldError
+} from "../generated-runtime.js"
 
 const RE0 = new RegExp("^(?![A-Za-z][A-Za-z0-9+.-]*:)(?!(?:(?:\\.|%2[eE]|\\u2024|\\ufe52|\\uff0e){1,2}|\\u2025|\\ufe30)(?:\\/|(?!\\n)$))[^/\\\\\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]+(?:\\/(?!(?:(?:\\.|%2[eE]|\\u2024|\\ufe52|\\uff0e){1,2}|\\u2025|\\ufe30)(?:\\/|(?!\\n)$))[^/\\\\\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069]+)*(?!\\n)$", "u")
 const RE1 = new RegExp("^(?!0000)[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])T(?:[01][0-9]|2[0-3]):[0-5][0-9]:[0-5][0-9](?:\\.[0-9]+)?(?:Z|[+-](?:[01][0-9]|2[0-3]):[0-5][0-9])(?!\\n)$", "u")
-const RE2 = new RegExp("^-?[0-9]+(?:\\.[0-9]+)?(?!\\n)$", "u")
-const RE3 = new RegExp("^(?!0000)[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])(?!\\n)$", "u")
-const KNOWN4 = new Set(["CHARGE","CREDIT","PAYMENT","REPAYMENT","SUPPLY_CHARGE"])
-const KNOWN5 = new Set(["IMPORTED_CHARGE","IMPORTED_CREDIT","ACCOUNT_CHARGE_PAYMENT","FULL_CREDIT_REFUND","GENERAL_CREDIT"])
-const KNOWN6 = new Set(["DD_REGULAR_COLLECTION","DIRECT_CREDIT","DEBIT_CARD"])
-const KNOWN7 = new Set(["VA","FC"])
-const RE8 = new RegExp("^[^@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+@[^.@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+(?:\\.[^.@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+)+(?!\\n)$", "u")
-const RE9 = new RegExp("^\\+[ ().-]*(?:[0-9][ ().-]*){7,15}(?!\\n)$", "u")
-const RE10 = new RegExp("^[0-9]{13}(?!\\n)$", "u")
+const FIELDS2 = new Set(["import_supplier","external_account_number","notes"])
+const FIELDS3 = new Set(["body","document_paths","created_at","is_pinned","unpin_at"])
+const FIELDS4 = new Set(["document_path"])
+const RE5 = new RegExp("^-?[0-9]+(?:\\.[0-9]+)?(?!\\n)$", "u")
+const FIELDS6 = new Set(["import_supplier","external_account_number","delivery_note"])
+const FIELDS7 = new Set(["malo_number","amounts","preceding_reference","cancelled","validation_status","last_validation_at","edifact_reference_number"])
+const FIELDS8 = new Set(["period_start_at","period_end_at","product_identifier","product_identifier_type","quantity","quantity_unit","line_item_identifier"])
+const KNOWN9 = new Set(["SRW"])
+const KNOWN10 = new Set(["KWH"])
+const FIELDS11 = new Set(["import_supplier","external_account_number","energy_amount"])
+const FIELDS12 = new Set(["malo_number","period_start_at","period_end_at","product_identifier","product_identifier_type","quantity","quantity_unit","line_item_identifier","preceding_reference","cancelled","cancelled_at","cancelled_reference","qualifier","estimate_method","estimate_reason","correction_reason","plausibility_indications","measurement_classifications","edifact_reference_number"])
+const RE13 = new RegExp("^(?!0000)[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])(?!\\n)$", "u")
+const KNOWN14 = new Set(["CHARGE","CREDIT","PAYMENT","REPAYMENT","SUPPLY_CHARGE"])
+const KNOWN15 = new Set(["IMPORTED_CHARGE","IMPORTED_CREDIT","ACCOUNT_CHARGE_PAYMENT","FULL_CREDIT_REFUND","GENERAL_CREDIT"])
+const KNOWN16 = new Set(["DD_REGULAR_COLLECTION","DIRECT_CREDIT","DEBIT_CARD"])
+const FIELDS17 = new Set(["import_supplier","external_account_number","transactions"])
+const FIELDS18 = new Set(["transaction_id","transaction_date","amount","type","reason","display_note","note","reference","payment_type","product_code","line_items","tax_items"])
+const FIELDS19 = new Set(["rate_band","start_date","end_date","number_of_units","net_amount","price_per_unit","units"])
+const FIELDS20 = new Set(["amount","tax_type","value_taxed","rate","unit_type"])
+const KNOWN21 = new Set(["CONSUMPTION_STANDARD"])
+const KNOWN22 = new Set(["VAT"])
+const KNOWN23 = new Set(["PROPORTION"])
+const FIELDS24 = new Set(["import_supplier","external_account_number","statements"])
+const FIELDS25 = new Set(["bill_period_from_date","bill_period_to_date","statement_id","issued_date","number","gross_amount","statement_path","supply_type","is_annulled"])
+const KNOWN26 = new Set(["ELECTRICITY"])
+const KNOWN27 = new Set(["VA","FC"])
+const FIELDS28 = new Set(["import_supplier","external_account_number","market_participant_invoice"])
+const FIELDS29 = new Set(["invoice_type","invoice_sub_type","invoice_document_type","invoice_number","status","issued_at","due_at","malo_number","melo_number","period_start_at","period_end_at","balancing_period_start_at","supply_period_end_at","service_conducted_at","amount_total","amount_due","amount_discount","is_reverse_charge","is_duplicate","was_prepaid","reference_invoice_number","reference_document","reference_invoice_issued_at","interchange_reference","external_id","sender_id","recipient_id","sender_address","recipient_address","line_items","tax_amounts","paid_in_advance_amounts"])
+const FIELDS30 = new Set(["name","street","city","postcode","tax_number","tax_number_type","country_code"])
+const FIELDS31 = new Set(["position","article","article_type","quantity","quantity_unit","quantity_interval","quantity_interval_type","quantity_correction_factor","period_start_at","period_end_at","service_conducted_at","amount_net","amount_adjustment","price","price_interval","tax_rate","tax_rate_type","external_id"])
+const FIELDS32 = new Set(["tax_rate","tax_rate_type","amount_paid_in_advance","tax_amount_paid_in_advance","tax_amount_assessment_basis","tax_amount"])
+const KNOWN33 = new Set(["CLOSED"])
+const KNOWN34 = new Set(["S"])
+const FIELDS35 = new Set(["import_supplier","external_account_number","vendor","reference","type"])
+const KNOWN36 = new Set(["CARD"])
+const FIELDS37 = new Set(["import_supplier_code","external_account_number"])
+const FIELDS38 = new Set(["import_supplier_code"])
+const RE39 = new RegExp("^[^@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+@[^.@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+(?:\\.[^.@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+)+(?!\\n)$", "u")
+const RE40 = new RegExp("^\\+[ ().-]*(?:[0-9][ ().-]*){7,15}(?!\\n)$", "u")
+const FIELDS41 = new Set(["code","code_type","name","role","energy","contact_details"])
+const FIELDS42 = new Set(["category","name","email","phone","valid_from"])
+const KNOWN43 = new Set(["BDEW"])
+const KNOWN44 = new Set(["NETWORK_OPERATOR"])
+const FIELDS45 = new Set(["price_sheets"])
+const FIELDS46 = new Set(["market_participant_code","price_sheet_type","document_number","preceding_document_number","is_price_sheet_unused","active_from","external_id","article_prices"])
+const FIELDS47 = new Set(["article_id","price_cents","interval_zone"])
+const FIELDS48 = new Set(["lower_bound","upper_bound"])
+const RE49 = new RegExp("^[0-9]{13}(?!\\n)$", "u")
+const FIELDS50 = new Set(["network_operator_code","definitions","rolled_out_definitions"])
+const FIELDS51 = new Set(["valid_from","version_datetime","status","definition_type","definition_code","transmission_frequency","registers"])
+const FIELDS52 = new Set(["register_code","low_load_capable"])
+const FIELDS53 = new Set(["definition_type","definition_code","version_datetime","validity_period_start","validity_period_end","recurrence","entries"])
+const FIELDS54 = new Set(["period_start","period_end","active_register_code"])
 
 /** `notes`: POST /v1/data-import/notes/create/ */
 const notes: GeneratedValidator = {
-  refs: ["warning unpinWithoutPin","rule note_body_or_document_path_not_found(body, document_paths)","rule note_unpin_at_earlier_than_creation_date(created_at, unpin_at)"],
+  refs: ["warning unpinWithoutPin","rule note_body_or_document_path_not_found(body, document_paths)","rule note_unpin_at_earlier_than_creation_date(created_at, unpin_at)","node (root)","node (root).import_supplier","node (root).external_account_number","node (root).notes","node (root).notes[]","node (root).notes[].body","node (root).notes[].document_paths","node (root).notes[].document_paths[]","node (root).notes[].document_paths[].document_path","node (root).notes[].created_at","node (root).notes[].is_pinned"],
   clock: false,
-  make: ([r0, r1, r2]) => (v0, out, context) => {
+  make: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -85,14 +140,133 @@ const notes: GeneratedValidator = {
     }
     if (k1 !== n2) return false
     return true
+  },
+  errors: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r3, v0, [], out)) ok0 = false } else {
+      let ok20 = true
+      for (const k21 in v0) if (!FIELDS2.has(k21)) { out.push(unknownFieldError([k21])); ok20 = false }
+      const v22 = v0["import_supplier"]
+      if (v22 === undefined) {
+        if ("import_supplier" in v0) return undefined
+        out.push(requiredError(["import_supplier"])); ok20 = false
+      } else {
+        if (!(typeof v22 === "string" && isNonBlank(v22) && (v22.length <= 32 || countCodePointsUpTo(v22, 33) <= 32))) { if (!decodeAt(r4, v22, ["import_supplier"], out)) ok20 = false }
+      }
+      const v23 = v0["external_account_number"]
+      if (v23 === undefined) {
+        if ("external_account_number" in v0) return undefined
+        out.push(requiredError(["external_account_number"])); ok20 = false
+      } else {
+        if (!(typeof v23 === "string" && isNonBlank(v23) && (v23.length <= 128 || countCodePointsUpTo(v23, 129) <= 128))) { if (!decodeAt(r5, v23, ["external_account_number"], out)) ok20 = false }
+      }
+      const v24 = v0["notes"]
+      if (v24 === undefined) {
+        if ("notes" in v0) return undefined
+        out.push(requiredError(["notes"])); ok20 = false
+      } else {
+        if (!Array.isArray(v24)) { if (!decodeAt(r6, v24, ["notes"], out)) ok20 = false } else {
+          let ok25 = true
+          for (let i26 = 0; i26 < v24.length; i26++) {
+            const v27 = v24[i26]
+            if (v27 === undefined) return undefined
+            if (typeof v27 !== "object" || v27 === null || Array.isArray(v27)) { if (!decodeAt(r7, v27, ["notes", i26], out)) ok25 = false } else {
+              let ok28 = true
+              for (const k29 in v27) if (!FIELDS3.has(k29)) { out.push(unknownFieldError(["notes", i26, k29])); ok28 = false }
+              const v30 = v27["body"]
+              if (v30 === undefined) { if ("body" in v27) return undefined } else {
+                if (!(typeof v30 === "string" && isNonBlank(v30))) { if (!decodeAt(r8, v30, ["notes", i26, "body"], out)) ok28 = false }
+              }
+              const v31 = v27["document_paths"]
+              if (v31 === undefined) { if ("document_paths" in v27) return undefined } else {
+                if (!Array.isArray(v31)) { if (!decodeAt(r9, v31, ["notes", i26, "document_paths"], out)) ok28 = false } else {
+                  let ok32 = true
+                  for (let i33 = 0; i33 < v31.length; i33++) {
+                    const v34 = v31[i33]
+                    if (v34 === undefined) return undefined
+                    if (typeof v34 !== "object" || v34 === null || Array.isArray(v34)) { if (!decodeAt(r10, v34, ["notes", i26, "document_paths", i33], out)) ok32 = false } else {
+                      let ok35 = true
+                      for (const k36 in v34) if (!FIELDS4.has(k36)) { out.push(unknownFieldError(["notes", i26, "document_paths", i33, k36])); ok35 = false }
+                      const v37 = v34["document_path"]
+                      if (v37 === undefined) {
+                        if ("document_path" in v34) return undefined
+                        out.push(requiredError(["notes", i26, "document_paths", i33, "document_path"])); ok35 = false
+                      } else {
+                        if (!(typeof v37 === "string" && isNonBlank(v37) && RE0.test(v37))) { if (!decodeAt(r11, v37, ["notes", i26, "document_paths", i33, "document_path"], out)) ok35 = false }
+                      }
+                      if (!ok35) ok32 = false
+                    }
+                  }
+                  if (!ok32) ok28 = false
+                }
+              }
+              const v38 = v27["created_at"]
+              if (v38 === undefined) { if ("created_at" in v27) return undefined } else {
+                if (!(typeof v38 === "string" && isNonBlank(v38) && RE1.test(v38) && isCalendarDate(v38) && isInstantInRange(v38))) { if (!decodeAt(r12, v38, ["notes", i26, "created_at"], out)) ok28 = false }
+              }
+              const v39 = v27["is_pinned"]
+              if (v39 === undefined) { if ("is_pinned" in v27) return undefined } else {
+                if (!(typeof v39 === "boolean")) { if (!decodeAt(r13, v39, ["notes", i26, "is_pinned"], out)) ok28 = false }
+              }
+              const v40 = v27["unpin_at"]
+              if (v40 === undefined) { if ("unpin_at" in v27) return undefined } else {
+                if (!(typeof v40 === "string" && isNonBlank(v40) && RE1.test(v40) && isCalendarDate(v40) && isInstantInRange(v40))) { if (!decodeAt(r12, v40, ["notes", i26, "unpin_at"], out)) ok28 = false }
+              }
+              if (ok28) { if (!ruleHolds(r1, v27, ["notes", i26], out)) ok28 = false; if (!ruleHolds(r2, v27, ["notes", i26], out)) ok28 = false }
+              if (!ok28) ok25 = false
+            }
+          }
+          if (ok25 && !(v24.length >= 1)) { if (!decodeAt(r6, v24, ["notes"], out)) ok25 = false }
+          if (!ok25) ok20 = false
+        }
+      }
+      if (!ok20) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "notes")) {
+        const v43 = v0["notes"]
+        if (Array.isArray(v43)) {
+          for (let i44 = 0; i44 < v43.length; i44++) {
+            if (!(i44 in v43)) continue
+            const v45 = v43[i44]
+            if (typeof v45 === "object" && v45 !== null && !Array.isArray(v45)) {
+              for (const w of r0(v45)) out.push({ path: ["notes", i44, ...w.path], code: w.code, detail: w.detail })
+              if (Object.hasOwn(v45, "body")) {
+                const v46 = v45["body"]
+                if (Array.isArray(v46) && v46.length === 0) out.push({ path: ["notes", i44, "body"], code: "empty_optional", detail: "body is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v45, "document_paths")) {
+                const v47 = v45["document_paths"]
+                if (Array.isArray(v47) && v47.length === 0) out.push({ path: ["notes", i44, "document_paths"], code: "empty_optional", detail: "document_paths is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v45, "created_at")) {
+                const v51 = v45["created_at"]
+                if (Array.isArray(v51) && v51.length === 0) out.push({ path: ["notes", i44, "created_at"], code: "empty_optional", detail: "created_at is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v45, "is_pinned")) {
+                const v52 = v45["is_pinned"]
+                if (Array.isArray(v52) && v52.length === 0) out.push({ path: ["notes", i44, "is_pinned"], code: "empty_optional", detail: "is_pinned is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v45, "unpin_at")) {
+                const v53 = v45["unpin_at"]
+                if (Array.isArray(v53) && v53.length === 0) out.push({ path: ["notes", i44, "unpin_at"], code: "empty_optional", detail: "unpin_at is empty: omit an optional list that carries no data." })
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
 /** `delivery-note`: POST /v1/data-import/delivery-note/create/ */
 const deliveryNote: GeneratedValidator = {
-  refs: ["rule start_date_later_than_end_date(period_start_at, period_end_at)"],
+  refs: ["rule start_date_later_than_end_date(period_start_at, period_end_at)","node (root)","node (root).import_supplier","node (root).external_account_number","node (root).delivery_note","node (root).delivery_note.malo_number","node (root).delivery_note.amounts","node (root).delivery_note.amounts[]","node (root).delivery_note.amounts[].period_start_at","node (root).delivery_note.amounts[].product_identifier_type","node (root).delivery_note.amounts[].quantity","node (root).delivery_note.amounts[].quantity_unit","node (root).delivery_note.amounts[].line_item_identifier","node (root).delivery_note.cancelled","node (root).delivery_note.last_validation_at"],
   clock: false,
-  make: ([r0]) => (v0, out, context) => {
+  make: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -137,7 +311,7 @@ const deliveryNote: GeneratedValidator = {
       if (v17 !== "SRW" && NON_BLANK_RE.test(v17)) out.push({ path: ["delivery_note", "amounts", i10, "product_identifier_type"], code: "unknown_choice", detail: '"' + v17 + "\" is not among the values the spec lists (SRW)." })
       const v18 = v11["quantity"]
       if (v18 === undefined) return false
-      if (!(typeof v18 === "string" && isNonBlank(v18) && RE2.test(v18))) return false
+      if (!(typeof v18 === "string" && isNonBlank(v18) && RE5.test(v18))) return false
       const v19 = v11["quantity_unit"]
       if (v19 === undefined) return false
       if (!(typeof v19 === "string" && isNonBlank(v19))) return false
@@ -178,14 +352,194 @@ const deliveryNote: GeneratedValidator = {
     if (k6 !== n7) return false
     if (k1 !== n2) return false
     return true
+  },
+  errors: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r1, v0, [], out)) ok0 = false } else {
+      let ok26 = true
+      for (const k27 in v0) if (!FIELDS6.has(k27)) { out.push(unknownFieldError([k27])); ok26 = false }
+      const v28 = v0["import_supplier"]
+      if (v28 === undefined) {
+        if ("import_supplier" in v0) return undefined
+        out.push(requiredError(["import_supplier"])); ok26 = false
+      } else {
+        if (!(typeof v28 === "string" && isNonBlank(v28) && (v28.length <= 32 || countCodePointsUpTo(v28, 33) <= 32))) { if (!decodeAt(r2, v28, ["import_supplier"], out)) ok26 = false }
+      }
+      const v29 = v0["external_account_number"]
+      if (v29 === undefined) {
+        if ("external_account_number" in v0) return undefined
+        out.push(requiredError(["external_account_number"])); ok26 = false
+      } else {
+        if (!(typeof v29 === "string" && isNonBlank(v29) && (v29.length <= 128 || countCodePointsUpTo(v29, 129) <= 128))) { if (!decodeAt(r3, v29, ["external_account_number"], out)) ok26 = false }
+      }
+      const v30 = v0["delivery_note"]
+      if (v30 === undefined) {
+        if ("delivery_note" in v0) return undefined
+        out.push(requiredError(["delivery_note"])); ok26 = false
+      } else {
+        if (typeof v30 !== "object" || v30 === null || Array.isArray(v30)) { if (!decodeAt(r4, v30, ["delivery_note"], out)) ok26 = false } else {
+          let ok31 = true
+          for (const k32 in v30) if (!FIELDS7.has(k32)) { out.push(unknownFieldError(["delivery_note", k32])); ok31 = false }
+          const v33 = v30["malo_number"]
+          if (v33 === undefined) {
+            if ("malo_number" in v30) return undefined
+            out.push(requiredError(["delivery_note", "malo_number"])); ok31 = false
+          } else {
+            if (!(typeof v33 === "string" && isNonBlank(v33))) { if (!decodeAt(r5, v33, ["delivery_note", "malo_number"], out)) ok31 = false }
+          }
+          const v34 = v30["amounts"]
+          if (v34 === undefined) {
+            if ("amounts" in v30) return undefined
+            out.push(requiredError(["delivery_note", "amounts"])); ok31 = false
+          } else {
+            if (!Array.isArray(v34)) { if (!decodeAt(r6, v34, ["delivery_note", "amounts"], out)) ok31 = false } else {
+              let ok35 = true
+              for (let i36 = 0; i36 < v34.length; i36++) {
+                const v37 = v34[i36]
+                if (v37 === undefined) return undefined
+                if (typeof v37 !== "object" || v37 === null || Array.isArray(v37)) { if (!decodeAt(r7, v37, ["delivery_note", "amounts", i36], out)) ok35 = false } else {
+                  let ok38 = true
+                  for (const k39 in v37) if (!FIELDS8.has(k39)) { out.push(unknownFieldError(["delivery_note", "amounts", i36, k39])); ok38 = false }
+                  const v40 = v37["period_start_at"]
+                  if (v40 === undefined) {
+                    if ("period_start_at" in v37) return undefined
+                    out.push(requiredError(["delivery_note", "amounts", i36, "period_start_at"])); ok38 = false
+                  } else {
+                    if (!(typeof v40 === "string" && isNonBlank(v40) && RE1.test(v40) && isCalendarDate(v40) && isInstantInRange(v40))) { if (!decodeAt(r8, v40, ["delivery_note", "amounts", i36, "period_start_at"], out)) ok38 = false }
+                  }
+                  const v41 = v37["period_end_at"]
+                  if (v41 === undefined) {
+                    if ("period_end_at" in v37) return undefined
+                    out.push(requiredError(["delivery_note", "amounts", i36, "period_end_at"])); ok38 = false
+                  } else {
+                    if (!(typeof v41 === "string" && isNonBlank(v41) && RE1.test(v41) && isCalendarDate(v41) && isInstantInRange(v41))) { if (!decodeAt(r8, v41, ["delivery_note", "amounts", i36, "period_end_at"], out)) ok38 = false }
+                  }
+                  const v42 = v37["product_identifier"]
+                  if (v42 === undefined) {
+                    if ("product_identifier" in v37) return undefined
+                    out.push(requiredError(["delivery_note", "amounts", i36, "product_identifier"])); ok38 = false
+                  } else {
+                    if (!(typeof v42 === "string" && isNonBlank(v42))) { if (!decodeAt(r5, v42, ["delivery_note", "amounts", i36, "product_identifier"], out)) ok38 = false }
+                  }
+                  const v43 = v37["product_identifier_type"]
+                  if (v43 === undefined) {
+                    if ("product_identifier_type" in v37) return undefined
+                    out.push(requiredError(["delivery_note", "amounts", i36, "product_identifier_type"])); ok38 = false
+                  } else {
+                    if (!(typeof v43 === "string" && isNonBlank(v43))) { if (!decodeAt(r9, v43, ["delivery_note", "amounts", i36, "product_identifier_type"], out)) ok38 = false }
+                  }
+                  const v44 = v37["quantity"]
+                  if (v44 === undefined) {
+                    if ("quantity" in v37) return undefined
+                    out.push(requiredError(["delivery_note", "amounts", i36, "quantity"])); ok38 = false
+                  } else {
+                    if (!(typeof v44 === "string" && isNonBlank(v44) && RE5.test(v44))) { if (!decodeAt(r10, v44, ["delivery_note", "amounts", i36, "quantity"], out)) ok38 = false }
+                  }
+                  const v45 = v37["quantity_unit"]
+                  if (v45 === undefined) {
+                    if ("quantity_unit" in v37) return undefined
+                    out.push(requiredError(["delivery_note", "amounts", i36, "quantity_unit"])); ok38 = false
+                  } else {
+                    if (!(typeof v45 === "string" && isNonBlank(v45))) { if (!decodeAt(r11, v45, ["delivery_note", "amounts", i36, "quantity_unit"], out)) ok38 = false }
+                  }
+                  const v46 = v37["line_item_identifier"]
+                  if (v46 === undefined) { if ("line_item_identifier" in v37) return undefined } else {
+                    if (!(typeof v46 === "string" && isNonBlank(v46))) { if (!decodeAt(r12, v46, ["delivery_note", "amounts", i36, "line_item_identifier"], out)) ok38 = false }
+                  }
+                  if (ok38) { if (!ruleHolds(r0, v37, ["delivery_note", "amounts", i36], out)) ok38 = false }
+                  if (!ok38) ok35 = false
+                }
+              }
+              if (ok35 && !(v34.length >= 1)) { if (!decodeAt(r6, v34, ["delivery_note", "amounts"], out)) ok35 = false }
+              if (!ok35) ok31 = false
+            }
+          }
+          const v47 = v30["preceding_reference"]
+          if (v47 === undefined) { if ("preceding_reference" in v30) return undefined } else {
+            if (!(typeof v47 === "string" && isNonBlank(v47))) { if (!decodeAt(r12, v47, ["delivery_note", "preceding_reference"], out)) ok31 = false }
+          }
+          const v48 = v30["cancelled"]
+          if (v48 === undefined) { if ("cancelled" in v30) return undefined } else {
+            if (!(typeof v48 === "boolean")) { if (!decodeAt(r13, v48, ["delivery_note", "cancelled"], out)) ok31 = false }
+          }
+          const v49 = v30["validation_status"]
+          if (v49 === undefined) { if ("validation_status" in v30) return undefined } else {
+            if (!(typeof v49 === "boolean")) { if (!decodeAt(r13, v49, ["delivery_note", "validation_status"], out)) ok31 = false }
+          }
+          const v50 = v30["last_validation_at"]
+          if (v50 === undefined) { if ("last_validation_at" in v30) return undefined } else {
+            if (!(typeof v50 === "string" && isNonBlank(v50) && RE1.test(v50) && isCalendarDate(v50) && isInstantInRange(v50))) { if (!decodeAt(r14, v50, ["delivery_note", "last_validation_at"], out)) ok31 = false }
+          }
+          const v51 = v30["edifact_reference_number"]
+          if (v51 === undefined) { if ("edifact_reference_number" in v30) return undefined } else {
+            if (!(typeof v51 === "string" && isNonBlank(v51))) { if (!decodeAt(r12, v51, ["delivery_note", "edifact_reference_number"], out)) ok31 = false }
+          }
+          if (!ok31) ok26 = false
+        }
+      }
+      if (!ok26) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "delivery_note")) {
+        const v54 = v0["delivery_note"]
+        if (typeof v54 === "object" && v54 !== null && !Array.isArray(v54)) {
+          if (Object.hasOwn(v54, "amounts")) {
+            const v56 = v54["amounts"]
+            if (Array.isArray(v56)) {
+              for (let i57 = 0; i57 < v56.length; i57++) {
+                if (!(i57 in v56)) continue
+                const v58 = v56[i57]
+                if (typeof v58 === "object" && v58 !== null && !Array.isArray(v58)) {
+                  if (Object.hasOwn(v58, "product_identifier_type")) {
+                    const v62 = v58["product_identifier_type"]
+                    if (typeof v62 === "string" && NON_BLANK_RE.test(v62) && !KNOWN9.has(v62)) out.push({ path: ["delivery_note", "amounts", i57, "product_identifier_type"], code: "unknown_choice", detail: '"' + v62 + "\" is not among the values the spec lists (SRW)." })
+                  }
+                  if (Object.hasOwn(v58, "quantity_unit")) {
+                    const v64 = v58["quantity_unit"]
+                    if (typeof v64 === "string" && NON_BLANK_RE.test(v64) && !KNOWN10.has(v64)) out.push({ path: ["delivery_note", "amounts", i57, "quantity_unit"], code: "unknown_choice", detail: '"' + v64 + "\" is not among the values the spec lists (KWH)." })
+                  }
+                  if (Object.hasOwn(v58, "line_item_identifier")) {
+                    const v65 = v58["line_item_identifier"]
+                    if (Array.isArray(v65) && v65.length === 0) out.push({ path: ["delivery_note", "amounts", i57, "line_item_identifier"], code: "empty_optional", detail: "line_item_identifier is empty: omit an optional list that carries no data." })
+                  }
+                }
+              }
+            }
+          }
+          if (Object.hasOwn(v54, "preceding_reference")) {
+            const v66 = v54["preceding_reference"]
+            if (Array.isArray(v66) && v66.length === 0) out.push({ path: ["delivery_note", "preceding_reference"], code: "empty_optional", detail: "preceding_reference is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v54, "cancelled")) {
+            const v67 = v54["cancelled"]
+            if (Array.isArray(v67) && v67.length === 0) out.push({ path: ["delivery_note", "cancelled"], code: "empty_optional", detail: "cancelled is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v54, "validation_status")) {
+            const v68 = v54["validation_status"]
+            if (Array.isArray(v68) && v68.length === 0) out.push({ path: ["delivery_note", "validation_status"], code: "empty_optional", detail: "validation_status is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v54, "last_validation_at")) {
+            const v69 = v54["last_validation_at"]
+            if (Array.isArray(v69) && v69.length === 0) out.push({ path: ["delivery_note", "last_validation_at"], code: "empty_optional", detail: "last_validation_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v54, "edifact_reference_number")) {
+            const v70 = v54["edifact_reference_number"]
+            if (Array.isArray(v70) && v70.length === 0) out.push({ path: ["delivery_note", "edifact_reference_number"], code: "empty_optional", detail: "edifact_reference_number is empty: omit an optional list that carries no data." })
+          }
+        }
+      }
+    }
   }
 }
 
 /** `energy-amount`: POST /v1/data-import/energy-amount/create/ */
 const energyAmount: GeneratedValidator = {
-  refs: ["rule start_date_later_than_end_date(period_start_at, period_end_at)"],
+  refs: ["rule start_date_later_than_end_date(period_start_at, period_end_at)","node (root)","node (root).import_supplier","node (root).external_account_number","node (root).energy_amount","node (root).energy_amount.malo_number","node (root).energy_amount.period_start_at","node (root).energy_amount.product_identifier_type","node (root).energy_amount.quantity","node (root).energy_amount.quantity_unit","node (root).energy_amount.line_item_identifier","node (root).energy_amount.cancelled","node (root).energy_amount.cancelled_at","node (root).energy_amount.cancelled_reference","node (root).energy_amount.plausibility_indications","node (root).energy_amount.measurement_classifications"],
   clock: false,
-  make: ([r0]) => (v0, out, context) => {
+  make: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -220,7 +574,7 @@ const energyAmount: GeneratedValidator = {
     if (v12 !== "SRW" && NON_BLANK_RE.test(v12)) out.push({ path: ["energy_amount", "product_identifier_type"], code: "unknown_choice", detail: '"' + v12 + "\" is not among the values the spec lists (SRW)." })
     const v13 = v5["quantity"]
     if (v13 === undefined) return false
-    if (!(typeof v13 === "string" && isNonBlank(v13) && RE2.test(v13))) return false
+    if (!(typeof v13 === "string" && isNonBlank(v13) && RE5.test(v13))) return false
     const v14 = v5["quantity_unit"]
     if (v14 === undefined) return false
     if (!(typeof v14 === "string" && isNonBlank(v14))) return false
@@ -299,14 +653,227 @@ const energyAmount: GeneratedValidator = {
     if (r0.check(v5, context).length !== 0) return false
     if (k1 !== n2) return false
     return true
+  },
+  errors: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r1, v0, [], out)) ok0 = false } else {
+      let ok31 = true
+      for (const k32 in v0) if (!FIELDS11.has(k32)) { out.push(unknownFieldError([k32])); ok31 = false }
+      const v33 = v0["import_supplier"]
+      if (v33 === undefined) {
+        if ("import_supplier" in v0) return undefined
+        out.push(requiredError(["import_supplier"])); ok31 = false
+      } else {
+        if (!(typeof v33 === "string" && isNonBlank(v33) && (v33.length <= 32 || countCodePointsUpTo(v33, 33) <= 32))) { if (!decodeAt(r2, v33, ["import_supplier"], out)) ok31 = false }
+      }
+      const v34 = v0["external_account_number"]
+      if (v34 === undefined) {
+        if ("external_account_number" in v0) return undefined
+        out.push(requiredError(["external_account_number"])); ok31 = false
+      } else {
+        if (!(typeof v34 === "string" && isNonBlank(v34) && (v34.length <= 128 || countCodePointsUpTo(v34, 129) <= 128))) { if (!decodeAt(r3, v34, ["external_account_number"], out)) ok31 = false }
+      }
+      const v35 = v0["energy_amount"]
+      if (v35 === undefined) {
+        if ("energy_amount" in v0) return undefined
+        out.push(requiredError(["energy_amount"])); ok31 = false
+      } else {
+        if (typeof v35 !== "object" || v35 === null || Array.isArray(v35)) { if (!decodeAt(r4, v35, ["energy_amount"], out)) ok31 = false } else {
+          let ok36 = true
+          for (const k37 in v35) if (!FIELDS12.has(k37)) { out.push(unknownFieldError(["energy_amount", k37])); ok36 = false }
+          const v38 = v35["malo_number"]
+          if (v38 === undefined) {
+            if ("malo_number" in v35) return undefined
+            out.push(requiredError(["energy_amount", "malo_number"])); ok36 = false
+          } else {
+            if (!(typeof v38 === "string" && isNonBlank(v38))) { if (!decodeAt(r5, v38, ["energy_amount", "malo_number"], out)) ok36 = false }
+          }
+          const v39 = v35["period_start_at"]
+          if (v39 === undefined) {
+            if ("period_start_at" in v35) return undefined
+            out.push(requiredError(["energy_amount", "period_start_at"])); ok36 = false
+          } else {
+            if (!(typeof v39 === "string" && isNonBlank(v39) && RE1.test(v39) && isCalendarDate(v39) && isInstantInRange(v39))) { if (!decodeAt(r6, v39, ["energy_amount", "period_start_at"], out)) ok36 = false }
+          }
+          const v40 = v35["period_end_at"]
+          if (v40 === undefined) {
+            if ("period_end_at" in v35) return undefined
+            out.push(requiredError(["energy_amount", "period_end_at"])); ok36 = false
+          } else {
+            if (!(typeof v40 === "string" && isNonBlank(v40) && RE1.test(v40) && isCalendarDate(v40) && isInstantInRange(v40))) { if (!decodeAt(r6, v40, ["energy_amount", "period_end_at"], out)) ok36 = false }
+          }
+          const v41 = v35["product_identifier"]
+          if (v41 === undefined) {
+            if ("product_identifier" in v35) return undefined
+            out.push(requiredError(["energy_amount", "product_identifier"])); ok36 = false
+          } else {
+            if (!(typeof v41 === "string" && isNonBlank(v41))) { if (!decodeAt(r5, v41, ["energy_amount", "product_identifier"], out)) ok36 = false }
+          }
+          const v42 = v35["product_identifier_type"]
+          if (v42 === undefined) {
+            if ("product_identifier_type" in v35) return undefined
+            out.push(requiredError(["energy_amount", "product_identifier_type"])); ok36 = false
+          } else {
+            if (!(typeof v42 === "string" && isNonBlank(v42))) { if (!decodeAt(r7, v42, ["energy_amount", "product_identifier_type"], out)) ok36 = false }
+          }
+          const v43 = v35["quantity"]
+          if (v43 === undefined) {
+            if ("quantity" in v35) return undefined
+            out.push(requiredError(["energy_amount", "quantity"])); ok36 = false
+          } else {
+            if (!(typeof v43 === "string" && isNonBlank(v43) && RE5.test(v43))) { if (!decodeAt(r8, v43, ["energy_amount", "quantity"], out)) ok36 = false }
+          }
+          const v44 = v35["quantity_unit"]
+          if (v44 === undefined) {
+            if ("quantity_unit" in v35) return undefined
+            out.push(requiredError(["energy_amount", "quantity_unit"])); ok36 = false
+          } else {
+            if (!(typeof v44 === "string" && isNonBlank(v44))) { if (!decodeAt(r9, v44, ["energy_amount", "quantity_unit"], out)) ok36 = false }
+          }
+          const v45 = v35["line_item_identifier"]
+          if (v45 === undefined) { if ("line_item_identifier" in v35) return undefined } else {
+            if (!(typeof v45 === "string" && isNonBlank(v45))) { if (!decodeAt(r10, v45, ["energy_amount", "line_item_identifier"], out)) ok36 = false }
+          }
+          const v46 = v35["preceding_reference"]
+          if (v46 === undefined) { if ("preceding_reference" in v35) return undefined } else {
+            if (!(typeof v46 === "string" && isNonBlank(v46))) { if (!decodeAt(r10, v46, ["energy_amount", "preceding_reference"], out)) ok36 = false }
+          }
+          const v47 = v35["cancelled"]
+          if (v47 === undefined) { if ("cancelled" in v35) return undefined } else {
+            if (!(typeof v47 === "boolean")) { if (!decodeAt(r11, v47, ["energy_amount", "cancelled"], out)) ok36 = false }
+          }
+          const v48 = v35["cancelled_at"]
+          if (v48 === undefined) { if ("cancelled_at" in v35) return undefined } else {
+            if (!(((typeof v48 === "string" && isNonBlank(v48) && RE1.test(v48) && isCalendarDate(v48) && isInstantInRange(v48)) || (v48 === null)))) { if (!decodeAt(r12, v48, ["energy_amount", "cancelled_at"], out)) ok36 = false }
+          }
+          const v49 = v35["cancelled_reference"]
+          if (v49 === undefined) { if ("cancelled_reference" in v35) return undefined } else {
+            if (!(((typeof v49 === "string" && isNonBlank(v49)) || (v49 === null)))) { if (!decodeAt(r13, v49, ["energy_amount", "cancelled_reference"], out)) ok36 = false }
+          }
+          const v50 = v35["qualifier"]
+          if (v50 === undefined) { if ("qualifier" in v35) return undefined } else {
+            if (!(typeof v50 === "string" && isNonBlank(v50))) { if (!decodeAt(r10, v50, ["energy_amount", "qualifier"], out)) ok36 = false }
+          }
+          const v51 = v35["estimate_method"]
+          if (v51 === undefined) { if ("estimate_method" in v35) return undefined } else {
+            if (!(typeof v51 === "string" && isNonBlank(v51))) { if (!decodeAt(r10, v51, ["energy_amount", "estimate_method"], out)) ok36 = false }
+          }
+          const v52 = v35["estimate_reason"]
+          if (v52 === undefined) { if ("estimate_reason" in v35) return undefined } else {
+            if (!(typeof v52 === "string" && isNonBlank(v52))) { if (!decodeAt(r10, v52, ["energy_amount", "estimate_reason"], out)) ok36 = false }
+          }
+          const v53 = v35["correction_reason"]
+          if (v53 === undefined) { if ("correction_reason" in v35) return undefined } else {
+            if (!(typeof v53 === "string" && isNonBlank(v53))) { if (!decodeAt(r10, v53, ["energy_amount", "correction_reason"], out)) ok36 = false }
+          }
+          const v54 = v35["plausibility_indications"]
+          if (v54 === undefined) { if ("plausibility_indications" in v35) return undefined } else {
+            if (!Array.isArray(v54)) { if (!decodeAt(r14, v54, ["energy_amount", "plausibility_indications"], out)) ok36 = false } else {
+              let ok55 = true
+              for (let i56 = 0; i56 < v54.length; i56++) {
+                const v57 = v54[i56]
+                if (v57 === undefined) return undefined
+                if (!(typeof v57 === "string" && isNonBlank(v57))) { if (!decodeAt(r5, v57, ["energy_amount", "plausibility_indications", i56], out)) ok55 = false }
+              }
+              if (!ok55) ok36 = false
+            }
+          }
+          const v58 = v35["measurement_classifications"]
+          if (v58 === undefined) { if ("measurement_classifications" in v35) return undefined } else {
+            if (!Array.isArray(v58)) { if (!decodeAt(r15, v58, ["energy_amount", "measurement_classifications"], out)) ok36 = false } else {
+              let ok59 = true
+              for (let i60 = 0; i60 < v58.length; i60++) {
+                const v61 = v58[i60]
+                if (v61 === undefined) return undefined
+                if (!(typeof v61 === "string" && isNonBlank(v61))) { if (!decodeAt(r5, v61, ["energy_amount", "measurement_classifications", i60], out)) ok59 = false }
+              }
+              if (!ok59) ok36 = false
+            }
+          }
+          const v62 = v35["edifact_reference_number"]
+          if (v62 === undefined) { if ("edifact_reference_number" in v35) return undefined } else {
+            if (!(typeof v62 === "string" && isNonBlank(v62))) { if (!decodeAt(r10, v62, ["energy_amount", "edifact_reference_number"], out)) ok36 = false }
+          }
+          if (ok36) { if (!ruleHolds(r0, v35, ["energy_amount"], out)) ok36 = false }
+          if (!ok36) ok31 = false
+        }
+      }
+      if (!ok31) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "energy_amount")) {
+        const v65 = v0["energy_amount"]
+        if (typeof v65 === "object" && v65 !== null && !Array.isArray(v65)) {
+          if (Object.hasOwn(v65, "product_identifier_type")) {
+            const v70 = v65["product_identifier_type"]
+            if (typeof v70 === "string" && NON_BLANK_RE.test(v70) && !KNOWN9.has(v70)) out.push({ path: ["energy_amount", "product_identifier_type"], code: "unknown_choice", detail: '"' + v70 + "\" is not among the values the spec lists (SRW)." })
+          }
+          if (Object.hasOwn(v65, "quantity_unit")) {
+            const v72 = v65["quantity_unit"]
+            if (typeof v72 === "string" && NON_BLANK_RE.test(v72) && !KNOWN10.has(v72)) out.push({ path: ["energy_amount", "quantity_unit"], code: "unknown_choice", detail: '"' + v72 + "\" is not among the values the spec lists (KWH)." })
+          }
+          if (Object.hasOwn(v65, "line_item_identifier")) {
+            const v73 = v65["line_item_identifier"]
+            if (Array.isArray(v73) && v73.length === 0) out.push({ path: ["energy_amount", "line_item_identifier"], code: "empty_optional", detail: "line_item_identifier is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "preceding_reference")) {
+            const v74 = v65["preceding_reference"]
+            if (Array.isArray(v74) && v74.length === 0) out.push({ path: ["energy_amount", "preceding_reference"], code: "empty_optional", detail: "preceding_reference is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "cancelled")) {
+            const v75 = v65["cancelled"]
+            if (Array.isArray(v75) && v75.length === 0) out.push({ path: ["energy_amount", "cancelled"], code: "empty_optional", detail: "cancelled is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "cancelled_at")) {
+            const v76 = v65["cancelled_at"]
+            if (Array.isArray(v76) && v76.length === 0) out.push({ path: ["energy_amount", "cancelled_at"], code: "empty_optional", detail: "cancelled_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "cancelled_reference")) {
+            const v77 = v65["cancelled_reference"]
+            if (Array.isArray(v77) && v77.length === 0) out.push({ path: ["energy_amount", "cancelled_reference"], code: "empty_optional", detail: "cancelled_reference is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "qualifier")) {
+            const v78 = v65["qualifier"]
+            if (Array.isArray(v78) && v78.length === 0) out.push({ path: ["energy_amount", "qualifier"], code: "empty_optional", detail: "qualifier is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "estimate_method")) {
+            const v79 = v65["estimate_method"]
+            if (Array.isArray(v79) && v79.length === 0) out.push({ path: ["energy_amount", "estimate_method"], code: "empty_optional", detail: "estimate_method is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "estimate_reason")) {
+            const v80 = v65["estimate_reason"]
+            if (Array.isArray(v80) && v80.length === 0) out.push({ path: ["energy_amount", "estimate_reason"], code: "empty_optional", detail: "estimate_reason is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "correction_reason")) {
+            const v81 = v65["correction_reason"]
+            if (Array.isArray(v81) && v81.length === 0) out.push({ path: ["energy_amount", "correction_reason"], code: "empty_optional", detail: "correction_reason is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "plausibility_indications")) {
+            const v82 = v65["plausibility_indications"]
+            if (Array.isArray(v82) && v82.length === 0) out.push({ path: ["energy_amount", "plausibility_indications"], code: "empty_optional", detail: "plausibility_indications is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "measurement_classifications")) {
+            const v85 = v65["measurement_classifications"]
+            if (Array.isArray(v85) && v85.length === 0) out.push({ path: ["energy_amount", "measurement_classifications"], code: "empty_optional", detail: "measurement_classifications is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v65, "edifact_reference_number")) {
+            const v88 = v65["edifact_reference_number"]
+            if (Array.isArray(v88) && v88.length === 0) out.push({ path: ["energy_amount", "edifact_reference_number"], code: "empty_optional", detail: "edifact_reference_number is empty: omit an optional list that carries no data." })
+          }
+        }
+      }
+    }
   }
 }
 
 /** `transactions`: POST /v1/data-import/transactions/create/ */
 const transactions: GeneratedValidator = {
-  refs: ["warning fieldsOfOtherTypes","rule line_item_units_must_be_two_values()","rule start_date_later_than_end_date(start_date, end_date)","rule supply_charge_fields(product_code, line_items)","rule transaction_in_future(transaction_date)","rule duplicate_transaction_ids(transaction_id)"],
+  refs: ["warning fieldsOfOtherTypes","rule line_item_units_must_be_two_values()","rule start_date_later_than_end_date(start_date, end_date)","rule supply_charge_fields(product_code, line_items)","rule transaction_in_future(transaction_date)","rule duplicate_transaction_ids(transaction_id)","node (root)","node (root).import_supplier","node (root).external_account_number","node (root).transactions","node (root).transactions[]","node (root).transactions[].transaction_id","node (root).transactions[].transaction_date","node (root).transactions[].amount","node (root).transactions[].type","node (root).transactions[].reason","node (root).transactions[].display_note","node (root).transactions[].payment_type","node (root).transactions[].line_items","node (root).transactions[].line_items[]","node (root).transactions[].line_items[].rate_band","node (root).transactions[].line_items[].price_per_unit","node (root).transactions[].line_items[].units","node (root).transactions[].tax_items","node (root).transactions[].tax_items[]","node (root).transactions[].tax_items[].tax_type","node (root).transactions[].tax_items[].unit_type"],
   clock: true,
-  make: ([r0, r1, r2, r3, r4, r5]) => (v0, out, context) => {
+  make: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -333,19 +900,19 @@ const transactions: GeneratedValidator = {
       if (!(typeof v10 === "string" && isNonBlank(v10))) return false
       const v11 = v7["transaction_date"]
       if (v11 === undefined) return false
-      if (!(typeof v11 === "string" && isNonBlank(v11) && RE3.test(v11) && isCalendarDate(v11))) return false
+      if (!(typeof v11 === "string" && isNonBlank(v11) && RE13.test(v11) && isCalendarDate(v11))) return false
       const v12 = v7["amount"]
       if (v12 === undefined) return false
       if (!(typeof v12 === "number" && Number.isFinite(v12))) return false
       const v13 = v7["type"]
       if (v13 === undefined) return false
       if (!(typeof v13 === "string" && isNonBlank(v13))) return false
-      if (!KNOWN4.has(v13) && NON_BLANK_RE.test(v13)) out.push({ path: ["transactions", i6, "type"], code: "unknown_choice", detail: '"' + v13 + "\" is not among the values the spec lists (CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE)." })
+      if (!KNOWN14.has(v13) && NON_BLANK_RE.test(v13)) out.push({ path: ["transactions", i6, "type"], code: "unknown_choice", detail: '"' + v13 + "\" is not among the values the spec lists (CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE)." })
       const v14 = v7["reason"]
       if (v14 !== undefined) {
         n9++
         if (!(typeof v14 === "string" && isNonBlank(v14))) return false
-        if (!KNOWN5.has(v14) && NON_BLANK_RE.test(v14)) out.push({ path: ["transactions", i6, "reason"], code: "unknown_choice", detail: '"' + v14 + "\" is not among the values the spec lists (IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT)." })
+        if (!KNOWN15.has(v14) && NON_BLANK_RE.test(v14)) out.push({ path: ["transactions", i6, "reason"], code: "unknown_choice", detail: '"' + v14 + "\" is not among the values the spec lists (IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT)." })
       }
       const v15 = v7["display_note"]
       if (v15 !== undefined) {
@@ -366,7 +933,7 @@ const transactions: GeneratedValidator = {
       if (v18 !== undefined) {
         n9++
         if (!(typeof v18 === "string" && isNonBlank(v18))) return false
-        if (!KNOWN6.has(v18) && NON_BLANK_RE.test(v18)) out.push({ path: ["transactions", i6, "payment_type"], code: "unknown_choice", detail: '"' + v18 + "\" is not among the values the spec lists (DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD)." })
+        if (!KNOWN16.has(v18) && NON_BLANK_RE.test(v18)) out.push({ path: ["transactions", i6, "payment_type"], code: "unknown_choice", detail: '"' + v18 + "\" is not among the values the spec lists (DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD)." })
       }
       const v19 = v7["product_code"]
       if (v19 !== undefined) {
@@ -391,10 +958,10 @@ const transactions: GeneratedValidator = {
           }
           const v26 = v22["start_date"]
           if (v26 === undefined) return false
-          if (!(typeof v26 === "string" && isNonBlank(v26) && RE3.test(v26) && isCalendarDate(v26))) return false
+          if (!(typeof v26 === "string" && isNonBlank(v26) && RE13.test(v26) && isCalendarDate(v26))) return false
           const v27 = v22["end_date"]
           if (v27 === undefined) return false
-          if (!(typeof v27 === "string" && isNonBlank(v27) && RE3.test(v27) && isCalendarDate(v27))) return false
+          if (!(typeof v27 === "string" && isNonBlank(v27) && RE13.test(v27) && isCalendarDate(v27))) return false
           const v28 = v22["number_of_units"]
           if (v28 === undefined) return false
           if (!(typeof v28 === "number" && Number.isFinite(v28))) return false
@@ -460,14 +1027,318 @@ const transactions: GeneratedValidator = {
     if (r5.check(v5, context).length !== 0) return false
     if (k1 !== n2) return false
     return true
+  },
+  errors: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r6, v0, [], out)) ok0 = false } else {
+      let ok44 = true
+      for (const k45 in v0) if (!FIELDS17.has(k45)) { out.push(unknownFieldError([k45])); ok44 = false }
+      const v46 = v0["import_supplier"]
+      if (v46 === undefined) {
+        if ("import_supplier" in v0) return undefined
+        out.push(requiredError(["import_supplier"])); ok44 = false
+      } else {
+        if (!(typeof v46 === "string" && isNonBlank(v46) && (v46.length <= 32 || countCodePointsUpTo(v46, 33) <= 32))) { if (!decodeAt(r7, v46, ["import_supplier"], out)) ok44 = false }
+      }
+      const v47 = v0["external_account_number"]
+      if (v47 === undefined) {
+        if ("external_account_number" in v0) return undefined
+        out.push(requiredError(["external_account_number"])); ok44 = false
+      } else {
+        if (!(typeof v47 === "string" && isNonBlank(v47) && (v47.length <= 128 || countCodePointsUpTo(v47, 129) <= 128))) { if (!decodeAt(r8, v47, ["external_account_number"], out)) ok44 = false }
+      }
+      const v48 = v0["transactions"]
+      if (v48 === undefined) {
+        if ("transactions" in v0) return undefined
+        out.push(requiredError(["transactions"])); ok44 = false
+      } else {
+        if (!Array.isArray(v48)) { if (!decodeAt(r9, v48, ["transactions"], out)) ok44 = false } else {
+          let ok49 = true
+          for (let i50 = 0; i50 < v48.length; i50++) {
+            const v51 = v48[i50]
+            if (v51 === undefined) return undefined
+            if (typeof v51 !== "object" || v51 === null || Array.isArray(v51)) { if (!decodeAt(r10, v51, ["transactions", i50], out)) ok49 = false } else {
+              let ok52 = true
+              for (const k53 in v51) if (!FIELDS18.has(k53)) { out.push(unknownFieldError(["transactions", i50, k53])); ok52 = false }
+              const v54 = v51["transaction_id"]
+              if (v54 === undefined) {
+                if ("transaction_id" in v51) return undefined
+                out.push(requiredError(["transactions", i50, "transaction_id"])); ok52 = false
+              } else {
+                if (!(typeof v54 === "string" && isNonBlank(v54))) { if (!decodeAt(r11, v54, ["transactions", i50, "transaction_id"], out)) ok52 = false }
+              }
+              const v55 = v51["transaction_date"]
+              if (v55 === undefined) {
+                if ("transaction_date" in v51) return undefined
+                out.push(requiredError(["transactions", i50, "transaction_date"])); ok52 = false
+              } else {
+                if (!(typeof v55 === "string" && isNonBlank(v55) && RE13.test(v55) && isCalendarDate(v55))) { if (!decodeAt(r12, v55, ["transactions", i50, "transaction_date"], out)) ok52 = false }
+              }
+              const v56 = v51["amount"]
+              if (v56 === undefined) {
+                if ("amount" in v51) return undefined
+                out.push(requiredError(["transactions", i50, "amount"])); ok52 = false
+              } else {
+                if (!(typeof v56 === "number" && Number.isFinite(v56))) { if (!decodeAt(r13, v56, ["transactions", i50, "amount"], out)) ok52 = false }
+              }
+              const v57 = v51["type"]
+              if (v57 === undefined) {
+                if ("type" in v51) return undefined
+                out.push(requiredError(["transactions", i50, "type"])); ok52 = false
+              } else {
+                if (!(typeof v57 === "string" && isNonBlank(v57))) { if (!decodeAt(r14, v57, ["transactions", i50, "type"], out)) ok52 = false }
+              }
+              const v58 = v51["reason"]
+              if (v58 === undefined) { if ("reason" in v51) return undefined } else {
+                if (!(typeof v58 === "string" && isNonBlank(v58))) { if (!decodeAt(r15, v58, ["transactions", i50, "reason"], out)) ok52 = false }
+              }
+              const v59 = v51["display_note"]
+              if (v59 === undefined) { if ("display_note" in v51) return undefined } else {
+                if (!(typeof v59 === "string" && isNonBlank(v59))) { if (!decodeAt(r16, v59, ["transactions", i50, "display_note"], out)) ok52 = false }
+              }
+              const v60 = v51["note"]
+              if (v60 === undefined) { if ("note" in v51) return undefined } else {
+                if (!(typeof v60 === "string" && isNonBlank(v60))) { if (!decodeAt(r16, v60, ["transactions", i50, "note"], out)) ok52 = false }
+              }
+              const v61 = v51["reference"]
+              if (v61 === undefined) { if ("reference" in v51) return undefined } else {
+                if (!(typeof v61 === "string" && isNonBlank(v61))) { if (!decodeAt(r16, v61, ["transactions", i50, "reference"], out)) ok52 = false }
+              }
+              const v62 = v51["payment_type"]
+              if (v62 === undefined) { if ("payment_type" in v51) return undefined } else {
+                if (!(typeof v62 === "string" && isNonBlank(v62))) { if (!decodeAt(r17, v62, ["transactions", i50, "payment_type"], out)) ok52 = false }
+              }
+              const v63 = v51["product_code"]
+              if (v63 === undefined) { if ("product_code" in v51) return undefined } else {
+                if (!(typeof v63 === "string" && isNonBlank(v63))) { if (!decodeAt(r16, v63, ["transactions", i50, "product_code"], out)) ok52 = false }
+              }
+              const v64 = v51["line_items"]
+              if (v64 === undefined) { if ("line_items" in v51) return undefined } else {
+                if (!Array.isArray(v64)) { if (!decodeAt(r18, v64, ["transactions", i50, "line_items"], out)) ok52 = false } else {
+                  let ok65 = true
+                  for (let i66 = 0; i66 < v64.length; i66++) {
+                    const v67 = v64[i66]
+                    if (v67 === undefined) return undefined
+                    if (typeof v67 !== "object" || v67 === null || Array.isArray(v67)) { if (!decodeAt(r19, v67, ["transactions", i50, "line_items", i66], out)) ok65 = false } else {
+                      let ok68 = true
+                      for (const k69 in v67) if (!FIELDS19.has(k69)) { out.push(unknownFieldError(["transactions", i50, "line_items", i66, k69])); ok68 = false }
+                      const v70 = v67["rate_band"]
+                      if (v70 === undefined) { if ("rate_band" in v67) return undefined } else {
+                        if (!(typeof v70 === "string" && isNonBlank(v70))) { if (!decodeAt(r20, v70, ["transactions", i50, "line_items", i66, "rate_band"], out)) ok68 = false }
+                      }
+                      const v71 = v67["start_date"]
+                      if (v71 === undefined) {
+                        if ("start_date" in v67) return undefined
+                        out.push(requiredError(["transactions", i50, "line_items", i66, "start_date"])); ok68 = false
+                      } else {
+                        if (!(typeof v71 === "string" && isNonBlank(v71) && RE13.test(v71) && isCalendarDate(v71))) { if (!decodeAt(r12, v71, ["transactions", i50, "line_items", i66, "start_date"], out)) ok68 = false }
+                      }
+                      const v72 = v67["end_date"]
+                      if (v72 === undefined) {
+                        if ("end_date" in v67) return undefined
+                        out.push(requiredError(["transactions", i50, "line_items", i66, "end_date"])); ok68 = false
+                      } else {
+                        if (!(typeof v72 === "string" && isNonBlank(v72) && RE13.test(v72) && isCalendarDate(v72))) { if (!decodeAt(r12, v72, ["transactions", i50, "line_items", i66, "end_date"], out)) ok68 = false }
+                      }
+                      const v73 = v67["number_of_units"]
+                      if (v73 === undefined) {
+                        if ("number_of_units" in v67) return undefined
+                        out.push(requiredError(["transactions", i50, "line_items", i66, "number_of_units"])); ok68 = false
+                      } else {
+                        if (!(typeof v73 === "number" && Number.isFinite(v73))) { if (!decodeAt(r13, v73, ["transactions", i50, "line_items", i66, "number_of_units"], out)) ok68 = false }
+                      }
+                      const v74 = v67["net_amount"]
+                      if (v74 === undefined) {
+                        if ("net_amount" in v67) return undefined
+                        out.push(requiredError(["transactions", i50, "line_items", i66, "net_amount"])); ok68 = false
+                      } else {
+                        if (!(typeof v74 === "number" && Number.isFinite(v74))) { if (!decodeAt(r13, v74, ["transactions", i50, "line_items", i66, "net_amount"], out)) ok68 = false }
+                      }
+                      const v75 = v67["price_per_unit"]
+                      if (v75 === undefined) { if ("price_per_unit" in v67) return undefined } else {
+                        if (!(typeof v75 === "number" && Number.isFinite(v75))) { if (!decodeAt(r21, v75, ["transactions", i50, "line_items", i66, "price_per_unit"], out)) ok68 = false }
+                      }
+                      const v76 = v67["units"]
+                      if (v76 === undefined) { if ("units" in v67) return undefined } else {
+                        if (!Array.isArray(v76)) { if (!decodeAt(r22, v76, ["transactions", i50, "line_items", i66, "units"], out)) ok68 = false } else {
+                          let ok77 = true
+                          for (let i78 = 0; i78 < v76.length; i78++) {
+                            const v79 = v76[i78]
+                            if (v79 === undefined) return undefined
+                            if (!(typeof v79 === "number" && Number.isFinite(v79))) { if (!decodeAt(r13, v79, ["transactions", i50, "line_items", i66, "units", i78], out)) ok77 = false }
+                          }
+                          if (ok77 && !(ruleHolds(r1, v76, [], []))) { if (!decodeAt(r22, v76, ["transactions", i50, "line_items", i66, "units"], out)) ok77 = false }
+                          if (!ok77) ok68 = false
+                        }
+                      }
+                      if (ok68) { if (!ruleHolds(r2, v67, ["transactions", i50, "line_items", i66], out)) ok68 = false }
+                      if (!ok68) ok65 = false
+                    }
+                  }
+                  if (!ok65) ok52 = false
+                }
+              }
+              const v80 = v51["tax_items"]
+              if (v80 === undefined) { if ("tax_items" in v51) return undefined } else {
+                if (!Array.isArray(v80)) { if (!decodeAt(r23, v80, ["transactions", i50, "tax_items"], out)) ok52 = false } else {
+                  let ok81 = true
+                  for (let i82 = 0; i82 < v80.length; i82++) {
+                    const v83 = v80[i82]
+                    if (v83 === undefined) return undefined
+                    if (typeof v83 !== "object" || v83 === null || Array.isArray(v83)) { if (!decodeAt(r24, v83, ["transactions", i50, "tax_items", i82], out)) ok81 = false } else {
+                      let ok84 = true
+                      for (const k85 in v83) if (!FIELDS20.has(k85)) { out.push(unknownFieldError(["transactions", i50, "tax_items", i82, k85])); ok84 = false }
+                      const v86 = v83["amount"]
+                      if (v86 === undefined) {
+                        if ("amount" in v83) return undefined
+                        out.push(requiredError(["transactions", i50, "tax_items", i82, "amount"])); ok84 = false
+                      } else {
+                        if (!(typeof v86 === "number" && Number.isFinite(v86))) { if (!decodeAt(r13, v86, ["transactions", i50, "tax_items", i82, "amount"], out)) ok84 = false }
+                      }
+                      const v87 = v83["tax_type"]
+                      if (v87 === undefined) {
+                        if ("tax_type" in v83) return undefined
+                        out.push(requiredError(["transactions", i50, "tax_items", i82, "tax_type"])); ok84 = false
+                      } else {
+                        if (!(typeof v87 === "string" && isNonBlank(v87))) { if (!decodeAt(r25, v87, ["transactions", i50, "tax_items", i82, "tax_type"], out)) ok84 = false }
+                      }
+                      const v88 = v83["value_taxed"]
+                      if (v88 === undefined) {
+                        if ("value_taxed" in v83) return undefined
+                        out.push(requiredError(["transactions", i50, "tax_items", i82, "value_taxed"])); ok84 = false
+                      } else {
+                        if (!(typeof v88 === "number" && Number.isFinite(v88))) { if (!decodeAt(r13, v88, ["transactions", i50, "tax_items", i82, "value_taxed"], out)) ok84 = false }
+                      }
+                      const v89 = v83["rate"]
+                      if (v89 === undefined) {
+                        if ("rate" in v83) return undefined
+                        out.push(requiredError(["transactions", i50, "tax_items", i82, "rate"])); ok84 = false
+                      } else {
+                        if (!(typeof v89 === "number" && Number.isFinite(v89))) { if (!decodeAt(r13, v89, ["transactions", i50, "tax_items", i82, "rate"], out)) ok84 = false }
+                      }
+                      const v90 = v83["unit_type"]
+                      if (v90 === undefined) {
+                        if ("unit_type" in v83) return undefined
+                        out.push(requiredError(["transactions", i50, "tax_items", i82, "unit_type"])); ok84 = false
+                      } else {
+                        if (!(typeof v90 === "string" && isNonBlank(v90))) { if (!decodeAt(r26, v90, ["transactions", i50, "tax_items", i82, "unit_type"], out)) ok84 = false }
+                      }
+                      if (!ok84) ok81 = false
+                    }
+                  }
+                  if (!ok81) ok52 = false
+                }
+              }
+              if (ok52) { if (!ruleHolds(r3, v51, ["transactions", i50], out)) ok52 = false }
+              if (!ok52) ok49 = false
+            }
+          }
+          if (ok49 && !(v48.length >= 1 && ruleHolds(r5, v48, [], []))) { if (!decodeAt(r9, v48, ["transactions"], out)) ok49 = false }
+          if (!ok49) ok44 = false
+        }
+      }
+      if (!ok44) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "transactions")) {
+        const v93 = v0["transactions"]
+        if (Array.isArray(v93)) {
+          for (let i94 = 0; i94 < v93.length; i94++) {
+            if (!(i94 in v93)) continue
+            const v95 = v93[i94]
+            if (typeof v95 === "object" && v95 !== null && !Array.isArray(v95)) {
+              for (const w of r0(v95)) out.push({ path: ["transactions", i94, ...w.path], code: w.code, detail: w.detail })
+              if (Object.hasOwn(v95, "type")) {
+                const v99 = v95["type"]
+                if (typeof v99 === "string" && NON_BLANK_RE.test(v99) && !KNOWN14.has(v99)) out.push({ path: ["transactions", i94, "type"], code: "unknown_choice", detail: '"' + v99 + "\" is not among the values the spec lists (CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE)." })
+              }
+              if (Object.hasOwn(v95, "reason")) {
+                const v100 = v95["reason"]
+                if (Array.isArray(v100) && v100.length === 0) out.push({ path: ["transactions", i94, "reason"], code: "empty_optional", detail: "reason is empty: omit an optional list that carries no data." })
+                if (typeof v100 === "string" && NON_BLANK_RE.test(v100) && !KNOWN15.has(v100)) out.push({ path: ["transactions", i94, "reason"], code: "unknown_choice", detail: '"' + v100 + "\" is not among the values the spec lists (IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT)." })
+              }
+              if (Object.hasOwn(v95, "display_note")) {
+                const v101 = v95["display_note"]
+                if (Array.isArray(v101) && v101.length === 0) out.push({ path: ["transactions", i94, "display_note"], code: "empty_optional", detail: "display_note is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v95, "note")) {
+                const v102 = v95["note"]
+                if (Array.isArray(v102) && v102.length === 0) out.push({ path: ["transactions", i94, "note"], code: "empty_optional", detail: "note is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v95, "reference")) {
+                const v103 = v95["reference"]
+                if (Array.isArray(v103) && v103.length === 0) out.push({ path: ["transactions", i94, "reference"], code: "empty_optional", detail: "reference is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v95, "payment_type")) {
+                const v104 = v95["payment_type"]
+                if (Array.isArray(v104) && v104.length === 0) out.push({ path: ["transactions", i94, "payment_type"], code: "empty_optional", detail: "payment_type is empty: omit an optional list that carries no data." })
+                if (typeof v104 === "string" && NON_BLANK_RE.test(v104) && !KNOWN16.has(v104)) out.push({ path: ["transactions", i94, "payment_type"], code: "unknown_choice", detail: '"' + v104 + "\" is not among the values the spec lists (DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD)." })
+              }
+              if (Object.hasOwn(v95, "product_code")) {
+                const v105 = v95["product_code"]
+                if (Array.isArray(v105) && v105.length === 0) out.push({ path: ["transactions", i94, "product_code"], code: "empty_optional", detail: "product_code is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v95, "line_items")) {
+                const v106 = v95["line_items"]
+                if (Array.isArray(v106) && v106.length === 0) out.push({ path: ["transactions", i94, "line_items"], code: "empty_optional", detail: "line_items is empty: omit an optional list that carries no data." })
+                if (Array.isArray(v106)) {
+                  for (let i107 = 0; i107 < v106.length; i107++) {
+                    if (!(i107 in v106)) continue
+                    const v108 = v106[i107]
+                    if (typeof v108 === "object" && v108 !== null && !Array.isArray(v108)) {
+                      if (Object.hasOwn(v108, "rate_band")) {
+                        const v109 = v108["rate_band"]
+                        if (Array.isArray(v109) && v109.length === 0) out.push({ path: ["transactions", i94, "line_items", i107, "rate_band"], code: "empty_optional", detail: "rate_band is empty: omit an optional list that carries no data." })
+                        if (typeof v109 === "string" && NON_BLANK_RE.test(v109) && !KNOWN21.has(v109)) out.push({ path: ["transactions", i94, "line_items", i107, "rate_band"], code: "unknown_choice", detail: '"' + v109 + "\" is not among the values the spec lists (CONSUMPTION_STANDARD)." })
+                      }
+                      if (Object.hasOwn(v108, "price_per_unit")) {
+                        const v114 = v108["price_per_unit"]
+                        if (Array.isArray(v114) && v114.length === 0) out.push({ path: ["transactions", i94, "line_items", i107, "price_per_unit"], code: "empty_optional", detail: "price_per_unit is empty: omit an optional list that carries no data." })
+                      }
+                      if (Object.hasOwn(v108, "units")) {
+                        const v115 = v108["units"]
+                        if (Array.isArray(v115) && v115.length === 0) out.push({ path: ["transactions", i94, "line_items", i107, "units"], code: "empty_optional", detail: "units is empty: omit an optional list that carries no data." })
+                      }
+                    }
+                  }
+                }
+              }
+              if (Object.hasOwn(v95, "tax_items")) {
+                const v118 = v95["tax_items"]
+                if (Array.isArray(v118) && v118.length === 0) out.push({ path: ["transactions", i94, "tax_items"], code: "empty_optional", detail: "tax_items is empty: omit an optional list that carries no data." })
+                if (Array.isArray(v118)) {
+                  for (let i119 = 0; i119 < v118.length; i119++) {
+                    if (!(i119 in v118)) continue
+                    const v120 = v118[i119]
+                    if (typeof v120 === "object" && v120 !== null && !Array.isArray(v120)) {
+                      if (Object.hasOwn(v120, "tax_type")) {
+                        const v122 = v120["tax_type"]
+                        if (typeof v122 === "string" && NON_BLANK_RE.test(v122) && !KNOWN22.has(v122)) out.push({ path: ["transactions", i94, "tax_items", i119, "tax_type"], code: "unknown_choice", detail: '"' + v122 + "\" is not among the values the spec lists (VAT)." })
+                      }
+                      if (Object.hasOwn(v120, "unit_type")) {
+                        const v125 = v120["unit_type"]
+                        if (typeof v125 === "string" && NON_BLANK_RE.test(v125) && !KNOWN23.has(v125)) out.push({ path: ["transactions", i94, "tax_items", i119, "unit_type"], code: "unknown_choice", detail: '"' + v125 + "\" is not among the values the spec lists (PROPORTION)." })
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
 /** `historical-statements`: POST /v1/data-import/historical-statements/create/ */
 const historicalStatements: GeneratedValidator = {
-  refs: ["rule start_date_later_than_end_date(bill_period_from_date, bill_period_to_date)"],
+  refs: ["rule start_date_later_than_end_date(bill_period_from_date, bill_period_to_date)","node (root)","node (root).import_supplier","node (root).external_account_number","node (root).statements","node (root).statements[]","node (root).statements[].bill_period_from_date","node (root).statements[].statement_id","node (root).statements[].issued_date","node (root).statements[].number","node (root).statements[].gross_amount","node (root).statements[].statement_path","node (root).statements[].supply_type","node (root).statements[].is_annulled"],
   clock: false,
-  make: ([r0]) => (v0, out, context) => {
+  make: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -490,17 +1361,17 @@ const historicalStatements: GeneratedValidator = {
       let n9 = 3
       const v10 = v7["bill_period_from_date"]
       if (v10 === undefined) return false
-      if (!(typeof v10 === "string" && isNonBlank(v10) && RE3.test(v10) && isCalendarDate(v10))) return false
+      if (!(typeof v10 === "string" && isNonBlank(v10) && RE13.test(v10) && isCalendarDate(v10))) return false
       const v11 = v7["bill_period_to_date"]
       if (v11 === undefined) return false
-      if (!(typeof v11 === "string" && isNonBlank(v11) && RE3.test(v11) && isCalendarDate(v11))) return false
+      if (!(typeof v11 === "string" && isNonBlank(v11) && RE13.test(v11) && isCalendarDate(v11))) return false
       const v12 = v7["statement_id"]
       if (v12 === undefined) return false
       if (!(typeof v12 === "string" && isNonBlank(v12))) return false
       const v13 = v7["issued_date"]
       if (v13 !== undefined) {
         n9++
-        if (!(typeof v13 === "string" && isNonBlank(v13) && RE3.test(v13) && isCalendarDate(v13))) return false
+        if (!(typeof v13 === "string" && isNonBlank(v13) && RE13.test(v13) && isCalendarDate(v13))) return false
       }
       const v14 = v7["number"]
       if (v14 !== undefined) {
@@ -533,14 +1404,143 @@ const historicalStatements: GeneratedValidator = {
     }
     if (k1 !== n2) return false
     return true
+  },
+  errors: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r1, v0, [], out)) ok0 = false } else {
+      let ok19 = true
+      for (const k20 in v0) if (!FIELDS24.has(k20)) { out.push(unknownFieldError([k20])); ok19 = false }
+      const v21 = v0["import_supplier"]
+      if (v21 === undefined) {
+        if ("import_supplier" in v0) return undefined
+        out.push(requiredError(["import_supplier"])); ok19 = false
+      } else {
+        if (!(typeof v21 === "string" && isNonBlank(v21) && (v21.length <= 32 || countCodePointsUpTo(v21, 33) <= 32))) { if (!decodeAt(r2, v21, ["import_supplier"], out)) ok19 = false }
+      }
+      const v22 = v0["external_account_number"]
+      if (v22 === undefined) {
+        if ("external_account_number" in v0) return undefined
+        out.push(requiredError(["external_account_number"])); ok19 = false
+      } else {
+        if (!(typeof v22 === "string" && isNonBlank(v22) && (v22.length <= 128 || countCodePointsUpTo(v22, 129) <= 128))) { if (!decodeAt(r3, v22, ["external_account_number"], out)) ok19 = false }
+      }
+      const v23 = v0["statements"]
+      if (v23 === undefined) {
+        if ("statements" in v0) return undefined
+        out.push(requiredError(["statements"])); ok19 = false
+      } else {
+        if (!Array.isArray(v23)) { if (!decodeAt(r4, v23, ["statements"], out)) ok19 = false } else {
+          let ok24 = true
+          for (let i25 = 0; i25 < v23.length; i25++) {
+            const v26 = v23[i25]
+            if (v26 === undefined) return undefined
+            if (typeof v26 !== "object" || v26 === null || Array.isArray(v26)) { if (!decodeAt(r5, v26, ["statements", i25], out)) ok24 = false } else {
+              let ok27 = true
+              for (const k28 in v26) if (!FIELDS25.has(k28)) { out.push(unknownFieldError(["statements", i25, k28])); ok27 = false }
+              const v29 = v26["bill_period_from_date"]
+              if (v29 === undefined) {
+                if ("bill_period_from_date" in v26) return undefined
+                out.push(requiredError(["statements", i25, "bill_period_from_date"])); ok27 = false
+              } else {
+                if (!(typeof v29 === "string" && isNonBlank(v29) && RE13.test(v29) && isCalendarDate(v29))) { if (!decodeAt(r6, v29, ["statements", i25, "bill_period_from_date"], out)) ok27 = false }
+              }
+              const v30 = v26["bill_period_to_date"]
+              if (v30 === undefined) {
+                if ("bill_period_to_date" in v26) return undefined
+                out.push(requiredError(["statements", i25, "bill_period_to_date"])); ok27 = false
+              } else {
+                if (!(typeof v30 === "string" && isNonBlank(v30) && RE13.test(v30) && isCalendarDate(v30))) { if (!decodeAt(r6, v30, ["statements", i25, "bill_period_to_date"], out)) ok27 = false }
+              }
+              const v31 = v26["statement_id"]
+              if (v31 === undefined) {
+                if ("statement_id" in v26) return undefined
+                out.push(requiredError(["statements", i25, "statement_id"])); ok27 = false
+              } else {
+                if (!(typeof v31 === "string" && isNonBlank(v31))) { if (!decodeAt(r7, v31, ["statements", i25, "statement_id"], out)) ok27 = false }
+              }
+              const v32 = v26["issued_date"]
+              if (v32 === undefined) { if ("issued_date" in v26) return undefined } else {
+                if (!(typeof v32 === "string" && isNonBlank(v32) && RE13.test(v32) && isCalendarDate(v32))) { if (!decodeAt(r8, v32, ["statements", i25, "issued_date"], out)) ok27 = false }
+              }
+              const v33 = v26["number"]
+              if (v33 === undefined) { if ("number" in v26) return undefined } else {
+                if (!(typeof v33 === "string" && isNonBlank(v33))) { if (!decodeAt(r9, v33, ["statements", i25, "number"], out)) ok27 = false }
+              }
+              const v34 = v26["gross_amount"]
+              if (v34 === undefined) { if ("gross_amount" in v26) return undefined } else {
+                if (!(typeof v34 === "number" && Number.isFinite(v34))) { if (!decodeAt(r10, v34, ["statements", i25, "gross_amount"], out)) ok27 = false }
+              }
+              const v35 = v26["statement_path"]
+              if (v35 === undefined) { if ("statement_path" in v26) return undefined } else {
+                if (!(typeof v35 === "string" && isNonBlank(v35) && RE0.test(v35))) { if (!decodeAt(r11, v35, ["statements", i25, "statement_path"], out)) ok27 = false }
+              }
+              const v36 = v26["supply_type"]
+              if (v36 === undefined) { if ("supply_type" in v26) return undefined } else {
+                if (!(typeof v36 === "string" && isNonBlank(v36))) { if (!decodeAt(r12, v36, ["statements", i25, "supply_type"], out)) ok27 = false }
+              }
+              const v37 = v26["is_annulled"]
+              if (v37 === undefined) { if ("is_annulled" in v26) return undefined } else {
+                if (!(typeof v37 === "boolean")) { if (!decodeAt(r13, v37, ["statements", i25, "is_annulled"], out)) ok27 = false }
+              }
+              if (ok27) { if (!ruleHolds(r0, v26, ["statements", i25], out)) ok27 = false }
+              if (!ok27) ok24 = false
+            }
+          }
+          if (ok24 && !(v23.length >= 1)) { if (!decodeAt(r4, v23, ["statements"], out)) ok24 = false }
+          if (!ok24) ok19 = false
+        }
+      }
+      if (!ok19) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "statements")) {
+        const v40 = v0["statements"]
+        if (Array.isArray(v40)) {
+          for (let i41 = 0; i41 < v40.length; i41++) {
+            if (!(i41 in v40)) continue
+            const v42 = v40[i41]
+            if (typeof v42 === "object" && v42 !== null && !Array.isArray(v42)) {
+              if (Object.hasOwn(v42, "issued_date")) {
+                const v46 = v42["issued_date"]
+                if (Array.isArray(v46) && v46.length === 0) out.push({ path: ["statements", i41, "issued_date"], code: "empty_optional", detail: "issued_date is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v42, "number")) {
+                const v47 = v42["number"]
+                if (Array.isArray(v47) && v47.length === 0) out.push({ path: ["statements", i41, "number"], code: "empty_optional", detail: "number is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v42, "gross_amount")) {
+                const v48 = v42["gross_amount"]
+                if (Array.isArray(v48) && v48.length === 0) out.push({ path: ["statements", i41, "gross_amount"], code: "empty_optional", detail: "gross_amount is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v42, "statement_path")) {
+                const v49 = v42["statement_path"]
+                if (Array.isArray(v49) && v49.length === 0) out.push({ path: ["statements", i41, "statement_path"], code: "empty_optional", detail: "statement_path is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v42, "supply_type")) {
+                const v50 = v42["supply_type"]
+                if (Array.isArray(v50) && v50.length === 0) out.push({ path: ["statements", i41, "supply_type"], code: "empty_optional", detail: "supply_type is empty: omit an optional list that carries no data." })
+                if (typeof v50 === "string" && NON_BLANK_RE.test(v50) && !KNOWN26.has(v50)) out.push({ path: ["statements", i41, "supply_type"], code: "unknown_choice", detail: '"' + v50 + "\" is not among the values the spec lists (ELECTRICITY)." })
+              }
+              if (Object.hasOwn(v42, "is_annulled")) {
+                const v51 = v42["is_annulled"]
+                if (Array.isArray(v51) && v51.length === 0) out.push({ path: ["statements", i41, "is_annulled"], code: "empty_optional", detail: "is_annulled is empty: omit an optional list that carries no data." })
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
 /** `market-participant-invoice`: POST /v1/data-import/market-participant-invoice/create/ */
 const marketParticipantInvoice: GeneratedValidator = {
-  refs: ["rule start_date_later_than_end_date(period_start_at, period_end_at)","rule start_date_later_than_end_date(period_start_at, period_end_at)"],
+  refs: ["rule start_date_later_than_end_date(period_start_at, period_end_at)","rule start_date_later_than_end_date(period_start_at, period_end_at)","node (root)","node (root).import_supplier","node (root).external_account_number","node (root).market_participant_invoice","node (root).market_participant_invoice.invoice_type","node (root).market_participant_invoice.invoice_sub_type","node (root).market_participant_invoice.status","node (root).market_participant_invoice.issued_at","node (root).market_participant_invoice.due_at","node (root).market_participant_invoice.melo_number","node (root).market_participant_invoice.balancing_period_start_at","node (root).market_participant_invoice.supply_period_end_at","node (root).market_participant_invoice.service_conducted_at","node (root).market_participant_invoice.amount_total","node (root).market_participant_invoice.amount_discount","node (root).market_participant_invoice.is_reverse_charge","node (root).market_participant_invoice.reference_invoice_number","node (root).market_participant_invoice.reference_document","node (root).market_participant_invoice.reference_invoice_issued_at","node (root).market_participant_invoice.sender_id","node (root).market_participant_invoice.sender_address","node (root).market_participant_invoice.sender_address.tax_number_type","node (root).market_participant_invoice.line_items","node (root).market_participant_invoice.line_items[]","node (root).market_participant_invoice.line_items[].quantity","node (root).market_participant_invoice.line_items[].quantity_interval","node (root).market_participant_invoice.line_items[].quantity_correction_factor","node (root).market_participant_invoice.line_items[].service_conducted_at","node (root).market_participant_invoice.line_items[].amount_adjustment","node (root).market_participant_invoice.line_items[].price_interval","node (root).market_participant_invoice.line_items[].tax_rate_type","node (root).market_participant_invoice.tax_amounts","node (root).market_participant_invoice.tax_amounts[]","node (root).market_participant_invoice.tax_amounts[].amount_paid_in_advance","node (root).market_participant_invoice.tax_amounts[].tax_amount_paid_in_advance","node (root).market_participant_invoice.paid_in_advance_amounts","node (root).market_participant_invoice.paid_in_advance_amounts[]"],
   clock: false,
-  make: ([r0, r1]) => (v0, out, context) => {
+  make: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -701,7 +1701,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       if (v43 !== undefined) {
         n37++
         if (!(typeof v43 === "string" && isNonBlank(v43))) return false
-        if (!KNOWN7.has(v43) && NON_BLANK_RE.test(v43)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v43 + "\" is not among the values the spec lists (VA, FC)." })
+        if (!KNOWN27.has(v43) && NON_BLANK_RE.test(v43)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v43 + "\" is not among the values the spec lists (VA, FC)." })
       }
       const v44 = v35["country_code"]
       if (v44 === undefined) return false
@@ -736,7 +1736,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       if (v53 !== undefined) {
         n47++
         if (!(typeof v53 === "string" && isNonBlank(v53))) return false
-        if (!KNOWN7.has(v53) && NON_BLANK_RE.test(v53)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v53 + "\" is not among the values the spec lists (VA, FC)." })
+        if (!KNOWN27.has(v53) && NON_BLANK_RE.test(v53)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v53 + "\" is not among the values the spec lists (VA, FC)." })
       }
       const v54 = v45["country_code"]
       if (v54 === undefined) return false
@@ -766,7 +1766,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       }
       const v63 = v57["quantity"]
       if (v63 === undefined) return false
-      if (!(typeof v63 === "string" && isNonBlank(v63) && RE2.test(v63))) return false
+      if (!(typeof v63 === "string" && isNonBlank(v63) && RE5.test(v63))) return false
       const v64 = v57["quantity_unit"]
       if (v64 !== undefined) {
         n59++
@@ -775,7 +1775,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       const v65 = v57["quantity_interval"]
       if (v65 !== undefined) {
         n59++
-        if (!(typeof v65 === "string" && isNonBlank(v65) && RE2.test(v65))) return false
+        if (!(typeof v65 === "string" && isNonBlank(v65) && RE5.test(v65))) return false
       }
       const v66 = v57["quantity_interval_type"]
       if (v66 !== undefined) {
@@ -785,7 +1785,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       const v67 = v57["quantity_correction_factor"]
       if (v67 !== undefined) {
         n59++
-        if (!(((typeof v67 === "string" && isNonBlank(v67) && RE2.test(v67)) || (v67 === null)))) return false
+        if (!(((typeof v67 === "string" && isNonBlank(v67) && RE5.test(v67)) || (v67 === null)))) return false
       }
       const v68 = v57["period_start_at"]
       if (v68 === undefined) return false
@@ -808,7 +1808,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       }
       const v73 = v57["price"]
       if (v73 === undefined) return false
-      if (!(typeof v73 === "string" && isNonBlank(v73) && RE2.test(v73))) return false
+      if (!(typeof v73 === "string" && isNonBlank(v73) && RE5.test(v73))) return false
       const v74 = v57["price_interval"]
       if (v74 !== undefined) {
         n59++
@@ -816,7 +1816,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       }
       const v75 = v57["tax_rate"]
       if (v75 === undefined) return false
-      if (!(typeof v75 === "string" && isNonBlank(v75) && RE2.test(v75))) return false
+      if (!(typeof v75 === "string" && isNonBlank(v75) && RE5.test(v75))) return false
       const v76 = v57["tax_rate_type"]
       if (v76 !== undefined) {
         n59++
@@ -843,7 +1843,7 @@ const marketParticipantInvoice: GeneratedValidator = {
         let n82 = 3
         const v83 = v80["tax_rate"]
         if (v83 === undefined) return false
-        if (!(typeof v83 === "string" && isNonBlank(v83) && RE2.test(v83))) return false
+        if (!(typeof v83 === "string" && isNonBlank(v83) && RE5.test(v83))) return false
         const v84 = v80["tax_rate_type"]
         if (v84 !== undefined) {
           n82++
@@ -885,14 +1885,663 @@ const marketParticipantInvoice: GeneratedValidator = {
     if (r1.check(v5, context).length !== 0) return false
     if (k1 !== n2) return false
     return true
+  },
+  errors: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r2, v0, [], out)) ok0 = false } else {
+      let ok92 = true
+      for (const k93 in v0) if (!FIELDS28.has(k93)) { out.push(unknownFieldError([k93])); ok92 = false }
+      const v94 = v0["import_supplier"]
+      if (v94 === undefined) {
+        if ("import_supplier" in v0) return undefined
+        out.push(requiredError(["import_supplier"])); ok92 = false
+      } else {
+        if (!(typeof v94 === "string" && isNonBlank(v94) && (v94.length <= 32 || countCodePointsUpTo(v94, 33) <= 32))) { if (!decodeAt(r3, v94, ["import_supplier"], out)) ok92 = false }
+      }
+      const v95 = v0["external_account_number"]
+      if (v95 === undefined) {
+        if ("external_account_number" in v0) return undefined
+        out.push(requiredError(["external_account_number"])); ok92 = false
+      } else {
+        if (!(typeof v95 === "string" && isNonBlank(v95) && (v95.length <= 128 || countCodePointsUpTo(v95, 129) <= 128))) { if (!decodeAt(r4, v95, ["external_account_number"], out)) ok92 = false }
+      }
+      const v96 = v0["market_participant_invoice"]
+      if (v96 === undefined) {
+        if ("market_participant_invoice" in v0) return undefined
+        out.push(requiredError(["market_participant_invoice"])); ok92 = false
+      } else {
+        if (typeof v96 !== "object" || v96 === null || Array.isArray(v96)) { if (!decodeAt(r5, v96, ["market_participant_invoice"], out)) ok92 = false } else {
+          let ok97 = true
+          for (const k98 in v96) if (!FIELDS29.has(k98)) { out.push(unknownFieldError(["market_participant_invoice", k98])); ok97 = false }
+          const v99 = v96["invoice_type"]
+          if (v99 === undefined) {
+            if ("invoice_type" in v96) return undefined
+            out.push(requiredError(["market_participant_invoice", "invoice_type"])); ok97 = false
+          } else {
+            if (!(typeof v99 === "string" && isNonBlank(v99))) { if (!decodeAt(r6, v99, ["market_participant_invoice", "invoice_type"], out)) ok97 = false }
+          }
+          const v100 = v96["invoice_sub_type"]
+          if (v100 === undefined) { if ("invoice_sub_type" in v96) return undefined } else {
+            if (!(typeof v100 === "string" && isNonBlank(v100))) { if (!decodeAt(r7, v100, ["market_participant_invoice", "invoice_sub_type"], out)) ok97 = false }
+          }
+          const v101 = v96["invoice_document_type"]
+          if (v101 === undefined) { if ("invoice_document_type" in v96) return undefined } else {
+            if (!(typeof v101 === "string" && isNonBlank(v101))) { if (!decodeAt(r7, v101, ["market_participant_invoice", "invoice_document_type"], out)) ok97 = false }
+          }
+          const v102 = v96["invoice_number"]
+          if (v102 === undefined) {
+            if ("invoice_number" in v96) return undefined
+            out.push(requiredError(["market_participant_invoice", "invoice_number"])); ok97 = false
+          } else {
+            if (!(typeof v102 === "string" && isNonBlank(v102))) { if (!decodeAt(r6, v102, ["market_participant_invoice", "invoice_number"], out)) ok97 = false }
+          }
+          const v103 = v96["status"]
+          if (v103 === undefined) { if ("status" in v96) return undefined } else {
+            if (!(typeof v103 === "string" && isNonBlank(v103))) { if (!decodeAt(r8, v103, ["market_participant_invoice", "status"], out)) ok97 = false }
+          }
+          const v104 = v96["issued_at"]
+          if (v104 === undefined) {
+            if ("issued_at" in v96) return undefined
+            out.push(requiredError(["market_participant_invoice", "issued_at"])); ok97 = false
+          } else {
+            if (!(typeof v104 === "string" && isNonBlank(v104) && RE1.test(v104) && isCalendarDate(v104) && isInstantInRange(v104))) { if (!decodeAt(r9, v104, ["market_participant_invoice", "issued_at"], out)) ok97 = false }
+          }
+          const v105 = v96["due_at"]
+          if (v105 === undefined) { if ("due_at" in v96) return undefined } else {
+            if (!(typeof v105 === "string" && isNonBlank(v105) && RE1.test(v105) && isCalendarDate(v105) && isInstantInRange(v105))) { if (!decodeAt(r10, v105, ["market_participant_invoice", "due_at"], out)) ok97 = false }
+          }
+          const v106 = v96["malo_number"]
+          if (v106 === undefined) {
+            if ("malo_number" in v96) return undefined
+            out.push(requiredError(["market_participant_invoice", "malo_number"])); ok97 = false
+          } else {
+            if (!(typeof v106 === "string" && isNonBlank(v106))) { if (!decodeAt(r6, v106, ["market_participant_invoice", "malo_number"], out)) ok97 = false }
+          }
+          const v107 = v96["melo_number"]
+          if (v107 === undefined) { if ("melo_number" in v96) return undefined } else {
+            if (!(((typeof v107 === "string" && isNonBlank(v107)) || (v107 === null)))) { if (!decodeAt(r11, v107, ["market_participant_invoice", "melo_number"], out)) ok97 = false }
+          }
+          const v108 = v96["period_start_at"]
+          if (v108 === undefined) {
+            if ("period_start_at" in v96) return undefined
+            out.push(requiredError(["market_participant_invoice", "period_start_at"])); ok97 = false
+          } else {
+            if (!(typeof v108 === "string" && isNonBlank(v108) && RE1.test(v108) && isCalendarDate(v108) && isInstantInRange(v108))) { if (!decodeAt(r9, v108, ["market_participant_invoice", "period_start_at"], out)) ok97 = false }
+          }
+          const v109 = v96["period_end_at"]
+          if (v109 === undefined) {
+            if ("period_end_at" in v96) return undefined
+            out.push(requiredError(["market_participant_invoice", "period_end_at"])); ok97 = false
+          } else {
+            if (!(typeof v109 === "string" && isNonBlank(v109) && RE1.test(v109) && isCalendarDate(v109) && isInstantInRange(v109))) { if (!decodeAt(r9, v109, ["market_participant_invoice", "period_end_at"], out)) ok97 = false }
+          }
+          const v110 = v96["balancing_period_start_at"]
+          if (v110 === undefined) { if ("balancing_period_start_at" in v96) return undefined } else {
+            if (!(((typeof v110 === "string" && isNonBlank(v110) && RE1.test(v110) && isCalendarDate(v110) && isInstantInRange(v110)) || (v110 === null)))) { if (!decodeAt(r12, v110, ["market_participant_invoice", "balancing_period_start_at"], out)) ok97 = false }
+          }
+          const v111 = v96["supply_period_end_at"]
+          if (v111 === undefined) { if ("supply_period_end_at" in v96) return undefined } else {
+            if (!(((typeof v111 === "string" && isNonBlank(v111) && RE1.test(v111) && isCalendarDate(v111) && isInstantInRange(v111)) || (v111 === null)))) { if (!decodeAt(r13, v111, ["market_participant_invoice", "supply_period_end_at"], out)) ok97 = false }
+          }
+          const v112 = v96["service_conducted_at"]
+          if (v112 === undefined) { if ("service_conducted_at" in v96) return undefined } else {
+            if (!(((typeof v112 === "string" && isNonBlank(v112) && RE1.test(v112) && isCalendarDate(v112) && isInstantInRange(v112)) || (v112 === null)))) { if (!decodeAt(r14, v112, ["market_participant_invoice", "service_conducted_at"], out)) ok97 = false }
+          }
+          const v113 = v96["amount_total"]
+          if (v113 === undefined) {
+            if ("amount_total" in v96) return undefined
+            out.push(requiredError(["market_participant_invoice", "amount_total"])); ok97 = false
+          } else {
+            if (!(typeof v113 === "number" && Number.isSafeInteger(v113) && v113 >= -9007199254740991 && v113 <= 9007199254740991)) { if (!decodeAt(r15, v113, ["market_participant_invoice", "amount_total"], out)) ok97 = false }
+          }
+          const v114 = v96["amount_due"]
+          if (v114 === undefined) {
+            if ("amount_due" in v96) return undefined
+            out.push(requiredError(["market_participant_invoice", "amount_due"])); ok97 = false
+          } else {
+            if (!(typeof v114 === "number" && Number.isSafeInteger(v114) && v114 >= -9007199254740991 && v114 <= 9007199254740991)) { if (!decodeAt(r15, v114, ["market_participant_invoice", "amount_due"], out)) ok97 = false }
+          }
+          const v115 = v96["amount_discount"]
+          if (v115 === undefined) { if ("amount_discount" in v96) return undefined } else {
+            if (!(((typeof v115 === "number" && Number.isSafeInteger(v115) && v115 >= -9007199254740991 && v115 <= 9007199254740991) || (v115 === null)))) { if (!decodeAt(r16, v115, ["market_participant_invoice", "amount_discount"], out)) ok97 = false }
+          }
+          const v116 = v96["is_reverse_charge"]
+          if (v116 === undefined) { if ("is_reverse_charge" in v96) return undefined } else {
+            if (!(typeof v116 === "boolean")) { if (!decodeAt(r17, v116, ["market_participant_invoice", "is_reverse_charge"], out)) ok97 = false }
+          }
+          const v117 = v96["is_duplicate"]
+          if (v117 === undefined) { if ("is_duplicate" in v96) return undefined } else {
+            if (!(typeof v117 === "boolean")) { if (!decodeAt(r17, v117, ["market_participant_invoice", "is_duplicate"], out)) ok97 = false }
+          }
+          const v118 = v96["was_prepaid"]
+          if (v118 === undefined) { if ("was_prepaid" in v96) return undefined } else {
+            if (!(typeof v118 === "boolean")) { if (!decodeAt(r17, v118, ["market_participant_invoice", "was_prepaid"], out)) ok97 = false }
+          }
+          const v119 = v96["reference_invoice_number"]
+          if (v119 === undefined) { if ("reference_invoice_number" in v96) return undefined } else {
+            if (!(((typeof v119 === "string" && isNonBlank(v119)) || (v119 === null)))) { if (!decodeAt(r18, v119, ["market_participant_invoice", "reference_invoice_number"], out)) ok97 = false }
+          }
+          const v120 = v96["reference_document"]
+          if (v120 === undefined) { if ("reference_document" in v96) return undefined } else {
+            if (!(((typeof v120 === "string" && isNonBlank(v120)) || (v120 === null)))) { if (!decodeAt(r19, v120, ["market_participant_invoice", "reference_document"], out)) ok97 = false }
+          }
+          const v121 = v96["reference_invoice_issued_at"]
+          if (v121 === undefined) { if ("reference_invoice_issued_at" in v96) return undefined } else {
+            if (!(((typeof v121 === "string" && isNonBlank(v121) && RE1.test(v121) && isCalendarDate(v121) && isInstantInRange(v121)) || (v121 === null)))) { if (!decodeAt(r20, v121, ["market_participant_invoice", "reference_invoice_issued_at"], out)) ok97 = false }
+          }
+          const v122 = v96["interchange_reference"]
+          if (v122 === undefined) { if ("interchange_reference" in v96) return undefined } else {
+            if (!(typeof v122 === "string" && isNonBlank(v122))) { if (!decodeAt(r7, v122, ["market_participant_invoice", "interchange_reference"], out)) ok97 = false }
+          }
+          const v123 = v96["external_id"]
+          if (v123 === undefined) { if ("external_id" in v96) return undefined } else {
+            if (!(typeof v123 === "string" && isNonBlank(v123))) { if (!decodeAt(r7, v123, ["market_participant_invoice", "external_id"], out)) ok97 = false }
+          }
+          const v124 = v96["sender_id"]
+          if (v124 === undefined) {
+            if ("sender_id" in v96) return undefined
+            out.push(requiredError(["market_participant_invoice", "sender_id"])); ok97 = false
+          } else {
+            if (!(typeof v124 === "number" && Number.isSafeInteger(v124) && v124 >= 1000000000000 && v124 <= 9999999999999)) { if (!decodeAt(r21, v124, ["market_participant_invoice", "sender_id"], out)) ok97 = false }
+          }
+          const v125 = v96["recipient_id"]
+          if (v125 === undefined) {
+            if ("recipient_id" in v96) return undefined
+            out.push(requiredError(["market_participant_invoice", "recipient_id"])); ok97 = false
+          } else {
+            if (!(typeof v125 === "number" && Number.isSafeInteger(v125) && v125 >= 1000000000000 && v125 <= 9999999999999)) { if (!decodeAt(r21, v125, ["market_participant_invoice", "recipient_id"], out)) ok97 = false }
+          }
+          const v126 = v96["sender_address"]
+          if (v126 === undefined) { if ("sender_address" in v96) return undefined } else {
+            if (typeof v126 !== "object" || v126 === null || Array.isArray(v126)) { if (!decodeAt(r22, v126, ["market_participant_invoice", "sender_address"], out)) ok97 = false } else {
+              let ok127 = true
+              for (const k128 in v126) if (!FIELDS30.has(k128)) { out.push(unknownFieldError(["market_participant_invoice", "sender_address", k128])); ok127 = false }
+              const v129 = v126["name"]
+              if (v129 === undefined) {
+                if ("name" in v126) return undefined
+                out.push(requiredError(["market_participant_invoice", "sender_address", "name"])); ok127 = false
+              } else {
+                if (!(typeof v129 === "string" && isNonBlank(v129))) { if (!decodeAt(r6, v129, ["market_participant_invoice", "sender_address", "name"], out)) ok127 = false }
+              }
+              const v130 = v126["street"]
+              if (v130 === undefined) {
+                if ("street" in v126) return undefined
+                out.push(requiredError(["market_participant_invoice", "sender_address", "street"])); ok127 = false
+              } else {
+                if (!(typeof v130 === "string" && isNonBlank(v130))) { if (!decodeAt(r6, v130, ["market_participant_invoice", "sender_address", "street"], out)) ok127 = false }
+              }
+              const v131 = v126["city"]
+              if (v131 === undefined) {
+                if ("city" in v126) return undefined
+                out.push(requiredError(["market_participant_invoice", "sender_address", "city"])); ok127 = false
+              } else {
+                if (!(typeof v131 === "string" && isNonBlank(v131))) { if (!decodeAt(r6, v131, ["market_participant_invoice", "sender_address", "city"], out)) ok127 = false }
+              }
+              const v132 = v126["postcode"]
+              if (v132 === undefined) {
+                if ("postcode" in v126) return undefined
+                out.push(requiredError(["market_participant_invoice", "sender_address", "postcode"])); ok127 = false
+              } else {
+                if (!(typeof v132 === "string" && isNonBlank(v132))) { if (!decodeAt(r6, v132, ["market_participant_invoice", "sender_address", "postcode"], out)) ok127 = false }
+              }
+              const v133 = v126["tax_number"]
+              if (v133 === undefined) { if ("tax_number" in v126) return undefined } else {
+                if (!(typeof v133 === "string" && isNonBlank(v133))) { if (!decodeAt(r7, v133, ["market_participant_invoice", "sender_address", "tax_number"], out)) ok127 = false }
+              }
+              const v134 = v126["tax_number_type"]
+              if (v134 === undefined) { if ("tax_number_type" in v126) return undefined } else {
+                if (!(typeof v134 === "string" && isNonBlank(v134))) { if (!decodeAt(r23, v134, ["market_participant_invoice", "sender_address", "tax_number_type"], out)) ok127 = false }
+              }
+              const v135 = v126["country_code"]
+              if (v135 === undefined) {
+                if ("country_code" in v126) return undefined
+                out.push(requiredError(["market_participant_invoice", "sender_address", "country_code"])); ok127 = false
+              } else {
+                if (!(typeof v135 === "string" && isNonBlank(v135))) { if (!decodeAt(r6, v135, ["market_participant_invoice", "sender_address", "country_code"], out)) ok127 = false }
+              }
+              if (!ok127) ok97 = false
+            }
+          }
+          const v136 = v96["recipient_address"]
+          if (v136 === undefined) { if ("recipient_address" in v96) return undefined } else {
+            if (typeof v136 !== "object" || v136 === null || Array.isArray(v136)) { if (!decodeAt(r22, v136, ["market_participant_invoice", "recipient_address"], out)) ok97 = false } else {
+              let ok137 = true
+              for (const k138 in v136) if (!FIELDS30.has(k138)) { out.push(unknownFieldError(["market_participant_invoice", "recipient_address", k138])); ok137 = false }
+              const v139 = v136["name"]
+              if (v139 === undefined) {
+                if ("name" in v136) return undefined
+                out.push(requiredError(["market_participant_invoice", "recipient_address", "name"])); ok137 = false
+              } else {
+                if (!(typeof v139 === "string" && isNonBlank(v139))) { if (!decodeAt(r6, v139, ["market_participant_invoice", "recipient_address", "name"], out)) ok137 = false }
+              }
+              const v140 = v136["street"]
+              if (v140 === undefined) {
+                if ("street" in v136) return undefined
+                out.push(requiredError(["market_participant_invoice", "recipient_address", "street"])); ok137 = false
+              } else {
+                if (!(typeof v140 === "string" && isNonBlank(v140))) { if (!decodeAt(r6, v140, ["market_participant_invoice", "recipient_address", "street"], out)) ok137 = false }
+              }
+              const v141 = v136["city"]
+              if (v141 === undefined) {
+                if ("city" in v136) return undefined
+                out.push(requiredError(["market_participant_invoice", "recipient_address", "city"])); ok137 = false
+              } else {
+                if (!(typeof v141 === "string" && isNonBlank(v141))) { if (!decodeAt(r6, v141, ["market_participant_invoice", "recipient_address", "city"], out)) ok137 = false }
+              }
+              const v142 = v136["postcode"]
+              if (v142 === undefined) {
+                if ("postcode" in v136) return undefined
+                out.push(requiredError(["market_participant_invoice", "recipient_address", "postcode"])); ok137 = false
+              } else {
+                if (!(typeof v142 === "string" && isNonBlank(v142))) { if (!decodeAt(r6, v142, ["market_participant_invoice", "recipient_address", "postcode"], out)) ok137 = false }
+              }
+              const v143 = v136["tax_number"]
+              if (v143 === undefined) { if ("tax_number" in v136) return undefined } else {
+                if (!(typeof v143 === "string" && isNonBlank(v143))) { if (!decodeAt(r7, v143, ["market_participant_invoice", "recipient_address", "tax_number"], out)) ok137 = false }
+              }
+              const v144 = v136["tax_number_type"]
+              if (v144 === undefined) { if ("tax_number_type" in v136) return undefined } else {
+                if (!(typeof v144 === "string" && isNonBlank(v144))) { if (!decodeAt(r23, v144, ["market_participant_invoice", "recipient_address", "tax_number_type"], out)) ok137 = false }
+              }
+              const v145 = v136["country_code"]
+              if (v145 === undefined) {
+                if ("country_code" in v136) return undefined
+                out.push(requiredError(["market_participant_invoice", "recipient_address", "country_code"])); ok137 = false
+              } else {
+                if (!(typeof v145 === "string" && isNonBlank(v145))) { if (!decodeAt(r6, v145, ["market_participant_invoice", "recipient_address", "country_code"], out)) ok137 = false }
+              }
+              if (!ok137) ok97 = false
+            }
+          }
+          const v146 = v96["line_items"]
+          if (v146 === undefined) {
+            if ("line_items" in v96) return undefined
+            out.push(requiredError(["market_participant_invoice", "line_items"])); ok97 = false
+          } else {
+            if (!Array.isArray(v146)) { if (!decodeAt(r24, v146, ["market_participant_invoice", "line_items"], out)) ok97 = false } else {
+              let ok147 = true
+              for (let i148 = 0; i148 < v146.length; i148++) {
+                const v149 = v146[i148]
+                if (v149 === undefined) return undefined
+                if (typeof v149 !== "object" || v149 === null || Array.isArray(v149)) { if (!decodeAt(r25, v149, ["market_participant_invoice", "line_items", i148], out)) ok147 = false } else {
+                  let ok150 = true
+                  for (const k151 in v149) if (!FIELDS31.has(k151)) { out.push(unknownFieldError(["market_participant_invoice", "line_items", i148, k151])); ok150 = false }
+                  const v152 = v149["position"]
+                  if (v152 === undefined) {
+                    if ("position" in v149) return undefined
+                    out.push(requiredError(["market_participant_invoice", "line_items", i148, "position"])); ok150 = false
+                  } else {
+                    if (!(typeof v152 === "number" && Number.isSafeInteger(v152) && v152 >= -9007199254740991 && v152 <= 9007199254740991)) { if (!decodeAt(r15, v152, ["market_participant_invoice", "line_items", i148, "position"], out)) ok150 = false }
+                  }
+                  const v153 = v149["article"]
+                  if (v153 === undefined) {
+                    if ("article" in v149) return undefined
+                    out.push(requiredError(["market_participant_invoice", "line_items", i148, "article"])); ok150 = false
+                  } else {
+                    if (!(typeof v153 === "string" && isNonBlank(v153))) { if (!decodeAt(r6, v153, ["market_participant_invoice", "line_items", i148, "article"], out)) ok150 = false }
+                  }
+                  const v154 = v149["article_type"]
+                  if (v154 === undefined) { if ("article_type" in v149) return undefined } else {
+                    if (!(typeof v154 === "string" && isNonBlank(v154))) { if (!decodeAt(r7, v154, ["market_participant_invoice", "line_items", i148, "article_type"], out)) ok150 = false }
+                  }
+                  const v155 = v149["quantity"]
+                  if (v155 === undefined) {
+                    if ("quantity" in v149) return undefined
+                    out.push(requiredError(["market_participant_invoice", "line_items", i148, "quantity"])); ok150 = false
+                  } else {
+                    if (!(typeof v155 === "string" && isNonBlank(v155) && RE5.test(v155))) { if (!decodeAt(r26, v155, ["market_participant_invoice", "line_items", i148, "quantity"], out)) ok150 = false }
+                  }
+                  const v156 = v149["quantity_unit"]
+                  if (v156 === undefined) { if ("quantity_unit" in v149) return undefined } else {
+                    if (!(typeof v156 === "string" && isNonBlank(v156))) { if (!decodeAt(r7, v156, ["market_participant_invoice", "line_items", i148, "quantity_unit"], out)) ok150 = false }
+                  }
+                  const v157 = v149["quantity_interval"]
+                  if (v157 === undefined) { if ("quantity_interval" in v149) return undefined } else {
+                    if (!(typeof v157 === "string" && isNonBlank(v157) && RE5.test(v157))) { if (!decodeAt(r27, v157, ["market_participant_invoice", "line_items", i148, "quantity_interval"], out)) ok150 = false }
+                  }
+                  const v158 = v149["quantity_interval_type"]
+                  if (v158 === undefined) { if ("quantity_interval_type" in v149) return undefined } else {
+                    if (!(typeof v158 === "string" && isNonBlank(v158))) { if (!decodeAt(r7, v158, ["market_participant_invoice", "line_items", i148, "quantity_interval_type"], out)) ok150 = false }
+                  }
+                  const v159 = v149["quantity_correction_factor"]
+                  if (v159 === undefined) { if ("quantity_correction_factor" in v149) return undefined } else {
+                    if (!(((typeof v159 === "string" && isNonBlank(v159) && RE5.test(v159)) || (v159 === null)))) { if (!decodeAt(r28, v159, ["market_participant_invoice", "line_items", i148, "quantity_correction_factor"], out)) ok150 = false }
+                  }
+                  const v160 = v149["period_start_at"]
+                  if (v160 === undefined) {
+                    if ("period_start_at" in v149) return undefined
+                    out.push(requiredError(["market_participant_invoice", "line_items", i148, "period_start_at"])); ok150 = false
+                  } else {
+                    if (!(typeof v160 === "string" && isNonBlank(v160) && RE1.test(v160) && isCalendarDate(v160) && isInstantInRange(v160))) { if (!decodeAt(r9, v160, ["market_participant_invoice", "line_items", i148, "period_start_at"], out)) ok150 = false }
+                  }
+                  const v161 = v149["period_end_at"]
+                  if (v161 === undefined) {
+                    if ("period_end_at" in v149) return undefined
+                    out.push(requiredError(["market_participant_invoice", "line_items", i148, "period_end_at"])); ok150 = false
+                  } else {
+                    if (!(typeof v161 === "string" && isNonBlank(v161) && RE1.test(v161) && isCalendarDate(v161) && isInstantInRange(v161))) { if (!decodeAt(r9, v161, ["market_participant_invoice", "line_items", i148, "period_end_at"], out)) ok150 = false }
+                  }
+                  const v162 = v149["service_conducted_at"]
+                  if (v162 === undefined) { if ("service_conducted_at" in v149) return undefined } else {
+                    if (!(((typeof v162 === "string" && isNonBlank(v162) && RE1.test(v162) && isCalendarDate(v162) && isInstantInRange(v162)) || (v162 === null)))) { if (!decodeAt(r29, v162, ["market_participant_invoice", "line_items", i148, "service_conducted_at"], out)) ok150 = false }
+                  }
+                  const v163 = v149["amount_net"]
+                  if (v163 === undefined) {
+                    if ("amount_net" in v149) return undefined
+                    out.push(requiredError(["market_participant_invoice", "line_items", i148, "amount_net"])); ok150 = false
+                  } else {
+                    if (!(typeof v163 === "number" && Number.isSafeInteger(v163) && v163 >= -9007199254740991 && v163 <= 9007199254740991)) { if (!decodeAt(r15, v163, ["market_participant_invoice", "line_items", i148, "amount_net"], out)) ok150 = false }
+                  }
+                  const v164 = v149["amount_adjustment"]
+                  if (v164 === undefined) { if ("amount_adjustment" in v149) return undefined } else {
+                    if (!(((typeof v164 === "number" && Number.isSafeInteger(v164) && v164 >= -9007199254740991 && v164 <= 9007199254740991) || (v164 === null)))) { if (!decodeAt(r30, v164, ["market_participant_invoice", "line_items", i148, "amount_adjustment"], out)) ok150 = false }
+                  }
+                  const v165 = v149["price"]
+                  if (v165 === undefined) {
+                    if ("price" in v149) return undefined
+                    out.push(requiredError(["market_participant_invoice", "line_items", i148, "price"])); ok150 = false
+                  } else {
+                    if (!(typeof v165 === "string" && isNonBlank(v165) && RE5.test(v165))) { if (!decodeAt(r26, v165, ["market_participant_invoice", "line_items", i148, "price"], out)) ok150 = false }
+                  }
+                  const v166 = v149["price_interval"]
+                  if (v166 === undefined) { if ("price_interval" in v149) return undefined } else {
+                    if (!(((typeof v166 === "string" && isNonBlank(v166)) || (v166 === null)))) { if (!decodeAt(r31, v166, ["market_participant_invoice", "line_items", i148, "price_interval"], out)) ok150 = false }
+                  }
+                  const v167 = v149["tax_rate"]
+                  if (v167 === undefined) {
+                    if ("tax_rate" in v149) return undefined
+                    out.push(requiredError(["market_participant_invoice", "line_items", i148, "tax_rate"])); ok150 = false
+                  } else {
+                    if (!(typeof v167 === "string" && isNonBlank(v167) && RE5.test(v167))) { if (!decodeAt(r26, v167, ["market_participant_invoice", "line_items", i148, "tax_rate"], out)) ok150 = false }
+                  }
+                  const v168 = v149["tax_rate_type"]
+                  if (v168 === undefined) { if ("tax_rate_type" in v149) return undefined } else {
+                    if (!(typeof v168 === "string" && isNonBlank(v168))) { if (!decodeAt(r32, v168, ["market_participant_invoice", "line_items", i148, "tax_rate_type"], out)) ok150 = false }
+                  }
+                  const v169 = v149["external_id"]
+                  if (v169 === undefined) { if ("external_id" in v149) return undefined } else {
+                    if (!(typeof v169 === "string" && isNonBlank(v169))) { if (!decodeAt(r7, v169, ["market_participant_invoice", "line_items", i148, "external_id"], out)) ok150 = false }
+                  }
+                  if (ok150) { if (!ruleHolds(r0, v149, ["market_participant_invoice", "line_items", i148], out)) ok150 = false }
+                  if (!ok150) ok147 = false
+                }
+              }
+              if (ok147 && !(v146.length >= 1)) { if (!decodeAt(r24, v146, ["market_participant_invoice", "line_items"], out)) ok147 = false }
+              if (!ok147) ok97 = false
+            }
+          }
+          const v170 = v96["tax_amounts"]
+          if (v170 === undefined) { if ("tax_amounts" in v96) return undefined } else {
+            if (!Array.isArray(v170)) { if (!decodeAt(r33, v170, ["market_participant_invoice", "tax_amounts"], out)) ok97 = false } else {
+              let ok171 = true
+              for (let i172 = 0; i172 < v170.length; i172++) {
+                const v173 = v170[i172]
+                if (v173 === undefined) return undefined
+                if (typeof v173 !== "object" || v173 === null || Array.isArray(v173)) { if (!decodeAt(r34, v173, ["market_participant_invoice", "tax_amounts", i172], out)) ok171 = false } else {
+                  let ok174 = true
+                  for (const k175 in v173) if (!FIELDS32.has(k175)) { out.push(unknownFieldError(["market_participant_invoice", "tax_amounts", i172, k175])); ok174 = false }
+                  const v176 = v173["tax_rate"]
+                  if (v176 === undefined) {
+                    if ("tax_rate" in v173) return undefined
+                    out.push(requiredError(["market_participant_invoice", "tax_amounts", i172, "tax_rate"])); ok174 = false
+                  } else {
+                    if (!(typeof v176 === "string" && isNonBlank(v176) && RE5.test(v176))) { if (!decodeAt(r26, v176, ["market_participant_invoice", "tax_amounts", i172, "tax_rate"], out)) ok174 = false }
+                  }
+                  const v177 = v173["tax_rate_type"]
+                  if (v177 === undefined) { if ("tax_rate_type" in v173) return undefined } else {
+                    if (!(typeof v177 === "string" && isNonBlank(v177))) { if (!decodeAt(r32, v177, ["market_participant_invoice", "tax_amounts", i172, "tax_rate_type"], out)) ok174 = false }
+                  }
+                  const v178 = v173["amount_paid_in_advance"]
+                  if (v178 === undefined) { if ("amount_paid_in_advance" in v173) return undefined } else {
+                    if (!(((typeof v178 === "number" && Number.isSafeInteger(v178) && v178 >= -9007199254740991 && v178 <= 9007199254740991) || (v178 === null)))) { if (!decodeAt(r35, v178, ["market_participant_invoice", "tax_amounts", i172, "amount_paid_in_advance"], out)) ok174 = false }
+                  }
+                  const v179 = v173["tax_amount_paid_in_advance"]
+                  if (v179 === undefined) { if ("tax_amount_paid_in_advance" in v173) return undefined } else {
+                    if (!(((typeof v179 === "number" && Number.isSafeInteger(v179) && v179 >= -9007199254740991 && v179 <= 9007199254740991) || (v179 === null)))) { if (!decodeAt(r36, v179, ["market_participant_invoice", "tax_amounts", i172, "tax_amount_paid_in_advance"], out)) ok174 = false }
+                  }
+                  const v180 = v173["tax_amount_assessment_basis"]
+                  if (v180 === undefined) {
+                    if ("tax_amount_assessment_basis" in v173) return undefined
+                    out.push(requiredError(["market_participant_invoice", "tax_amounts", i172, "tax_amount_assessment_basis"])); ok174 = false
+                  } else {
+                    if (!(typeof v180 === "number" && Number.isSafeInteger(v180) && v180 >= -9007199254740991 && v180 <= 9007199254740991)) { if (!decodeAt(r15, v180, ["market_participant_invoice", "tax_amounts", i172, "tax_amount_assessment_basis"], out)) ok174 = false }
+                  }
+                  const v181 = v173["tax_amount"]
+                  if (v181 === undefined) {
+                    if ("tax_amount" in v173) return undefined
+                    out.push(requiredError(["market_participant_invoice", "tax_amounts", i172, "tax_amount"])); ok174 = false
+                  } else {
+                    if (!(typeof v181 === "number" && Number.isSafeInteger(v181) && v181 >= -9007199254740991 && v181 <= 9007199254740991)) { if (!decodeAt(r15, v181, ["market_participant_invoice", "tax_amounts", i172, "tax_amount"], out)) ok174 = false }
+                  }
+                  if (!ok174) ok171 = false
+                }
+              }
+              if (!ok171) ok97 = false
+            }
+          }
+          const v182 = v96["paid_in_advance_amounts"]
+          if (v182 === undefined) { if ("paid_in_advance_amounts" in v96) return undefined } else {
+            if (!Array.isArray(v182)) { if (!decodeAt(r37, v182, ["market_participant_invoice", "paid_in_advance_amounts"], out)) ok97 = false } else {
+              let ok183 = true
+              for (let i184 = 0; i184 < v182.length; i184++) {
+                const v185 = v182[i184]
+                if (v185 === undefined) return undefined
+                if (typeof v185 !== "object" || v185 === null || Array.isArray(v185)) { if (!decodeAt(r38, v185, ["market_participant_invoice", "paid_in_advance_amounts", i184], out)) ok183 = false }
+              }
+              if (!ok183) ok97 = false
+            }
+          }
+          if (ok97) { if (!ruleHolds(r1, v96, ["market_participant_invoice"], out)) ok97 = false }
+          if (!ok97) ok92 = false
+        }
+      }
+      if (!ok92) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "market_participant_invoice")) {
+        const v188 = v0["market_participant_invoice"]
+        if (typeof v188 === "object" && v188 !== null && !Array.isArray(v188)) {
+          if (Object.hasOwn(v188, "invoice_sub_type")) {
+            const v190 = v188["invoice_sub_type"]
+            if (Array.isArray(v190) && v190.length === 0) out.push({ path: ["market_participant_invoice", "invoice_sub_type"], code: "empty_optional", detail: "invoice_sub_type is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "invoice_document_type")) {
+            const v191 = v188["invoice_document_type"]
+            if (Array.isArray(v191) && v191.length === 0) out.push({ path: ["market_participant_invoice", "invoice_document_type"], code: "empty_optional", detail: "invoice_document_type is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "status")) {
+            const v193 = v188["status"]
+            if (Array.isArray(v193) && v193.length === 0) out.push({ path: ["market_participant_invoice", "status"], code: "empty_optional", detail: "status is empty: omit an optional list that carries no data." })
+            if (typeof v193 === "string" && NON_BLANK_RE.test(v193) && !KNOWN33.has(v193)) out.push({ path: ["market_participant_invoice", "status"], code: "unknown_choice", detail: '"' + v193 + "\" is not among the values the spec lists (CLOSED)." })
+          }
+          if (Object.hasOwn(v188, "due_at")) {
+            const v195 = v188["due_at"]
+            if (Array.isArray(v195) && v195.length === 0) out.push({ path: ["market_participant_invoice", "due_at"], code: "empty_optional", detail: "due_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "melo_number")) {
+            const v197 = v188["melo_number"]
+            if (Array.isArray(v197) && v197.length === 0) out.push({ path: ["market_participant_invoice", "melo_number"], code: "empty_optional", detail: "melo_number is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "balancing_period_start_at")) {
+            const v200 = v188["balancing_period_start_at"]
+            if (Array.isArray(v200) && v200.length === 0) out.push({ path: ["market_participant_invoice", "balancing_period_start_at"], code: "empty_optional", detail: "balancing_period_start_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "supply_period_end_at")) {
+            const v201 = v188["supply_period_end_at"]
+            if (Array.isArray(v201) && v201.length === 0) out.push({ path: ["market_participant_invoice", "supply_period_end_at"], code: "empty_optional", detail: "supply_period_end_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "service_conducted_at")) {
+            const v202 = v188["service_conducted_at"]
+            if (Array.isArray(v202) && v202.length === 0) out.push({ path: ["market_participant_invoice", "service_conducted_at"], code: "empty_optional", detail: "service_conducted_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "amount_discount")) {
+            const v205 = v188["amount_discount"]
+            if (Array.isArray(v205) && v205.length === 0) out.push({ path: ["market_participant_invoice", "amount_discount"], code: "empty_optional", detail: "amount_discount is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "is_reverse_charge")) {
+            const v206 = v188["is_reverse_charge"]
+            if (Array.isArray(v206) && v206.length === 0) out.push({ path: ["market_participant_invoice", "is_reverse_charge"], code: "empty_optional", detail: "is_reverse_charge is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "is_duplicate")) {
+            const v207 = v188["is_duplicate"]
+            if (Array.isArray(v207) && v207.length === 0) out.push({ path: ["market_participant_invoice", "is_duplicate"], code: "empty_optional", detail: "is_duplicate is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "was_prepaid")) {
+            const v208 = v188["was_prepaid"]
+            if (Array.isArray(v208) && v208.length === 0) out.push({ path: ["market_participant_invoice", "was_prepaid"], code: "empty_optional", detail: "was_prepaid is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "reference_invoice_number")) {
+            const v209 = v188["reference_invoice_number"]
+            if (Array.isArray(v209) && v209.length === 0) out.push({ path: ["market_participant_invoice", "reference_invoice_number"], code: "empty_optional", detail: "reference_invoice_number is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "reference_document")) {
+            const v210 = v188["reference_document"]
+            if (Array.isArray(v210) && v210.length === 0) out.push({ path: ["market_participant_invoice", "reference_document"], code: "empty_optional", detail: "reference_document is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "reference_invoice_issued_at")) {
+            const v211 = v188["reference_invoice_issued_at"]
+            if (Array.isArray(v211) && v211.length === 0) out.push({ path: ["market_participant_invoice", "reference_invoice_issued_at"], code: "empty_optional", detail: "reference_invoice_issued_at is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "interchange_reference")) {
+            const v212 = v188["interchange_reference"]
+            if (Array.isArray(v212) && v212.length === 0) out.push({ path: ["market_participant_invoice", "interchange_reference"], code: "empty_optional", detail: "interchange_reference is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "external_id")) {
+            const v213 = v188["external_id"]
+            if (Array.isArray(v213) && v213.length === 0) out.push({ path: ["market_participant_invoice", "external_id"], code: "empty_optional", detail: "external_id is empty: omit an optional list that carries no data." })
+          }
+          if (Object.hasOwn(v188, "sender_address")) {
+            const v216 = v188["sender_address"]
+            if (Array.isArray(v216) && v216.length === 0) out.push({ path: ["market_participant_invoice", "sender_address"], code: "empty_optional", detail: "sender_address is empty: omit an optional list that carries no data." })
+            if (typeof v216 === "object" && v216 !== null && !Array.isArray(v216)) {
+              if (Object.hasOwn(v216, "tax_number")) {
+                const v221 = v216["tax_number"]
+                if (Array.isArray(v221) && v221.length === 0) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number"], code: "empty_optional", detail: "tax_number is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v216, "tax_number_type")) {
+                const v222 = v216["tax_number_type"]
+                if (Array.isArray(v222) && v222.length === 0) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "empty_optional", detail: "tax_number_type is empty: omit an optional list that carries no data." })
+                if (typeof v222 === "string" && NON_BLANK_RE.test(v222) && !KNOWN27.has(v222)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v222 + "\" is not among the values the spec lists (VA, FC)." })
+              }
+            }
+          }
+          if (Object.hasOwn(v188, "recipient_address")) {
+            const v224 = v188["recipient_address"]
+            if (Array.isArray(v224) && v224.length === 0) out.push({ path: ["market_participant_invoice", "recipient_address"], code: "empty_optional", detail: "recipient_address is empty: omit an optional list that carries no data." })
+            if (typeof v224 === "object" && v224 !== null && !Array.isArray(v224)) {
+              if (Object.hasOwn(v224, "tax_number")) {
+                const v229 = v224["tax_number"]
+                if (Array.isArray(v229) && v229.length === 0) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number"], code: "empty_optional", detail: "tax_number is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v224, "tax_number_type")) {
+                const v230 = v224["tax_number_type"]
+                if (Array.isArray(v230) && v230.length === 0) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "empty_optional", detail: "tax_number_type is empty: omit an optional list that carries no data." })
+                if (typeof v230 === "string" && NON_BLANK_RE.test(v230) && !KNOWN27.has(v230)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v230 + "\" is not among the values the spec lists (VA, FC)." })
+              }
+            }
+          }
+          if (Object.hasOwn(v188, "line_items")) {
+            const v232 = v188["line_items"]
+            if (Array.isArray(v232)) {
+              for (let i233 = 0; i233 < v232.length; i233++) {
+                if (!(i233 in v232)) continue
+                const v234 = v232[i233]
+                if (typeof v234 === "object" && v234 !== null && !Array.isArray(v234)) {
+                  if (Object.hasOwn(v234, "article_type")) {
+                    const v237 = v234["article_type"]
+                    if (Array.isArray(v237) && v237.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "article_type"], code: "empty_optional", detail: "article_type is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "quantity_unit")) {
+                    const v239 = v234["quantity_unit"]
+                    if (Array.isArray(v239) && v239.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "quantity_unit"], code: "empty_optional", detail: "quantity_unit is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "quantity_interval")) {
+                    const v240 = v234["quantity_interval"]
+                    if (Array.isArray(v240) && v240.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "quantity_interval"], code: "empty_optional", detail: "quantity_interval is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "quantity_interval_type")) {
+                    const v241 = v234["quantity_interval_type"]
+                    if (Array.isArray(v241) && v241.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "quantity_interval_type"], code: "empty_optional", detail: "quantity_interval_type is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "quantity_correction_factor")) {
+                    const v242 = v234["quantity_correction_factor"]
+                    if (Array.isArray(v242) && v242.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "quantity_correction_factor"], code: "empty_optional", detail: "quantity_correction_factor is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "service_conducted_at")) {
+                    const v245 = v234["service_conducted_at"]
+                    if (Array.isArray(v245) && v245.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "service_conducted_at"], code: "empty_optional", detail: "service_conducted_at is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "amount_adjustment")) {
+                    const v247 = v234["amount_adjustment"]
+                    if (Array.isArray(v247) && v247.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "amount_adjustment"], code: "empty_optional", detail: "amount_adjustment is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "price_interval")) {
+                    const v249 = v234["price_interval"]
+                    if (Array.isArray(v249) && v249.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "price_interval"], code: "empty_optional", detail: "price_interval is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v234, "tax_rate_type")) {
+                    const v251 = v234["tax_rate_type"]
+                    if (Array.isArray(v251) && v251.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "tax_rate_type"], code: "empty_optional", detail: "tax_rate_type is empty: omit an optional list that carries no data." })
+                    if (typeof v251 === "string" && NON_BLANK_RE.test(v251) && !KNOWN34.has(v251)) out.push({ path: ["market_participant_invoice", "line_items", i233, "tax_rate_type"], code: "unknown_choice", detail: '"' + v251 + "\" is not among the values the spec lists (S)." })
+                  }
+                  if (Object.hasOwn(v234, "external_id")) {
+                    const v252 = v234["external_id"]
+                    if (Array.isArray(v252) && v252.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "external_id"], code: "empty_optional", detail: "external_id is empty: omit an optional list that carries no data." })
+                  }
+                }
+              }
+            }
+          }
+          if (Object.hasOwn(v188, "tax_amounts")) {
+            const v253 = v188["tax_amounts"]
+            if (Array.isArray(v253) && v253.length === 0) out.push({ path: ["market_participant_invoice", "tax_amounts"], code: "empty_optional", detail: "tax_amounts is empty: omit an optional list that carries no data." })
+            if (Array.isArray(v253)) {
+              for (let i254 = 0; i254 < v253.length; i254++) {
+                if (!(i254 in v253)) continue
+                const v255 = v253[i254]
+                if (typeof v255 === "object" && v255 !== null && !Array.isArray(v255)) {
+                  if (Object.hasOwn(v255, "tax_rate_type")) {
+                    const v257 = v255["tax_rate_type"]
+                    if (Array.isArray(v257) && v257.length === 0) out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "tax_rate_type"], code: "empty_optional", detail: "tax_rate_type is empty: omit an optional list that carries no data." })
+                    if (typeof v257 === "string" && NON_BLANK_RE.test(v257) && !KNOWN34.has(v257)) out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "tax_rate_type"], code: "unknown_choice", detail: '"' + v257 + "\" is not among the values the spec lists (S)." })
+                  }
+                  if (Object.hasOwn(v255, "amount_paid_in_advance")) {
+                    const v258 = v255["amount_paid_in_advance"]
+                    if (Array.isArray(v258) && v258.length === 0) out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "amount_paid_in_advance"], code: "empty_optional", detail: "amount_paid_in_advance is empty: omit an optional list that carries no data." })
+                  }
+                  if (Object.hasOwn(v255, "tax_amount_paid_in_advance")) {
+                    const v259 = v255["tax_amount_paid_in_advance"]
+                    if (Array.isArray(v259) && v259.length === 0) out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "tax_amount_paid_in_advance"], code: "empty_optional", detail: "tax_amount_paid_in_advance is empty: omit an optional list that carries no data." })
+                  }
+                }
+              }
+            }
+          }
+          if (Object.hasOwn(v188, "paid_in_advance_amounts")) {
+            const v262 = v188["paid_in_advance_amounts"]
+            if (Array.isArray(v262) && v262.length === 0) out.push({ path: ["market_participant_invoice", "paid_in_advance_amounts"], code: "empty_optional", detail: "paid_in_advance_amounts is empty: omit an optional list that carries no data." })
+            if (Array.isArray(v262)) {
+              for (let i263 = 0; i263 < v262.length; i263++) {
+                if (!(i263 in v262)) continue
+                const v264 = v262[i263]
+                out.push({ path: ["market_participant_invoice", "paid_in_advance_amounts", i263], code: "undocumented_shape", detail: "The spec does not give the shape of this item: it is passed on unchecked." })
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
 /** `payment-instruction`: POST /v1/data-import/payment-instruction/create/ */
 const paymentInstruction: GeneratedValidator = {
-  refs: [],
+  refs: ["node (root)","node (root).import_supplier","node (root).external_account_number","node (root).vendor","node (root).reference","node (root).type"],
   clock: false,
-  make: ([]) => (v0, out, context) => {
+  make: ([r0, r1, r2, r3, r4, r5]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -915,14 +2564,66 @@ const paymentInstruction: GeneratedValidator = {
     if (v7 !== "CARD" && NON_BLANK_RE.test(v7)) out.push({ path: ["type"], code: "unknown_choice", detail: '"' + v7 + "\" is not among the values the spec lists (CARD)." })
     if (k1 !== n2) return false
     return true
+  },
+  errors: ([r0, r1, r2, r3, r4, r5]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
+      let ok8 = true
+      for (const k9 in v0) if (!FIELDS35.has(k9)) { out.push(unknownFieldError([k9])); ok8 = false }
+      const v10 = v0["import_supplier"]
+      if (v10 === undefined) {
+        if ("import_supplier" in v0) return undefined
+        out.push(requiredError(["import_supplier"])); ok8 = false
+      } else {
+        if (!(typeof v10 === "string" && isNonBlank(v10) && (v10.length <= 32 || countCodePointsUpTo(v10, 33) <= 32))) { if (!decodeAt(r1, v10, ["import_supplier"], out)) ok8 = false }
+      }
+      const v11 = v0["external_account_number"]
+      if (v11 === undefined) {
+        if ("external_account_number" in v0) return undefined
+        out.push(requiredError(["external_account_number"])); ok8 = false
+      } else {
+        if (!(typeof v11 === "string" && isNonBlank(v11) && (v11.length <= 128 || countCodePointsUpTo(v11, 129) <= 128))) { if (!decodeAt(r2, v11, ["external_account_number"], out)) ok8 = false }
+      }
+      const v12 = v0["vendor"]
+      if (v12 === undefined) {
+        if ("vendor" in v0) return undefined
+        out.push(requiredError(["vendor"])); ok8 = false
+      } else {
+        if (!(typeof v12 === "string" && isNonBlank(v12))) { if (!decodeAt(r3, v12, ["vendor"], out)) ok8 = false }
+      }
+      const v13 = v0["reference"]
+      if (v13 === undefined) {
+        if ("reference" in v0) return undefined
+        out.push(requiredError(["reference"])); ok8 = false
+      } else {
+        if (!(typeof v13 === "string" && isNonBlank(v13) && (v13.length <= 512 || countCodePointsUpTo(v13, 513) <= 512))) { if (!decodeAt(r4, v13, ["reference"], out)) ok8 = false }
+      }
+      const v14 = v0["type"]
+      if (v14 === undefined) {
+        if ("type" in v0) return undefined
+        out.push(requiredError(["type"])); ok8 = false
+      } else {
+        if (!(typeof v14 === "string" && isNonBlank(v14))) { if (!decodeAt(r5, v14, ["type"], out)) ok8 = false }
+      }
+      if (!ok8) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "type")) {
+        const v19 = v0["type"]
+        if (typeof v19 === "string" && NON_BLANK_RE.test(v19) && !KNOWN36.has(v19)) out.push({ path: ["type"], code: "unknown_choice", detail: '"' + v19 + "\" is not among the values the spec lists (CARD)." })
+      }
+    }
   }
 }
 
 /** `account-transfer-status`: GET /v1/data-import/account-transfer-status/{import_supplier_code}/{external_account_number}/ */
 const accountTransferStatus: GeneratedValidator = {
-  refs: [],
+  refs: ["node (root)","node (root).import_supplier_code","node (root).external_account_number"],
   clock: false,
-  make: ([]) => (v0, out, context) => {
+  make: ([r0, r1, r2]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -935,14 +2636,40 @@ const accountTransferStatus: GeneratedValidator = {
     if (!(typeof v4 === "string" && isNonBlank(v4) && (v4.length <= 128 || countCodePointsUpTo(v4, 129) <= 128))) return false
     if (k1 !== n2) return false
     return true
+  },
+  errors: ([r0, r1, r2]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
+      let ok5 = true
+      for (const k6 in v0) if (!FIELDS37.has(k6)) { out.push(unknownFieldError([k6])); ok5 = false }
+      const v7 = v0["import_supplier_code"]
+      if (v7 === undefined) {
+        if ("import_supplier_code" in v0) return undefined
+        out.push(requiredError(["import_supplier_code"])); ok5 = false
+      } else {
+        if (!(typeof v7 === "string" && isNonBlank(v7) && (v7.length <= 32 || countCodePointsUpTo(v7, 33) <= 32))) { if (!decodeAt(r1, v7, ["import_supplier_code"], out)) ok5 = false }
+      }
+      const v8 = v0["external_account_number"]
+      if (v8 === undefined) {
+        if ("external_account_number" in v0) return undefined
+        out.push(requiredError(["external_account_number"])); ok5 = false
+      } else {
+        if (!(typeof v8 === "string" && isNonBlank(v8) && (v8.length <= 128 || countCodePointsUpTo(v8, 129) <= 128))) { if (!decodeAt(r2, v8, ["external_account_number"], out)) ok5 = false }
+      }
+      if (!ok5) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1, r2]) => (v0, out) => {
+
   }
 }
 
 /** `all-account-import-processes`: GET /v1/data-import/all-account-import-processes/{import_supplier_code}/ */
 const allAccountImportProcesses: GeneratedValidator = {
-  refs: [],
+  refs: ["node (root)","node (root).import_supplier_code"],
   clock: false,
-  make: ([]) => (v0, out, context) => {
+  make: ([r0, r1]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -952,14 +2679,33 @@ const allAccountImportProcesses: GeneratedValidator = {
     if (!(typeof v3 === "string" && isNonBlank(v3) && (v3.length <= 32 || countCodePointsUpTo(v3, 33) <= 32))) return false
     if (k1 !== n2) return false
     return true
+  },
+  errors: ([r0, r1]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
+      let ok4 = true
+      for (const k5 in v0) if (!FIELDS38.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
+      const v6 = v0["import_supplier_code"]
+      if (v6 === undefined) {
+        if ("import_supplier_code" in v0) return undefined
+        out.push(requiredError(["import_supplier_code"])); ok4 = false
+      } else {
+        if (!(typeof v6 === "string" && isNonBlank(v6) && (v6.length <= 32 || countCodePointsUpTo(v6, 33) <= 32))) { if (!decodeAt(r1, v6, ["import_supplier_code"], out)) ok4 = false }
+      }
+      if (!ok4) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1]) => (v0, out) => {
+
   }
 }
 
 /** `pending-account-import-processes`: GET /v1/data-import/pending-account-import-processes/{import_supplier_code}/ */
 const pendingAccountImportProcesses: GeneratedValidator = {
-  refs: [],
+  refs: ["node (root)","node (root).import_supplier_code"],
   clock: false,
-  make: ([]) => (v0, out, context) => {
+  make: ([r0, r1]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -969,14 +2715,33 @@ const pendingAccountImportProcesses: GeneratedValidator = {
     if (!(typeof v3 === "string" && isNonBlank(v3) && (v3.length <= 32 || countCodePointsUpTo(v3, 33) <= 32))) return false
     if (k1 !== n2) return false
     return true
+  },
+  errors: ([r0, r1]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
+      let ok4 = true
+      for (const k5 in v0) if (!FIELDS38.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
+      const v6 = v0["import_supplier_code"]
+      if (v6 === undefined) {
+        if ("import_supplier_code" in v0) return undefined
+        out.push(requiredError(["import_supplier_code"])); ok4 = false
+      } else {
+        if (!(typeof v6 === "string" && isNonBlank(v6) && (v6.length <= 32 || countCodePointsUpTo(v6, 33) <= 32))) { if (!decodeAt(r1, v6, ["import_supplier_code"], out)) ok4 = false }
+      }
+      if (!ok4) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1]) => (v0, out) => {
+
   }
 }
 
 /** `imported-account-import-processes`: GET /v1/data-import/imported-account-import-processes/{import_supplier_code}/ */
 const importedAccountImportProcesses: GeneratedValidator = {
-  refs: [],
+  refs: ["node (root)","node (root).import_supplier_code"],
   clock: false,
-  make: ([]) => (v0, out, context) => {
+  make: ([r0, r1]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -986,14 +2751,33 @@ const importedAccountImportProcesses: GeneratedValidator = {
     if (!(typeof v3 === "string" && isNonBlank(v3) && (v3.length <= 32 || countCodePointsUpTo(v3, 33) <= 32))) return false
     if (k1 !== n2) return false
     return true
+  },
+  errors: ([r0, r1]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
+      let ok4 = true
+      for (const k5 in v0) if (!FIELDS38.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
+      const v6 = v0["import_supplier_code"]
+      if (v6 === undefined) {
+        if ("import_supplier_code" in v0) return undefined
+        out.push(requiredError(["import_supplier_code"])); ok4 = false
+      } else {
+        if (!(typeof v6 === "string" && isNonBlank(v6) && (v6.length <= 32 || countCodePointsUpTo(v6, 33) <= 32))) { if (!decodeAt(r1, v6, ["import_supplier_code"], out)) ok4 = false }
+      }
+      if (!ok4) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1]) => (v0, out) => {
+
   }
 }
 
 /** `market-participant`: POST /v1/data-import/market-participant/import/ */
 const marketParticipant: GeneratedValidator = {
-  refs: [],
+  refs: ["node (root)","node (root).code","node (root).code_type","node (root).name","node (root).role","node (root).energy","node (root).contact_details","node (root).contact_details[]","node (root).contact_details[].name","node (root).contact_details[].email","node (root).contact_details[].phone","node (root).contact_details[].valid_from"],
   clock: false,
-  make: ([]) => (v0, out, context) => {
+  make: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -1037,12 +2821,12 @@ const marketParticipant: GeneratedValidator = {
         const v15 = v10["email"]
         if (v15 !== undefined) {
           n12++
-          if (!(typeof v15 === "string" && isNonBlank(v15) && RE8.test(v15))) return false
+          if (!(typeof v15 === "string" && isNonBlank(v15) && RE39.test(v15))) return false
         }
         const v16 = v10["phone"]
         if (v16 !== undefined) {
           n12++
-          if (!(typeof v16 === "string" && isNonBlank(v16) && RE9.test(v16))) return false
+          if (!(typeof v16 === "string" && isNonBlank(v16) && RE40.test(v16))) return false
         }
         const v17 = v10["valid_from"]
         if (v17 !== undefined) {
@@ -1055,14 +2839,141 @@ const marketParticipant: GeneratedValidator = {
     }
     if (k1 !== n2) return false
     return true
+  },
+  errors: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
+      let ok18 = true
+      for (const k19 in v0) if (!FIELDS41.has(k19)) { out.push(unknownFieldError([k19])); ok18 = false }
+      const v20 = v0["code"]
+      if (v20 === undefined) {
+        if ("code" in v0) return undefined
+        out.push(requiredError(["code"])); ok18 = false
+      } else {
+        if (!(typeof v20 === "number" && Number.isSafeInteger(v20) && v20 >= 1000000000000 && v20 <= 9999999999999)) { if (!decodeAt(r1, v20, ["code"], out)) ok18 = false }
+      }
+      const v21 = v0["code_type"]
+      if (v21 === undefined) {
+        if ("code_type" in v0) return undefined
+        out.push(requiredError(["code_type"])); ok18 = false
+      } else {
+        if (!(typeof v21 === "string" && isNonBlank(v21))) { if (!decodeAt(r2, v21, ["code_type"], out)) ok18 = false }
+      }
+      const v22 = v0["name"]
+      if (v22 === undefined) {
+        if ("name" in v0) return undefined
+        out.push(requiredError(["name"])); ok18 = false
+      } else {
+        if (!(typeof v22 === "string" && isNonBlank(v22))) { if (!decodeAt(r3, v22, ["name"], out)) ok18 = false }
+      }
+      const v23 = v0["role"]
+      if (v23 === undefined) {
+        if ("role" in v0) return undefined
+        out.push(requiredError(["role"])); ok18 = false
+      } else {
+        if (!(typeof v23 === "string" && isNonBlank(v23))) { if (!decodeAt(r4, v23, ["role"], out)) ok18 = false }
+      }
+      const v24 = v0["energy"]
+      if (v24 === undefined) {
+        if ("energy" in v0) return undefined
+        out.push(requiredError(["energy"])); ok18 = false
+      } else {
+        if (!(typeof v24 === "string" && isNonBlank(v24))) { if (!decodeAt(r5, v24, ["energy"], out)) ok18 = false }
+      }
+      const v25 = v0["contact_details"]
+      if (v25 === undefined) { if ("contact_details" in v0) return undefined } else {
+        if (!Array.isArray(v25)) { if (!decodeAt(r6, v25, ["contact_details"], out)) ok18 = false } else {
+          let ok26 = true
+          for (let i27 = 0; i27 < v25.length; i27++) {
+            const v28 = v25[i27]
+            if (v28 === undefined) return undefined
+            if (typeof v28 !== "object" || v28 === null || Array.isArray(v28)) { if (!decodeAt(r7, v28, ["contact_details", i27], out)) ok26 = false } else {
+              let ok29 = true
+              for (const k30 in v28) if (!FIELDS42.has(k30)) { out.push(unknownFieldError(["contact_details", i27, k30])); ok29 = false }
+              const v31 = v28["category"]
+              if (v31 === undefined) {
+                if ("category" in v28) return undefined
+                out.push(requiredError(["contact_details", i27, "category"])); ok29 = false
+              } else {
+                if (!(typeof v31 === "string" && isNonBlank(v31))) { if (!decodeAt(r3, v31, ["contact_details", i27, "category"], out)) ok29 = false }
+              }
+              const v32 = v28["name"]
+              if (v32 === undefined) { if ("name" in v28) return undefined } else {
+                if (!(typeof v32 === "string" && isNonBlank(v32))) { if (!decodeAt(r8, v32, ["contact_details", i27, "name"], out)) ok29 = false }
+              }
+              const v33 = v28["email"]
+              if (v33 === undefined) { if ("email" in v28) return undefined } else {
+                if (!(typeof v33 === "string" && isNonBlank(v33) && RE39.test(v33))) { if (!decodeAt(r9, v33, ["contact_details", i27, "email"], out)) ok29 = false }
+              }
+              const v34 = v28["phone"]
+              if (v34 === undefined) { if ("phone" in v28) return undefined } else {
+                if (!(typeof v34 === "string" && isNonBlank(v34) && RE40.test(v34))) { if (!decodeAt(r10, v34, ["contact_details", i27, "phone"], out)) ok29 = false }
+              }
+              const v35 = v28["valid_from"]
+              if (v35 === undefined) { if ("valid_from" in v28) return undefined } else {
+                if (!(typeof v35 === "string" && isNonBlank(v35) && RE1.test(v35) && isCalendarDate(v35) && isInstantInRange(v35))) { if (!decodeAt(r11, v35, ["contact_details", i27, "valid_from"], out)) ok29 = false }
+              }
+              if (!ok29) ok26 = false
+            }
+          }
+          if (!ok26) ok18 = false
+        }
+      }
+      if (!ok18) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "code_type")) {
+        const v37 = v0["code_type"]
+        if (typeof v37 === "string" && NON_BLANK_RE.test(v37) && !KNOWN43.has(v37)) out.push({ path: ["code_type"], code: "unknown_choice", detail: '"' + v37 + "\" is not among the values the spec lists (BDEW)." })
+      }
+      if (Object.hasOwn(v0, "role")) {
+        const v39 = v0["role"]
+        if (typeof v39 === "string" && NON_BLANK_RE.test(v39) && !KNOWN44.has(v39)) out.push({ path: ["role"], code: "unknown_choice", detail: '"' + v39 + "\" is not among the values the spec lists (NETWORK_OPERATOR)." })
+      }
+      if (Object.hasOwn(v0, "energy")) {
+        const v40 = v0["energy"]
+        if (typeof v40 === "string" && NON_BLANK_RE.test(v40) && !KNOWN26.has(v40)) out.push({ path: ["energy"], code: "unknown_choice", detail: '"' + v40 + "\" is not among the values the spec lists (ELECTRICITY)." })
+      }
+      if (Object.hasOwn(v0, "contact_details")) {
+        const v41 = v0["contact_details"]
+        if (Array.isArray(v41) && v41.length === 0) out.push({ path: ["contact_details"], code: "empty_optional", detail: "contact_details is empty: omit an optional list that carries no data." })
+        if (Array.isArray(v41)) {
+          for (let i42 = 0; i42 < v41.length; i42++) {
+            if (!(i42 in v41)) continue
+            const v43 = v41[i42]
+            if (typeof v43 === "object" && v43 !== null && !Array.isArray(v43)) {
+              if (Object.hasOwn(v43, "name")) {
+                const v45 = v43["name"]
+                if (Array.isArray(v45) && v45.length === 0) out.push({ path: ["contact_details", i42, "name"], code: "empty_optional", detail: "name is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v43, "email")) {
+                const v46 = v43["email"]
+                if (Array.isArray(v46) && v46.length === 0) out.push({ path: ["contact_details", i42, "email"], code: "empty_optional", detail: "email is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v43, "phone")) {
+                const v47 = v43["phone"]
+                if (Array.isArray(v47) && v47.length === 0) out.push({ path: ["contact_details", i42, "phone"], code: "empty_optional", detail: "phone is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v43, "valid_from")) {
+                const v48 = v43["valid_from"]
+                if (Array.isArray(v48) && v48.length === 0) out.push({ path: ["contact_details", i42, "valid_from"], code: "empty_optional", detail: "valid_from is empty: omit an optional list that carries no data." })
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
 /** `market-participant-fees`: POST /v1/data-import/market-participant-fees/import/ */
 const marketParticipantFees: GeneratedValidator = {
-  refs: ["rule lower_bound_greater_than_upper_bound(lower_bound, upper_bound)"],
+  refs: ["rule lower_bound_greater_than_upper_bound(lower_bound, upper_bound)","node (root)","node (root).price_sheets","node (root).price_sheets[]","node (root).price_sheets[].market_participant_code","node (root).price_sheets[].price_sheet_type","node (root).price_sheets[].preceding_document_number","node (root).price_sheets[].is_price_sheet_unused","node (root).price_sheets[].active_from","node (root).price_sheets[].article_prices","node (root).price_sheets[].article_prices[]","node (root).price_sheets[].article_prices[].price_cents","node (root).price_sheets[].article_prices[].interval_zone","node (root).price_sheets[].article_prices[].interval_zone.lower_bound"],
   clock: false,
-  make: ([r0]) => (v0, out, context) => {
+  make: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -1119,7 +3030,7 @@ const marketParticipantFees: GeneratedValidator = {
         if (!(typeof v20 === "string" && isNonBlank(v20))) return false
         const v21 = v17["price_cents"]
         if (v21 === undefined) return false
-        if (!(typeof v21 === "string" && isNonBlank(v21) && RE2.test(v21))) return false
+        if (!(typeof v21 === "string" && isNonBlank(v21) && RE5.test(v21))) return false
         const v22 = v17["interval_zone"]
         if (v22 !== undefined) {
           n19++
@@ -1142,21 +3053,189 @@ const marketParticipantFees: GeneratedValidator = {
     }
     if (k1 !== n2) return false
     return true
+  },
+  errors: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r1, v0, [], out)) ok0 = false } else {
+      let ok27 = true
+      for (const k28 in v0) if (!FIELDS45.has(k28)) { out.push(unknownFieldError([k28])); ok27 = false }
+      const v29 = v0["price_sheets"]
+      if (v29 === undefined) {
+        if ("price_sheets" in v0) return undefined
+        out.push(requiredError(["price_sheets"])); ok27 = false
+      } else {
+        if (!Array.isArray(v29)) { if (!decodeAt(r2, v29, ["price_sheets"], out)) ok27 = false } else {
+          let ok30 = true
+          for (let i31 = 0; i31 < v29.length; i31++) {
+            const v32 = v29[i31]
+            if (v32 === undefined) return undefined
+            if (typeof v32 !== "object" || v32 === null || Array.isArray(v32)) { if (!decodeAt(r3, v32, ["price_sheets", i31], out)) ok30 = false } else {
+              let ok33 = true
+              for (const k34 in v32) if (!FIELDS46.has(k34)) { out.push(unknownFieldError(["price_sheets", i31, k34])); ok33 = false }
+              const v35 = v32["market_participant_code"]
+              if (v35 === undefined) {
+                if ("market_participant_code" in v32) return undefined
+                out.push(requiredError(["price_sheets", i31, "market_participant_code"])); ok33 = false
+              } else {
+                if (!(typeof v35 === "number" && Number.isSafeInteger(v35) && v35 >= 1000000000000 && v35 <= 9999999999999)) { if (!decodeAt(r4, v35, ["price_sheets", i31, "market_participant_code"], out)) ok33 = false }
+              }
+              const v36 = v32["price_sheet_type"]
+              if (v36 === undefined) {
+                if ("price_sheet_type" in v32) return undefined
+                out.push(requiredError(["price_sheets", i31, "price_sheet_type"])); ok33 = false
+              } else {
+                if (!(typeof v36 === "string" && isNonBlank(v36))) { if (!decodeAt(r5, v36, ["price_sheets", i31, "price_sheet_type"], out)) ok33 = false }
+              }
+              const v37 = v32["document_number"]
+              if (v37 === undefined) {
+                if ("document_number" in v32) return undefined
+                out.push(requiredError(["price_sheets", i31, "document_number"])); ok33 = false
+              } else {
+                if (!(typeof v37 === "string" && isNonBlank(v37))) { if (!decodeAt(r5, v37, ["price_sheets", i31, "document_number"], out)) ok33 = false }
+              }
+              const v38 = v32["preceding_document_number"]
+              if (v38 === undefined) { if ("preceding_document_number" in v32) return undefined } else {
+                if (!(typeof v38 === "string" && isNonBlank(v38))) { if (!decodeAt(r6, v38, ["price_sheets", i31, "preceding_document_number"], out)) ok33 = false }
+              }
+              const v39 = v32["is_price_sheet_unused"]
+              if (v39 === undefined) { if ("is_price_sheet_unused" in v32) return undefined } else {
+                if (!(typeof v39 === "boolean")) { if (!decodeAt(r7, v39, ["price_sheets", i31, "is_price_sheet_unused"], out)) ok33 = false }
+              }
+              const v40 = v32["active_from"]
+              if (v40 === undefined) {
+                if ("active_from" in v32) return undefined
+                out.push(requiredError(["price_sheets", i31, "active_from"])); ok33 = false
+              } else {
+                if (!(typeof v40 === "string" && isNonBlank(v40) && RE1.test(v40) && isCalendarDate(v40) && isInstantInRange(v40))) { if (!decodeAt(r8, v40, ["price_sheets", i31, "active_from"], out)) ok33 = false }
+              }
+              const v41 = v32["external_id"]
+              if (v41 === undefined) { if ("external_id" in v32) return undefined } else {
+                if (!(typeof v41 === "string" && isNonBlank(v41))) { if (!decodeAt(r6, v41, ["price_sheets", i31, "external_id"], out)) ok33 = false }
+              }
+              const v42 = v32["article_prices"]
+              if (v42 === undefined) {
+                if ("article_prices" in v32) return undefined
+                out.push(requiredError(["price_sheets", i31, "article_prices"])); ok33 = false
+              } else {
+                if (!Array.isArray(v42)) { if (!decodeAt(r9, v42, ["price_sheets", i31, "article_prices"], out)) ok33 = false } else {
+                  let ok43 = true
+                  for (let i44 = 0; i44 < v42.length; i44++) {
+                    const v45 = v42[i44]
+                    if (v45 === undefined) return undefined
+                    if (typeof v45 !== "object" || v45 === null || Array.isArray(v45)) { if (!decodeAt(r10, v45, ["price_sheets", i31, "article_prices", i44], out)) ok43 = false } else {
+                      let ok46 = true
+                      for (const k47 in v45) if (!FIELDS47.has(k47)) { out.push(unknownFieldError(["price_sheets", i31, "article_prices", i44, k47])); ok46 = false }
+                      const v48 = v45["article_id"]
+                      if (v48 === undefined) {
+                        if ("article_id" in v45) return undefined
+                        out.push(requiredError(["price_sheets", i31, "article_prices", i44, "article_id"])); ok46 = false
+                      } else {
+                        if (!(typeof v48 === "string" && isNonBlank(v48))) { if (!decodeAt(r5, v48, ["price_sheets", i31, "article_prices", i44, "article_id"], out)) ok46 = false }
+                      }
+                      const v49 = v45["price_cents"]
+                      if (v49 === undefined) {
+                        if ("price_cents" in v45) return undefined
+                        out.push(requiredError(["price_sheets", i31, "article_prices", i44, "price_cents"])); ok46 = false
+                      } else {
+                        if (!(typeof v49 === "string" && isNonBlank(v49) && RE5.test(v49))) { if (!decodeAt(r11, v49, ["price_sheets", i31, "article_prices", i44, "price_cents"], out)) ok46 = false }
+                      }
+                      const v50 = v45["interval_zone"]
+                      if (v50 === undefined) { if ("interval_zone" in v45) return undefined } else {
+                        if (typeof v50 !== "object" || v50 === null || Array.isArray(v50)) { if (!decodeAt(r12, v50, ["price_sheets", i31, "article_prices", i44, "interval_zone"], out)) ok46 = false } else {
+                          let ok51 = true
+                          for (const k52 in v50) if (!FIELDS48.has(k52)) { out.push(unknownFieldError(["price_sheets", i31, "article_prices", i44, "interval_zone", k52])); ok51 = false }
+                          const v53 = v50["lower_bound"]
+                          if (v53 === undefined) {
+                            if ("lower_bound" in v50) return undefined
+                            out.push(requiredError(["price_sheets", i31, "article_prices", i44, "interval_zone", "lower_bound"])); ok51 = false
+                          } else {
+                            if (!(typeof v53 === "number" && Number.isFinite(v53))) { if (!decodeAt(r13, v53, ["price_sheets", i31, "article_prices", i44, "interval_zone", "lower_bound"], out)) ok51 = false }
+                          }
+                          const v54 = v50["upper_bound"]
+                          if (v54 === undefined) {
+                            if ("upper_bound" in v50) return undefined
+                            out.push(requiredError(["price_sheets", i31, "article_prices", i44, "interval_zone", "upper_bound"])); ok51 = false
+                          } else {
+                            if (!(typeof v54 === "number" && Number.isFinite(v54))) { if (!decodeAt(r13, v54, ["price_sheets", i31, "article_prices", i44, "interval_zone", "upper_bound"], out)) ok51 = false }
+                          }
+                          if (ok51) { if (!ruleHolds(r0, v50, ["price_sheets", i31, "article_prices", i44, "interval_zone"], out)) ok51 = false }
+                          if (!ok51) ok46 = false
+                        }
+                      }
+                      if (!ok46) ok43 = false
+                    }
+                  }
+                  if (ok43 && !(v42.length >= 1)) { if (!decodeAt(r9, v42, ["price_sheets", i31, "article_prices"], out)) ok43 = false }
+                  if (!ok43) ok33 = false
+                }
+              }
+              if (!ok33) ok30 = false
+            }
+          }
+          if (ok30 && !(v29.length >= 1)) { if (!decodeAt(r2, v29, ["price_sheets"], out)) ok30 = false }
+          if (!ok30) ok27 = false
+        }
+      }
+      if (!ok27) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "price_sheets")) {
+        const v55 = v0["price_sheets"]
+        if (Array.isArray(v55)) {
+          for (let i56 = 0; i56 < v55.length; i56++) {
+            if (!(i56 in v55)) continue
+            const v57 = v55[i56]
+            if (typeof v57 === "object" && v57 !== null && !Array.isArray(v57)) {
+              if (Object.hasOwn(v57, "preceding_document_number")) {
+                const v61 = v57["preceding_document_number"]
+                if (Array.isArray(v61) && v61.length === 0) out.push({ path: ["price_sheets", i56, "preceding_document_number"], code: "empty_optional", detail: "preceding_document_number is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v57, "is_price_sheet_unused")) {
+                const v62 = v57["is_price_sheet_unused"]
+                if (Array.isArray(v62) && v62.length === 0) out.push({ path: ["price_sheets", i56, "is_price_sheet_unused"], code: "empty_optional", detail: "is_price_sheet_unused is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v57, "external_id")) {
+                const v64 = v57["external_id"]
+                if (Array.isArray(v64) && v64.length === 0) out.push({ path: ["price_sheets", i56, "external_id"], code: "empty_optional", detail: "external_id is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v57, "article_prices")) {
+                const v65 = v57["article_prices"]
+                if (Array.isArray(v65)) {
+                  for (let i66 = 0; i66 < v65.length; i66++) {
+                    if (!(i66 in v65)) continue
+                    const v67 = v65[i66]
+                    if (typeof v67 === "object" && v67 !== null && !Array.isArray(v67)) {
+                      if (Object.hasOwn(v67, "interval_zone")) {
+                        const v70 = v67["interval_zone"]
+                        if (Array.isArray(v70) && v70.length === 0) out.push({ path: ["price_sheets", i56, "article_prices", i66, "interval_zone"], code: "empty_optional", detail: "interval_zone is empty: omit an optional list that carries no data." })
+                      }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 
 /** `market-participant-definitions`: POST /v1/data-import/market-participant-definitions/import/ */
 const marketParticipantDefinitions: GeneratedValidator = {
-  refs: ["rule start_date_later_than_end_date(period_start, period_end)","rule start_date_later_than_end_date(validity_period_start, validity_period_end)","rule definitions_required(definitions, rolled_out_definitions)"],
+  refs: ["rule start_date_later_than_end_date(period_start, period_end)","rule start_date_later_than_end_date(validity_period_start, validity_period_end)","rule definitions_required(definitions, rolled_out_definitions)","node (root)","node (root).network_operator_code","node (root).definitions","node (root).definitions[]","node (root).definitions[].valid_from","node (root).definitions[].version_datetime","node (root).definitions[].status","node (root).definitions[].definition_type","node (root).definitions[].registers","node (root).definitions[].registers[]","node (root).definitions[].registers[].low_load_capable","node (root).rolled_out_definitions","node (root).rolled_out_definitions[]","node (root).rolled_out_definitions[].entries","node (root).rolled_out_definitions[].entries[]"],
   clock: false,
-  make: ([r0, r1, r2]) => (v0, out, context) => {
+  make: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
     let n2 = 1
     const v3 = v0["network_operator_code"]
     if (v3 === undefined) return false
-    if (!(typeof v3 === "string" && isNonBlank(v3) && RE10.test(v3))) return false
+    if (!(typeof v3 === "string" && isNonBlank(v3) && RE49.test(v3))) return false
     const v4 = v0["definitions"]
     if (v4 !== undefined) {
       n2++
@@ -1169,7 +3248,7 @@ const marketParticipantDefinitions: GeneratedValidator = {
         let n8 = 4
         const v9 = v6["valid_from"]
         if (v9 === undefined) return false
-        if (!(typeof v9 === "string" && isNonBlank(v9) && RE3.test(v9) && isCalendarDate(v9))) return false
+        if (!(typeof v9 === "string" && isNonBlank(v9) && RE13.test(v9) && isCalendarDate(v9))) return false
         const v10 = v6["version_datetime"]
         if (v10 === undefined) return false
         if (!(typeof v10 === "string" && isNonBlank(v10) && RE1.test(v10) && isCalendarDate(v10) && isInstantInRange(v10))) return false
@@ -1273,6 +3352,247 @@ const marketParticipantDefinitions: GeneratedValidator = {
     if (k1 !== n2) return false
     if (r2.check(v0, context).length !== 0) return false
     return true
+  },
+  errors: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17]) => (v0, out) => {
+    let ok0 = true
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r3, v0, [], out)) ok0 = false } else {
+      let ok41 = true
+      for (const k42 in v0) if (!FIELDS50.has(k42)) { out.push(unknownFieldError([k42])); ok41 = false }
+      const v43 = v0["network_operator_code"]
+      if (v43 === undefined) {
+        if ("network_operator_code" in v0) return undefined
+        out.push(requiredError(["network_operator_code"])); ok41 = false
+      } else {
+        if (!(typeof v43 === "string" && isNonBlank(v43) && RE49.test(v43))) { if (!decodeAt(r4, v43, ["network_operator_code"], out)) ok41 = false }
+      }
+      const v44 = v0["definitions"]
+      if (v44 === undefined) { if ("definitions" in v0) return undefined } else {
+        if (!Array.isArray(v44)) { if (!decodeAt(r5, v44, ["definitions"], out)) ok41 = false } else {
+          let ok45 = true
+          for (let i46 = 0; i46 < v44.length; i46++) {
+            const v47 = v44[i46]
+            if (v47 === undefined) return undefined
+            if (typeof v47 !== "object" || v47 === null || Array.isArray(v47)) { if (!decodeAt(r6, v47, ["definitions", i46], out)) ok45 = false } else {
+              let ok48 = true
+              for (const k49 in v47) if (!FIELDS51.has(k49)) { out.push(unknownFieldError(["definitions", i46, k49])); ok48 = false }
+              const v50 = v47["valid_from"]
+              if (v50 === undefined) {
+                if ("valid_from" in v47) return undefined
+                out.push(requiredError(["definitions", i46, "valid_from"])); ok48 = false
+              } else {
+                if (!(typeof v50 === "string" && isNonBlank(v50) && RE13.test(v50) && isCalendarDate(v50))) { if (!decodeAt(r7, v50, ["definitions", i46, "valid_from"], out)) ok48 = false }
+              }
+              const v51 = v47["version_datetime"]
+              if (v51 === undefined) {
+                if ("version_datetime" in v47) return undefined
+                out.push(requiredError(["definitions", i46, "version_datetime"])); ok48 = false
+              } else {
+                if (!(typeof v51 === "string" && isNonBlank(v51) && RE1.test(v51) && isCalendarDate(v51) && isInstantInRange(v51))) { if (!decodeAt(r8, v51, ["definitions", i46, "version_datetime"], out)) ok48 = false }
+              }
+              const v52 = v47["status"]
+              if (v52 === undefined) { if ("status" in v47) return undefined } else {
+                if (!(typeof v52 === "string" && isNonBlank(v52))) { if (!decodeAt(r9, v52, ["definitions", i46, "status"], out)) ok48 = false }
+              }
+              const v53 = v47["definition_type"]
+              if (v53 === undefined) {
+                if ("definition_type" in v47) return undefined
+                out.push(requiredError(["definitions", i46, "definition_type"])); ok48 = false
+              } else {
+                if (!(typeof v53 === "string" && isNonBlank(v53))) { if (!decodeAt(r10, v53, ["definitions", i46, "definition_type"], out)) ok48 = false }
+              }
+              const v54 = v47["definition_code"]
+              if (v54 === undefined) {
+                if ("definition_code" in v47) return undefined
+                out.push(requiredError(["definitions", i46, "definition_code"])); ok48 = false
+              } else {
+                if (!(typeof v54 === "string" && isNonBlank(v54))) { if (!decodeAt(r10, v54, ["definitions", i46, "definition_code"], out)) ok48 = false }
+              }
+              const v55 = v47["transmission_frequency"]
+              if (v55 === undefined) { if ("transmission_frequency" in v47) return undefined } else {
+                if (!(typeof v55 === "string" && isNonBlank(v55))) { if (!decodeAt(r9, v55, ["definitions", i46, "transmission_frequency"], out)) ok48 = false }
+              }
+              const v56 = v47["registers"]
+              if (v56 === undefined) { if ("registers" in v47) return undefined } else {
+                if (!Array.isArray(v56)) { if (!decodeAt(r11, v56, ["definitions", i46, "registers"], out)) ok48 = false } else {
+                  let ok57 = true
+                  for (let i58 = 0; i58 < v56.length; i58++) {
+                    const v59 = v56[i58]
+                    if (v59 === undefined) return undefined
+                    if (typeof v59 !== "object" || v59 === null || Array.isArray(v59)) { if (!decodeAt(r12, v59, ["definitions", i46, "registers", i58], out)) ok57 = false } else {
+                      let ok60 = true
+                      for (const k61 in v59) if (!FIELDS52.has(k61)) { out.push(unknownFieldError(["definitions", i46, "registers", i58, k61])); ok60 = false }
+                      const v62 = v59["register_code"]
+                      if (v62 === undefined) {
+                        if ("register_code" in v59) return undefined
+                        out.push(requiredError(["definitions", i46, "registers", i58, "register_code"])); ok60 = false
+                      } else {
+                        if (!(typeof v62 === "string" && isNonBlank(v62))) { if (!decodeAt(r10, v62, ["definitions", i46, "registers", i58, "register_code"], out)) ok60 = false }
+                      }
+                      const v63 = v59["low_load_capable"]
+                      if (v63 === undefined) {
+                        if ("low_load_capable" in v59) return undefined
+                        out.push(requiredError(["definitions", i46, "registers", i58, "low_load_capable"])); ok60 = false
+                      } else {
+                        if (!(typeof v63 === "boolean")) { if (!decodeAt(r13, v63, ["definitions", i46, "registers", i58, "low_load_capable"], out)) ok60 = false }
+                      }
+                      if (!ok60) ok57 = false
+                    }
+                  }
+                  if (!ok57) ok48 = false
+                }
+              }
+              if (!ok48) ok45 = false
+            }
+          }
+          if (!ok45) ok41 = false
+        }
+      }
+      const v64 = v0["rolled_out_definitions"]
+      if (v64 === undefined) { if ("rolled_out_definitions" in v0) return undefined } else {
+        if (!Array.isArray(v64)) { if (!decodeAt(r14, v64, ["rolled_out_definitions"], out)) ok41 = false } else {
+          let ok65 = true
+          for (let i66 = 0; i66 < v64.length; i66++) {
+            const v67 = v64[i66]
+            if (v67 === undefined) return undefined
+            if (typeof v67 !== "object" || v67 === null || Array.isArray(v67)) { if (!decodeAt(r15, v67, ["rolled_out_definitions", i66], out)) ok65 = false } else {
+              let ok68 = true
+              for (const k69 in v67) if (!FIELDS53.has(k69)) { out.push(unknownFieldError(["rolled_out_definitions", i66, k69])); ok68 = false }
+              const v70 = v67["definition_type"]
+              if (v70 === undefined) {
+                if ("definition_type" in v67) return undefined
+                out.push(requiredError(["rolled_out_definitions", i66, "definition_type"])); ok68 = false
+              } else {
+                if (!(typeof v70 === "string" && isNonBlank(v70))) { if (!decodeAt(r10, v70, ["rolled_out_definitions", i66, "definition_type"], out)) ok68 = false }
+              }
+              const v71 = v67["definition_code"]
+              if (v71 === undefined) {
+                if ("definition_code" in v67) return undefined
+                out.push(requiredError(["rolled_out_definitions", i66, "definition_code"])); ok68 = false
+              } else {
+                if (!(typeof v71 === "string" && isNonBlank(v71))) { if (!decodeAt(r10, v71, ["rolled_out_definitions", i66, "definition_code"], out)) ok68 = false }
+              }
+              const v72 = v67["version_datetime"]
+              if (v72 === undefined) {
+                if ("version_datetime" in v67) return undefined
+                out.push(requiredError(["rolled_out_definitions", i66, "version_datetime"])); ok68 = false
+              } else {
+                if (!(typeof v72 === "string" && isNonBlank(v72) && RE1.test(v72) && isCalendarDate(v72) && isInstantInRange(v72))) { if (!decodeAt(r8, v72, ["rolled_out_definitions", i66, "version_datetime"], out)) ok68 = false }
+              }
+              const v73 = v67["validity_period_start"]
+              if (v73 === undefined) {
+                if ("validity_period_start" in v67) return undefined
+                out.push(requiredError(["rolled_out_definitions", i66, "validity_period_start"])); ok68 = false
+              } else {
+                if (!(typeof v73 === "string" && isNonBlank(v73) && RE1.test(v73) && isCalendarDate(v73) && isInstantInRange(v73))) { if (!decodeAt(r8, v73, ["rolled_out_definitions", i66, "validity_period_start"], out)) ok68 = false }
+              }
+              const v74 = v67["validity_period_end"]
+              if (v74 === undefined) {
+                if ("validity_period_end" in v67) return undefined
+                out.push(requiredError(["rolled_out_definitions", i66, "validity_period_end"])); ok68 = false
+              } else {
+                if (!(typeof v74 === "string" && isNonBlank(v74) && RE1.test(v74) && isCalendarDate(v74) && isInstantInRange(v74))) { if (!decodeAt(r8, v74, ["rolled_out_definitions", i66, "validity_period_end"], out)) ok68 = false }
+              }
+              const v75 = v67["recurrence"]
+              if (v75 === undefined) { if ("recurrence" in v67) return undefined } else {
+                if (!(typeof v75 === "string" && isNonBlank(v75))) { if (!decodeAt(r9, v75, ["rolled_out_definitions", i66, "recurrence"], out)) ok68 = false }
+              }
+              const v76 = v67["entries"]
+              if (v76 === undefined) {
+                if ("entries" in v67) return undefined
+                out.push(requiredError(["rolled_out_definitions", i66, "entries"])); ok68 = false
+              } else {
+                if (!Array.isArray(v76)) { if (!decodeAt(r16, v76, ["rolled_out_definitions", i66, "entries"], out)) ok68 = false } else {
+                  let ok77 = true
+                  for (let i78 = 0; i78 < v76.length; i78++) {
+                    const v79 = v76[i78]
+                    if (v79 === undefined) return undefined
+                    if (typeof v79 !== "object" || v79 === null || Array.isArray(v79)) { if (!decodeAt(r17, v79, ["rolled_out_definitions", i66, "entries", i78], out)) ok77 = false } else {
+                      let ok80 = true
+                      for (const k81 in v79) if (!FIELDS54.has(k81)) { out.push(unknownFieldError(["rolled_out_definitions", i66, "entries", i78, k81])); ok80 = false }
+                      const v82 = v79["period_start"]
+                      if (v82 === undefined) {
+                        if ("period_start" in v79) return undefined
+                        out.push(requiredError(["rolled_out_definitions", i66, "entries", i78, "period_start"])); ok80 = false
+                      } else {
+                        if (!(typeof v82 === "string" && isNonBlank(v82) && RE1.test(v82) && isCalendarDate(v82) && isInstantInRange(v82))) { if (!decodeAt(r8, v82, ["rolled_out_definitions", i66, "entries", i78, "period_start"], out)) ok80 = false }
+                      }
+                      const v83 = v79["period_end"]
+                      if (v83 === undefined) {
+                        if ("period_end" in v79) return undefined
+                        out.push(requiredError(["rolled_out_definitions", i66, "entries", i78, "period_end"])); ok80 = false
+                      } else {
+                        if (!(typeof v83 === "string" && isNonBlank(v83) && RE1.test(v83) && isCalendarDate(v83) && isInstantInRange(v83))) { if (!decodeAt(r8, v83, ["rolled_out_definitions", i66, "entries", i78, "period_end"], out)) ok80 = false }
+                      }
+                      const v84 = v79["active_register_code"]
+                      if (v84 === undefined) {
+                        if ("active_register_code" in v79) return undefined
+                        out.push(requiredError(["rolled_out_definitions", i66, "entries", i78, "active_register_code"])); ok80 = false
+                      } else {
+                        if (!(typeof v84 === "string" && isNonBlank(v84))) { if (!decodeAt(r10, v84, ["rolled_out_definitions", i66, "entries", i78, "active_register_code"], out)) ok80 = false }
+                      }
+                      if (ok80) { if (!ruleHolds(r0, v79, ["rolled_out_definitions", i66, "entries", i78], out)) ok80 = false }
+                      if (!ok80) ok77 = false
+                    }
+                  }
+                  if (ok77 && !(v76.length >= 1)) { if (!decodeAt(r16, v76, ["rolled_out_definitions", i66, "entries"], out)) ok77 = false }
+                  if (!ok77) ok68 = false
+                }
+              }
+              if (ok68) { if (!ruleHolds(r1, v67, ["rolled_out_definitions", i66], out)) ok68 = false }
+              if (!ok68) ok65 = false
+            }
+          }
+          if (!ok65) ok41 = false
+        }
+      }
+      if (ok41) { if (!ruleHolds(r2, v0, [], out)) ok41 = false }
+      if (!ok41) ok0 = false
+    }
+    return ok0
+  },
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17]) => (v0, out) => {
+    if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
+      if (Object.hasOwn(v0, "definitions")) {
+        const v86 = v0["definitions"]
+        if (Array.isArray(v86) && v86.length === 0) out.push({ path: ["definitions"], code: "empty_optional", detail: "definitions is empty: omit an optional list that carries no data." })
+        if (Array.isArray(v86)) {
+          for (let i87 = 0; i87 < v86.length; i87++) {
+            if (!(i87 in v86)) continue
+            const v88 = v86[i87]
+            if (typeof v88 === "object" && v88 !== null && !Array.isArray(v88)) {
+              if (Object.hasOwn(v88, "status")) {
+                const v91 = v88["status"]
+                if (Array.isArray(v91) && v91.length === 0) out.push({ path: ["definitions", i87, "status"], code: "empty_optional", detail: "status is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v88, "transmission_frequency")) {
+                const v94 = v88["transmission_frequency"]
+                if (Array.isArray(v94) && v94.length === 0) out.push({ path: ["definitions", i87, "transmission_frequency"], code: "empty_optional", detail: "transmission_frequency is empty: omit an optional list that carries no data." })
+              }
+              if (Object.hasOwn(v88, "registers")) {
+                const v95 = v88["registers"]
+                if (Array.isArray(v95) && v95.length === 0) out.push({ path: ["definitions", i87, "registers"], code: "empty_optional", detail: "registers is empty: omit an optional list that carries no data." })
+              }
+            }
+          }
+        }
+      }
+      if (Object.hasOwn(v0, "rolled_out_definitions")) {
+        const v100 = v0["rolled_out_definitions"]
+        if (Array.isArray(v100) && v100.length === 0) out.push({ path: ["rolled_out_definitions"], code: "empty_optional", detail: "rolled_out_definitions is empty: omit an optional list that carries no data." })
+        if (Array.isArray(v100)) {
+          for (let i101 = 0; i101 < v100.length; i101++) {
+            if (!(i101 in v100)) continue
+            const v102 = v100[i101]
+            if (typeof v102 === "object" && v102 !== null && !Array.isArray(v102)) {
+              if (Object.hasOwn(v102, "recurrence")) {
+                const v108 = v102["recurrence"]
+                if (Array.isArray(v108) && v108.length === 0) out.push({ path: ["rolled_out_definitions", i101, "recurrence"], code: "empty_optional", detail: "recurrence is empty: omit an optional list that carries no data." })
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }
 

@@ -1,0 +1,131 @@
+/**
+ * The generated check of one endpoint: straight-line code that answers whether a request is valid (key
+ * counts, `typeof`, the conventions' patterns, the calendar check, the cross-field rules) and collects the
+ * warnings `validatePayload` gives a valid one.
+ *
+ * @module
+ */
+import { SchemaAST } from "effect"
+import { KNOWN_VALUES, UNDOCUMENTED_SHAPE, WARNING_RULES, type WarningRule } from "../../schemas/conventions.js"
+import {
+  fieldNames,
+  leafTest,
+  nullableStructure,
+  refuseEncoding,
+  refuseOtherIndexSignatures,
+  valueChecks
+} from "./emit-leaf.js"
+import type { Constants, EndpointNames } from "./generated-names.js"
+import { crossFieldRulesOf, js, pathSource, unsupported } from "./schema-reading.js"
+
+/**
+ * Writes the body of an endpoint's check: statements that return `false` unless the input in `v0` is
+ * valid, and push its warnings to `out`.
+ * `generate-validators.ts` writes an endpoint with it (`writer.node(ast, "v0", [], 2)`, then `lines`).
+ */
+export class CheckWriter {
+  readonly lines: Array<string> = []
+  clock = false
+  constructor(private readonly constants: Constants, private readonly names: EndpointNames) {}
+
+  private emit(indent: number, line: string): void {
+    this.lines.push(`${"  ".repeat(indent)}${line}`)
+  }
+
+  /** Statements that return `false` unless the value in `v` (at `path`) is valid, and push its warnings. */
+  node(ast: SchemaAST.AST, v: string, path: ReadonlyArray<string>, indent: number): void {
+    refuseEncoding(ast)
+    const leaf = leafTest(ast, v, this.constants)
+    if (leaf !== undefined) {
+      this.emit(indent, `if (!(${leaf})) return false`)
+      const known = SchemaAST.resolve(ast)?.[KNOWN_VALUES]
+      if (ast._tag === "String" && Array.isArray(known)) {
+        const test = known.length === 1
+          ? `${v} !== ${js(known[0])}`
+          : `!${this.constants.add("KNOWN", `new Set(${js(known)})`)}.has(${v})`
+        const detail = `'"' + ${v} + ${js(`" is not among the values the spec lists (${known.join(", ")}).`)}`
+        this.emit(indent, `if (${test} && NON_BLANK_RE.test(${v})) out.push({ path: ${pathSource(path)}, code: "unknown_choice", detail: ${detail} })`)
+      }
+      return
+    }
+    switch (ast._tag) {
+      case "Objects":
+        return this.object(ast, v, path, indent)
+      case "Arrays":
+        return this.array(ast, v, path, indent)
+      case "Union":
+        this.emit(indent, `if (${v} !== null) {`)
+        this.node(nullableStructure(ast), v, path, indent + 1)
+        this.emit(indent, "}")
+        return
+      default:
+        return unsupported(`the schema node ${ast._tag}`)
+    }
+  }
+
+  private rules(ast: SchemaAST.AST, v: string, indent: number): void {
+    for (const rule of crossFieldRulesOf(ast)) {
+      if (rule.clock === true) this.clock = true
+      const r = this.names.ref(`rule ${rule.name}(${rule.fields.join(", ")})`, rule)
+      this.emit(indent, `if (${r}.check(${v}, context).length !== 0) return false`)
+    }
+  }
+
+  private object(ast: SchemaAST.Objects, v: string, path: ReadonlyArray<string>, indent: number): void {
+    this.emit(indent, `if (typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})) return false`)
+    if (ast.indexSignatures.length > 0) return refuseOtherIndexSignatures(ast)
+    // Warning rules first, as validatePayload lists an object's warnings before its fields' (at one place).
+    const warningRules = SchemaAST.resolve(ast)?.[WARNING_RULES]
+    if (Array.isArray(warningRules)) {
+      for (const rule of warningRules as ReadonlyArray<WarningRule>) {
+        const w = this.names.ref(`warning ${rule.name}`, rule)
+        this.emit(indent, `for (const w of ${w}(${v})) out.push({ path: ${pathSource(path, ["...w.path"])}, code: w.code, detail: w.detail })`)
+      }
+    }
+    const keys = this.names.fresh("k")
+    const count = this.names.fresh("n")
+    this.emit(indent, `let ${keys} = 0`)
+    this.emit(indent, `for (const _ in ${v}) ${keys}++`)
+    const required = ast.propertySignatures.filter((p) => !SchemaAST.isOptional(p.type)).length
+    this.emit(indent, `let ${count} = ${required}`)
+    const names = fieldNames(ast)
+    ast.propertySignatures.forEach((property, i) => {
+      const key = names[i]!
+      const field = this.names.fresh("v")
+      const at = [...path, js(key)]
+      this.emit(indent, `const ${field} = ${v}[${js(key)}]`)
+      if (SchemaAST.isOptional(property.type)) {
+        this.emit(indent, `if (${field} !== undefined) {`)
+        this.emit(indent + 1, `${count}++`)
+        this.node(property.type, field, at, indent + 1)
+        if (property.type._tag === "Arrays") {
+          this.emit(indent + 1, `if (${field}.length === 0) out.push({ path: ${pathSource(at)}, code: "empty_optional", detail: ${js(`${key} is empty: omit an optional list that carries no data.`)} })`)
+        }
+        this.emit(indent, "}")
+      } else {
+        this.emit(indent, `if (${field} === undefined) return false`)
+        this.node(property.type, field, at, indent)
+      }
+    })
+    // Every own key is a field of the schema (an unknown key, or a field given as undefined, makes more keys than fields found).
+    this.emit(indent, `if (${keys} !== ${count}) return false`)
+    if (valueChecks(ast, v, this.constants).length > 0) unsupported("checks of an object other than cross-field rules")
+    this.rules(ast, v, indent)
+  }
+
+  private array(ast: SchemaAST.Arrays, v: string, path: ReadonlyArray<string>, indent: number): void {
+    if (ast.elements.length > 0 || ast.rest.length !== 1) unsupported("a tuple")
+    this.emit(indent, `if (!Array.isArray(${v})) return false`)
+    for (const check of valueChecks(ast, v, this.constants)) this.emit(indent, `if (!(${check})) return false`)
+    const index = this.names.fresh("i")
+    const item = this.names.fresh("v")
+    this.emit(indent, `for (let ${index} = 0; ${index} < ${v}.length; ${index}++) {`)
+    this.emit(indent + 1, `const ${item} = ${v}[${index}]`)
+    if (SchemaAST.resolve(ast)?.[UNDOCUMENTED_SHAPE] === true) {
+      this.emit(indent + 1, `out.push({ path: ${pathSource(path, [index])}, code: "undocumented_shape", detail: ${js("The spec does not give the shape of this item: it is passed on unchecked.")} })`)
+    }
+    this.node(ast.rest[0]!, item, [...path, index], indent + 1)
+    this.emit(indent, "}")
+    this.rules(ast, v, indent)
+  }
+}
