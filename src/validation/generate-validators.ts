@@ -95,6 +95,7 @@ import {
   NON_BLANK_RE,
   requiredError,
   ruleHolds,
+  unknownChoiceDetail,
   unknownFieldError
 } from "../generated-runtime.js"
 

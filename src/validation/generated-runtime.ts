@@ -10,6 +10,7 @@ import { issueToPathErrors, type PathError, requiredError, unknownFieldError } f
 import type { Path } from "./path.js"
 
 export { isCalendarDate, isInstantInRange, NON_BLANK_RE, requiredError, unknownFieldError }
+export { unknownChoiceDetail } from "./warning-details.js"
 
 /** `NON_BLANK_RE.test(text)`, answered without the pattern when the first character is printable ASCII. */
 export const isNonBlank = (text: string): boolean => {

@@ -12,6 +12,7 @@ import {
   NON_BLANK_RE,
   requiredError,
   ruleHolds,
+  unknownChoiceDetail,
   unknownFieldError
 } from "../generated-runtime.js"
 
@@ -308,14 +309,14 @@ const deliveryNote: GeneratedValidator = {
       const v17 = v11["product_identifier_type"]
       if (v17 === undefined) return false
       if (!(typeof v17 === "string" && isNonBlank(v17))) return false
-      if (v17 !== "SRW" && NON_BLANK_RE.test(v17)) out.push({ path: ["delivery_note", "amounts", i10, "product_identifier_type"], code: "unknown_choice", detail: '"' + v17 + "\" is not among the values the spec lists (SRW)." })
+      if (v17 !== "SRW" && NON_BLANK_RE.test(v17)) out.push({ path: ["delivery_note", "amounts", i10, "product_identifier_type"], code: "unknown_choice", detail: unknownChoiceDetail(v17, "SRW") })
       const v18 = v11["quantity"]
       if (v18 === undefined) return false
       if (!(typeof v18 === "string" && isNonBlank(v18) && RE5.test(v18))) return false
       const v19 = v11["quantity_unit"]
       if (v19 === undefined) return false
       if (!(typeof v19 === "string" && isNonBlank(v19))) return false
-      if (v19 !== "KWH" && NON_BLANK_RE.test(v19)) out.push({ path: ["delivery_note", "amounts", i10, "quantity_unit"], code: "unknown_choice", detail: '"' + v19 + "\" is not among the values the spec lists (KWH)." })
+      if (v19 !== "KWH" && NON_BLANK_RE.test(v19)) out.push({ path: ["delivery_note", "amounts", i10, "quantity_unit"], code: "unknown_choice", detail: unknownChoiceDetail(v19, "KWH") })
       const v20 = v11["line_item_identifier"]
       if (v20 !== undefined) {
         n13++
@@ -495,11 +496,11 @@ const deliveryNote: GeneratedValidator = {
                 if (typeof v58 === "object" && v58 !== null && !Array.isArray(v58)) {
                   if (Object.hasOwn(v58, "product_identifier_type")) {
                     const v62 = v58["product_identifier_type"]
-                    if (typeof v62 === "string" && NON_BLANK_RE.test(v62) && !KNOWN9.has(v62)) out.push({ path: ["delivery_note", "amounts", i57, "product_identifier_type"], code: "unknown_choice", detail: '"' + v62 + "\" is not among the values the spec lists (SRW)." })
+                    if (typeof v62 === "string" && NON_BLANK_RE.test(v62) && !KNOWN9.has(v62)) out.push({ path: ["delivery_note", "amounts", i57, "product_identifier_type"], code: "unknown_choice", detail: unknownChoiceDetail(v62, "SRW") })
                   }
                   if (Object.hasOwn(v58, "quantity_unit")) {
                     const v64 = v58["quantity_unit"]
-                    if (typeof v64 === "string" && NON_BLANK_RE.test(v64) && !KNOWN10.has(v64)) out.push({ path: ["delivery_note", "amounts", i57, "quantity_unit"], code: "unknown_choice", detail: '"' + v64 + "\" is not among the values the spec lists (KWH)." })
+                    if (typeof v64 === "string" && NON_BLANK_RE.test(v64) && !KNOWN10.has(v64)) out.push({ path: ["delivery_note", "amounts", i57, "quantity_unit"], code: "unknown_choice", detail: unknownChoiceDetail(v64, "KWH") })
                   }
                   if (Object.hasOwn(v58, "line_item_identifier")) {
                     const v65 = v58["line_item_identifier"]
@@ -571,14 +572,14 @@ const energyAmount: GeneratedValidator = {
     const v12 = v5["product_identifier_type"]
     if (v12 === undefined) return false
     if (!(typeof v12 === "string" && isNonBlank(v12))) return false
-    if (v12 !== "SRW" && NON_BLANK_RE.test(v12)) out.push({ path: ["energy_amount", "product_identifier_type"], code: "unknown_choice", detail: '"' + v12 + "\" is not among the values the spec lists (SRW)." })
+    if (v12 !== "SRW" && NON_BLANK_RE.test(v12)) out.push({ path: ["energy_amount", "product_identifier_type"], code: "unknown_choice", detail: unknownChoiceDetail(v12, "SRW") })
     const v13 = v5["quantity"]
     if (v13 === undefined) return false
     if (!(typeof v13 === "string" && isNonBlank(v13) && RE5.test(v13))) return false
     const v14 = v5["quantity_unit"]
     if (v14 === undefined) return false
     if (!(typeof v14 === "string" && isNonBlank(v14))) return false
-    if (v14 !== "KWH" && NON_BLANK_RE.test(v14)) out.push({ path: ["energy_amount", "quantity_unit"], code: "unknown_choice", detail: '"' + v14 + "\" is not among the values the spec lists (KWH)." })
+    if (v14 !== "KWH" && NON_BLANK_RE.test(v14)) out.push({ path: ["energy_amount", "quantity_unit"], code: "unknown_choice", detail: unknownChoiceDetail(v14, "KWH") })
     const v15 = v5["line_item_identifier"]
     if (v15 !== undefined) {
       n7++
@@ -809,11 +810,11 @@ const energyAmount: GeneratedValidator = {
         if (typeof v65 === "object" && v65 !== null && !Array.isArray(v65)) {
           if (Object.hasOwn(v65, "product_identifier_type")) {
             const v70 = v65["product_identifier_type"]
-            if (typeof v70 === "string" && NON_BLANK_RE.test(v70) && !KNOWN9.has(v70)) out.push({ path: ["energy_amount", "product_identifier_type"], code: "unknown_choice", detail: '"' + v70 + "\" is not among the values the spec lists (SRW)." })
+            if (typeof v70 === "string" && NON_BLANK_RE.test(v70) && !KNOWN9.has(v70)) out.push({ path: ["energy_amount", "product_identifier_type"], code: "unknown_choice", detail: unknownChoiceDetail(v70, "SRW") })
           }
           if (Object.hasOwn(v65, "quantity_unit")) {
             const v72 = v65["quantity_unit"]
-            if (typeof v72 === "string" && NON_BLANK_RE.test(v72) && !KNOWN10.has(v72)) out.push({ path: ["energy_amount", "quantity_unit"], code: "unknown_choice", detail: '"' + v72 + "\" is not among the values the spec lists (KWH)." })
+            if (typeof v72 === "string" && NON_BLANK_RE.test(v72) && !KNOWN10.has(v72)) out.push({ path: ["energy_amount", "quantity_unit"], code: "unknown_choice", detail: unknownChoiceDetail(v72, "KWH") })
           }
           if (Object.hasOwn(v65, "line_item_identifier")) {
             const v73 = v65["line_item_identifier"]
@@ -907,12 +908,12 @@ const transactions: GeneratedValidator = {
       const v13 = v7["type"]
       if (v13 === undefined) return false
       if (!(typeof v13 === "string" && isNonBlank(v13))) return false
-      if (!KNOWN14.has(v13) && NON_BLANK_RE.test(v13)) out.push({ path: ["transactions", i6, "type"], code: "unknown_choice", detail: '"' + v13 + "\" is not among the values the spec lists (CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE)." })
+      if (!KNOWN14.has(v13) && NON_BLANK_RE.test(v13)) out.push({ path: ["transactions", i6, "type"], code: "unknown_choice", detail: unknownChoiceDetail(v13, "CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE") })
       const v14 = v7["reason"]
       if (v14 !== undefined) {
         n9++
         if (!(typeof v14 === "string" && isNonBlank(v14))) return false
-        if (!KNOWN15.has(v14) && NON_BLANK_RE.test(v14)) out.push({ path: ["transactions", i6, "reason"], code: "unknown_choice", detail: '"' + v14 + "\" is not among the values the spec lists (IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT)." })
+        if (!KNOWN15.has(v14) && NON_BLANK_RE.test(v14)) out.push({ path: ["transactions", i6, "reason"], code: "unknown_choice", detail: unknownChoiceDetail(v14, "IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT") })
       }
       const v15 = v7["display_note"]
       if (v15 !== undefined) {
@@ -933,7 +934,7 @@ const transactions: GeneratedValidator = {
       if (v18 !== undefined) {
         n9++
         if (!(typeof v18 === "string" && isNonBlank(v18))) return false
-        if (!KNOWN16.has(v18) && NON_BLANK_RE.test(v18)) out.push({ path: ["transactions", i6, "payment_type"], code: "unknown_choice", detail: '"' + v18 + "\" is not among the values the spec lists (DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD)." })
+        if (!KNOWN16.has(v18) && NON_BLANK_RE.test(v18)) out.push({ path: ["transactions", i6, "payment_type"], code: "unknown_choice", detail: unknownChoiceDetail(v18, "DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD") })
       }
       const v19 = v7["product_code"]
       if (v19 !== undefined) {
@@ -954,7 +955,7 @@ const transactions: GeneratedValidator = {
           if (v25 !== undefined) {
             n24++
             if (!(typeof v25 === "string" && isNonBlank(v25))) return false
-            if (v25 !== "CONSUMPTION_STANDARD" && NON_BLANK_RE.test(v25)) out.push({ path: ["transactions", i6, "line_items", i21, "rate_band"], code: "unknown_choice", detail: '"' + v25 + "\" is not among the values the spec lists (CONSUMPTION_STANDARD)." })
+            if (v25 !== "CONSUMPTION_STANDARD" && NON_BLANK_RE.test(v25)) out.push({ path: ["transactions", i6, "line_items", i21, "rate_band"], code: "unknown_choice", detail: unknownChoiceDetail(v25, "CONSUMPTION_STANDARD") })
           }
           const v26 = v22["start_date"]
           if (v26 === undefined) return false
@@ -1005,7 +1006,7 @@ const transactions: GeneratedValidator = {
           const v40 = v36["tax_type"]
           if (v40 === undefined) return false
           if (!(typeof v40 === "string" && isNonBlank(v40))) return false
-          if (v40 !== "VAT" && NON_BLANK_RE.test(v40)) out.push({ path: ["transactions", i6, "tax_items", i35, "tax_type"], code: "unknown_choice", detail: '"' + v40 + "\" is not among the values the spec lists (VAT)." })
+          if (v40 !== "VAT" && NON_BLANK_RE.test(v40)) out.push({ path: ["transactions", i6, "tax_items", i35, "tax_type"], code: "unknown_choice", detail: unknownChoiceDetail(v40, "VAT") })
           const v41 = v36["value_taxed"]
           if (v41 === undefined) return false
           if (!(typeof v41 === "number" && Number.isFinite(v41))) return false
@@ -1015,7 +1016,7 @@ const transactions: GeneratedValidator = {
           const v43 = v36["unit_type"]
           if (v43 === undefined) return false
           if (!(typeof v43 === "string" && isNonBlank(v43))) return false
-          if (v43 !== "PROPORTION" && NON_BLANK_RE.test(v43)) out.push({ path: ["transactions", i6, "tax_items", i35, "unit_type"], code: "unknown_choice", detail: '"' + v43 + "\" is not among the values the spec lists (PROPORTION)." })
+          if (v43 !== "PROPORTION" && NON_BLANK_RE.test(v43)) out.push({ path: ["transactions", i6, "tax_items", i35, "unit_type"], code: "unknown_choice", detail: unknownChoiceDetail(v43, "PROPORTION") })
           if (k37 !== n38) return false
         }
         if (v34.length === 0) out.push({ path: ["transactions", i6, "tax_items"], code: "empty_optional", detail: "tax_items is empty: omit an optional list that carries no data." })
@@ -1253,12 +1254,12 @@ const transactions: GeneratedValidator = {
               for (const w of r0(v95)) out.push({ path: ["transactions", i94, ...w.path], code: w.code, detail: w.detail })
               if (Object.hasOwn(v95, "type")) {
                 const v99 = v95["type"]
-                if (typeof v99 === "string" && NON_BLANK_RE.test(v99) && !KNOWN14.has(v99)) out.push({ path: ["transactions", i94, "type"], code: "unknown_choice", detail: '"' + v99 + "\" is not among the values the spec lists (CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE)." })
+                if (typeof v99 === "string" && NON_BLANK_RE.test(v99) && !KNOWN14.has(v99)) out.push({ path: ["transactions", i94, "type"], code: "unknown_choice", detail: unknownChoiceDetail(v99, "CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE") })
               }
               if (Object.hasOwn(v95, "reason")) {
                 const v100 = v95["reason"]
                 if (Array.isArray(v100) && v100.length === 0) out.push({ path: ["transactions", i94, "reason"], code: "empty_optional", detail: "reason is empty: omit an optional list that carries no data." })
-                if (typeof v100 === "string" && NON_BLANK_RE.test(v100) && !KNOWN15.has(v100)) out.push({ path: ["transactions", i94, "reason"], code: "unknown_choice", detail: '"' + v100 + "\" is not among the values the spec lists (IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT)." })
+                if (typeof v100 === "string" && NON_BLANK_RE.test(v100) && !KNOWN15.has(v100)) out.push({ path: ["transactions", i94, "reason"], code: "unknown_choice", detail: unknownChoiceDetail(v100, "IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT") })
               }
               if (Object.hasOwn(v95, "display_note")) {
                 const v101 = v95["display_note"]
@@ -1275,7 +1276,7 @@ const transactions: GeneratedValidator = {
               if (Object.hasOwn(v95, "payment_type")) {
                 const v104 = v95["payment_type"]
                 if (Array.isArray(v104) && v104.length === 0) out.push({ path: ["transactions", i94, "payment_type"], code: "empty_optional", detail: "payment_type is empty: omit an optional list that carries no data." })
-                if (typeof v104 === "string" && NON_BLANK_RE.test(v104) && !KNOWN16.has(v104)) out.push({ path: ["transactions", i94, "payment_type"], code: "unknown_choice", detail: '"' + v104 + "\" is not among the values the spec lists (DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD)." })
+                if (typeof v104 === "string" && NON_BLANK_RE.test(v104) && !KNOWN16.has(v104)) out.push({ path: ["transactions", i94, "payment_type"], code: "unknown_choice", detail: unknownChoiceDetail(v104, "DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD") })
               }
               if (Object.hasOwn(v95, "product_code")) {
                 const v105 = v95["product_code"]
@@ -1292,7 +1293,7 @@ const transactions: GeneratedValidator = {
                       if (Object.hasOwn(v108, "rate_band")) {
                         const v109 = v108["rate_band"]
                         if (Array.isArray(v109) && v109.length === 0) out.push({ path: ["transactions", i94, "line_items", i107, "rate_band"], code: "empty_optional", detail: "rate_band is empty: omit an optional list that carries no data." })
-                        if (typeof v109 === "string" && NON_BLANK_RE.test(v109) && !KNOWN21.has(v109)) out.push({ path: ["transactions", i94, "line_items", i107, "rate_band"], code: "unknown_choice", detail: '"' + v109 + "\" is not among the values the spec lists (CONSUMPTION_STANDARD)." })
+                        if (typeof v109 === "string" && NON_BLANK_RE.test(v109) && !KNOWN21.has(v109)) out.push({ path: ["transactions", i94, "line_items", i107, "rate_band"], code: "unknown_choice", detail: unknownChoiceDetail(v109, "CONSUMPTION_STANDARD") })
                       }
                       if (Object.hasOwn(v108, "price_per_unit")) {
                         const v114 = v108["price_per_unit"]
@@ -1316,11 +1317,11 @@ const transactions: GeneratedValidator = {
                     if (typeof v120 === "object" && v120 !== null && !Array.isArray(v120)) {
                       if (Object.hasOwn(v120, "tax_type")) {
                         const v122 = v120["tax_type"]
-                        if (typeof v122 === "string" && NON_BLANK_RE.test(v122) && !KNOWN22.has(v122)) out.push({ path: ["transactions", i94, "tax_items", i119, "tax_type"], code: "unknown_choice", detail: '"' + v122 + "\" is not among the values the spec lists (VAT)." })
+                        if (typeof v122 === "string" && NON_BLANK_RE.test(v122) && !KNOWN22.has(v122)) out.push({ path: ["transactions", i94, "tax_items", i119, "tax_type"], code: "unknown_choice", detail: unknownChoiceDetail(v122, "VAT") })
                       }
                       if (Object.hasOwn(v120, "unit_type")) {
                         const v125 = v120["unit_type"]
-                        if (typeof v125 === "string" && NON_BLANK_RE.test(v125) && !KNOWN23.has(v125)) out.push({ path: ["transactions", i94, "tax_items", i119, "unit_type"], code: "unknown_choice", detail: '"' + v125 + "\" is not among the values the spec lists (PROPORTION)." })
+                        if (typeof v125 === "string" && NON_BLANK_RE.test(v125) && !KNOWN23.has(v125)) out.push({ path: ["transactions", i94, "tax_items", i119, "unit_type"], code: "unknown_choice", detail: unknownChoiceDetail(v125, "PROPORTION") })
                       }
                     }
                   }
@@ -1392,7 +1393,7 @@ const historicalStatements: GeneratedValidator = {
       if (v17 !== undefined) {
         n9++
         if (!(typeof v17 === "string" && isNonBlank(v17))) return false
-        if (v17 !== "ELECTRICITY" && NON_BLANK_RE.test(v17)) out.push({ path: ["statements", i6, "supply_type"], code: "unknown_choice", detail: '"' + v17 + "\" is not among the values the spec lists (ELECTRICITY)." })
+        if (v17 !== "ELECTRICITY" && NON_BLANK_RE.test(v17)) out.push({ path: ["statements", i6, "supply_type"], code: "unknown_choice", detail: unknownChoiceDetail(v17, "ELECTRICITY") })
       }
       const v18 = v7["is_annulled"]
       if (v18 !== undefined) {
@@ -1522,7 +1523,7 @@ const historicalStatements: GeneratedValidator = {
               if (Object.hasOwn(v42, "supply_type")) {
                 const v50 = v42["supply_type"]
                 if (Array.isArray(v50) && v50.length === 0) out.push({ path: ["statements", i41, "supply_type"], code: "empty_optional", detail: "supply_type is empty: omit an optional list that carries no data." })
-                if (typeof v50 === "string" && NON_BLANK_RE.test(v50) && !KNOWN26.has(v50)) out.push({ path: ["statements", i41, "supply_type"], code: "unknown_choice", detail: '"' + v50 + "\" is not among the values the spec lists (ELECTRICITY)." })
+                if (typeof v50 === "string" && NON_BLANK_RE.test(v50) && !KNOWN26.has(v50)) out.push({ path: ["statements", i41, "supply_type"], code: "unknown_choice", detail: unknownChoiceDetail(v50, "ELECTRICITY") })
               }
               if (Object.hasOwn(v42, "is_annulled")) {
                 const v51 = v42["is_annulled"]
@@ -1577,7 +1578,7 @@ const marketParticipantInvoice: GeneratedValidator = {
     if (v12 !== undefined) {
       n7++
       if (!(typeof v12 === "string" && isNonBlank(v12))) return false
-      if (v12 !== "CLOSED" && NON_BLANK_RE.test(v12)) out.push({ path: ["market_participant_invoice", "status"], code: "unknown_choice", detail: '"' + v12 + "\" is not among the values the spec lists (CLOSED)." })
+      if (v12 !== "CLOSED" && NON_BLANK_RE.test(v12)) out.push({ path: ["market_participant_invoice", "status"], code: "unknown_choice", detail: unknownChoiceDetail(v12, "CLOSED") })
     }
     const v13 = v5["issued_at"]
     if (v13 === undefined) return false
@@ -1701,7 +1702,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       if (v43 !== undefined) {
         n37++
         if (!(typeof v43 === "string" && isNonBlank(v43))) return false
-        if (!KNOWN27.has(v43) && NON_BLANK_RE.test(v43)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v43 + "\" is not among the values the spec lists (VA, FC)." })
+        if (!KNOWN27.has(v43) && NON_BLANK_RE.test(v43)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: unknownChoiceDetail(v43, "VA, FC") })
       }
       const v44 = v35["country_code"]
       if (v44 === undefined) return false
@@ -1736,7 +1737,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       if (v53 !== undefined) {
         n47++
         if (!(typeof v53 === "string" && isNonBlank(v53))) return false
-        if (!KNOWN27.has(v53) && NON_BLANK_RE.test(v53)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v53 + "\" is not among the values the spec lists (VA, FC)." })
+        if (!KNOWN27.has(v53) && NON_BLANK_RE.test(v53)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: unknownChoiceDetail(v53, "VA, FC") })
       }
       const v54 = v45["country_code"]
       if (v54 === undefined) return false
@@ -1821,7 +1822,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       if (v76 !== undefined) {
         n59++
         if (!(typeof v76 === "string" && isNonBlank(v76))) return false
-        if (v76 !== "S" && NON_BLANK_RE.test(v76)) out.push({ path: ["market_participant_invoice", "line_items", i56, "tax_rate_type"], code: "unknown_choice", detail: '"' + v76 + "\" is not among the values the spec lists (S)." })
+        if (v76 !== "S" && NON_BLANK_RE.test(v76)) out.push({ path: ["market_participant_invoice", "line_items", i56, "tax_rate_type"], code: "unknown_choice", detail: unknownChoiceDetail(v76, "S") })
       }
       const v77 = v57["external_id"]
       if (v77 !== undefined) {
@@ -1848,7 +1849,7 @@ const marketParticipantInvoice: GeneratedValidator = {
         if (v84 !== undefined) {
           n82++
           if (!(typeof v84 === "string" && isNonBlank(v84))) return false
-          if (v84 !== "S" && NON_BLANK_RE.test(v84)) out.push({ path: ["market_participant_invoice", "tax_amounts", i79, "tax_rate_type"], code: "unknown_choice", detail: '"' + v84 + "\" is not among the values the spec lists (S)." })
+          if (v84 !== "S" && NON_BLANK_RE.test(v84)) out.push({ path: ["market_participant_invoice", "tax_amounts", i79, "tax_rate_type"], code: "unknown_choice", detail: unknownChoiceDetail(v84, "S") })
         }
         const v85 = v80["amount_paid_in_advance"]
         if (v85 !== undefined) {
@@ -2355,7 +2356,7 @@ const marketParticipantInvoice: GeneratedValidator = {
           if (Object.hasOwn(v188, "status")) {
             const v193 = v188["status"]
             if (Array.isArray(v193) && v193.length === 0) out.push({ path: ["market_participant_invoice", "status"], code: "empty_optional", detail: "status is empty: omit an optional list that carries no data." })
-            if (typeof v193 === "string" && NON_BLANK_RE.test(v193) && !KNOWN33.has(v193)) out.push({ path: ["market_participant_invoice", "status"], code: "unknown_choice", detail: '"' + v193 + "\" is not among the values the spec lists (CLOSED)." })
+            if (typeof v193 === "string" && NON_BLANK_RE.test(v193) && !KNOWN33.has(v193)) out.push({ path: ["market_participant_invoice", "status"], code: "unknown_choice", detail: unknownChoiceDetail(v193, "CLOSED") })
           }
           if (Object.hasOwn(v188, "due_at")) {
             const v195 = v188["due_at"]
@@ -2424,7 +2425,7 @@ const marketParticipantInvoice: GeneratedValidator = {
               if (Object.hasOwn(v216, "tax_number_type")) {
                 const v222 = v216["tax_number_type"]
                 if (Array.isArray(v222) && v222.length === 0) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "empty_optional", detail: "tax_number_type is empty: omit an optional list that carries no data." })
-                if (typeof v222 === "string" && NON_BLANK_RE.test(v222) && !KNOWN27.has(v222)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v222 + "\" is not among the values the spec lists (VA, FC)." })
+                if (typeof v222 === "string" && NON_BLANK_RE.test(v222) && !KNOWN27.has(v222)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: unknownChoiceDetail(v222, "VA, FC") })
               }
             }
           }
@@ -2439,7 +2440,7 @@ const marketParticipantInvoice: GeneratedValidator = {
               if (Object.hasOwn(v224, "tax_number_type")) {
                 const v230 = v224["tax_number_type"]
                 if (Array.isArray(v230) && v230.length === 0) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "empty_optional", detail: "tax_number_type is empty: omit an optional list that carries no data." })
-                if (typeof v230 === "string" && NON_BLANK_RE.test(v230) && !KNOWN27.has(v230)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: '"' + v230 + "\" is not among the values the spec lists (VA, FC)." })
+                if (typeof v230 === "string" && NON_BLANK_RE.test(v230) && !KNOWN27.has(v230)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: unknownChoiceDetail(v230, "VA, FC") })
               }
             }
           }
@@ -2485,7 +2486,7 @@ const marketParticipantInvoice: GeneratedValidator = {
                   if (Object.hasOwn(v234, "tax_rate_type")) {
                     const v251 = v234["tax_rate_type"]
                     if (Array.isArray(v251) && v251.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "tax_rate_type"], code: "empty_optional", detail: "tax_rate_type is empty: omit an optional list that carries no data." })
-                    if (typeof v251 === "string" && NON_BLANK_RE.test(v251) && !KNOWN34.has(v251)) out.push({ path: ["market_participant_invoice", "line_items", i233, "tax_rate_type"], code: "unknown_choice", detail: '"' + v251 + "\" is not among the values the spec lists (S)." })
+                    if (typeof v251 === "string" && NON_BLANK_RE.test(v251) && !KNOWN34.has(v251)) out.push({ path: ["market_participant_invoice", "line_items", i233, "tax_rate_type"], code: "unknown_choice", detail: unknownChoiceDetail(v251, "S") })
                   }
                   if (Object.hasOwn(v234, "external_id")) {
                     const v252 = v234["external_id"]
@@ -2506,7 +2507,7 @@ const marketParticipantInvoice: GeneratedValidator = {
                   if (Object.hasOwn(v255, "tax_rate_type")) {
                     const v257 = v255["tax_rate_type"]
                     if (Array.isArray(v257) && v257.length === 0) out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "tax_rate_type"], code: "empty_optional", detail: "tax_rate_type is empty: omit an optional list that carries no data." })
-                    if (typeof v257 === "string" && NON_BLANK_RE.test(v257) && !KNOWN34.has(v257)) out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "tax_rate_type"], code: "unknown_choice", detail: '"' + v257 + "\" is not among the values the spec lists (S)." })
+                    if (typeof v257 === "string" && NON_BLANK_RE.test(v257) && !KNOWN34.has(v257)) out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "tax_rate_type"], code: "unknown_choice", detail: unknownChoiceDetail(v257, "S") })
                   }
                   if (Object.hasOwn(v255, "amount_paid_in_advance")) {
                     const v258 = v255["amount_paid_in_advance"]
@@ -2561,7 +2562,7 @@ const paymentInstruction: GeneratedValidator = {
     const v7 = v0["type"]
     if (v7 === undefined) return false
     if (!(typeof v7 === "string" && isNonBlank(v7))) return false
-    if (v7 !== "CARD" && NON_BLANK_RE.test(v7)) out.push({ path: ["type"], code: "unknown_choice", detail: '"' + v7 + "\" is not among the values the spec lists (CARD)." })
+    if (v7 !== "CARD" && NON_BLANK_RE.test(v7)) out.push({ path: ["type"], code: "unknown_choice", detail: unknownChoiceDetail(v7, "CARD") })
     if (k1 !== n2) return false
     return true
   },
@@ -2613,7 +2614,7 @@ const paymentInstruction: GeneratedValidator = {
     if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
       if (Object.hasOwn(v0, "type")) {
         const v19 = v0["type"]
-        if (typeof v19 === "string" && NON_BLANK_RE.test(v19) && !KNOWN36.has(v19)) out.push({ path: ["type"], code: "unknown_choice", detail: '"' + v19 + "\" is not among the values the spec lists (CARD)." })
+        if (typeof v19 === "string" && NON_BLANK_RE.test(v19) && !KNOWN36.has(v19)) out.push({ path: ["type"], code: "unknown_choice", detail: unknownChoiceDetail(v19, "CARD") })
       }
     }
   }
@@ -2788,18 +2789,18 @@ const marketParticipant: GeneratedValidator = {
     const v4 = v0["code_type"]
     if (v4 === undefined) return false
     if (!(typeof v4 === "string" && isNonBlank(v4))) return false
-    if (v4 !== "BDEW" && NON_BLANK_RE.test(v4)) out.push({ path: ["code_type"], code: "unknown_choice", detail: '"' + v4 + "\" is not among the values the spec lists (BDEW)." })
+    if (v4 !== "BDEW" && NON_BLANK_RE.test(v4)) out.push({ path: ["code_type"], code: "unknown_choice", detail: unknownChoiceDetail(v4, "BDEW") })
     const v5 = v0["name"]
     if (v5 === undefined) return false
     if (!(typeof v5 === "string" && isNonBlank(v5))) return false
     const v6 = v0["role"]
     if (v6 === undefined) return false
     if (!(typeof v6 === "string" && isNonBlank(v6))) return false
-    if (v6 !== "NETWORK_OPERATOR" && NON_BLANK_RE.test(v6)) out.push({ path: ["role"], code: "unknown_choice", detail: '"' + v6 + "\" is not among the values the spec lists (NETWORK_OPERATOR)." })
+    if (v6 !== "NETWORK_OPERATOR" && NON_BLANK_RE.test(v6)) out.push({ path: ["role"], code: "unknown_choice", detail: unknownChoiceDetail(v6, "NETWORK_OPERATOR") })
     const v7 = v0["energy"]
     if (v7 === undefined) return false
     if (!(typeof v7 === "string" && isNonBlank(v7))) return false
-    if (v7 !== "ELECTRICITY" && NON_BLANK_RE.test(v7)) out.push({ path: ["energy"], code: "unknown_choice", detail: '"' + v7 + "\" is not among the values the spec lists (ELECTRICITY)." })
+    if (v7 !== "ELECTRICITY" && NON_BLANK_RE.test(v7)) out.push({ path: ["energy"], code: "unknown_choice", detail: unknownChoiceDetail(v7, "ELECTRICITY") })
     const v8 = v0["contact_details"]
     if (v8 !== undefined) {
       n2++
@@ -2927,15 +2928,15 @@ const marketParticipant: GeneratedValidator = {
     if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
       if (Object.hasOwn(v0, "code_type")) {
         const v37 = v0["code_type"]
-        if (typeof v37 === "string" && NON_BLANK_RE.test(v37) && !KNOWN43.has(v37)) out.push({ path: ["code_type"], code: "unknown_choice", detail: '"' + v37 + "\" is not among the values the spec lists (BDEW)." })
+        if (typeof v37 === "string" && NON_BLANK_RE.test(v37) && !KNOWN43.has(v37)) out.push({ path: ["code_type"], code: "unknown_choice", detail: unknownChoiceDetail(v37, "BDEW") })
       }
       if (Object.hasOwn(v0, "role")) {
         const v39 = v0["role"]
-        if (typeof v39 === "string" && NON_BLANK_RE.test(v39) && !KNOWN44.has(v39)) out.push({ path: ["role"], code: "unknown_choice", detail: '"' + v39 + "\" is not among the values the spec lists (NETWORK_OPERATOR)." })
+        if (typeof v39 === "string" && NON_BLANK_RE.test(v39) && !KNOWN44.has(v39)) out.push({ path: ["role"], code: "unknown_choice", detail: unknownChoiceDetail(v39, "NETWORK_OPERATOR") })
       }
       if (Object.hasOwn(v0, "energy")) {
         const v40 = v0["energy"]
-        if (typeof v40 === "string" && NON_BLANK_RE.test(v40) && !KNOWN26.has(v40)) out.push({ path: ["energy"], code: "unknown_choice", detail: '"' + v40 + "\" is not among the values the spec lists (ELECTRICITY)." })
+        if (typeof v40 === "string" && NON_BLANK_RE.test(v40) && !KNOWN26.has(v40)) out.push({ path: ["energy"], code: "unknown_choice", detail: unknownChoiceDetail(v40, "ELECTRICITY") })
       }
       if (Object.hasOwn(v0, "contact_details")) {
         const v41 = v0["contact_details"]

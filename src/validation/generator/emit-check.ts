@@ -17,6 +17,7 @@ import {
 } from "./emit-leaf.js"
 import type { Constants, EndpointNames } from "./generated-names.js"
 import { crossFieldRulesOf, js, pathSource, unsupported } from "./schema-reading.js"
+import { emptyOptionalDetail, UNDOCUMENTED_SHAPE_DETAIL } from "../warning-details.js"
 
 /**
  * Writes the body of an endpoint's check: statements that return `false` unless the input in `v0` is
@@ -43,7 +44,7 @@ export class CheckWriter {
         const test = known.length === 1
           ? `${v} !== ${js(known[0])}`
           : `!${this.constants.add("KNOWN", `new Set(${js(known)})`)}.has(${v})`
-        const detail = `'"' + ${v} + ${js(`" is not among the values the spec lists (${known.join(", ")}).`)}`
+        const detail = `unknownChoiceDetail(${v}, ${js(known.join(", "))})`
         this.emit(indent, `if (${test} && NON_BLANK_RE.test(${v})) out.push({ path: ${pathSource(path)}, code: "unknown_choice", detail: ${detail} })`)
       }
       return
@@ -99,7 +100,7 @@ export class CheckWriter {
         this.emit(indent + 1, `${count}++`)
         this.node(property.type, field, at, indent + 1)
         if (property.type._tag === "Arrays") {
-          this.emit(indent + 1, `if (${field}.length === 0) out.push({ path: ${pathSource(at)}, code: "empty_optional", detail: ${js(`${key} is empty: omit an optional list that carries no data.`)} })`)
+          this.emit(indent + 1, `if (${field}.length === 0) out.push({ path: ${pathSource(at)}, code: "empty_optional", detail: ${js(emptyOptionalDetail(key))} })`)
         }
         this.emit(indent, "}")
       } else {
@@ -122,7 +123,7 @@ export class CheckWriter {
     this.emit(indent, `for (let ${index} = 0; ${index} < ${v}.length; ${index}++) {`)
     this.emit(indent + 1, `const ${item} = ${v}[${index}]`)
     if (SchemaAST.resolve(ast)?.[UNDOCUMENTED_SHAPE] === true) {
-      this.emit(indent + 1, `out.push({ path: ${pathSource(path, [index])}, code: "undocumented_shape", detail: ${js("The spec does not give the shape of this item: it is passed on unchecked.")} })`)
+      this.emit(indent + 1, `out.push({ path: ${pathSource(path, [index])}, code: "undocumented_shape", detail: ${js(UNDOCUMENTED_SHAPE_DETAIL)} })`)
     }
     this.node(ast.rest[0]!, item, [...path, index], indent + 1)
     this.emit(indent, "}")

@@ -10,6 +10,7 @@ import { SchemaAST } from "effect"
 import { KNOWN_VALUES, UNDOCUMENTED_SHAPE, WARNING_RULES, type WarningRule } from "../../schemas/conventions.js"
 import type { Constants, EndpointNames } from "./generated-names.js"
 import { js, pathSource, unsupported } from "./schema-reading.js"
+import { emptyOptionalDetail, UNDOCUMENTED_SHAPE_DETAIL } from "../warning-details.js"
 
 const indented = (lines: ReadonlyArray<string>): Array<string> => lines.map((line) => `  ${line}`)
 
@@ -28,7 +29,7 @@ export class WarningsWriter {
         const known = SchemaAST.resolve(ast)?.[KNOWN_VALUES]
         if (!Array.isArray(known)) return []
         const set = this.constants.add("KNOWN", `new Set(${js(known)})`)
-        const detail = `'"' + ${v} + ${js(`" is not among the values the spec lists (${known.join(", ")}).`)}`
+        const detail = `unknownChoiceDetail(${v}, ${js(known.join(", "))})`
         return [`if (typeof ${v} === "string" && NON_BLANK_RE.test(${v}) && !${set}.has(${v})) out.push({ path: ${pathSource(path)}, code: "unknown_choice", detail: ${detail} })`]
       }
       case "Objects":
@@ -61,7 +62,7 @@ export class WarningsWriter {
       if (!optional && below.length === 0) continue
       body.push(`if (Object.hasOwn(${v}, ${js(name)})) {`, `  const ${field} = ${v}[${js(name)}]`)
       if (optional) {
-        body.push(`  if (Array.isArray(${field}) && ${field}.length === 0) out.push({ path: ${pathSource(at)}, code: "empty_optional", detail: ${js(`${name} is empty: omit an optional list that carries no data.`)} })`)
+        body.push(`  if (Array.isArray(${field}) && ${field}.length === 0) out.push({ path: ${pathSource(at)}, code: "empty_optional", detail: ${js(emptyOptionalDetail(name))} })`)
       }
       body.push(...indented(below), "}")
     }
@@ -82,7 +83,7 @@ export class WarningsWriter {
       `    if (!(${index} in ${v})) continue`,
       `    const ${item} = ${v}[${index}]`,
       ...(undocumented
-        ? [`    out.push({ path: ${pathSource(path, [index])}, code: "undocumented_shape", detail: ${js("The spec does not give the shape of this item: it is passed on unchecked.")} })`]
+        ? [`    out.push({ path: ${pathSource(path, [index])}, code: "undocumented_shape", detail: ${js(UNDOCUMENTED_SHAPE_DETAIL)} })`]
         : []),
       ...indented(indented(below)),
       "  }",
