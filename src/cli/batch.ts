@@ -91,6 +91,12 @@ export interface QuietMessage {
 /** A message to a worker. */
 export type ToWorker = NdjsonBatch | JsonBatch | MapBatch | QuietMessage
 
+/** The first message to a worker started before its settings were known (see `early-worker.ts`). */
+export interface SettingsMessage {
+  readonly type: "settings"
+  readonly settings: WorkerSettings
+}
+
 /** An error response in the API's shape, or the CLI's own for records it cannot read. */
 export type RecordError = ValidationErrorBody
 

@@ -8,6 +8,7 @@
  */
 import { Worker } from "node:worker_threads"
 import type { FromWorker, Listing, ToWorker, WorkerSettings } from "./batch.js"
+import { takeEarlyWorker, YOUNG_GENERATION_MB } from "./early-worker.js"
 
 /** Batches waiting at or being checked by one worker before submission waits. */
 const IN_FLIGHT_PER_WORKER = 2
@@ -17,8 +18,6 @@ const IN_FLIGHT_PER_WORKER = 2
  * another worker (a descheduled or slower thread does not idle the others); what waits is a summary.
  */
 const UNORDERED_PER_WORKER = 8
-/** Young-generation size of a worker's heap, in MB. */
-const YOUNG_GENERATION_MB = 8
 
 interface Slot {
   readonly worker: Worker
@@ -121,7 +120,9 @@ export class WorkerPool<R extends { readonly seq: number }> {
   private spawn(): Slot {
     // A small young generation: each record's objects die young, and a large nursery per worker only
     // raised the resident memory (measured: ~310 MB at 32 MB, ~200 MB at 8 MB, same speed).
-    const worker = new Worker(this.options.script, {
+    const early = takeEarlyWorker(this.options.script)
+    if (early !== undefined) early.postMessage({ type: "settings", settings: this.options.settings })
+    const worker = early ?? new Worker(this.options.script, {
       workerData: this.options.settings,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }
     })

@@ -5,9 +5,10 @@
  *
  * @module
  */
-import { parentPort, workerData } from "node:worker_threads"
+import { type MessagePort, parentPort, workerData } from "node:worker_threads"
 import { defineMapping, mapBatchAfter, type Mapping, type MappingSpec, type OrderState } from "../index.js"
-import type { FromWorker, MapBatch, MapResult, ToWorker, WorkerSettings } from "./batch.js"
+import type { FromWorker, MapBatch, MapResult, SettingsMessage, ToWorker, WorkerSettings } from "./batch.js"
+import { AWAITING_SETTINGS } from "./early-worker.js"
 import { BatchChecker } from "./check-batch.js"
 import { keyDigest } from "./seen-keys.js"
 
@@ -45,11 +46,8 @@ export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, st
   }
 }
 
-/** Starts answering batches from the main thread. */
-export const runWorker = (): void => {
-  const port = parentPort
-  if (port === null) return
-  const settings = workerData as WorkerSettings
+/** Answers the batches of a worker with `settings`, from the main thread's `port`. */
+const answerBatches = (port: MessagePort, settings: WorkerSettings): void => {
   const checker = settings.role === "validate" ? new BatchChecker(settings) : undefined
   const mapping = settings.role === "map" ? defineMapping(settings.mapping as MappingSpec) : undefined
   port.on("message", (message: ToWorker) => {
@@ -71,4 +69,13 @@ export const runWorker = (): void => {
     }
     port.postMessage(reply)
   })
+}
+
+/** Starts answering batches from the main thread (an early worker once its settings have come). */
+export const runWorker = (): void => {
+  const port = parentPort
+  if (port === null) return
+  if (workerData !== AWAITING_SETTINGS) return answerBatches(port, workerData as WorkerSettings)
+  // The settings come first; the batches after them reach the listener added here, in order.
+  port.once("message", (message: SettingsMessage) => answerBatches(port, message.settings))
 }
