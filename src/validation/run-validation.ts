@@ -91,7 +91,6 @@ const internalFailure = (cause: unknown): ValidationResult<never> => ({
  * The result of a validation, from the errors the strict decode found in `data` (`decoded`: its value,
  * when it found none): the cross-field rules run wherever the fields they read are valid, the warnings,
  * document order, and the warnings an error supersedes. Throws where the rules or the warning walk do.
-
  */
 export const reportValidation = <A>(
   ast: SchemaAST.AST,
