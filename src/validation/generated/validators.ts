@@ -25,52 +25,41 @@ const RE5 = new RegExp("^-?[0-9]+(?:\\.[0-9]+)?(?!\\n)$", "u")
 const FIELDS6 = new Set(["import_supplier","external_account_number","delivery_note"])
 const FIELDS7 = new Set(["malo_number","amounts","preceding_reference","cancelled","validation_status","last_validation_at","edifact_reference_number"])
 const FIELDS8 = new Set(["period_start_at","period_end_at","product_identifier","product_identifier_type","quantity","quantity_unit","line_item_identifier"])
-const KNOWN9 = new Set(["SRW"])
-const KNOWN10 = new Set(["KWH"])
-const FIELDS11 = new Set(["import_supplier","external_account_number","energy_amount"])
-const FIELDS12 = new Set(["malo_number","period_start_at","period_end_at","product_identifier","product_identifier_type","quantity","quantity_unit","line_item_identifier","preceding_reference","cancelled","cancelled_at","cancelled_reference","qualifier","estimate_method","estimate_reason","correction_reason","plausibility_indications","measurement_classifications","edifact_reference_number"])
-const RE13 = new RegExp("^(?!0000)[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])(?!\\n)$", "u")
-const KNOWN14 = new Set(["CHARGE","CREDIT","PAYMENT","REPAYMENT","SUPPLY_CHARGE"])
-const KNOWN15 = new Set(["IMPORTED_CHARGE","IMPORTED_CREDIT","ACCOUNT_CHARGE_PAYMENT","FULL_CREDIT_REFUND","GENERAL_CREDIT"])
-const KNOWN16 = new Set(["DD_REGULAR_COLLECTION","DIRECT_CREDIT","DEBIT_CARD"])
-const FIELDS17 = new Set(["import_supplier","external_account_number","transactions"])
-const FIELDS18 = new Set(["transaction_id","transaction_date","amount","type","reason","display_note","note","reference","payment_type","product_code","line_items","tax_items"])
-const FIELDS19 = new Set(["rate_band","start_date","end_date","number_of_units","net_amount","price_per_unit","units"])
-const FIELDS20 = new Set(["amount","tax_type","value_taxed","rate","unit_type"])
-const KNOWN21 = new Set(["CONSUMPTION_STANDARD"])
-const KNOWN22 = new Set(["VAT"])
-const KNOWN23 = new Set(["PROPORTION"])
-const FIELDS24 = new Set(["import_supplier","external_account_number","statements"])
-const FIELDS25 = new Set(["bill_period_from_date","bill_period_to_date","statement_id","issued_date","number","gross_amount","statement_path","supply_type","is_annulled"])
-const KNOWN26 = new Set(["ELECTRICITY"])
-const KNOWN27 = new Set(["VA","FC"])
-const FIELDS28 = new Set(["import_supplier","external_account_number","market_participant_invoice"])
-const FIELDS29 = new Set(["invoice_type","invoice_sub_type","invoice_document_type","invoice_number","status","issued_at","due_at","malo_number","melo_number","period_start_at","period_end_at","balancing_period_start_at","supply_period_end_at","service_conducted_at","amount_total","amount_due","amount_discount","is_reverse_charge","is_duplicate","was_prepaid","reference_invoice_number","reference_document","reference_invoice_issued_at","interchange_reference","external_id","sender_id","recipient_id","sender_address","recipient_address","line_items","tax_amounts","paid_in_advance_amounts"])
-const FIELDS30 = new Set(["name","street","city","postcode","tax_number","tax_number_type","country_code"])
-const FIELDS31 = new Set(["position","article","article_type","quantity","quantity_unit","quantity_interval","quantity_interval_type","quantity_correction_factor","period_start_at","period_end_at","service_conducted_at","amount_net","amount_adjustment","price","price_interval","tax_rate","tax_rate_type","external_id"])
-const FIELDS32 = new Set(["tax_rate","tax_rate_type","amount_paid_in_advance","tax_amount_paid_in_advance","tax_amount_assessment_basis","tax_amount"])
-const KNOWN33 = new Set(["CLOSED"])
-const KNOWN34 = new Set(["S"])
-const FIELDS35 = new Set(["import_supplier","external_account_number","vendor","reference","type"])
-const KNOWN36 = new Set(["CARD"])
-const FIELDS37 = new Set(["import_supplier_code","external_account_number"])
-const FIELDS38 = new Set(["import_supplier_code"])
-const RE39 = new RegExp("^[^@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+@[^.@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+(?:\\.[^.@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+)+(?!\\n)$", "u")
-const RE40 = new RegExp("^\\+[ ().-]*(?:[0-9][ ().-]*){7,15}(?!\\n)$", "u")
-const FIELDS41 = new Set(["code","code_type","name","role","energy","contact_details"])
-const FIELDS42 = new Set(["category","name","email","phone","valid_from"])
-const KNOWN43 = new Set(["BDEW"])
-const KNOWN44 = new Set(["NETWORK_OPERATOR"])
-const FIELDS45 = new Set(["price_sheets"])
-const FIELDS46 = new Set(["market_participant_code","price_sheet_type","document_number","preceding_document_number","is_price_sheet_unused","active_from","external_id","article_prices"])
-const FIELDS47 = new Set(["article_id","price_cents","interval_zone"])
-const FIELDS48 = new Set(["lower_bound","upper_bound"])
-const RE49 = new RegExp("^[0-9]{13}(?!\\n)$", "u")
-const FIELDS50 = new Set(["network_operator_code","definitions","rolled_out_definitions"])
-const FIELDS51 = new Set(["valid_from","version_datetime","status","definition_type","definition_code","transmission_frequency","registers"])
-const FIELDS52 = new Set(["register_code","low_load_capable"])
-const FIELDS53 = new Set(["definition_type","definition_code","version_datetime","validity_period_start","validity_period_end","recurrence","entries"])
-const FIELDS54 = new Set(["period_start","period_end","active_register_code"])
+const FIELDS9 = new Set(["import_supplier","external_account_number","energy_amount"])
+const FIELDS10 = new Set(["malo_number","period_start_at","period_end_at","product_identifier","product_identifier_type","quantity","quantity_unit","line_item_identifier","preceding_reference","cancelled","cancelled_at","cancelled_reference","qualifier","estimate_method","estimate_reason","correction_reason","plausibility_indications","measurement_classifications","edifact_reference_number"])
+const RE11 = new RegExp("^(?!0000)[0-9]{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])(?!\\n)$", "u")
+const KNOWN12 = new Set(["CHARGE","CREDIT","PAYMENT","REPAYMENT","SUPPLY_CHARGE"])
+const KNOWN13 = new Set(["IMPORTED_CHARGE","IMPORTED_CREDIT","ACCOUNT_CHARGE_PAYMENT","FULL_CREDIT_REFUND","GENERAL_CREDIT"])
+const KNOWN14 = new Set(["DD_REGULAR_COLLECTION","DIRECT_CREDIT","DEBIT_CARD"])
+const FIELDS15 = new Set(["import_supplier","external_account_number","transactions"])
+const FIELDS16 = new Set(["transaction_id","transaction_date","amount","type","reason","display_note","note","reference","payment_type","product_code","line_items","tax_items"])
+const FIELDS17 = new Set(["rate_band","start_date","end_date","number_of_units","net_amount","price_per_unit","units"])
+const FIELDS18 = new Set(["amount","tax_type","value_taxed","rate","unit_type"])
+const FIELDS19 = new Set(["import_supplier","external_account_number","statements"])
+const FIELDS20 = new Set(["bill_period_from_date","bill_period_to_date","statement_id","issued_date","number","gross_amount","statement_path","supply_type","is_annulled"])
+const KNOWN21 = new Set(["VA","FC"])
+const FIELDS22 = new Set(["import_supplier","external_account_number","market_participant_invoice"])
+const FIELDS23 = new Set(["invoice_type","invoice_sub_type","invoice_document_type","invoice_number","status","issued_at","due_at","malo_number","melo_number","period_start_at","period_end_at","balancing_period_start_at","supply_period_end_at","service_conducted_at","amount_total","amount_due","amount_discount","is_reverse_charge","is_duplicate","was_prepaid","reference_invoice_number","reference_document","reference_invoice_issued_at","interchange_reference","external_id","sender_id","recipient_id","sender_address","recipient_address","line_items","tax_amounts","paid_in_advance_amounts"])
+const FIELDS24 = new Set(["name","street","city","postcode","tax_number","tax_number_type","country_code"])
+const FIELDS25 = new Set(["position","article","article_type","quantity","quantity_unit","quantity_interval","quantity_interval_type","quantity_correction_factor","period_start_at","period_end_at","service_conducted_at","amount_net","amount_adjustment","price","price_interval","tax_rate","tax_rate_type","external_id"])
+const FIELDS26 = new Set(["tax_rate","tax_rate_type","amount_paid_in_advance","tax_amount_paid_in_advance","tax_amount_assessment_basis","tax_amount"])
+const FIELDS27 = new Set(["import_supplier","external_account_number","vendor","reference","type"])
+const FIELDS28 = new Set(["import_supplier_code","external_account_number"])
+const FIELDS29 = new Set(["import_supplier_code"])
+const RE30 = new RegExp("^[^@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+@[^.@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+(?:\\.[^.@\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff\\u0000-\\u001f\\u007f-\\u009f]+)+(?!\\n)$", "u")
+const RE31 = new RegExp("^\\+[ ().-]*(?:[0-9][ ().-]*){7,15}(?!\\n)$", "u")
+const FIELDS32 = new Set(["code","code_type","name","role","energy","contact_details"])
+const FIELDS33 = new Set(["category","name","email","phone","valid_from"])
+const FIELDS34 = new Set(["price_sheets"])
+const FIELDS35 = new Set(["market_participant_code","price_sheet_type","document_number","preceding_document_number","is_price_sheet_unused","active_from","external_id","article_prices"])
+const FIELDS36 = new Set(["article_id","price_cents","interval_zone"])
+const FIELDS37 = new Set(["lower_bound","upper_bound"])
+const RE38 = new RegExp("^[0-9]{13}(?!\\n)$", "u")
+const FIELDS39 = new Set(["network_operator_code","definitions","rolled_out_definitions"])
+const FIELDS40 = new Set(["valid_from","version_datetime","status","definition_type","definition_code","transmission_frequency","registers"])
+const FIELDS41 = new Set(["register_code","low_load_capable"])
+const FIELDS42 = new Set(["definition_type","definition_code","version_datetime","validity_period_start","validity_period_end","recurrence","entries"])
+const FIELDS43 = new Set(["period_start","period_end","active_register_code"])
 
 /** `notes`: POST /v1/data-import/notes/create/ */
 const notes: GeneratedValidator = {
@@ -496,11 +485,11 @@ const deliveryNote: GeneratedValidator = {
                 if (typeof v58 === "object" && v58 !== null && !Array.isArray(v58)) {
                   if (Object.hasOwn(v58, "product_identifier_type")) {
                     const v62 = v58["product_identifier_type"]
-                    if (typeof v62 === "string" && NON_BLANK_RE.test(v62) && !KNOWN9.has(v62)) out.push({ path: ["delivery_note", "amounts", i57, "product_identifier_type"], code: "unknown_choice", detail: unknownChoiceDetail(v62, "SRW") })
+                    if (typeof v62 === "string" && NON_BLANK_RE.test(v62) && v62 !== "SRW") out.push({ path: ["delivery_note", "amounts", i57, "product_identifier_type"], code: "unknown_choice", detail: unknownChoiceDetail(v62, "SRW") })
                   }
                   if (Object.hasOwn(v58, "quantity_unit")) {
                     const v64 = v58["quantity_unit"]
-                    if (typeof v64 === "string" && NON_BLANK_RE.test(v64) && !KNOWN10.has(v64)) out.push({ path: ["delivery_note", "amounts", i57, "quantity_unit"], code: "unknown_choice", detail: unknownChoiceDetail(v64, "KWH") })
+                    if (typeof v64 === "string" && NON_BLANK_RE.test(v64) && v64 !== "KWH") out.push({ path: ["delivery_note", "amounts", i57, "quantity_unit"], code: "unknown_choice", detail: unknownChoiceDetail(v64, "KWH") })
                   }
                   if (Object.hasOwn(v58, "line_item_identifier")) {
                     const v65 = v58["line_item_identifier"]
@@ -659,7 +648,7 @@ const energyAmount: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r1, v0, [], out)) ok0 = false } else {
       let ok31 = true
-      for (const k32 in v0) if (!FIELDS11.has(k32)) { out.push(unknownFieldError([k32])); ok31 = false }
+      for (const k32 in v0) if (!FIELDS9.has(k32)) { out.push(unknownFieldError([k32])); ok31 = false }
       const v33 = v0["import_supplier"]
       if (v33 === undefined) {
         if ("import_supplier" in v0) return undefined
@@ -681,7 +670,7 @@ const energyAmount: GeneratedValidator = {
       } else {
         if (typeof v35 !== "object" || v35 === null || Array.isArray(v35)) { if (!decodeAt(r4, v35, ["energy_amount"], out)) ok31 = false } else {
           let ok36 = true
-          for (const k37 in v35) if (!FIELDS12.has(k37)) { out.push(unknownFieldError(["energy_amount", k37])); ok36 = false }
+          for (const k37 in v35) if (!FIELDS10.has(k37)) { out.push(unknownFieldError(["energy_amount", k37])); ok36 = false }
           const v38 = v35["malo_number"]
           if (v38 === undefined) {
             if ("malo_number" in v35) return undefined
@@ -810,11 +799,11 @@ const energyAmount: GeneratedValidator = {
         if (typeof v65 === "object" && v65 !== null && !Array.isArray(v65)) {
           if (Object.hasOwn(v65, "product_identifier_type")) {
             const v70 = v65["product_identifier_type"]
-            if (typeof v70 === "string" && NON_BLANK_RE.test(v70) && !KNOWN9.has(v70)) out.push({ path: ["energy_amount", "product_identifier_type"], code: "unknown_choice", detail: unknownChoiceDetail(v70, "SRW") })
+            if (typeof v70 === "string" && NON_BLANK_RE.test(v70) && v70 !== "SRW") out.push({ path: ["energy_amount", "product_identifier_type"], code: "unknown_choice", detail: unknownChoiceDetail(v70, "SRW") })
           }
           if (Object.hasOwn(v65, "quantity_unit")) {
             const v72 = v65["quantity_unit"]
-            if (typeof v72 === "string" && NON_BLANK_RE.test(v72) && !KNOWN10.has(v72)) out.push({ path: ["energy_amount", "quantity_unit"], code: "unknown_choice", detail: unknownChoiceDetail(v72, "KWH") })
+            if (typeof v72 === "string" && NON_BLANK_RE.test(v72) && v72 !== "KWH") out.push({ path: ["energy_amount", "quantity_unit"], code: "unknown_choice", detail: unknownChoiceDetail(v72, "KWH") })
           }
           if (Object.hasOwn(v65, "line_item_identifier")) {
             const v73 = v65["line_item_identifier"]
@@ -901,19 +890,19 @@ const transactions: GeneratedValidator = {
       if (!(typeof v10 === "string" && isNonBlank(v10))) return false
       const v11 = v7["transaction_date"]
       if (v11 === undefined) return false
-      if (!(typeof v11 === "string" && isNonBlank(v11) && RE13.test(v11) && isCalendarDate(v11))) return false
+      if (!(typeof v11 === "string" && isNonBlank(v11) && RE11.test(v11) && isCalendarDate(v11))) return false
       const v12 = v7["amount"]
       if (v12 === undefined) return false
       if (!(typeof v12 === "number" && Number.isFinite(v12))) return false
       const v13 = v7["type"]
       if (v13 === undefined) return false
       if (!(typeof v13 === "string" && isNonBlank(v13))) return false
-      if (!KNOWN14.has(v13) && NON_BLANK_RE.test(v13)) out.push({ path: ["transactions", i6, "type"], code: "unknown_choice", detail: unknownChoiceDetail(v13, "CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE") })
+      if (!KNOWN12.has(v13) && NON_BLANK_RE.test(v13)) out.push({ path: ["transactions", i6, "type"], code: "unknown_choice", detail: unknownChoiceDetail(v13, "CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE") })
       const v14 = v7["reason"]
       if (v14 !== undefined) {
         n9++
         if (!(typeof v14 === "string" && isNonBlank(v14))) return false
-        if (!KNOWN15.has(v14) && NON_BLANK_RE.test(v14)) out.push({ path: ["transactions", i6, "reason"], code: "unknown_choice", detail: unknownChoiceDetail(v14, "IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT") })
+        if (!KNOWN13.has(v14) && NON_BLANK_RE.test(v14)) out.push({ path: ["transactions", i6, "reason"], code: "unknown_choice", detail: unknownChoiceDetail(v14, "IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT") })
       }
       const v15 = v7["display_note"]
       if (v15 !== undefined) {
@@ -934,7 +923,7 @@ const transactions: GeneratedValidator = {
       if (v18 !== undefined) {
         n9++
         if (!(typeof v18 === "string" && isNonBlank(v18))) return false
-        if (!KNOWN16.has(v18) && NON_BLANK_RE.test(v18)) out.push({ path: ["transactions", i6, "payment_type"], code: "unknown_choice", detail: unknownChoiceDetail(v18, "DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD") })
+        if (!KNOWN14.has(v18) && NON_BLANK_RE.test(v18)) out.push({ path: ["transactions", i6, "payment_type"], code: "unknown_choice", detail: unknownChoiceDetail(v18, "DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD") })
       }
       const v19 = v7["product_code"]
       if (v19 !== undefined) {
@@ -959,10 +948,10 @@ const transactions: GeneratedValidator = {
           }
           const v26 = v22["start_date"]
           if (v26 === undefined) return false
-          if (!(typeof v26 === "string" && isNonBlank(v26) && RE13.test(v26) && isCalendarDate(v26))) return false
+          if (!(typeof v26 === "string" && isNonBlank(v26) && RE11.test(v26) && isCalendarDate(v26))) return false
           const v27 = v22["end_date"]
           if (v27 === undefined) return false
-          if (!(typeof v27 === "string" && isNonBlank(v27) && RE13.test(v27) && isCalendarDate(v27))) return false
+          if (!(typeof v27 === "string" && isNonBlank(v27) && RE11.test(v27) && isCalendarDate(v27))) return false
           const v28 = v22["number_of_units"]
           if (v28 === undefined) return false
           if (!(typeof v28 === "number" && Number.isFinite(v28))) return false
@@ -1033,7 +1022,7 @@ const transactions: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r6, v0, [], out)) ok0 = false } else {
       let ok44 = true
-      for (const k45 in v0) if (!FIELDS17.has(k45)) { out.push(unknownFieldError([k45])); ok44 = false }
+      for (const k45 in v0) if (!FIELDS15.has(k45)) { out.push(unknownFieldError([k45])); ok44 = false }
       const v46 = v0["import_supplier"]
       if (v46 === undefined) {
         if ("import_supplier" in v0) return undefined
@@ -1060,7 +1049,7 @@ const transactions: GeneratedValidator = {
             if (v51 === undefined) return undefined
             if (typeof v51 !== "object" || v51 === null || Array.isArray(v51)) { if (!decodeAt(r10, v51, ["transactions", i50], out)) ok49 = false } else {
               let ok52 = true
-              for (const k53 in v51) if (!FIELDS18.has(k53)) { out.push(unknownFieldError(["transactions", i50, k53])); ok52 = false }
+              for (const k53 in v51) if (!FIELDS16.has(k53)) { out.push(unknownFieldError(["transactions", i50, k53])); ok52 = false }
               const v54 = v51["transaction_id"]
               if (v54 === undefined) {
                 if ("transaction_id" in v51) return undefined
@@ -1073,7 +1062,7 @@ const transactions: GeneratedValidator = {
                 if ("transaction_date" in v51) return undefined
                 out.push(requiredError(["transactions", i50, "transaction_date"])); ok52 = false
               } else {
-                if (!(typeof v55 === "string" && isNonBlank(v55) && RE13.test(v55) && isCalendarDate(v55))) { if (!decodeAt(r12, v55, ["transactions", i50, "transaction_date"], out)) ok52 = false }
+                if (!(typeof v55 === "string" && isNonBlank(v55) && RE11.test(v55) && isCalendarDate(v55))) { if (!decodeAt(r12, v55, ["transactions", i50, "transaction_date"], out)) ok52 = false }
               }
               const v56 = v51["amount"]
               if (v56 === undefined) {
@@ -1122,7 +1111,7 @@ const transactions: GeneratedValidator = {
                     if (v67 === undefined) return undefined
                     if (typeof v67 !== "object" || v67 === null || Array.isArray(v67)) { if (!decodeAt(r19, v67, ["transactions", i50, "line_items", i66], out)) ok65 = false } else {
                       let ok68 = true
-                      for (const k69 in v67) if (!FIELDS19.has(k69)) { out.push(unknownFieldError(["transactions", i50, "line_items", i66, k69])); ok68 = false }
+                      for (const k69 in v67) if (!FIELDS17.has(k69)) { out.push(unknownFieldError(["transactions", i50, "line_items", i66, k69])); ok68 = false }
                       const v70 = v67["rate_band"]
                       if (v70 === undefined) { if ("rate_band" in v67) return undefined } else {
                         if (!(typeof v70 === "string" && isNonBlank(v70))) { if (!decodeAt(r20, v70, ["transactions", i50, "line_items", i66, "rate_band"], out)) ok68 = false }
@@ -1132,14 +1121,14 @@ const transactions: GeneratedValidator = {
                         if ("start_date" in v67) return undefined
                         out.push(requiredError(["transactions", i50, "line_items", i66, "start_date"])); ok68 = false
                       } else {
-                        if (!(typeof v71 === "string" && isNonBlank(v71) && RE13.test(v71) && isCalendarDate(v71))) { if (!decodeAt(r12, v71, ["transactions", i50, "line_items", i66, "start_date"], out)) ok68 = false }
+                        if (!(typeof v71 === "string" && isNonBlank(v71) && RE11.test(v71) && isCalendarDate(v71))) { if (!decodeAt(r12, v71, ["transactions", i50, "line_items", i66, "start_date"], out)) ok68 = false }
                       }
                       const v72 = v67["end_date"]
                       if (v72 === undefined) {
                         if ("end_date" in v67) return undefined
                         out.push(requiredError(["transactions", i50, "line_items", i66, "end_date"])); ok68 = false
                       } else {
-                        if (!(typeof v72 === "string" && isNonBlank(v72) && RE13.test(v72) && isCalendarDate(v72))) { if (!decodeAt(r12, v72, ["transactions", i50, "line_items", i66, "end_date"], out)) ok68 = false }
+                        if (!(typeof v72 === "string" && isNonBlank(v72) && RE11.test(v72) && isCalendarDate(v72))) { if (!decodeAt(r12, v72, ["transactions", i50, "line_items", i66, "end_date"], out)) ok68 = false }
                       }
                       const v73 = v67["number_of_units"]
                       if (v73 === undefined) {
@@ -1188,7 +1177,7 @@ const transactions: GeneratedValidator = {
                     if (v83 === undefined) return undefined
                     if (typeof v83 !== "object" || v83 === null || Array.isArray(v83)) { if (!decodeAt(r24, v83, ["transactions", i50, "tax_items", i82], out)) ok81 = false } else {
                       let ok84 = true
-                      for (const k85 in v83) if (!FIELDS20.has(k85)) { out.push(unknownFieldError(["transactions", i50, "tax_items", i82, k85])); ok84 = false }
+                      for (const k85 in v83) if (!FIELDS18.has(k85)) { out.push(unknownFieldError(["transactions", i50, "tax_items", i82, k85])); ok84 = false }
                       const v86 = v83["amount"]
                       if (v86 === undefined) {
                         if ("amount" in v83) return undefined
@@ -1254,12 +1243,12 @@ const transactions: GeneratedValidator = {
               for (const w of r0(v95)) out.push({ path: ["transactions", i94, ...w.path], code: w.code, detail: w.detail })
               if (Object.hasOwn(v95, "type")) {
                 const v99 = v95["type"]
-                if (typeof v99 === "string" && NON_BLANK_RE.test(v99) && !KNOWN14.has(v99)) out.push({ path: ["transactions", i94, "type"], code: "unknown_choice", detail: unknownChoiceDetail(v99, "CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE") })
+                if (typeof v99 === "string" && NON_BLANK_RE.test(v99) && !KNOWN12.has(v99)) out.push({ path: ["transactions", i94, "type"], code: "unknown_choice", detail: unknownChoiceDetail(v99, "CHARGE, CREDIT, PAYMENT, REPAYMENT, SUPPLY_CHARGE") })
               }
               if (Object.hasOwn(v95, "reason")) {
                 const v100 = v95["reason"]
                 if (Array.isArray(v100) && v100.length === 0) out.push({ path: ["transactions", i94, "reason"], code: "empty_optional", detail: "reason is empty: omit an optional list that carries no data." })
-                if (typeof v100 === "string" && NON_BLANK_RE.test(v100) && !KNOWN15.has(v100)) out.push({ path: ["transactions", i94, "reason"], code: "unknown_choice", detail: unknownChoiceDetail(v100, "IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT") })
+                if (typeof v100 === "string" && NON_BLANK_RE.test(v100) && !KNOWN13.has(v100)) out.push({ path: ["transactions", i94, "reason"], code: "unknown_choice", detail: unknownChoiceDetail(v100, "IMPORTED_CHARGE, IMPORTED_CREDIT, ACCOUNT_CHARGE_PAYMENT, FULL_CREDIT_REFUND, GENERAL_CREDIT") })
               }
               if (Object.hasOwn(v95, "display_note")) {
                 const v101 = v95["display_note"]
@@ -1276,7 +1265,7 @@ const transactions: GeneratedValidator = {
               if (Object.hasOwn(v95, "payment_type")) {
                 const v104 = v95["payment_type"]
                 if (Array.isArray(v104) && v104.length === 0) out.push({ path: ["transactions", i94, "payment_type"], code: "empty_optional", detail: "payment_type is empty: omit an optional list that carries no data." })
-                if (typeof v104 === "string" && NON_BLANK_RE.test(v104) && !KNOWN16.has(v104)) out.push({ path: ["transactions", i94, "payment_type"], code: "unknown_choice", detail: unknownChoiceDetail(v104, "DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD") })
+                if (typeof v104 === "string" && NON_BLANK_RE.test(v104) && !KNOWN14.has(v104)) out.push({ path: ["transactions", i94, "payment_type"], code: "unknown_choice", detail: unknownChoiceDetail(v104, "DD_REGULAR_COLLECTION, DIRECT_CREDIT, DEBIT_CARD") })
               }
               if (Object.hasOwn(v95, "product_code")) {
                 const v105 = v95["product_code"]
@@ -1293,7 +1282,7 @@ const transactions: GeneratedValidator = {
                       if (Object.hasOwn(v108, "rate_band")) {
                         const v109 = v108["rate_band"]
                         if (Array.isArray(v109) && v109.length === 0) out.push({ path: ["transactions", i94, "line_items", i107, "rate_band"], code: "empty_optional", detail: "rate_band is empty: omit an optional list that carries no data." })
-                        if (typeof v109 === "string" && NON_BLANK_RE.test(v109) && !KNOWN21.has(v109)) out.push({ path: ["transactions", i94, "line_items", i107, "rate_band"], code: "unknown_choice", detail: unknownChoiceDetail(v109, "CONSUMPTION_STANDARD") })
+                        if (typeof v109 === "string" && NON_BLANK_RE.test(v109) && v109 !== "CONSUMPTION_STANDARD") out.push({ path: ["transactions", i94, "line_items", i107, "rate_band"], code: "unknown_choice", detail: unknownChoiceDetail(v109, "CONSUMPTION_STANDARD") })
                       }
                       if (Object.hasOwn(v108, "price_per_unit")) {
                         const v114 = v108["price_per_unit"]
@@ -1317,11 +1306,11 @@ const transactions: GeneratedValidator = {
                     if (typeof v120 === "object" && v120 !== null && !Array.isArray(v120)) {
                       if (Object.hasOwn(v120, "tax_type")) {
                         const v122 = v120["tax_type"]
-                        if (typeof v122 === "string" && NON_BLANK_RE.test(v122) && !KNOWN22.has(v122)) out.push({ path: ["transactions", i94, "tax_items", i119, "tax_type"], code: "unknown_choice", detail: unknownChoiceDetail(v122, "VAT") })
+                        if (typeof v122 === "string" && NON_BLANK_RE.test(v122) && v122 !== "VAT") out.push({ path: ["transactions", i94, "tax_items", i119, "tax_type"], code: "unknown_choice", detail: unknownChoiceDetail(v122, "VAT") })
                       }
                       if (Object.hasOwn(v120, "unit_type")) {
                         const v125 = v120["unit_type"]
-                        if (typeof v125 === "string" && NON_BLANK_RE.test(v125) && !KNOWN23.has(v125)) out.push({ path: ["transactions", i94, "tax_items", i119, "unit_type"], code: "unknown_choice", detail: unknownChoiceDetail(v125, "PROPORTION") })
+                        if (typeof v125 === "string" && NON_BLANK_RE.test(v125) && v125 !== "PROPORTION") out.push({ path: ["transactions", i94, "tax_items", i119, "unit_type"], code: "unknown_choice", detail: unknownChoiceDetail(v125, "PROPORTION") })
                       }
                     }
                   }
@@ -1362,17 +1351,17 @@ const historicalStatements: GeneratedValidator = {
       let n9 = 3
       const v10 = v7["bill_period_from_date"]
       if (v10 === undefined) return false
-      if (!(typeof v10 === "string" && isNonBlank(v10) && RE13.test(v10) && isCalendarDate(v10))) return false
+      if (!(typeof v10 === "string" && isNonBlank(v10) && RE11.test(v10) && isCalendarDate(v10))) return false
       const v11 = v7["bill_period_to_date"]
       if (v11 === undefined) return false
-      if (!(typeof v11 === "string" && isNonBlank(v11) && RE13.test(v11) && isCalendarDate(v11))) return false
+      if (!(typeof v11 === "string" && isNonBlank(v11) && RE11.test(v11) && isCalendarDate(v11))) return false
       const v12 = v7["statement_id"]
       if (v12 === undefined) return false
       if (!(typeof v12 === "string" && isNonBlank(v12))) return false
       const v13 = v7["issued_date"]
       if (v13 !== undefined) {
         n9++
-        if (!(typeof v13 === "string" && isNonBlank(v13) && RE13.test(v13) && isCalendarDate(v13))) return false
+        if (!(typeof v13 === "string" && isNonBlank(v13) && RE11.test(v13) && isCalendarDate(v13))) return false
       }
       const v14 = v7["number"]
       if (v14 !== undefined) {
@@ -1410,7 +1399,7 @@ const historicalStatements: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r1, v0, [], out)) ok0 = false } else {
       let ok19 = true
-      for (const k20 in v0) if (!FIELDS24.has(k20)) { out.push(unknownFieldError([k20])); ok19 = false }
+      for (const k20 in v0) if (!FIELDS19.has(k20)) { out.push(unknownFieldError([k20])); ok19 = false }
       const v21 = v0["import_supplier"]
       if (v21 === undefined) {
         if ("import_supplier" in v0) return undefined
@@ -1437,20 +1426,20 @@ const historicalStatements: GeneratedValidator = {
             if (v26 === undefined) return undefined
             if (typeof v26 !== "object" || v26 === null || Array.isArray(v26)) { if (!decodeAt(r5, v26, ["statements", i25], out)) ok24 = false } else {
               let ok27 = true
-              for (const k28 in v26) if (!FIELDS25.has(k28)) { out.push(unknownFieldError(["statements", i25, k28])); ok27 = false }
+              for (const k28 in v26) if (!FIELDS20.has(k28)) { out.push(unknownFieldError(["statements", i25, k28])); ok27 = false }
               const v29 = v26["bill_period_from_date"]
               if (v29 === undefined) {
                 if ("bill_period_from_date" in v26) return undefined
                 out.push(requiredError(["statements", i25, "bill_period_from_date"])); ok27 = false
               } else {
-                if (!(typeof v29 === "string" && isNonBlank(v29) && RE13.test(v29) && isCalendarDate(v29))) { if (!decodeAt(r6, v29, ["statements", i25, "bill_period_from_date"], out)) ok27 = false }
+                if (!(typeof v29 === "string" && isNonBlank(v29) && RE11.test(v29) && isCalendarDate(v29))) { if (!decodeAt(r6, v29, ["statements", i25, "bill_period_from_date"], out)) ok27 = false }
               }
               const v30 = v26["bill_period_to_date"]
               if (v30 === undefined) {
                 if ("bill_period_to_date" in v26) return undefined
                 out.push(requiredError(["statements", i25, "bill_period_to_date"])); ok27 = false
               } else {
-                if (!(typeof v30 === "string" && isNonBlank(v30) && RE13.test(v30) && isCalendarDate(v30))) { if (!decodeAt(r6, v30, ["statements", i25, "bill_period_to_date"], out)) ok27 = false }
+                if (!(typeof v30 === "string" && isNonBlank(v30) && RE11.test(v30) && isCalendarDate(v30))) { if (!decodeAt(r6, v30, ["statements", i25, "bill_period_to_date"], out)) ok27 = false }
               }
               const v31 = v26["statement_id"]
               if (v31 === undefined) {
@@ -1461,7 +1450,7 @@ const historicalStatements: GeneratedValidator = {
               }
               const v32 = v26["issued_date"]
               if (v32 === undefined) { if ("issued_date" in v26) return undefined } else {
-                if (!(typeof v32 === "string" && isNonBlank(v32) && RE13.test(v32) && isCalendarDate(v32))) { if (!decodeAt(r8, v32, ["statements", i25, "issued_date"], out)) ok27 = false }
+                if (!(typeof v32 === "string" && isNonBlank(v32) && RE11.test(v32) && isCalendarDate(v32))) { if (!decodeAt(r8, v32, ["statements", i25, "issued_date"], out)) ok27 = false }
               }
               const v33 = v26["number"]
               if (v33 === undefined) { if ("number" in v26) return undefined } else {
@@ -1523,7 +1512,7 @@ const historicalStatements: GeneratedValidator = {
               if (Object.hasOwn(v42, "supply_type")) {
                 const v50 = v42["supply_type"]
                 if (Array.isArray(v50) && v50.length === 0) out.push({ path: ["statements", i41, "supply_type"], code: "empty_optional", detail: "supply_type is empty: omit an optional list that carries no data." })
-                if (typeof v50 === "string" && NON_BLANK_RE.test(v50) && !KNOWN26.has(v50)) out.push({ path: ["statements", i41, "supply_type"], code: "unknown_choice", detail: unknownChoiceDetail(v50, "ELECTRICITY") })
+                if (typeof v50 === "string" && NON_BLANK_RE.test(v50) && v50 !== "ELECTRICITY") out.push({ path: ["statements", i41, "supply_type"], code: "unknown_choice", detail: unknownChoiceDetail(v50, "ELECTRICITY") })
               }
               if (Object.hasOwn(v42, "is_annulled")) {
                 const v51 = v42["is_annulled"]
@@ -1702,7 +1691,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       if (v43 !== undefined) {
         n37++
         if (!(typeof v43 === "string" && isNonBlank(v43))) return false
-        if (!KNOWN27.has(v43) && NON_BLANK_RE.test(v43)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: unknownChoiceDetail(v43, "VA, FC") })
+        if (!KNOWN21.has(v43) && NON_BLANK_RE.test(v43)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: unknownChoiceDetail(v43, "VA, FC") })
       }
       const v44 = v35["country_code"]
       if (v44 === undefined) return false
@@ -1737,7 +1726,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       if (v53 !== undefined) {
         n47++
         if (!(typeof v53 === "string" && isNonBlank(v53))) return false
-        if (!KNOWN27.has(v53) && NON_BLANK_RE.test(v53)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: unknownChoiceDetail(v53, "VA, FC") })
+        if (!KNOWN21.has(v53) && NON_BLANK_RE.test(v53)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: unknownChoiceDetail(v53, "VA, FC") })
       }
       const v54 = v45["country_code"]
       if (v54 === undefined) return false
@@ -1891,7 +1880,7 @@ const marketParticipantInvoice: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r2, v0, [], out)) ok0 = false } else {
       let ok92 = true
-      for (const k93 in v0) if (!FIELDS28.has(k93)) { out.push(unknownFieldError([k93])); ok92 = false }
+      for (const k93 in v0) if (!FIELDS22.has(k93)) { out.push(unknownFieldError([k93])); ok92 = false }
       const v94 = v0["import_supplier"]
       if (v94 === undefined) {
         if ("import_supplier" in v0) return undefined
@@ -1913,7 +1902,7 @@ const marketParticipantInvoice: GeneratedValidator = {
       } else {
         if (typeof v96 !== "object" || v96 === null || Array.isArray(v96)) { if (!decodeAt(r5, v96, ["market_participant_invoice"], out)) ok92 = false } else {
           let ok97 = true
-          for (const k98 in v96) if (!FIELDS29.has(k98)) { out.push(unknownFieldError(["market_participant_invoice", k98])); ok97 = false }
+          for (const k98 in v96) if (!FIELDS23.has(k98)) { out.push(unknownFieldError(["market_participant_invoice", k98])); ok97 = false }
           const v99 = v96["invoice_type"]
           if (v99 === undefined) {
             if ("invoice_type" in v96) return undefined
@@ -2056,7 +2045,7 @@ const marketParticipantInvoice: GeneratedValidator = {
           if (v126 === undefined) { if ("sender_address" in v96) return undefined } else {
             if (typeof v126 !== "object" || v126 === null || Array.isArray(v126)) { if (!decodeAt(r22, v126, ["market_participant_invoice", "sender_address"], out)) ok97 = false } else {
               let ok127 = true
-              for (const k128 in v126) if (!FIELDS30.has(k128)) { out.push(unknownFieldError(["market_participant_invoice", "sender_address", k128])); ok127 = false }
+              for (const k128 in v126) if (!FIELDS24.has(k128)) { out.push(unknownFieldError(["market_participant_invoice", "sender_address", k128])); ok127 = false }
               const v129 = v126["name"]
               if (v129 === undefined) {
                 if ("name" in v126) return undefined
@@ -2107,7 +2096,7 @@ const marketParticipantInvoice: GeneratedValidator = {
           if (v136 === undefined) { if ("recipient_address" in v96) return undefined } else {
             if (typeof v136 !== "object" || v136 === null || Array.isArray(v136)) { if (!decodeAt(r22, v136, ["market_participant_invoice", "recipient_address"], out)) ok97 = false } else {
               let ok137 = true
-              for (const k138 in v136) if (!FIELDS30.has(k138)) { out.push(unknownFieldError(["market_participant_invoice", "recipient_address", k138])); ok137 = false }
+              for (const k138 in v136) if (!FIELDS24.has(k138)) { out.push(unknownFieldError(["market_participant_invoice", "recipient_address", k138])); ok137 = false }
               const v139 = v136["name"]
               if (v139 === undefined) {
                 if ("name" in v136) return undefined
@@ -2166,7 +2155,7 @@ const marketParticipantInvoice: GeneratedValidator = {
                 if (v149 === undefined) return undefined
                 if (typeof v149 !== "object" || v149 === null || Array.isArray(v149)) { if (!decodeAt(r25, v149, ["market_participant_invoice", "line_items", i148], out)) ok147 = false } else {
                   let ok150 = true
-                  for (const k151 in v149) if (!FIELDS31.has(k151)) { out.push(unknownFieldError(["market_participant_invoice", "line_items", i148, k151])); ok150 = false }
+                  for (const k151 in v149) if (!FIELDS25.has(k151)) { out.push(unknownFieldError(["market_participant_invoice", "line_items", i148, k151])); ok150 = false }
                   const v152 = v149["position"]
                   if (v152 === undefined) {
                     if ("position" in v149) return undefined
@@ -2280,7 +2269,7 @@ const marketParticipantInvoice: GeneratedValidator = {
                 if (v173 === undefined) return undefined
                 if (typeof v173 !== "object" || v173 === null || Array.isArray(v173)) { if (!decodeAt(r34, v173, ["market_participant_invoice", "tax_amounts", i172], out)) ok171 = false } else {
                   let ok174 = true
-                  for (const k175 in v173) if (!FIELDS32.has(k175)) { out.push(unknownFieldError(["market_participant_invoice", "tax_amounts", i172, k175])); ok174 = false }
+                  for (const k175 in v173) if (!FIELDS26.has(k175)) { out.push(unknownFieldError(["market_participant_invoice", "tax_amounts", i172, k175])); ok174 = false }
                   const v176 = v173["tax_rate"]
                   if (v176 === undefined) {
                     if ("tax_rate" in v173) return undefined
@@ -2356,7 +2345,7 @@ const marketParticipantInvoice: GeneratedValidator = {
           if (Object.hasOwn(v188, "status")) {
             const v193 = v188["status"]
             if (Array.isArray(v193) && v193.length === 0) out.push({ path: ["market_participant_invoice", "status"], code: "empty_optional", detail: "status is empty: omit an optional list that carries no data." })
-            if (typeof v193 === "string" && NON_BLANK_RE.test(v193) && !KNOWN33.has(v193)) out.push({ path: ["market_participant_invoice", "status"], code: "unknown_choice", detail: unknownChoiceDetail(v193, "CLOSED") })
+            if (typeof v193 === "string" && NON_BLANK_RE.test(v193) && v193 !== "CLOSED") out.push({ path: ["market_participant_invoice", "status"], code: "unknown_choice", detail: unknownChoiceDetail(v193, "CLOSED") })
           }
           if (Object.hasOwn(v188, "due_at")) {
             const v195 = v188["due_at"]
@@ -2425,7 +2414,7 @@ const marketParticipantInvoice: GeneratedValidator = {
               if (Object.hasOwn(v216, "tax_number_type")) {
                 const v222 = v216["tax_number_type"]
                 if (Array.isArray(v222) && v222.length === 0) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "empty_optional", detail: "tax_number_type is empty: omit an optional list that carries no data." })
-                if (typeof v222 === "string" && NON_BLANK_RE.test(v222) && !KNOWN27.has(v222)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: unknownChoiceDetail(v222, "VA, FC") })
+                if (typeof v222 === "string" && NON_BLANK_RE.test(v222) && !KNOWN21.has(v222)) out.push({ path: ["market_participant_invoice", "sender_address", "tax_number_type"], code: "unknown_choice", detail: unknownChoiceDetail(v222, "VA, FC") })
               }
             }
           }
@@ -2440,7 +2429,7 @@ const marketParticipantInvoice: GeneratedValidator = {
               if (Object.hasOwn(v224, "tax_number_type")) {
                 const v230 = v224["tax_number_type"]
                 if (Array.isArray(v230) && v230.length === 0) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "empty_optional", detail: "tax_number_type is empty: omit an optional list that carries no data." })
-                if (typeof v230 === "string" && NON_BLANK_RE.test(v230) && !KNOWN27.has(v230)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: unknownChoiceDetail(v230, "VA, FC") })
+                if (typeof v230 === "string" && NON_BLANK_RE.test(v230) && !KNOWN21.has(v230)) out.push({ path: ["market_participant_invoice", "recipient_address", "tax_number_type"], code: "unknown_choice", detail: unknownChoiceDetail(v230, "VA, FC") })
               }
             }
           }
@@ -2486,7 +2475,7 @@ const marketParticipantInvoice: GeneratedValidator = {
                   if (Object.hasOwn(v234, "tax_rate_type")) {
                     const v251 = v234["tax_rate_type"]
                     if (Array.isArray(v251) && v251.length === 0) out.push({ path: ["market_participant_invoice", "line_items", i233, "tax_rate_type"], code: "empty_optional", detail: "tax_rate_type is empty: omit an optional list that carries no data." })
-                    if (typeof v251 === "string" && NON_BLANK_RE.test(v251) && !KNOWN34.has(v251)) out.push({ path: ["market_participant_invoice", "line_items", i233, "tax_rate_type"], code: "unknown_choice", detail: unknownChoiceDetail(v251, "S") })
+                    if (typeof v251 === "string" && NON_BLANK_RE.test(v251) && v251 !== "S") out.push({ path: ["market_participant_invoice", "line_items", i233, "tax_rate_type"], code: "unknown_choice", detail: unknownChoiceDetail(v251, "S") })
                   }
                   if (Object.hasOwn(v234, "external_id")) {
                     const v252 = v234["external_id"]
@@ -2507,7 +2496,7 @@ const marketParticipantInvoice: GeneratedValidator = {
                   if (Object.hasOwn(v255, "tax_rate_type")) {
                     const v257 = v255["tax_rate_type"]
                     if (Array.isArray(v257) && v257.length === 0) out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "tax_rate_type"], code: "empty_optional", detail: "tax_rate_type is empty: omit an optional list that carries no data." })
-                    if (typeof v257 === "string" && NON_BLANK_RE.test(v257) && !KNOWN34.has(v257)) out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "tax_rate_type"], code: "unknown_choice", detail: unknownChoiceDetail(v257, "S") })
+                    if (typeof v257 === "string" && NON_BLANK_RE.test(v257) && v257 !== "S") out.push({ path: ["market_participant_invoice", "tax_amounts", i254, "tax_rate_type"], code: "unknown_choice", detail: unknownChoiceDetail(v257, "S") })
                   }
                   if (Object.hasOwn(v255, "amount_paid_in_advance")) {
                     const v258 = v255["amount_paid_in_advance"]
@@ -2570,7 +2559,7 @@ const paymentInstruction: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
       let ok8 = true
-      for (const k9 in v0) if (!FIELDS35.has(k9)) { out.push(unknownFieldError([k9])); ok8 = false }
+      for (const k9 in v0) if (!FIELDS27.has(k9)) { out.push(unknownFieldError([k9])); ok8 = false }
       const v10 = v0["import_supplier"]
       if (v10 === undefined) {
         if ("import_supplier" in v0) return undefined
@@ -2614,7 +2603,7 @@ const paymentInstruction: GeneratedValidator = {
     if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
       if (Object.hasOwn(v0, "type")) {
         const v19 = v0["type"]
-        if (typeof v19 === "string" && NON_BLANK_RE.test(v19) && !KNOWN36.has(v19)) out.push({ path: ["type"], code: "unknown_choice", detail: unknownChoiceDetail(v19, "CARD") })
+        if (typeof v19 === "string" && NON_BLANK_RE.test(v19) && v19 !== "CARD") out.push({ path: ["type"], code: "unknown_choice", detail: unknownChoiceDetail(v19, "CARD") })
       }
     }
   }
@@ -2642,7 +2631,7 @@ const accountTransferStatus: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
       let ok5 = true
-      for (const k6 in v0) if (!FIELDS37.has(k6)) { out.push(unknownFieldError([k6])); ok5 = false }
+      for (const k6 in v0) if (!FIELDS28.has(k6)) { out.push(unknownFieldError([k6])); ok5 = false }
       const v7 = v0["import_supplier_code"]
       if (v7 === undefined) {
         if ("import_supplier_code" in v0) return undefined
@@ -2685,7 +2674,7 @@ const allAccountImportProcesses: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
       let ok4 = true
-      for (const k5 in v0) if (!FIELDS38.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
+      for (const k5 in v0) if (!FIELDS29.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
       const v6 = v0["import_supplier_code"]
       if (v6 === undefined) {
         if ("import_supplier_code" in v0) return undefined
@@ -2721,7 +2710,7 @@ const pendingAccountImportProcesses: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
       let ok4 = true
-      for (const k5 in v0) if (!FIELDS38.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
+      for (const k5 in v0) if (!FIELDS29.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
       const v6 = v0["import_supplier_code"]
       if (v6 === undefined) {
         if ("import_supplier_code" in v0) return undefined
@@ -2757,7 +2746,7 @@ const importedAccountImportProcesses: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
       let ok4 = true
-      for (const k5 in v0) if (!FIELDS38.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
+      for (const k5 in v0) if (!FIELDS29.has(k5)) { out.push(unknownFieldError([k5])); ok4 = false }
       const v6 = v0["import_supplier_code"]
       if (v6 === undefined) {
         if ("import_supplier_code" in v0) return undefined
@@ -2822,12 +2811,12 @@ const marketParticipant: GeneratedValidator = {
         const v15 = v10["email"]
         if (v15 !== undefined) {
           n12++
-          if (!(typeof v15 === "string" && isNonBlank(v15) && RE39.test(v15))) return false
+          if (!(typeof v15 === "string" && isNonBlank(v15) && RE30.test(v15))) return false
         }
         const v16 = v10["phone"]
         if (v16 !== undefined) {
           n12++
-          if (!(typeof v16 === "string" && isNonBlank(v16) && RE40.test(v16))) return false
+          if (!(typeof v16 === "string" && isNonBlank(v16) && RE31.test(v16))) return false
         }
         const v17 = v10["valid_from"]
         if (v17 !== undefined) {
@@ -2845,7 +2834,7 @@ const marketParticipant: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r0, v0, [], out)) ok0 = false } else {
       let ok18 = true
-      for (const k19 in v0) if (!FIELDS41.has(k19)) { out.push(unknownFieldError([k19])); ok18 = false }
+      for (const k19 in v0) if (!FIELDS32.has(k19)) { out.push(unknownFieldError([k19])); ok18 = false }
       const v20 = v0["code"]
       if (v20 === undefined) {
         if ("code" in v0) return undefined
@@ -2890,7 +2879,7 @@ const marketParticipant: GeneratedValidator = {
             if (v28 === undefined) return undefined
             if (typeof v28 !== "object" || v28 === null || Array.isArray(v28)) { if (!decodeAt(r7, v28, ["contact_details", i27], out)) ok26 = false } else {
               let ok29 = true
-              for (const k30 in v28) if (!FIELDS42.has(k30)) { out.push(unknownFieldError(["contact_details", i27, k30])); ok29 = false }
+              for (const k30 in v28) if (!FIELDS33.has(k30)) { out.push(unknownFieldError(["contact_details", i27, k30])); ok29 = false }
               const v31 = v28["category"]
               if (v31 === undefined) {
                 if ("category" in v28) return undefined
@@ -2904,11 +2893,11 @@ const marketParticipant: GeneratedValidator = {
               }
               const v33 = v28["email"]
               if (v33 === undefined) { if ("email" in v28) return undefined } else {
-                if (!(typeof v33 === "string" && isNonBlank(v33) && RE39.test(v33))) { if (!decodeAt(r9, v33, ["contact_details", i27, "email"], out)) ok29 = false }
+                if (!(typeof v33 === "string" && isNonBlank(v33) && RE30.test(v33))) { if (!decodeAt(r9, v33, ["contact_details", i27, "email"], out)) ok29 = false }
               }
               const v34 = v28["phone"]
               if (v34 === undefined) { if ("phone" in v28) return undefined } else {
-                if (!(typeof v34 === "string" && isNonBlank(v34) && RE40.test(v34))) { if (!decodeAt(r10, v34, ["contact_details", i27, "phone"], out)) ok29 = false }
+                if (!(typeof v34 === "string" && isNonBlank(v34) && RE31.test(v34))) { if (!decodeAt(r10, v34, ["contact_details", i27, "phone"], out)) ok29 = false }
               }
               const v35 = v28["valid_from"]
               if (v35 === undefined) { if ("valid_from" in v28) return undefined } else {
@@ -2928,15 +2917,15 @@ const marketParticipant: GeneratedValidator = {
     if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
       if (Object.hasOwn(v0, "code_type")) {
         const v37 = v0["code_type"]
-        if (typeof v37 === "string" && NON_BLANK_RE.test(v37) && !KNOWN43.has(v37)) out.push({ path: ["code_type"], code: "unknown_choice", detail: unknownChoiceDetail(v37, "BDEW") })
+        if (typeof v37 === "string" && NON_BLANK_RE.test(v37) && v37 !== "BDEW") out.push({ path: ["code_type"], code: "unknown_choice", detail: unknownChoiceDetail(v37, "BDEW") })
       }
       if (Object.hasOwn(v0, "role")) {
         const v39 = v0["role"]
-        if (typeof v39 === "string" && NON_BLANK_RE.test(v39) && !KNOWN44.has(v39)) out.push({ path: ["role"], code: "unknown_choice", detail: unknownChoiceDetail(v39, "NETWORK_OPERATOR") })
+        if (typeof v39 === "string" && NON_BLANK_RE.test(v39) && v39 !== "NETWORK_OPERATOR") out.push({ path: ["role"], code: "unknown_choice", detail: unknownChoiceDetail(v39, "NETWORK_OPERATOR") })
       }
       if (Object.hasOwn(v0, "energy")) {
         const v40 = v0["energy"]
-        if (typeof v40 === "string" && NON_BLANK_RE.test(v40) && !KNOWN26.has(v40)) out.push({ path: ["energy"], code: "unknown_choice", detail: unknownChoiceDetail(v40, "ELECTRICITY") })
+        if (typeof v40 === "string" && NON_BLANK_RE.test(v40) && v40 !== "ELECTRICITY") out.push({ path: ["energy"], code: "unknown_choice", detail: unknownChoiceDetail(v40, "ELECTRICITY") })
       }
       if (Object.hasOwn(v0, "contact_details")) {
         const v41 = v0["contact_details"]
@@ -3059,7 +3048,7 @@ const marketParticipantFees: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r1, v0, [], out)) ok0 = false } else {
       let ok27 = true
-      for (const k28 in v0) if (!FIELDS45.has(k28)) { out.push(unknownFieldError([k28])); ok27 = false }
+      for (const k28 in v0) if (!FIELDS34.has(k28)) { out.push(unknownFieldError([k28])); ok27 = false }
       const v29 = v0["price_sheets"]
       if (v29 === undefined) {
         if ("price_sheets" in v0) return undefined
@@ -3072,7 +3061,7 @@ const marketParticipantFees: GeneratedValidator = {
             if (v32 === undefined) return undefined
             if (typeof v32 !== "object" || v32 === null || Array.isArray(v32)) { if (!decodeAt(r3, v32, ["price_sheets", i31], out)) ok30 = false } else {
               let ok33 = true
-              for (const k34 in v32) if (!FIELDS46.has(k34)) { out.push(unknownFieldError(["price_sheets", i31, k34])); ok33 = false }
+              for (const k34 in v32) if (!FIELDS35.has(k34)) { out.push(unknownFieldError(["price_sheets", i31, k34])); ok33 = false }
               const v35 = v32["market_participant_code"]
               if (v35 === undefined) {
                 if ("market_participant_code" in v32) return undefined
@@ -3125,7 +3114,7 @@ const marketParticipantFees: GeneratedValidator = {
                     if (v45 === undefined) return undefined
                     if (typeof v45 !== "object" || v45 === null || Array.isArray(v45)) { if (!decodeAt(r10, v45, ["price_sheets", i31, "article_prices", i44], out)) ok43 = false } else {
                       let ok46 = true
-                      for (const k47 in v45) if (!FIELDS47.has(k47)) { out.push(unknownFieldError(["price_sheets", i31, "article_prices", i44, k47])); ok46 = false }
+                      for (const k47 in v45) if (!FIELDS36.has(k47)) { out.push(unknownFieldError(["price_sheets", i31, "article_prices", i44, k47])); ok46 = false }
                       const v48 = v45["article_id"]
                       if (v48 === undefined) {
                         if ("article_id" in v45) return undefined
@@ -3144,7 +3133,7 @@ const marketParticipantFees: GeneratedValidator = {
                       if (v50 === undefined) { if ("interval_zone" in v45) return undefined } else {
                         if (typeof v50 !== "object" || v50 === null || Array.isArray(v50)) { if (!decodeAt(r12, v50, ["price_sheets", i31, "article_prices", i44, "interval_zone"], out)) ok46 = false } else {
                           let ok51 = true
-                          for (const k52 in v50) if (!FIELDS48.has(k52)) { out.push(unknownFieldError(["price_sheets", i31, "article_prices", i44, "interval_zone", k52])); ok51 = false }
+                          for (const k52 in v50) if (!FIELDS37.has(k52)) { out.push(unknownFieldError(["price_sheets", i31, "article_prices", i44, "interval_zone", k52])); ok51 = false }
                           const v53 = v50["lower_bound"]
                           if (v53 === undefined) {
                             if ("lower_bound" in v50) return undefined
@@ -3236,7 +3225,7 @@ const marketParticipantDefinitions: GeneratedValidator = {
     let n2 = 1
     const v3 = v0["network_operator_code"]
     if (v3 === undefined) return false
-    if (!(typeof v3 === "string" && isNonBlank(v3) && RE49.test(v3))) return false
+    if (!(typeof v3 === "string" && isNonBlank(v3) && RE38.test(v3))) return false
     const v4 = v0["definitions"]
     if (v4 !== undefined) {
       n2++
@@ -3249,7 +3238,7 @@ const marketParticipantDefinitions: GeneratedValidator = {
         let n8 = 4
         const v9 = v6["valid_from"]
         if (v9 === undefined) return false
-        if (!(typeof v9 === "string" && isNonBlank(v9) && RE13.test(v9) && isCalendarDate(v9))) return false
+        if (!(typeof v9 === "string" && isNonBlank(v9) && RE11.test(v9) && isCalendarDate(v9))) return false
         const v10 = v6["version_datetime"]
         if (v10 === undefined) return false
         if (!(typeof v10 === "string" && isNonBlank(v10) && RE1.test(v10) && isCalendarDate(v10) && isInstantInRange(v10))) return false
@@ -3358,13 +3347,13 @@ const marketParticipantDefinitions: GeneratedValidator = {
     let ok0 = true
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r3, v0, [], out)) ok0 = false } else {
       let ok41 = true
-      for (const k42 in v0) if (!FIELDS50.has(k42)) { out.push(unknownFieldError([k42])); ok41 = false }
+      for (const k42 in v0) if (!FIELDS39.has(k42)) { out.push(unknownFieldError([k42])); ok41 = false }
       const v43 = v0["network_operator_code"]
       if (v43 === undefined) {
         if ("network_operator_code" in v0) return undefined
         out.push(requiredError(["network_operator_code"])); ok41 = false
       } else {
-        if (!(typeof v43 === "string" && isNonBlank(v43) && RE49.test(v43))) { if (!decodeAt(r4, v43, ["network_operator_code"], out)) ok41 = false }
+        if (!(typeof v43 === "string" && isNonBlank(v43) && RE38.test(v43))) { if (!decodeAt(r4, v43, ["network_operator_code"], out)) ok41 = false }
       }
       const v44 = v0["definitions"]
       if (v44 === undefined) { if ("definitions" in v0) return undefined } else {
@@ -3375,13 +3364,13 @@ const marketParticipantDefinitions: GeneratedValidator = {
             if (v47 === undefined) return undefined
             if (typeof v47 !== "object" || v47 === null || Array.isArray(v47)) { if (!decodeAt(r6, v47, ["definitions", i46], out)) ok45 = false } else {
               let ok48 = true
-              for (const k49 in v47) if (!FIELDS51.has(k49)) { out.push(unknownFieldError(["definitions", i46, k49])); ok48 = false }
+              for (const k49 in v47) if (!FIELDS40.has(k49)) { out.push(unknownFieldError(["definitions", i46, k49])); ok48 = false }
               const v50 = v47["valid_from"]
               if (v50 === undefined) {
                 if ("valid_from" in v47) return undefined
                 out.push(requiredError(["definitions", i46, "valid_from"])); ok48 = false
               } else {
-                if (!(typeof v50 === "string" && isNonBlank(v50) && RE13.test(v50) && isCalendarDate(v50))) { if (!decodeAt(r7, v50, ["definitions", i46, "valid_from"], out)) ok48 = false }
+                if (!(typeof v50 === "string" && isNonBlank(v50) && RE11.test(v50) && isCalendarDate(v50))) { if (!decodeAt(r7, v50, ["definitions", i46, "valid_from"], out)) ok48 = false }
               }
               const v51 = v47["version_datetime"]
               if (v51 === undefined) {
@@ -3421,7 +3410,7 @@ const marketParticipantDefinitions: GeneratedValidator = {
                     if (v59 === undefined) return undefined
                     if (typeof v59 !== "object" || v59 === null || Array.isArray(v59)) { if (!decodeAt(r12, v59, ["definitions", i46, "registers", i58], out)) ok57 = false } else {
                       let ok60 = true
-                      for (const k61 in v59) if (!FIELDS52.has(k61)) { out.push(unknownFieldError(["definitions", i46, "registers", i58, k61])); ok60 = false }
+                      for (const k61 in v59) if (!FIELDS41.has(k61)) { out.push(unknownFieldError(["definitions", i46, "registers", i58, k61])); ok60 = false }
                       const v62 = v59["register_code"]
                       if (v62 === undefined) {
                         if ("register_code" in v59) return undefined
@@ -3457,7 +3446,7 @@ const marketParticipantDefinitions: GeneratedValidator = {
             if (v67 === undefined) return undefined
             if (typeof v67 !== "object" || v67 === null || Array.isArray(v67)) { if (!decodeAt(r15, v67, ["rolled_out_definitions", i66], out)) ok65 = false } else {
               let ok68 = true
-              for (const k69 in v67) if (!FIELDS53.has(k69)) { out.push(unknownFieldError(["rolled_out_definitions", i66, k69])); ok68 = false }
+              for (const k69 in v67) if (!FIELDS42.has(k69)) { out.push(unknownFieldError(["rolled_out_definitions", i66, k69])); ok68 = false }
               const v70 = v67["definition_type"]
               if (v70 === undefined) {
                 if ("definition_type" in v67) return undefined
@@ -3509,7 +3498,7 @@ const marketParticipantDefinitions: GeneratedValidator = {
                     if (v79 === undefined) return undefined
                     if (typeof v79 !== "object" || v79 === null || Array.isArray(v79)) { if (!decodeAt(r17, v79, ["rolled_out_definitions", i66, "entries", i78], out)) ok77 = false } else {
                       let ok80 = true
-                      for (const k81 in v79) if (!FIELDS54.has(k81)) { out.push(unknownFieldError(["rolled_out_definitions", i66, "entries", i78, k81])); ok80 = false }
+                      for (const k81 in v79) if (!FIELDS43.has(k81)) { out.push(unknownFieldError(["rolled_out_definitions", i66, "entries", i78, k81])); ok80 = false }
                       const v82 = v79["period_start"]
                       if (v82 === undefined) {
                         if ("period_start" in v79) return undefined

@@ -17,7 +17,7 @@ import {
 } from "./emit-leaf.js"
 import type { Constants, EndpointNames } from "./generated-names.js"
 import { crossFieldRulesOf, js, pathSource, unsupported } from "./schema-reading.js"
-import { emptyOptionalDetail, UNDOCUMENTED_SHAPE_DETAIL } from "../warning-details.js"
+import { emptyOptionalPush, notKnownTest, undocumentedShapePush, unknownChoicePush, warningRulePush } from "./warning-statements.js"
 
 /**
  * Writes the body of an endpoint's check: statements that return `false` unless the input in `v0` is
@@ -41,11 +41,7 @@ export class CheckWriter {
       this.emit(indent, `if (!(${leaf})) return false`)
       const known = SchemaAST.resolve(ast)?.[KNOWN_VALUES]
       if (ast._tag === "String" && Array.isArray(known)) {
-        const test = known.length === 1
-          ? `${v} !== ${js(known[0])}`
-          : `!${this.constants.add("KNOWN", `new Set(${js(known)})`)}.has(${v})`
-        const detail = `unknownChoiceDetail(${v}, ${js(known.join(", "))})`
-        this.emit(indent, `if (${test} && NON_BLANK_RE.test(${v})) out.push({ path: ${pathSource(path)}, code: "unknown_choice", detail: ${detail} })`)
+        this.emit(indent, `if (${notKnownTest(v, known, this.constants)} && NON_BLANK_RE.test(${v})) ${unknownChoicePush(v, path, known)}`)
       }
       return
     }
@@ -78,10 +74,7 @@ export class CheckWriter {
     // Warning rules first, as validatePayload lists an object's warnings before its fields' (at one place).
     const warningRules = SchemaAST.resolve(ast)?.[WARNING_RULES]
     if (Array.isArray(warningRules)) {
-      for (const rule of warningRules as ReadonlyArray<WarningRule>) {
-        const w = this.names.ref(`warning ${rule.name}`, rule)
-        this.emit(indent, `for (const w of ${w}(${v})) out.push({ path: ${pathSource(path, ["...w.path"])}, code: w.code, detail: w.detail })`)
-      }
+      for (const rule of warningRules as ReadonlyArray<WarningRule>) this.emit(indent, warningRulePush(rule, v, path, this.names))
     }
     const keys = this.names.fresh("k")
     const count = this.names.fresh("n")
@@ -100,7 +93,7 @@ export class CheckWriter {
         this.emit(indent + 1, `${count}++`)
         this.node(property.type, field, at, indent + 1)
         if (property.type._tag === "Arrays") {
-          this.emit(indent + 1, `if (${field}.length === 0) out.push({ path: ${pathSource(at)}, code: "empty_optional", detail: ${js(emptyOptionalDetail(key))} })`)
+          this.emit(indent + 1, `if (${field}.length === 0) ${emptyOptionalPush(key, at)}`)
         }
         this.emit(indent, "}")
       } else {
@@ -123,7 +116,7 @@ export class CheckWriter {
     this.emit(indent, `for (let ${index} = 0; ${index} < ${v}.length; ${index}++) {`)
     this.emit(indent + 1, `const ${item} = ${v}[${index}]`)
     if (SchemaAST.resolve(ast)?.[UNDOCUMENTED_SHAPE] === true) {
-      this.emit(indent + 1, `out.push({ path: ${pathSource(path, [index])}, code: "undocumented_shape", detail: ${js(UNDOCUMENTED_SHAPE_DETAIL)} })`)
+      this.emit(indent + 1, undocumentedShapePush(path, index))
     }
     this.node(ast.rest[0]!, item, [...path, index], indent + 1)
     this.emit(indent, "}")

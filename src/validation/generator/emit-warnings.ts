@@ -10,7 +10,7 @@ import { SchemaAST } from "effect"
 import { KNOWN_VALUES, UNDOCUMENTED_SHAPE, WARNING_RULES, type WarningRule } from "../../schemas/conventions.js"
 import type { Constants, EndpointNames } from "./generated-names.js"
 import { js, pathSource, unsupported } from "./schema-reading.js"
-import { emptyOptionalDetail, UNDOCUMENTED_SHAPE_DETAIL } from "../warning-details.js"
+import { emptyOptionalPush, notKnownTest, undocumentedShapePush, unknownChoicePush, warningRulePush } from "./warning-statements.js"
 
 const indented = (lines: ReadonlyArray<string>): Array<string> => lines.map((line) => `  ${line}`)
 
@@ -28,9 +28,7 @@ export class WarningsWriter {
       case "String": {
         const known = SchemaAST.resolve(ast)?.[KNOWN_VALUES]
         if (!Array.isArray(known)) return []
-        const set = this.constants.add("KNOWN", `new Set(${js(known)})`)
-        const detail = `unknownChoiceDetail(${v}, ${js(known.join(", "))})`
-        return [`if (typeof ${v} === "string" && NON_BLANK_RE.test(${v}) && !${set}.has(${v})) out.push({ path: ${pathSource(path)}, code: "unknown_choice", detail: ${detail} })`]
+        return [`if (typeof ${v} === "string" && NON_BLANK_RE.test(${v}) && ${notKnownTest(v, known, this.constants)}) ${unknownChoicePush(v, path, known)}`]
       }
       case "Objects":
         return this.object(ast, v, path)
@@ -48,10 +46,7 @@ export class WarningsWriter {
   private object(ast: SchemaAST.Objects, v: string, path: ReadonlyArray<string>): Array<string> {
     const body: Array<string> = []
     const rules = SchemaAST.resolve(ast)?.[WARNING_RULES]
-    for (const rule of Array.isArray(rules) ? rules as ReadonlyArray<WarningRule> : []) {
-      const w = this.names.ref(`warning ${rule.name}`, rule)
-      body.push(`for (const w of ${w}(${v})) out.push({ path: ${pathSource(path, ["...w.path"])}, code: w.code, detail: w.detail })`)
-    }
+    for (const rule of Array.isArray(rules) ? rules as ReadonlyArray<WarningRule> : []) body.push(warningRulePush(rule, v, path, this.names))
     for (const property of ast.propertySignatures) {
       const name = property.name
       if (typeof name !== "string") continue
@@ -62,7 +57,7 @@ export class WarningsWriter {
       if (!optional && below.length === 0) continue
       body.push(`if (Object.hasOwn(${v}, ${js(name)})) {`, `  const ${field} = ${v}[${js(name)}]`)
       if (optional) {
-        body.push(`  if (Array.isArray(${field}) && ${field}.length === 0) out.push({ path: ${pathSource(at)}, code: "empty_optional", detail: ${js(emptyOptionalDetail(name))} })`)
+        body.push(`  if (Array.isArray(${field}) && ${field}.length === 0) ${emptyOptionalPush(name, at)}`)
       }
       body.push(...indented(below), "}")
     }
@@ -83,7 +78,7 @@ export class WarningsWriter {
       `    if (!(${index} in ${v})) continue`,
       `    const ${item} = ${v}[${index}]`,
       ...(undocumented
-        ? [`    out.push({ path: ${pathSource(path, [index])}, code: "undocumented_shape", detail: ${js(UNDOCUMENTED_SHAPE_DETAIL)} })`]
+        ? [`    ${undocumentedShapePush(path, index)}`]
         : []),
       ...indented(indented(below)),
       "  }",
