@@ -24,7 +24,8 @@ const stepsOf = (() => {
   }
 })()
 
-const setAt = (target: Record<string, unknown>, path: string, value: unknown): void => {
+/** Sets `value` at a dot path of `target`, creating the objects (or lists, before a numeric step) on the way. */
+export const setAt = (target: Record<string, unknown>, path: string, value: unknown): void => {
   const steps = stepsOf(path)
   let node: Record<string, unknown> = target
   for (let i = 0; i < steps.length - 1; i++) {

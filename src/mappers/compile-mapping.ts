@@ -94,7 +94,8 @@ export const compileMapping = (mapping: Mapping): CompiledMapping => {
   return { ...compileNode(mapping.fields, mapping.collections ?? [], mapping.groupBy ?? [], resolvers), resolvers }
 }
 
-const safely = (read: FieldReader, record: LegacyRecord): FieldOutcome => {
+/** One field read from a row; a reader that throws gives an `invalid` outcome with its message, never a crash. */
+export const readFieldSafely = (read: FieldReader, record: LegacyRecord): FieldOutcome => {
   try {
     return read(record)
   } catch (cause) {
@@ -103,7 +104,7 @@ const safely = (read: FieldReader, record: LegacyRecord): FieldOutcome => {
 }
 
 const readNode = (node: CompiledNode, record: LegacyRecord): ReadNode => ({
-  values: node.fields.map((f) => safely(f.read, record)),
+  values: node.fields.map((f) => readFieldSafely(f.read, record)),
   children: node.collections.map((c) => (matches(c.when, record) ? readNode(c, record) : undefined))
 })
 

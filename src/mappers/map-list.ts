@@ -4,15 +4,13 @@
  *
  * @module
  */
-import { endpoints } from "../endpoints/catalogue.js"
-import { compileValidator } from "../validation/compile-validator.js"
 import { isRecord } from "../validation/path.js"
 import { buildPayload, groupRows } from "./build-payload.js"
-import { compact } from "./compact.js"
-import { type CompiledNode, compileMapping, groupKey, hasFunctionSources, type ReadRow, readRow } from "./compile-mapping.js"
+import { type CompiledNode, compileMapping, groupKey, type ReadRow, readRow } from "./compile-mapping.js"
 import type { Mapping } from "./define-mapping.js"
 import type { LegacyRecord } from "./field-source.js"
 import type { MappingEvent, MappingResult } from "./mapping-result.js"
+import { isRowPerPayload, mapRow, payloadEvent } from "./map-row.js"
 
 /**
  * Cuts a group into batches of at most `batchSize` items of the first collection, always between items
@@ -46,30 +44,10 @@ const batchesOf = (mapping: Mapping, root: CompiledNode, group: ReadonlyArray<Re
   return batches.filter((b) => b.length > 0)
 }
 
-/** Payloads built from a mapping without functions are plain JSON data: the validator may skip its descriptor walk. */
-const validators = new WeakMap<Mapping, ReturnType<typeof compileValidator>>()
-const validatorFor = (mapping: Mapping): ReturnType<typeof compileValidator> => {
-  let validator = validators.get(mapping)
-  if (validator === undefined) {
-    validator = compileValidator(mapping.endpoint, hasFunctionSources(mapping) ? {} : { input: "json" })
-    validators.set(mapping, validator)
-  }
-  return validator
-}
-
 const mapBatch = (mapping: Mapping, root: CompiledNode, rows: ReadonlyArray<ReadRow>): Array<MappingEvent> => {
   const { value, used, rejected } = buildPayload(root, rows.map((row) => ({ row, read: row.read })))
   const events: Array<MappingEvent> = rejected.map((r) => ({ kind: "rejected", ...r }))
-  if (value !== undefined && used.length > 0) {
-    const payload = compact(endpoints[mapping.endpoint].request, value)
-    // The compiled validator gives validatePayload's answer, faster for the (usual) valid payload.
-    const result = validatorFor(mapping)(payload)
-    events.push(
-      result.ok
-        ? { kind: "payload", payload, sourceRows: used }
-        : { kind: "rejected", sourceRows: used, errors: result.error.errors.map((e) => ({ attr: e.attr, code: e.code, detail: e.detail })) }
-    )
-  }
+  if (value !== undefined && used.length > 0) events.push(payloadEvent(mapping, value, used))
   return events.sort((a, b) => (a.sourceRows[0] ?? 0) - (b.sourceRows[0] ?? 0))
 }
 
@@ -85,14 +63,19 @@ export const notARecord = (index: number): MappingEvent => ({
 export function mapList(mapping: Mapping, records: Iterable<unknown>, root: CompiledNode = compileMapping(mapping)): MappingResult {
   const rows: Array<ReadRow> = []
   const events: Array<MappingEvent> = []
+  const rowPerPayload = isRowPerPayload(mapping)
+  // Rows mapped as they are read still come after the records refused above (the order of the general path).
+  const mapped: Array<MappingEvent> = []
   let index = 0
   for (const value of records) {
-    if (isRecord(value)) rows.push(readRow(root, index, value as LegacyRecord))
-    else events.push(notARecord(index))
+    if (!isRecord(value)) events.push(notARecord(index))
+    else if (rowPerPayload) mapped.push(mapRow(mapping, root, index, value as LegacyRecord))
+    else rows.push(readRow(root, index, value as LegacyRecord))
     index++
   }
   const groups = mapping.groupBy === undefined ? rows.map((r) => [r]) : groupRows(rows.map((row) => ({ row, read: row.read })), mapping.groupBy).map((g) => g.map((e) => e.row))
   for (const group of groups) events.push(...mapGroup(mapping, root, group))
+  for (const event of mapped) events.push(event)
   return {
     payloads: events.flatMap((e) => (e.kind === "payload" ? [{ payload: e.payload, sourceRows: e.sourceRows }] : [])),
     rejected: events.flatMap((e) => (e.kind === "rejected" ? [{ sourceRows: e.sourceRows, errors: e.errors }] : []))
