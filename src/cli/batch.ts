@@ -44,12 +44,14 @@ export interface MapBatch {
 }
 
 /**
- * What a mapping worker made of a batch: each payload as JSON text with its rows (and its `keyDigest`
- * when asked for), and the rejected rows (batch indexes).
+ * What a mapping worker made of a batch: each payload as JSON text with its rows (and the payloads'
+ * digests when asked for), and the rejected rows (batch indexes).
  */
 export interface MapResult {
   readonly seq: number
-  readonly payloads: ReadonlyArray<{ readonly text: string; readonly sourceRows: ReadonlyArray<number>; readonly digest?: string }>
+  readonly payloads: ReadonlyArray<{ readonly text: string; readonly sourceRows: ReadonlyArray<number> }>
+  /** When asked for: each payload's `keyDigest`, in payload order, as one string (`DIGEST_LENGTH` characters each). */
+  readonly digests?: string
   readonly rejected: ReadonlyArray<{
     readonly sourceRows: ReadonlyArray<number>
     readonly errors: ReadonlyArray<{ readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }>

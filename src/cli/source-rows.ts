@@ -175,6 +175,47 @@ const unusable = (line: PhysicalLine): RefusedLine | undefined => {
 
 const isBlank = (text: string): boolean => text.trim() === ""
 
+/** The number of cells of a line without quotes. */
+const cellCount = (text: string, delimiter: string): number => {
+  let count = 1
+  for (let at = text.indexOf(delimiter); at !== -1; at = text.indexOf(delimiter, at + 1)) count++
+  return count
+}
+
+/** Whether every cell of a line without quotes is blank (the line holds only delimiters and white space). */
+const allCellsBlank = (text: string, delimiter: string): boolean => {
+  for (const c of text) if (c !== delimiter && c.trim() !== "") return false
+  return true
+}
+
+/**
+ * A CSV row whose record is made when it is first read: most rows go to a mapping worker as their text,
+ * and only a rejected one is ever read here.
+ */
+class CsvRow implements SourceRow {
+  readonly kind = "row"
+  private made: Record<string, unknown> | undefined
+
+  constructor(
+    readonly lines: ReadonlyArray<number>,
+    readonly raw: string,
+    private readonly header: CsvHeader,
+    /** The cells; `undefined` for a one-line row without quotes, cut from `raw` when read. */
+    private readonly fields: ReadonlyArray<string> | undefined
+  ) {}
+
+  get record(): Record<string, unknown> {
+    if (this.made !== undefined) return this.made
+    const { names, delimiter } = this.header
+    const fields = this.fields ?? this.raw.split(delimiter)
+    const record: Record<string, unknown> = {}
+    // A trailing delimiter (SAP) makes one empty extra cell, which names no column.
+    for (let k = 0; k < names.length; k++) record[names[k]!] = fields[k]
+    this.made = record
+    return record
+  }
+}
+
 /**
  * The header and rows of a CSV input. The header is the first line after `skipLines`; its names are
  * trimmed (and a byte order mark dropped). A data row may end with one empty extra column (a trailing
@@ -228,6 +269,17 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
       pos++
       continue
     }
+    if (!line.text.includes("\"")) {
+      // The usual line: no quotes, so its cells are its text cut at the delimiter, counted here and cut
+      // only when the record is read (a worker usually cuts it).
+      const count = cellCount(line.text, header.delimiter)
+      if (count === header.names.length || (count === header.names.length + 1 && line.text.endsWith(header.delimiter))) {
+        pos++
+        if (allCellsBlank(line.text, header.delimiter)) yield { kind: "skipped", lines: [line.line], why: "blank" }
+        else yield new CsvRow([line.line], line.text, header, undefined)
+        continue
+      }
+    }
     const parsed = parseRecord(buffer, pos, header.delimiter, maxLines, atEnd, header.names.length)
     if ("needMore" in parsed) {
       await fill()
@@ -258,9 +310,7 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
       yield { kind: "skipped", lines, why: "blank" }
       continue
     }
-    const record: Record<string, unknown> = {}
-    for (let k = 0; k < fields.length; k++) record[header.names[k]!] = fields[k]
-    yield { kind: "row", lines, record, raw }
+    yield new CsvRow(lines, raw, header, fields)
   }
 }
 

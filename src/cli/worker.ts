@@ -29,17 +29,20 @@ const recordsOf = (batch: MapBatch): ReadonlyArray<unknown> => {
 
 /**
  * Maps a batch of rows (a mapping without `groupBy`), with each payload's digest for the duplicate check
- * when `digests`; or the same rows again on the main thread after a batch that left `by-order` date-times
- * in a run (`state`), where the digest is computed as the payload goes out.
+ * when `digests`; on the main thread, from the state the rows before left (`state`): a run of one job, or
+ * the same rows again after a batch that left `by-order` date-times in a run.
  */
 export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, state?: OrderState): MapResult => {
   const { payloads, rejected, readStart, endRuns } = mapBatchAfter(mapping, recordsOf(batch), state)
+  let digestsOf = ""
   return {
     seq: batch.seq,
     payloads: payloads.map((p) => {
       const text = JSON.stringify(p.payload)
-      return { text, sourceRows: p.sourceRows, ...(digests ? { digest: keyDigest(text) } : {}) }
+      if (digests) digestsOf += keyDigest(text)
+      return { text, sourceRows: p.sourceRows }
     }),
+    ...(digests ? { digests: digestsOf } : {}),
     rejected,
     readStart,
     endRuns

@@ -107,6 +107,22 @@ describe("map: a broken line costs only itself", () => {
     expect(result.run.stderr).toContain("header on line 3")
   })
 
+  it("resolves a run of repeated wall times (by-order) that crosses a batch of rows, the same with one job or two", async () => {
+    // Rows 1–998 are ordinary; rows 999–1006 read the repeated hour of 27.10.2024 in Europe/Berlin twice
+    // (02:00, 02:15, 02:30, 02:45, then again): the first pass is summer time (+02:00), the repeat winter
+    // time (+01:00). The run starts before row 1,000 (where a batch ends) and ends after it.
+    const repeated = ["02:00", "02:15", "02:30", "02:45", "02:00", "02:15", "02:30", "02:45"]
+    const rows = range(1, 1006).map((n) => n < 999 ? eaRow(n) : `KD-${1000 + n};51238696781;27.10.2024 ${repeated[n - 999]};27.10.2024 04:00;1-1:1.8.0;${n},5;KWH;;Z18;Z57`)
+    const csv = `${EA_HEADER}\n${rows.join("\n")}\n`
+    const expected = repeated.map((time, i) => `2024-10-27T${time}:00${i < 4 ? "+02:00" : "+01:00"}`)
+    for (const jobs of ["1", "2"]) {
+      const result = await mapWithFiles(`by-order-${jobs}`, eaMapping, csv, ["--jobs", jobs])
+      expect(result.rejected).toEqual([])
+      expect(result.payloads.slice(998).map((p) => (p["energy_amount"] as Record<string, unknown>)["period_start_at"])).toEqual(expected)
+      expectConserved(result, range(2, 1007))
+    }
+  })
+
   it("writes rejects in input order, the same with one worker or two", async () => {
     const rows = range(1, 3000).map((n) => (n % 700 === 0 ? `${eaRow(n)};x;y` : n % 450 === 0 ? eaRow(n).replace("31.10.2024", "31.02.2024") : eaRow(n)))
     const csv = `${EA_HEADER}\n${rows.join("\n")}\n`

@@ -1,60 +1,100 @@
 /**
- * `map` with several jobs, for a mapping without groups: every row is a payload of its own, so batches
- * of rows are mapped in parallel by workers and their outcomes put back in input order.
+ * `map` in batches, for a mapping without groups: every row is a payload of its own, so batches of rows
+ * are mapped apart (by workers with several jobs, in this thread with one) and their outcomes put back in
+ * input order.
  *
  * @module
  */
 import { type Mapping, type MappingSpec, mustMapAgain, type OrderState, orderStateAfter } from "../../index.js"
-import type { MapResult } from "../batch.js"
+import type { MapBatch, MapResult } from "../batch.js"
+import { DIGEST_LENGTH } from "../seen-keys.js"
 import type { SourceItem, SourceRow } from "../source-rows.js"
 import { mapBatch } from "../worker.js"
 import { WorkerPool } from "../worker-pool.js"
 import type { MapSource } from "./map-source.js"
 import { type MapOutcomes, type Reject, rejectOf } from "./map-outcomes.js"
 
-/** Rows per batch sent to a mapping worker. */
+/** Rows per batch. */
 const MAP_BATCH_ROWS = 1000
 
-/** How a parallel run of `map` is done. */
+/** How a batched run of `map` is done. */
 export interface MapInParallelSettings {
   readonly jobs: number
   readonly workerScript: URL
   readonly allowDuplicates: boolean
 }
 
+/** What maps the batches: a pool of workers, or this thread (the same calls, answered at once). */
+type BatchRunner = Pick<WorkerPool<MapResult>, "seq" | "submit" | "local" | "idle" | "close">
+
 /**
- * Maps the rows of `input` in batches on `settings.jobs` workers, each outcome to `outcomes` in input order.
+ * One job: each batch mapped here as it is submitted, from the `by-order` state the batch before left, so
+ * no batch is ever mapped twice; no worker, no copy of the rows.
+ */
+const inThisThread = (mapping: Mapping, digests: boolean, onResult: (result: MapResult, state: OrderState) => void): BatchRunner => {
+  let seq = 0
+  let state: OrderState = []
+  return {
+    get seq() {
+      return seq
+    },
+    submit: (batch: MapBatch) => {
+      seq++
+      const result = mapBatch(mapping, batch, digests, state)
+      state = orderStateAfter(state, result)
+      onResult(result, state)
+      return Promise.resolve()
+    },
+    local: (result: MapResult) => {
+      seq++
+      onResult(result, state)
+    },
+    idle: () => Promise.resolve(),
+    close: () => Promise.resolve()
+  } as BatchRunner
+}
+
+/**
+ * Maps the rows of `input` in batches on `settings.jobs` workers (in this thread for one job), each
+ * outcome to `outcomes` in input order.
  */
 export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes: MapOutcomes, settings: MapInParallelSettings): Promise<void> => {
   const { early, source, header } = input
-  // A by-order date-time's run of repeated wall times can cross a batch: each batch is mapped from no run,
-  // and the rare one that read the run it started with is mapped again here after the batch before it.
   const batches = new Map<number, { readonly rows: ReadonlyArray<SourceRow>; readonly refused: ReadonlyArray<Reject> }>()
-  let orderState: OrderState = []
-  const pool: WorkerPool<MapResult> = new WorkerPool({
-    size: settings.jobs,
-    script: settings.workerScript,
-    settings: { role: "map", mapping: mapping satisfies MappingSpec, digests: !settings.allowDuplicates },
-    onResult: (mapped) => {
-      const { rows, refused } = batches.get(mapped.seq) ?? { rows: [], refused: [] }
-      batches.delete(mapped.seq)
-      const result = mustMapAgain(orderState, mapped) ? mapBatch(mapping, { type: "map", seq: mapped.seq, rows: rows.map((r) => r.record) }, false, orderState) : mapped
-      orderState = orderStateAfter(orderState, result)
-      const events: Array<{ readonly first: number; readonly run: () => void }> = []
-      for (const p of result.payloads) {
-        const of = p.sourceRows.map((i) => rows[i]!)
-        events.push({ first: of[0]!.lines[0]!, run: () => outcomes.payload(p.text, mapping.endpoint === "transactions" ? JSON.parse(p.text) : undefined, of, p.digest) })
-      }
-      for (const r of result.rejected) {
-        const of = r.sourceRows.map((i) => rows[i]!)
-        events.push({ first: of[0]!.lines[0]!, run: () => outcomes.reject(rejectOf(of, r.errors), of.length) })
-      }
-      for (const r of refused) events.push({ first: r.lines[0]!, run: () => outcomes.held.push(r) })
-      events.sort((a, b) => a.first - b.first)
-      for (const e of events) e.run()
-      outcomes.releaseRejects(Number.POSITIVE_INFINITY)
+  const settle = (result: MapResult): void => {
+    const { rows, refused } = batches.get(result.seq) ?? { rows: [], refused: [] }
+    batches.delete(result.seq)
+    const events: Array<{ readonly first: number; readonly run: () => void }> = []
+    result.payloads.forEach((p, i) => {
+      const of = p.sourceRows.map((r) => rows[r]!)
+      events.push({ first: of[0]!.lines[0]!, run: () => outcomes.payload(p.text, mapping.endpoint === "transactions" ? JSON.parse(p.text) : undefined, of, result.digests, i * DIGEST_LENGTH) })
+    })
+    for (const r of result.rejected) {
+      const of = r.sourceRows.map((i) => rows[i]!)
+      events.push({ first: of[0]!.lines[0]!, run: () => outcomes.reject(rejectOf(of, r.errors), of.length) })
     }
-  })
+    for (const r of refused) events.push({ first: r.lines[0]!, run: () => outcomes.held.push(r) })
+    events.sort((a, b) => a.first - b.first)
+    for (const e of events) e.run()
+    outcomes.releaseRejects(Number.POSITIVE_INFINITY)
+  }
+  const digests = !settings.allowDuplicates
+  // Workers map each batch from no `by-order` state: a date-time's run of repeated wall times can cross a
+  // batch, so the rare batch that read the run it started with is mapped again here after the batch before it.
+  let orderState: OrderState = []
+  const pool: BatchRunner = settings.jobs <= 1
+    ? inThisThread(mapping, digests, settle)
+    : new WorkerPool<MapResult>({
+      size: settings.jobs,
+      script: settings.workerScript,
+      settings: { role: "map", mapping: mapping satisfies MappingSpec, digests },
+      onResult: (mapped) => {
+        const rows = batches.get(mapped.seq)?.rows ?? []
+        const result = mustMapAgain(orderState, mapped) ? mapBatch(mapping, { type: "map", seq: mapped.seq, rows: rows.map((r) => r.record) }, digests, orderState) : mapped
+        orderState = orderStateAfter(orderState, result)
+        settle(result)
+      }
+    })
   let batch: Array<SourceRow> = []
   const submit = async (): Promise<void> => {
     if (batch.length === 0) return
@@ -66,27 +106,29 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
     await pool.submit({ type: "map", seq, rows, ...(header !== undefined ? { csv: header } : {}) }, [])
     await outcomes.backpressure()
   }
-  const items = async function*(): AsyncGenerator<SourceItem> {
-    yield* early
-    yield* source
+  /** Books an item; whether a batch must go now (it is full, or a refused line waits behind it). */
+  const take = (item: SourceItem): boolean => {
+    const row = outcomes.take(item)
+    if (row === undefined) return outcomes.held.length > 0
+    batch.push(row)
+    return batch.length >= MAP_BATCH_ROWS
+  }
+  const flush = async (): Promise<void> => {
+    // A refused line goes out after the rows above it, which may still be in a worker: it waits aside
+    // (results that come in meanwhile write every held reject).
+    const refused = outcomes.held
+    outcomes.held = []
+    await submit()
+    if (refused.length === 0) return
+    const seq = pool.seq
+    batches.set(seq, { rows: [], refused })
+    pool.local({ seq, payloads: [], rejected: [], readStart: [], endRuns: [] })
   }
   try {
-    for await (const item of items()) {
-      const row = outcomes.take(item)
-      if (row !== undefined) {
-        batch.push(row)
-        if (batch.length >= MAP_BATCH_ROWS) await submit()
-        continue
-      }
-      if (outcomes.held.length === 0) continue
-      // A refused line goes out after the rows above it, which may still be in a worker.
-      const refused = outcomes.held
-      outcomes.held = []
-      await submit()
-      const seq = pool.seq
-      batches.set(seq, { rows: [], refused })
-      pool.local({ seq, payloads: [], rejected: [], readStart: [], endRuns: [] })
-    }
+    // The source read directly (not through one generator of early and source items): every generator
+    // between reader and mapper costs per row.
+    for (const item of early) if (take(item)) await flush()
+    for await (const item of source) if (take(item)) await flush()
     await submit()
     await pool.idle()
   } finally {

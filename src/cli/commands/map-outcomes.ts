@@ -97,13 +97,17 @@ export class MapOutcomes {
     this.held.push(r)
   }
 
-  /** A mapped payload goes out unless it repeats an earlier one or one of its transaction ids. */
-  payload(text: string, payload: unknown, rows: ReadonlyArray<SourceRow>, given?: string): void {
+  /**
+   * A mapped payload goes out unless it repeats an earlier one or one of its transaction ids; its digest is
+   * read from `digests` at character `digestAt` when a worker computed it.
+   */
+  payload(text: string, payload: unknown, rows: ReadonlyArray<SourceRow>, digests?: string, digestAt = 0): void {
     const { mapping, allowDuplicates, out, lineageOut } = this.settings
     const linesOf = rows.flatMap((r) => r.lines)
     const errors: Array<ErrorItem> = []
-    const digest = allowDuplicates ? undefined : given ?? keyDigest(text)
-    const first = digest === undefined ? undefined : this.payloadsSeen.lookupDigest(digest)
+    const digest = allowDuplicates ? undefined : digests ?? keyDigest(text)
+    const at = digests !== undefined ? digestAt : 0
+    const first = digest === undefined ? undefined : this.payloadsSeen.lookupDigest(digest, at)
     if (first !== undefined) {
       errors.push({ code: "duplicate_payload", detail: `This payload is identical to the one from line ${first}; use --allow-duplicates to keep both.` })
     }
@@ -128,7 +132,7 @@ export class MapOutcomes {
       this.reject(rejectOf(rows, errors), rows.length)
       return
     }
-    if (digest !== undefined) this.payloadsSeen.recordDigest(digest, linesOf[0]!)
+    if (digest !== undefined) this.payloadsSeen.recordDigest(digest, linesOf[0]!, at)
     for (const key of keys) this.transactionsSeen.record(key, linesOf[0]!)
     out.write(`${text}\n`)
     lineageOut?.write(`${JSON.stringify({ payload: this.payloads, lines: linesOf })}\n`)

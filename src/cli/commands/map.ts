@@ -65,9 +65,9 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
 
   try {
     const jobs = Math.max(1, options.jobs ?? availableParallelism())
-    // One job maps in this thread: a single worker would add the cost of cloning every row and of a second
-    // heap, and on a busy machine it does not even gain the overlap with reading.
-    if (mapping.groupBy === undefined && jobs > 1) await mapInParallel(mapping, source, outcomes, { jobs, workerScript, allowDuplicates })
+    // A mapping with groups needs its rows in order, as they stream by; without, rows are mapped in batches
+    // (in this thread for one job: a single worker would add the cost of cloning every row and a second heap).
+    if (mapping.groupBy === undefined) await mapInParallel(mapping, source, outcomes, { jobs, workerScript, allowDuplicates })
     else await mapInOrder(mapping, source, outcomes)
     outcomes.releaseRejects(Number.POSITIVE_INFINITY)
   } catch (cause) {
