@@ -49,7 +49,10 @@ export interface MapBatch {
  */
 export interface MapResult {
   readonly seq: number
-  readonly payloads: ReadonlyArray<{ readonly text: string; readonly sourceRows: ReadonlyArray<number> }>
+  /** The payloads' JSON texts in payload order, each ended by a line feed (JSON text holds none): one string to clone, not one per payload. */
+  readonly texts: string
+  /** The batch row of each payload (a mapping without `groupBy` makes one payload of one row). */
+  readonly payloadRows: ReadonlyArray<number>
   /** When asked for: each payload's `keyDigest`, in payload order, as one string (`DIGEST_LENGTH` characters each). */
   readonly digests?: string
   readonly rejected: ReadonlyArray<{

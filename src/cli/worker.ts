@@ -34,14 +34,20 @@ const recordsOf = (batch: MapBatch): ReadonlyArray<unknown> => {
  */
 export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, state?: OrderState): MapResult => {
   const { payloads, rejected, readStart, endRuns } = mapBatchAfter(mapping, recordsOf(batch), state)
+  let texts = ""
   let digestsOf = ""
+  const payloadRows: Array<number> = []
+  for (const p of payloads) {
+    if (p.sourceRows.length !== 1) throw new Error(`a payload of ${p.sourceRows.length} rows from a mapping without groupBy`)
+    const text = JSON.stringify(p.payload)
+    texts += `${text}\n`
+    if (digests) digestsOf += keyDigest(text)
+    payloadRows.push(p.sourceRows[0]!)
+  }
   return {
     seq: batch.seq,
-    payloads: payloads.map((p) => {
-      const text = JSON.stringify(p.payload)
-      if (digests) digestsOf += keyDigest(text)
-      return { text, sourceRows: p.sourceRows }
-    }),
+    texts,
+    payloadRows,
     ...(digests ? { digests: digestsOf } : {}),
     rejected,
     readStart,

@@ -87,3 +87,31 @@ const compactAt = (ast: SchemaAST.AST, value: unknown): unknown => {
  * // => { import_supplier: "S", external_account_number: "1", energy_amount: { malo_number: "51238696781", cancelled_at: null } }
  */
 export const compact = (schema: Schema.Top, value: unknown): unknown => compactAt(schema.ast, value)
+
+/**
+ * Whether {@link compact} has nothing to remove from plain JSON data `value` whatever the schema:
+ * nowhere in it is an `undefined`, a `null`, a blank string, an empty array or an empty object. Cheaper
+ * than compacting, and true for the usual mapped payload.
+ *
+ * @example
+ * isCompact({ a: "x", b: [1] }) // => true
+ * isCompact({ a: "x", b: { c: "" } }) // => false
+ */
+export const isCompact = (value: unknown): boolean => {
+  if (value === undefined || value === null) return false
+  if (typeof value === "string") return value.trim() !== ""
+  if (typeof value !== "object") return true
+  if (Array.isArray(value)) {
+    if (value.length === 0) return false
+    // Index by index: a hole reads as undefined.
+    for (let i = 0; i < value.length; i++) if (!isCompact(value[i])) return false
+    return true
+  }
+  let keys = 0
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    keys++
+    if (!isCompact((value as Record<string, unknown>)[key])) return false
+  }
+  return keys > 0
+}

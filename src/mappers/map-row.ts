@@ -7,29 +7,39 @@
  */
 import { endpoints } from "../endpoints/catalogue.js"
 import { compileValidator } from "../validation/compile-validator.js"
-import { compact } from "./compact.js"
+import { compact, isCompact } from "./compact.js"
 import { setAt } from "./build-payload.js"
 import { type CompiledNode, hasFunctionSources, readFieldSafely } from "./compile-mapping.js"
 import type { Mapping } from "./define-mapping.js"
 import type { LegacyRecord } from "./field-source.js"
 import type { MappingError, MappingEvent } from "./mapping-result.js"
 
-/** Payloads built from a mapping without functions are plain JSON data: the validator may skip its descriptor walk. */
-const validators = new WeakMap<Mapping, ReturnType<typeof compileValidator>>()
-const validatorFor = (mapping: Mapping): ReturnType<typeof compileValidator> => {
-  let validator = validators.get(mapping)
-  if (validator === undefined) {
-    validator = compileValidator(mapping.endpoint, hasFunctionSources(mapping) ? {} : { input: "json" })
-    validators.set(mapping, validator)
+/**
+ * How a mapping's payloads are checked. Payloads built from a mapping without functions are plain JSON
+ * data: the validator may skip its descriptor walk, and one with nothing to compact need not be copied.
+ */
+interface PayloadCheck {
+  readonly validate: ReturnType<typeof compileValidator>
+  readonly plainData: boolean
+}
+const checks = new WeakMap<Mapping, PayloadCheck>()
+const checkFor = (mapping: Mapping): PayloadCheck => {
+  let check = checks.get(mapping)
+  if (check === undefined) {
+    const plainData = !hasFunctionSources(mapping)
+    check = { validate: compileValidator(mapping.endpoint, plainData ? { input: "json" } : {}), plainData }
+    checks.set(mapping, check)
   }
-  return validator
+  return check
 }
 
 /** The event of a built payload of rows `used`: compacted and, when valid, the payload; otherwise its rows rejected with the API's errors. */
 export const payloadEvent = (mapping: Mapping, value: Record<string, unknown>, used: ReadonlyArray<number>): MappingEvent => {
-  const payload = compact(endpoints[mapping.endpoint].request, value)
+  const check = checkFor(mapping)
+  // Compacting copies the whole payload: the usual one has nothing to remove.
+  const payload = check.plainData && isCompact(value) ? value : compact(endpoints[mapping.endpoint].request, value)
   // The compiled validator gives validatePayload's answer, faster for the (usual) valid payload.
-  const result = validatorFor(mapping)(payload)
+  const result = check.validate(payload)
   return result.ok
     ? { kind: "payload", payload, sourceRows: used }
     : { kind: "rejected", sourceRows: used, errors: result.error.errors.map((e) => ({ attr: e.attr, code: e.code, detail: e.detail })) }

@@ -78,7 +78,8 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
   let fresh = true
   let readStart = false
   const reset = (): void => {
-    run = new Map()
+    // Cleared in place: this runs for every unambiguous wall time, and the map is this resolver's own.
+    run.clear()
     fresh = false
   }
   return {

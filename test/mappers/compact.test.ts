@@ -4,7 +4,8 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { endpoints, POST_ENDPOINT_IDS, type PostEndpointId, validatePayload } from "../../src/index.js"
 import { EnergyAmountRequest } from "../../src/schemas/energy-amount.js"
-import { compact } from "../../src/mappers/compact.js"
+import { compact, isCompact } from "../../src/mappers/compact.js"
+import { arbitraryPayload } from "../../src/testing/index.js"
 
 const example = (id: PostEndpointId): unknown =>
   JSON.parse(readFileSync(new URL(`../../examples/payloads/${id}.json`, import.meta.url), "utf8"))
@@ -109,6 +110,27 @@ describe("compact", () => {
       )
     })
 
+    it(`${id}: compact leaves a value isCompact accepts as it is (key order too), and changes every other payload it is given`, () => {
+      const schema = endpoints[id].request
+      let accepted = 0
+      let refused = 0
+      fc.assert(
+        fc.property(fc.oneof(arbitraryPayload(id), fc.jsonValue()), (value) => {
+          const compacted = compact(schema, value)
+          if (isCompact(value)) {
+            accepted++
+            expect(JSON.stringify(compacted)).toBe(JSON.stringify(value))
+            expect(compacted).toEqual(value)
+          } else if (typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length > 0) {
+            refused++
+          }
+        }),
+        { numRuns: 400, seed: 11 }
+      )
+      expect(accepted).toBeGreaterThan(20)
+      expect(refused).toBeGreaterThan(0)
+    })
+
     it(`${id}: compact is idempotent on any JSON value`, () => {
       const schema = endpoints[id].request
       fc.assert(
@@ -120,4 +142,23 @@ describe("compact", () => {
       )
     })
   }
+})
+
+describe("isCompact", () => {
+  it.each([
+    [{ a: "x", b: [1, true], c: { d: 0 } }, true],
+    ["x", true],
+    [{ a: "x", b: { c: "" } }, false],
+    [{ a: "x", b: "  " }, false],
+    [{ a: null }, false],
+    [{ a: undefined }, false],
+    [{ a: [] }, false],
+    [{ a: {} }, false],
+    [{ a: ["x", {}] }, false],
+    // A hole reads as undefined.
+    [{ a: [, "x"] }, false],
+    [{}, false]
+  ])("isCompact(%j) is %s", (value, expected) => {
+    expect(isCompact(value)).toBe(expected)
+  })
 })

@@ -1,5 +1,5 @@
 /**
- * `map` in this thread, for a mapping with groups (which need the rows in order) or a run of one job:
+ * `map` in this thread, for a mapping with groups (which need the rows in order):
  * rows are mapped as they stream by.
  *
  * @module

@@ -65,9 +65,13 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
     const { rows, refused } = batches.get(result.seq) ?? { rows: [], refused: [] }
     batches.delete(result.seq)
     const events: Array<{ readonly first: number; readonly run: () => void }> = []
-    result.payloads.forEach((p, i) => {
-      const of = p.sourceRows.map((r) => rows[r]!)
-      events.push({ first: of[0]!.lines[0]!, run: () => outcomes.payload(p.text, mapping.endpoint === "transactions" ? JSON.parse(p.text) : undefined, of, result.digests, i * DIGEST_LENGTH) })
+    let start = 0
+    result.payloadRows.forEach((r, i) => {
+      const end = result.texts.indexOf("\n", start)
+      const text = result.texts.slice(start, end)
+      start = end + 1
+      const of = [rows[r]!]
+      events.push({ first: of[0]!.lines[0]!, run: () => outcomes.payload(text, mapping.endpoint === "transactions" ? JSON.parse(text) : undefined, of, result.digests, i * DIGEST_LENGTH) })
     })
     for (const r of result.rejected) {
       const of = r.sourceRows.map((i) => rows[i]!)
@@ -122,7 +126,7 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
     if (refused.length === 0) return
     const seq = pool.seq
     batches.set(seq, { rows: [], refused })
-    pool.local({ seq, payloads: [], rejected: [], readStart: [], endRuns: [] })
+    pool.local({ seq, texts: "", payloadRows: [], rejected: [], readStart: [], endRuns: [] })
   }
   try {
     // The source read directly (not through one generator of early and source items): every generator
