@@ -112,7 +112,7 @@ export type {
   FunctionSource,
   LegacyRecord
 } from "./mappers/field-source.js"
-export { type BatchMapping, mapBatchAfter, mustMapAgain, type OrderState, orderStateAfter } from "./mappers/map-batch-after.js"
+export { type BatchMapping, batchRowMapper, type BatchRowMapper, mapBatchAfter, mustMapAgain, type OrderState, orderStateAfter } from "./mappers/map-batch-after.js"
 export { mapRecords } from "./mappers/map-records.js"
 export type { MappedPayload, MappingError, MappingEvent, MappingResult, RejectedRows } from "./mappers/mapping-result.js"
 export type { WallTimeRun } from "./mappers/resolve-wall-time.js"

@@ -11,7 +11,7 @@ import * as testing from "../src/testing/index.js"
 const MAIN = [
 "CONVERTERS", "ENDPOINT_IDS", "ERROR_CODES", "InsecureBaseUrlError", "NON_FIELD_ERRORS",
   "POST_ENDPOINT_IDS", "PayloadValidationError", "STANDARD_RETRY_POLICY", "Schemas", "WARNING_CODES",
-  "buildPath", "buildRequest", "compact", "compileValidator", "createClient", "defineMapping", "endpoints",
+  "batchRowMapper", "buildPath", "buildRequest", "compact", "compileValidator", "createClient", "defineMapping", "endpoints",
   "formatMappingProblem", "fromMinorUnits", "headerProblems", "inferEndpoint", "isEndpointId", "isPostEndpointId",
   "isRepeatHarmless", "mapBatchAfter", "mapRecords", "mappingJsonSchema", "mappingProblems", "mapsInInputOrder",
   "mustMapAgain", "orderStateAfter", "parseResponse", "parseRetryAfter", "standardSchema", "toBoolean", "toDecimalString", "toIsoDate",

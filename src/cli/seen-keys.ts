@@ -86,11 +86,15 @@ export class SeenKeys<V = number> {
     this.words = new Int32Array(words.length * 2)
     this.filled = new Uint8Array(filled.length * 2)
     this.values = new Array<V | undefined>(filled.length * 2)
-    for (let slot = 0; slot < filled.length; slot++) {
-      if (filled[slot] === 0) continue
-      let digest = ""
-      for (let b = 0; b < DIGEST_LENGTH; b++) digest += String.fromCharCode((words[slot * WORDS + (b >> 2)]! >>> (8 * (b & 3))) & 255)
-      this.put(~this.slotOf(digest, 0), digest, 0, values[slot]!)
+    const mask = this.filled.length - 1
+    for (let old = 0; old < filled.length; old++) {
+      if (filled[old] === 0) continue
+      // The keys are distinct: each goes to the first free slot from its place, with no comparison.
+      let slot = words[old * WORDS]! & mask
+      while (this.filled[slot] === 1) slot = (slot + 1) & mask
+      for (let w = 0; w < WORDS; w++) this.words[slot * WORDS + w] = words[old * WORDS + w]!
+      this.filled[slot] = 1
+      this.values[slot] = values[old]
     }
   }
 }

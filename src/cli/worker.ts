@@ -6,53 +6,50 @@
  * @module
  */
 import { type MessagePort, parentPort, workerData } from "node:worker_threads"
-import { defineMapping, mapBatchAfter, type Mapping, type MappingSpec, type OrderState } from "../index.js"
+import { batchRowMapper, defineMapping, type Mapping, type MappingSpec, type OrderState } from "../index.js"
 import type { FromWorker, MapBatch, MapResult, SettingsMessage, ToWorker, WorkerSettings } from "./batch.js"
 import { AWAITING_SETTINGS } from "./early-worker.js"
 import { BatchChecker } from "./check-batch.js"
 import { keyDigest } from "./seen-keys.js"
 
-/** The records of a batch: a CSV line is cut into its columns as the CSV reader does for a line without quotes. */
-const recordsOf = (batch: MapBatch): ReadonlyArray<unknown> => {
+/** A row of a batch as a record: a CSV line is cut into its columns as the CSV reader does for a line without quotes. */
+const recordOf = (batch: MapBatch, row: unknown): unknown => {
   const csv = batch.csv
-  if (csv === undefined) return batch.rows
-  return batch.rows.map((row) => {
-    if (typeof row !== "string") return row
-    const fields = row.split(csv.delimiter)
-    // A trailing delimiter (SAP) makes one empty extra column.
-    if (fields.length === csv.columns.length + 1 && fields[fields.length - 1] === "") fields.pop()
-    const record: Record<string, unknown> = {}
-    for (let k = 0; k < fields.length; k++) record[csv.columns[k]!] = fields[k]
-    return record
-  })
+  if (csv === undefined || typeof row !== "string") return row
+  const fields = row.split(csv.delimiter)
+  // A trailing delimiter (SAP) makes one empty extra column.
+  if (fields.length === csv.columns.length + 1 && fields[fields.length - 1] === "") fields.pop()
+  const record: Record<string, unknown> = {}
+  for (let k = 0; k < fields.length; k++) record[csv.columns[k]!] = fields[k]
+  return record
 }
 
 /**
  * Maps a batch of rows (a mapping without `groupBy`), with each payload's digest for the duplicate check
  * when `digests`; on the main thread, from the state the rows before left (`state`): a run of one job, or
- * the same rows again after a batch that left `by-order` date-times in a run.
+ * the same rows again after a batch that left `by-order` date-times in a run. Row by row, each payload
+ * turned into text at once: what a row leaves behind is its text, so little survives to be collected.
  */
 export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, state?: OrderState): MapResult => {
-  const { payloads, rejected, readStart, endRuns } = mapBatchAfter(mapping, recordsOf(batch), state)
+  const rows = batchRowMapper(mapping, state)
   let texts = ""
   let digestsOf = ""
   const payloadRows: Array<number> = []
-  for (const p of payloads) {
-    if (p.sourceRows.length !== 1) throw new Error(`a payload of ${p.sourceRows.length} rows from a mapping without groupBy`)
-    const text = JSON.stringify(p.payload)
-    texts += `${text}\n`
-    if (digests) digestsOf += keyDigest(text)
-    payloadRows.push(p.sourceRows[0]!)
+  const rejected: Array<MapResult["rejected"][number]> = []
+  for (const row of batch.rows) {
+    for (const event of rows.next(recordOf(batch, row))) {
+      if (event.kind === "rejected") {
+        rejected.push({ sourceRows: event.sourceRows, errors: event.errors })
+        continue
+      }
+      if (event.sourceRows.length !== 1) throw new Error(`a payload of ${event.sourceRows.length} rows from a mapping without groupBy`)
+      const text = JSON.stringify(event.payload)
+      texts += `${text}\n`
+      if (digests) digestsOf += keyDigest(text)
+      payloadRows.push(event.sourceRows[0]!)
+    }
   }
-  return {
-    seq: batch.seq,
-    texts,
-    payloadRows,
-    ...(digests ? { digests: digestsOf } : {}),
-    rejected,
-    readStart,
-    endRuns
-  }
+  return { seq: batch.seq, texts, payloadRows, ...(digests ? { digests: digestsOf } : {}), rejected, ...rows.end() }
 }
 
 /** Answers the batches of a worker with `settings`, from the main thread's `port`. */

@@ -6,6 +6,7 @@
  */
 import type { ConversionResult } from "./conversion-result.js"
 import { type Cell, CONVERTERS, type ConverterName } from "./converters.js"
+import { rememberConversions } from "./remember-conversions.js"
 import { resolveWallTime, type WallTimeResolver } from "./resolve-wall-time.js"
 
 export type { Cell, ConverterName }
@@ -101,6 +102,9 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
   const wallTimes = stateful ? resolveWallTime(options) : undefined
   if (wallTimes !== undefined) resolvers?.push(wallTimes)
   const single = source.columns === undefined ? source.column! : undefined
+  const plain = (cell: Exclude<Cell, null | undefined>) => converter.convert(cell, options)
+  // Dates repeat down an export, and their answer depends on the cell alone.
+  const convertCell = convert === "date" || convert === "datetime" ? rememberConversions(plain) : plain
   return (row) => {
     let cell: Cell
     if (single !== undefined) cell = cellOf(row, single)
@@ -115,7 +119,7 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
     }
     const result = wallTimes !== undefined
       ? wallTimes.convert(cell as Exclude<Cell, null | undefined>, row)
-      : converter.convert((cell ?? "") as Exclude<Cell, null | undefined>, options)
+      : convertCell((cell ?? "") as Exclude<Cell, null | undefined>)
     return result.ok
       ? { ok: true, value: result.value, stated: !isEmptyCell(cell) }
       : { ok: false, column, code: result.error.code, detail: result.error.detail }

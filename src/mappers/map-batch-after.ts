@@ -4,10 +4,13 @@
  *
  * @module
  */
-import { compileMapping } from "./compile-mapping.js"
+import { isRecord } from "../validation/path.js"
+import { compileMapping, type CompiledMapping, readRow } from "./compile-mapping.js"
 import type { Mapping } from "./define-mapping.js"
-import { mapList } from "./map-list.js"
-import type { MappingResult } from "./mapping-result.js"
+import type { LegacyRecord } from "./field-source.js"
+import { mapGroup, mapList, notARecord } from "./map-list.js"
+import { isRowPerPayload, mapRow } from "./map-row.js"
+import type { MappingEvent, MappingResult } from "./mapping-result.js"
 import type { WallTimeRun } from "./resolve-wall-time.js"
 
 /** Where a mapping's `by-order` date-times stand between batches of rows: one run per stateful date-time field. */
@@ -29,11 +32,53 @@ export interface BatchMapping extends MappingResult {
  * batch that read its starting state ({@link mustMapAgain}) mapped again once the state before it is known.
  */
 export const mapBatchAfter = (mapping: Mapping, records: Iterable<unknown>, state: OrderState = []): BatchMapping => {
+  const root = startedAt(mapping, state)
+  const result = mapList(mapping, records, root)
+  return { ...result, ...endOf(root) }
+}
+
+const startedAt = (mapping: Mapping, state: OrderState): CompiledMapping => {
   const root = compileMapping(mapping)
   root.resolvers.forEach((resolver, i) => resolver.start(state[i] ?? []))
-  const result = mapList(mapping, records, root)
+  return root
+}
+
+const endOf = (root: CompiledMapping): Pick<BatchMapping, "readStart" | "endRuns"> => {
   const ends = root.resolvers.map((resolver) => resolver.end())
-  return { ...result, readStart: ends.map((e) => e.readStart), endRuns: ends.map((e) => e.run) }
+  return { readStart: ends.map((e) => e.readStart), endRuns: ends.map((e) => e.run) }
+}
+
+/** The rows of one batch mapped one at a time (see {@link batchRowMapper}). */
+export interface BatchRowMapper {
+  /** Maps the batch's next row: its events (one, for a mapping without collections), with its index in the batch. */
+  readonly next: (record: unknown) => ReadonlyArray<MappingEvent>
+  /** Where the batch leaves its `by-order` date-times, as {@link mapBatchAfter} tells it; call after the last row. */
+  readonly end: () => Pick<BatchMapping, "readStart" | "endRuns">
+}
+
+/**
+ * {@link mapBatchAfter} a row at a time, for a caller that keeps only what it needs of each row's events
+ * (a worker turning payloads into text): the same events for the same rows, and the same end state. Every
+ * row of a mapping without `groupBy` is mapped on its own.
+ *
+ * @example
+ * const rows = batchRowMapper(mapping)
+ * for (const record of batch) for (const event of rows.next(record)) send(event)
+ * const { readStart, endRuns } = rows.end()
+ */
+export const batchRowMapper = (mapping: Mapping, state: OrderState = []): BatchRowMapper => {
+  if (mapping.groupBy !== undefined) throw new Error("batchRowMapper needs a mapping without groupBy: a group's rows are mapped together")
+  const root = startedAt(mapping, state)
+  const rowPerPayload = isRowPerPayload(mapping)
+  let index = 0
+  return {
+    next: (record) => {
+      const at = index++
+      if (!isRecord(record)) return [notARecord(at)]
+      return rowPerPayload ? [mapRow(mapping, root, at, record as LegacyRecord)] : mapGroup(mapping, root, [readRow(root, at, record as LegacyRecord)])
+    },
+    end: () => endOf(root)
+  }
 }
 
 /** Whether a batch mapped from no state must be mapped again after rows that left `before`. */

@@ -6,6 +6,7 @@
  */
 import { type ConversionResult, fail, succeed } from "./conversion-result.js"
 import type { Cell, LegacyRecord } from "./field-source.js"
+import { rememberConversions } from "./remember-conversions.js"
 import { toIsoDateTime, type ToIsoDateTimeOptions } from "./to-iso-date-time.js"
 
 /** Spellings of summer time (the earlier instant of a repeated hour) and standard time (the later). */
@@ -71,6 +72,7 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
   const rejecting: ToIsoDateTimeOptions = { ...convertOptions, ambiguous: "reject" }
   const earlierOptions: ToIsoDateTimeOptions = { ...convertOptions, ambiguous: "earlier" }
   const laterOptions: ToIsoDateTimeOptions = { ...convertOptions, ambiguous: "later" }
+  const unambiguous = rememberConversions((cell) => toIsoDateTime(cell, rejecting))
   const byOrder = options["ambiguous"] === "by-order"
   const output = (iso: string): ConversionResult<string> => succeed(base.output === "utc" ? toUtc(iso) : iso)
   let run = new Map<string, "earlier" | "later">()
@@ -92,7 +94,7 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
     end: () => ({ readStart, run: fresh && !readStart ? undefined : [...run] }),
     convert: (cell, row) => {
       // One conversion settles the usual unambiguous wall time; only a repeated one needs both instants.
-      const once = toIsoDateTime(cell, rejecting)
+      const once = unambiguous(cell)
       if (!once.ok && once.error.code !== "ambiguous_time") return once
       const earlier = once.ok ? once : toIsoDateTime(cell, earlierOptions)
       if (!earlier.ok) return earlier

@@ -63,16 +63,17 @@ const parseText = (raw: string, locale: DecimalLocale): Parsed => {
   const text = raw.trim()
   if (text === "") return { code: "blank", detail: "expected a decimal number, got a blank string" }
   const match = SIGNED_TEXT.exec(text)
-  const invalid = { code: "invalid", detail: `${preview(raw)} is not a decimal number` }
-  if (match === null) return invalid
+  // Written only when refused: the usual cell is a number, and its preview would cost a JSON text.
+  const invalid = (): Parsed => ({ code: "invalid", detail: `${preview(raw)} is not a decimal number` })
+  if (match === null) return invalid()
   // Stryker disable next-line StringLiteral: equivalent, the three groups always take part in a match, so no default is used
   const [, leadingSign = "", body = "", trailingMinus = ""] = match
-  if (leadingSign !== "" && trailingMinus !== "") return invalid
+  if (leadingSign !== "" && trailingMinus !== "") return invalid()
   const negative = leadingSign === "-" || trailingMinus === "-"
 
   if (locale !== "auto") {
     const read = locale === "de" ? readGerman(body) : readEnglish(body)
-    return read === undefined ? invalid : { negative, ...read }
+    return read === undefined ? invalid() : { negative, ...read }
   }
   const german = readGerman(body)
   const english = readEnglish(body)
@@ -87,7 +88,7 @@ const parseText = (raw: string, locale: DecimalLocale): Parsed => {
     }
   }
   const read = german ?? english
-  return read === undefined ? invalid : { negative, ...read }
+  return read === undefined ? invalid() : { negative, ...read }
 }
 
 const parseNumber = (value: number): Parsed => {

@@ -6,7 +6,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { mapRecords } from "../../src/index.js"
-import { mapBatchAfter, mustMapAgain, type OrderState, orderStateAfter } from "../../src/mappers/map-batch-after.js"
+import { batchRowMapper, mapBatchAfter, mustMapAgain, type OrderState, orderStateAfter } from "../../src/mappers/map-batch-after.js"
 import { byOrderMapping } from "./by-order-mapping.js"
 
 const mapping = byOrderMapping
@@ -65,5 +65,30 @@ describe("mapBatchAfter", () => {
     const after = inBatches(rows, [5])
     expect(starts(after)).toEqual(expected)
     expect(after.again).toBe(0)
+  })
+})
+
+describe("batchRowMapper", () => {
+  it("gives, row by row, the events and end state mapBatchAfter gives for the batch, from any state", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(row, row, fc.constantFrom(null, "text", 7)), { maxLength: 30 }), fc.array(row, { maxLength: 8 }), (batch, before) => {
+        const records = batch.map((c, i) => (typeof c === "object" && c !== null ? { ...c, Konto: `KD-${i}` } : c))
+        // The state the rows before left: a run of repeated wall times in progress, or none.
+        const state = mapBatchAfter(mapping, before.map((c, i) => ({ ...c, Konto: `KD-B${i}` }))).endRuns.map((r) => r ?? [])
+        const whole = mapBatchAfter(mapping, records, state)
+        const rows = batchRowMapper(mapping, state)
+        const events = records.flatMap((r) => rows.next(r))
+        const byFirstRow = (list: ReadonlyArray<{ readonly sourceRows: ReadonlyArray<number> }>) => [...list].sort((a, b) => a.sourceRows[0]! - b.sourceRows[0]!)
+        expect(events.flatMap((e) => (e.kind === "payload" ? [{ payload: e.payload, sourceRows: e.sourceRows }] : []))).toEqual(whole.payloads)
+        expect(byFirstRow(events.flatMap((e) => (e.kind === "rejected" ? [{ sourceRows: e.sourceRows, errors: e.errors }] : [])))).toEqual(byFirstRow(whole.rejected))
+        expect(rows.end()).toEqual({ readStart: whole.readStart, endRuns: whole.endRuns })
+        expect(events.map((e) => e.sourceRows[0])).toEqual(records.map((_, i) => i))
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("refuses a mapping with groupBy, whose rows are mapped together", () => {
+    expect(() => batchRowMapper({ ...mapping, groupBy: ["Konto"] })).toThrow(/without groupBy/)
   })
 })
