@@ -10,7 +10,7 @@ import { type ConversionResult, fail, succeed } from "./conversion-result.js"
 import { toBoolean, type ToBooleanOptions } from "./to-boolean.js"
 import { toDecimalString, type ToDecimalStringOptions } from "./to-decimal-string.js"
 import { isExactJsonNumber } from "./is-exact-json-number.js"
-import { toIsoDateTime, type ToIsoDateTimeOptions } from "./to-iso-date-time.js"
+import { isoDateTimeConverter, toIsoDateTime, type ToIsoDateTimeOptions } from "./to-iso-date-time.js"
 import { toIsoDate, type ToIsoDateOptions } from "./to-iso-date.js"
 import { toMinorUnits } from "./to-minor-units.js"
 
@@ -66,6 +66,8 @@ export interface Converter {
   readonly description: string
   readonly options: Schema.Struct<Schema.Struct.Fields>
   readonly convert: Convert
+  /** The conversion with its options read once, for a whole column (when reading them costs per cell). */
+  readonly prepare?: (options: Readonly<Record<string, unknown>>) => (cell: Exclude<Cell, null | undefined>) => ConversionResult<unknown>
 }
 
 const decimalOf = (cell: Exclude<Cell, null | undefined>, options: Readonly<Record<string, unknown>>) =>
@@ -125,7 +127,8 @@ export const CONVERTERS = {
   datetime: {
     description: "A zone-less wall time in `timeZone` as an ISO 8601 date-time with its offset; clock changes are never guessed.",
     options: DateTimeOptions,
-    convert: (cell, options) => toIsoDateTime(cell, options as ToIsoDateTimeOptions)
+    convert: (cell, options) => toIsoDateTime(cell, options as ToIsoDateTimeOptions),
+    prepare: (options) => isoDateTimeConverter(options as ToIsoDateTimeOptions)
   },
   boolean: {
     description: "A flag (`X`, `J`, `1`, `true`, blank, …) as `true`/`false`. Unlike the others, a blank cell is read (as false).",

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ConversionResult } from "./conversion-result.js"
-import { type Cell, CONVERTERS, type ConverterName } from "./converters.js"
+import { type Cell, type Converter, CONVERTERS, type ConverterName } from "./converters.js"
 import { rememberConversions } from "./remember-conversions.js"
 import { resolveWallTime, type WallTimeResolver } from "./resolve-wall-time.js"
 
@@ -102,7 +102,7 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
   const wallTimes = stateful ? resolveWallTime(options) : undefined
   if (wallTimes !== undefined) resolvers?.push(wallTimes)
   const single = source.columns === undefined ? source.column! : undefined
-  const plain = (cell: Exclude<Cell, null | undefined>) => converter.convert(cell, options)
+  const plain = (converter as Converter).prepare?.(options) ?? ((cell: Exclude<Cell, null | undefined>) => converter.convert(cell, options))
   // Dates repeat down an export, and their answer depends on the cell alone.
   const convertCell = convert === "date" || convert === "datetime" ? rememberConversions(plain) : plain
   return (row) => {

@@ -7,7 +7,7 @@
 import { type ConversionResult, fail, succeed } from "./conversion-result.js"
 import type { Cell, LegacyRecord } from "./field-source.js"
 import { rememberConversions } from "./remember-conversions.js"
-import { toIsoDateTime, type ToIsoDateTimeOptions } from "./to-iso-date-time.js"
+import { isoDateTimeConverter, toIsoDateTime, type ToIsoDateTimeOptions } from "./to-iso-date-time.js"
 
 /** Spellings of summer time (the earlier instant of a repeated hour) and standard time (the later). */
 const SUMMER = new Set(["s", "so", "sommer", "summer", "sz", "mesz", "cest", "dst"])
@@ -72,7 +72,9 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
   const rejecting: ToIsoDateTimeOptions = { ...convertOptions, ambiguous: "reject" }
   const earlierOptions: ToIsoDateTimeOptions = { ...convertOptions, ambiguous: "earlier" }
   const laterOptions: ToIsoDateTimeOptions = { ...convertOptions, ambiguous: "later" }
-  const unambiguous = rememberConversions((cell) => toIsoDateTime(cell, rejecting))
+  const unambiguous = rememberConversions(isoDateTimeConverter(rejecting))
+  const toEarlier = isoDateTimeConverter(earlierOptions)
+  const toLater = isoDateTimeConverter(laterOptions)
   const byOrder = options["ambiguous"] === "by-order"
   const output = (iso: string): ConversionResult<string> => succeed(base.output === "utc" ? toUtc(iso) : iso)
   let run = new Map<string, "earlier" | "later">()
@@ -96,9 +98,9 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
       // One conversion settles the usual unambiguous wall time; only a repeated one needs both instants.
       const once = unambiguous(cell)
       if (!once.ok && once.error.code !== "ambiguous_time") return once
-      const earlier = once.ok ? once : toIsoDateTime(cell, earlierOptions)
+      const earlier = once.ok ? once : toEarlier(cell)
       if (!earlier.ok) return earlier
-      const later = once.ok ? once : toIsoDateTime(cell, laterOptions)
+      const later = once.ok ? once : toLater(cell)
       if (!later.ok) return later
       const candidates = earlier.value === later.value ? [earlier.value] : [earlier.value, later.value]
       if (base.offsetColumn !== undefined) {

@@ -122,6 +122,40 @@ describe("toIsoDateTime: formats", () => {
   })
 })
 
+describe("toIsoDateTime: which texts have the shape of a format", () => {
+  // The formats as the regular expressions they mean (ASCII digits only), the reference for the reader.
+  const SHAPES = {
+    "dd.MM.yyyy HH:mm": /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/,
+    "dd.MM.yyyy HH:mm:ss": /^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}:\d{2}$/,
+    "yyyy-MM-dd HH:mm:ss": /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+    "yyyy-MM-ddTHH:mm:ss": /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/,
+    "yyyyMMddHHmmss": /^\d{14}$/
+  } as const
+  const formats = Object.keys(SHAPES) as Array<keyof typeof SHAPES>
+  const samples = ["15.07.2024 12:30", "15.07.2024 12:30:45", "2024-07-15 12:30:45", "2024-07-15T12:30:45", "20240715123045"]
+  // A sample with some characters replaced by look-alikes: other separators, letters, non-ASCII digits.
+  const text = fc.tuple(fc.constantFrom(...samples), fc.array(fc.tuple(fc.nat(), fc.constantFrom("0", "9", ".", ":", "-", " ", "T", "/", "a", "\u0663", "\uFF10", "")), { maxLength: 3 }))
+    .map(([sample, edits]) => edits.reduce((t, [at, c]) => t.slice(0, at % t.length) + c + t.slice((at % t.length) + 1), sample))
+
+  it("reads a text as a wall time exactly when it has the shape of the format (of one of them, when none is given)", () => {
+    let shaped = 0
+    let misshapen = 0
+    fc.assert(
+      fc.property(text, fc.constantFrom(undefined, ...formats), (value, format) => {
+        const looks = format !== undefined ? SHAPES[format].test(value) : formats.some((f) => SHAPES[f].test(value))
+        const result = toIsoDateTime(value, { ...(format !== undefined ? { format } : {}), ambiguous: "earlier" })
+        const readAsWallTime = result.ok || !result.error.detail.includes("does not look like")
+        expect(readAsWallTime).toBe(looks)
+        if (looks) shaped++
+        else misshapen++
+      }),
+      { numRuns: 2000 }
+    )
+    expect(shaped).toBeGreaterThan(100)
+    expect(misshapen).toBeGreaterThan(100)
+  })
+})
+
 describe("toIsoDateTime: other zones", () => {
   it("writes UTC as +00:00 in offset mode", () => {
     expect(toIsoDateTime("15.01.2024 08:05", { timeZone: "UTC" })).toEqual({ ok: true, value: "2024-01-15T08:05:00+00:00" })
