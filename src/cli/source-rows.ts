@@ -8,6 +8,7 @@
  * @module
  */
 import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
+import { allCellsBlank, cellCount, CsvRow, parseRecord } from "./csv-record.js"
 import type { PhysicalLine } from "./physical-lines.js"
 
 /** Delimiters recognised in a CSV header line when none is given, in order of preference. */
@@ -78,92 +79,6 @@ export const detectDelimiter = (headerLine: string): string => {
   return best
 }
 
-type Parsed =
-  | { readonly fields: Array<string>; readonly span: number }
-  | { readonly error: string }
-  | { readonly needMore: true }
-
-const QUOTE = 34
-
-/**
- * Parses one CSV record starting at `lines[start]`. A quote opens a quoted field only at the start of a
- * field (elsewhere it is a character like any other, as spreadsheet exports write `Zähler "defekt"`);
- * a closing quote must be followed by the delimiter or the end of the line.
- */
-const parseRecord = (
-  lines: ReadonlyArray<PhysicalLine>,
-  start: number,
-  delimiter: string,
-  maxLines: number,
-  atEnd: boolean,
-  columns: number
-): Parsed => {
-  const first = lines[start]!.text
-  if (!first.includes("\"")) return { fields: first.split(delimiter), span: 1 }
-  const fields: Array<string> = []
-  const d = delimiter.charCodeAt(0)
-  let index = start
-  let text = first
-  let i = 0
-  let field = ""
-  for (;;) {
-    // At the start of a field.
-    if (text.charCodeAt(i) === QUOTE) {
-      i++
-      for (;;) {
-        const close = text.indexOf("\"", i)
-        if (close === -1) {
-          field += text.slice(i)
-          const next = lines[index + 1]
-          if (next === undefined) return atEnd ? { error: "a quote opened on this line is never closed" } : { needMore: true }
-          // A line without a quote that is a whole row by itself is not the middle of a quoted field:
-          // the quote opened here is unclosed, and going on would swallow good rows.
-          if ("undecodable" in next || next.text.includes("\u0000") || index + 1 - start >= maxLines || (!next.text.includes("\"") && isWholeRow(next.text, delimiter, columns))) {
-            return { error: "a quote opened on this line is never closed" }
-          }
-          index++
-          text = next.text
-          field += "\n"
-          i = 0
-          continue
-        }
-        field += text.slice(i, close)
-        if (text.charCodeAt(close + 1) === QUOTE) {
-          field += "\""
-          i = close + 2
-          continue
-        }
-        i = close + 1
-        break
-      }
-      if (i < text.length && text.charCodeAt(i) !== d) {
-        return { error: `unexpected ${JSON.stringify(text[i])} after a closing quote (a quote inside a quoted field is written twice)` }
-      }
-    } else {
-      const end = text.indexOf(delimiter, i)
-      field = text.slice(i, end === -1 ? text.length : end)
-      i = end === -1 ? text.length : end
-    }
-    fields.push(field)
-    field = ""
-    if (i >= text.length) return { fields, span: index - start + 1 }
-    i++ // the delimiter
-    if (i >= text.length) {
-      fields.push("")
-      return { fields, span: index - start + 1 }
-    }
-  }
-}
-
-/** Whether a line read on its own is a complete row of `columns` cells (or one more, empty). */
-const isWholeRow = (text: string, delimiter: string, columns: number): boolean => {
-  if (columns <= 1) return false
-  const parsed = parseRecord([{ line: 0, text }], 0, delimiter, 1, true, 0)
-  if (!("fields" in parsed)) return false
-  const n = parsed.fields.length
-  return n === columns || (n === columns + 1 && parsed.fields[n - 1] === "")
-}
-
 const refused = (line: PhysicalLine, code: RefusedLine["code"], detail: string): RefusedLine => ({ kind: "refused", line: line.line, code, detail, raw: line.text })
 
 /** Refuses lines no reader can use: bytes not valid in the encoding, and NUL bytes. */
@@ -174,47 +89,6 @@ const unusable = (line: PhysicalLine): RefusedLine | undefined => {
 }
 
 const isBlank = (text: string): boolean => text.trim() === ""
-
-/** The number of cells of a line without quotes. */
-const cellCount = (text: string, delimiter: string): number => {
-  let count = 1
-  for (let at = text.indexOf(delimiter); at !== -1; at = text.indexOf(delimiter, at + 1)) count++
-  return count
-}
-
-/** Whether every cell of a line without quotes is blank (the line holds only delimiters and white space). */
-const allCellsBlank = (text: string, delimiter: string): boolean => {
-  for (const c of text) if (c !== delimiter && c.trim() !== "") return false
-  return true
-}
-
-/**
- * A CSV row whose record is made when it is first read: most rows go to a mapping worker as their text,
- * and only a rejected one is ever read here.
- */
-class CsvRow implements SourceRow {
-  readonly kind = "row"
-  private made: Record<string, unknown> | undefined
-
-  constructor(
-    readonly lines: ReadonlyArray<number>,
-    readonly raw: string,
-    private readonly header: CsvHeader,
-    /** The cells; `undefined` for a one-line row without quotes, cut from `raw` when read. */
-    private readonly fields: ReadonlyArray<string> | undefined
-  ) {}
-
-  get record(): Record<string, unknown> {
-    if (this.made !== undefined) return this.made
-    const { names, delimiter } = this.header
-    const fields = this.fields ?? this.raw.split(delimiter)
-    const record: Record<string, unknown> = {}
-    // A trailing delimiter (SAP) makes one empty extra cell, which names no column.
-    for (let k = 0; k < names.length; k++) record[names[k]!] = fields[k]
-    this.made = record
-    return record
-  }
-}
 
 /**
  * The header and rows of a CSV input. The header is the first line after `skipLines`; its names are

@@ -62,9 +62,11 @@ export interface BatchRowMapper {
  * row of a mapping without `groupBy` is mapped on its own.
  *
  * @example
- * const rows = batchRowMapper(mapping)
- * for (const record of batch) for (const event of rows.next(record)) send(event)
- * const { readStart, endRuns } = rows.end()
+ * const notes = defineMapping({ endpoint: "notes", fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Notiz" } }] })
+ * const batch = batchRowMapper(notes)
+ * batch.next({ Konto: "KD-1", Notiz: "Rückruf erbeten" }).map((e) => e.kind) // => ["payload"]
+ * batch.next("not a record").map((e) => e.kind) // => ["rejected"]
+ * batch.end() // => { readStart: [], endRuns: [] }
  */
 export const batchRowMapper = (mapping: Mapping, state: OrderState = []): BatchRowMapper => {
   if (mapping.groupBy !== undefined) throw new Error("batchRowMapper needs a mapping without groupBy: a group's rows are mapped together")
