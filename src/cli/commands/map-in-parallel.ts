@@ -64,22 +64,22 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
   const settle = (result: MapResult): void => {
     const { rows, refused } = batches.get(result.seq) ?? { rows: [], refused: [] }
     batches.delete(result.seq)
-    const events: Array<{ readonly first: number; readonly run: () => void }> = []
+    // Payloads go out in row order (the order the duplicate check sees them in); rejects wait in `held`
+    // and are written sorted by line, so they need no order here.
+    const { texts, digests: digestsOf } = result
+    const transactions = mapping.endpoint === "transactions"
     let start = 0
-    result.payloadRows.forEach((r, i) => {
-      const end = result.texts.indexOf("\n", start)
-      const text = result.texts.slice(start, end)
+    for (let i = 0; i < result.payloadRows.length; i++) {
+      const end = texts.indexOf("\n", start)
+      const text = texts.slice(start, end)
       start = end + 1
-      const of = [rows[r]!]
-      events.push({ first: of[0]!.lines[0]!, run: () => outcomes.payload(text, mapping.endpoint === "transactions" ? JSON.parse(text) : undefined, of, result.digests, i * DIGEST_LENGTH) })
-    })
+      outcomes.payload(text, transactions ? JSON.parse(text) : undefined, [rows[result.payloadRows[i]!]!], digestsOf, i * DIGEST_LENGTH)
+    }
     for (const r of result.rejected) {
       const of = r.sourceRows.map((i) => rows[i]!)
-      events.push({ first: of[0]!.lines[0]!, run: () => outcomes.reject(rejectOf(of, r.errors), of.length) })
+      outcomes.reject(rejectOf(of, r.errors), of.length)
     }
-    for (const r of refused) events.push({ first: r.lines[0]!, run: () => outcomes.held.push(r) })
-    events.sort((a, b) => a.first - b.first)
-    for (const e of events) e.run()
+    for (const r of refused) outcomes.held.push(r)
     outcomes.releaseRejects(Number.POSITIVE_INFINITY)
   }
   const digests = !settings.allowDuplicates
