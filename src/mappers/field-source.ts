@@ -6,6 +6,7 @@
  */
 import type { ConversionResult } from "./conversion-result.js"
 import { type Cell, type Converter, CONVERTERS, type ConverterName } from "./converters.js"
+import { copyData } from "./define-data.js"
 import { rememberConversions } from "./remember-conversions.js"
 import { resolveWallTime, type WallTimeResolver } from "./resolve-wall-time.js"
 
@@ -90,8 +91,14 @@ const readCell = (source: ColumnSource, row: LegacyRecord): { readonly cell: Cel
 export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResolver>): FieldReader => {
   if (typeof source === "string") return fieldReader({ column: source })
   if ("value" in source) {
-    const outcome: FieldOutcome = { ok: true, value: source.value, stated: false }
-    return () => outcome
+    const value = source.value
+    if (typeof value !== "object" || value === null) {
+      const outcome: FieldOutcome = { ok: true, value, stated: false }
+      return () => outcome
+    }
+    // A field written below a constant object (`contact_details.0.name` below `contact_details`) writes
+    // into what it is given: each row gets its own copy.
+    return () => ({ ok: true, value: copyData(value), stated: false })
   }
   if ("from" in source) return fromFunction(source)
   const convert: ConverterName = source.convert ?? "string"

@@ -160,6 +160,41 @@ describe("mapRecords", () => {
   })
 })
 
+describe("mapRecords: constants", () => {
+  const contactMapping = () =>
+    defineMapping({
+      endpoint: "market-participant",
+      fields: {
+        code: { column: "Code", convert: "integer" },
+        code_type: { value: "BDEW" },
+        role: { value: "NETWORK_OPERATOR" },
+        energy: { value: "ELECTRICITY" },
+        name: "Name",
+        contact_details: { value: [{ category: "DEFAULT" }] },
+        "contact_details.0.name": "Kontakt"
+      }
+    })
+  const rows = [{ Code: "9900000000003", Name: "A", Kontakt: "Frau Meier" }, { Code: "9900000000010", Name: "B", Kontakt: "" }]
+
+  it("a field written below a constant object writes into its own row's payload, never into the mapping or the next row", async () => {
+    for (const streamed of [false, true]) {
+      const mapping = contactMapping()
+      const events = streamed
+        ? await (async () => {
+          const out = []
+          for await (const e of mapRecords(mapping, (async function*() {
+            yield* rows
+          })())) out.push(e)
+          return out
+        })()
+        : mapRecords(mapping, rows).payloads.map((p) => ({ kind: "payload", ...p }))
+      const contacts = events.map((e) => (e.kind === "payload" ? (e.payload as { contact_details?: unknown }).contact_details : e.kind))
+      expect(contacts).toEqual([[{ category: "DEFAULT", name: "Frau Meier" }], [{ category: "DEFAULT" }]])
+      expect(mapping.fields["contact_details"]).toEqual({ value: [{ category: "DEFAULT" }] })
+    }
+  })
+})
+
 describe("the bundled example mappings", () => {
   const dir = new URL("../../examples/mappings/", import.meta.url)
   const load = (name: string) => ({
