@@ -125,14 +125,22 @@ export class CsvRow implements SourceRow {
   ) {}
 
   get record(): Record<string, unknown> {
-    if (this.made !== undefined) return this.made
-    const { names, delimiter } = this.header
-    const fields = this.fields ?? this.raw.split(delimiter)
-    const record: Record<string, unknown> = {}
-    // A trailing delimiter (SAP) makes one empty extra cell, which names no column.
-    for (let k = 0; k < names.length; k++) record[names[k]!] = fields[k]
-    this.made = record
-    return record
+    this.made ??= cellsByColumn(this.header.names, this.fields ?? this.raw.split(this.header.delimiter))
+    return this.made
   }
+}
+
+/**
+ * A row's cells by column name. A trailing delimiter (SAP) makes one empty extra cell, which names no
+ * column; a column named `__proto__` is a cell like any other (assigning it would set the prototype).
+ */
+export const cellsByColumn = (names: ReadonlyArray<string>, fields: ReadonlyArray<string>): Record<string, unknown> => {
+  const record: Record<string, unknown> = {}
+  for (let k = 0; k < names.length && k < fields.length; k++) {
+    const name = names[k]!
+    if (name === "__proto__") Object.defineProperty(record, name, { value: fields[k], enumerable: true, writable: true, configurable: true })
+    else record[name] = fields[k]
+  }
+  return record
 }
 

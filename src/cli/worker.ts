@@ -10,18 +10,13 @@ import { batchRowMapper, defineMapping, type Mapping, type MappingSpec, type Ord
 import type { FromWorker, MapBatch, MapResult, SettingsMessage, ToWorker, WorkerSettings } from "./batch.js"
 import { AWAITING_SETTINGS } from "./early-worker.js"
 import { BatchChecker } from "./check-batch.js"
+import { cellsByColumn } from "./csv-record.js"
 import { keyDigest } from "./seen-keys.js"
 
 /** A row of a batch as a record: a CSV line is cut into its columns as the CSV reader does for a line without quotes. */
 const recordOf = (batch: MapBatch, row: unknown): unknown => {
   const csv = batch.csv
-  if (csv === undefined || typeof row !== "string") return row
-  const fields = row.split(csv.delimiter)
-  // A trailing delimiter (SAP) makes one empty extra column.
-  if (fields.length === csv.columns.length + 1 && fields[fields.length - 1] === "") fields.pop()
-  const record: Record<string, unknown> = {}
-  for (let k = 0; k < fields.length; k++) record[csv.columns[k]!] = fields[k]
-  return record
+  return csv === undefined || typeof row !== "string" ? row : cellsByColumn(csv.columns, row.split(csv.delimiter))
 }
 
 /**
