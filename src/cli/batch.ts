@@ -49,8 +49,13 @@ export interface MapBatch {
  */
 export interface MapResult {
   readonly seq: number
-  /** The payloads' JSON texts in payload order, each ended by a line feed (JSON text holds none): one string to clone, not one per payload. */
-  readonly texts: string
+  /**
+   * The payloads' JSON texts as UTF-8, in payload order, each ended by a line feed: one buffer, moved to
+   * the main thread rather than copied, which writes runs of them as they are.
+   */
+  readonly lines: Uint8Array
+  /** Where each payload's line ends in `lines`. */
+  readonly lineEnds: ReadonlyArray<number>
   /** The batch row of each payload (a mapping without `groupBy` makes one payload of one row). */
   readonly payloadRows: ReadonlyArray<number>
   /** When asked for: each payload's `keyDigest`, in payload order, as one string (`DIGEST_LENGTH` characters each). */

@@ -13,6 +13,11 @@ import { BatchChecker } from "./check-batch.js"
 import { cellsByColumn } from "./csv-record.js"
 import { keyDigest } from "./seen-keys.js"
 
+/** The first size of a batch's buffer of payload lines (it grows when a batch needs more). */
+const LINES_BYTES = 1 << 19
+const LINE_FEED = 10
+const encoder = new TextEncoder()
+
 /** A row of a batch as a record: a CSV line is cut into its columns as the CSV reader does for a line without quotes. */
 const recordOf = (batch: MapBatch, row: unknown): unknown => {
   const csv = batch.csv
@@ -27,7 +32,9 @@ const recordOf = (batch: MapBatch, row: unknown): unknown => {
  */
 export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, state?: OrderState): MapResult => {
   const rows = batchRowMapper(mapping, state)
-  let texts = ""
+  let lines = new Uint8Array(LINES_BYTES)
+  let used = 0
+  const lineEnds: Array<number> = []
   let digestsOf = ""
   const payloadRows: Array<number> = []
   const rejected: Array<MapResult["rejected"][number]> = []
@@ -39,12 +46,20 @@ export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, st
       }
       if (event.sourceRows.length !== 1) throw new Error(`a payload of ${event.sourceRows.length} rows from a mapping without groupBy`)
       const text = JSON.stringify(event.payload)
-      texts += `${text}\n`
+      // At most 3 bytes of UTF-8 per UTF-16 unit, and the line feed.
+      if (used + 3 * text.length + 1 > lines.length) {
+        const grown = new Uint8Array(Math.max(2 * lines.length, used + 3 * text.length + 1))
+        grown.set(lines.subarray(0, used))
+        lines = grown
+      }
+      used += encoder.encodeInto(text, lines.subarray(used)).written
+      lines[used++] = LINE_FEED
+      lineEnds.push(used)
       if (digests) digestsOf += keyDigest(text)
       payloadRows.push(event.sourceRows[0]!)
     }
   }
-  return { seq: batch.seq, texts, payloadRows, ...(digests ? { digests: digestsOf } : {}), rejected, ...rows.end() }
+  return { seq: batch.seq, lines: lines.subarray(0, used), lineEnds, payloadRows, ...(digests ? { digests: digestsOf } : {}), rejected, ...rows.end() }
 }
 
 /** Answers the batches of a worker with `settings`, from the main thread's `port`. */
@@ -68,7 +83,9 @@ const answerBatches = (port: MessagePort, settings: WorkerSettings): void => {
       // A bug, not bad input (bad input is reported per record): the main thread stops with this message.
       reply = { type: "failed", seq: message.seq, message: cause instanceof Error ? cause.message : String(cause) }
     }
-    port.postMessage(reply)
+    // A mapping result's lines move to the main thread (no copy).
+    const lines = reply.type === "result" && message.type === "map" ? (reply.result as MapResult).lines : undefined
+    port.postMessage(reply, lines !== undefined ? [lines.buffer as ArrayBuffer] : [])
   })
 }
 

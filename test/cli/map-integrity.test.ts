@@ -253,6 +253,40 @@ describe("map: nothing silently wrong", () => {
     expect([allowed.run.code, allowed.payloads.length]).toEqual([0, 3])
   })
 
+  it("writes every payload but the repeats, in order, when repeats fall inside and across batches, with one job or two", async () => {
+    // Every 7th row repeats the row 3 above it; 2,500 rows span three batches of 1,000.
+    const rows = range(1, 2500).map((n) => (n % 7 === 0 ? eaRow(n - 3) : eaRow(n)))
+    const csv = `${EA_HEADER}\n${rows.join("\n")}\n`
+    const repeats = range(1, 2500).filter((n) => n % 7 === 0)
+    const kept = range(1, 2500).filter((n) => n % 7 !== 0)
+    for (const jobs of ["1", "2"]) {
+      const result = await mapWithFiles(`dup-batches-${jobs}`, eaMapping, csv, ["--jobs", jobs])
+      expect(result.payloads.map((p) => p["external_account_number"])).toEqual(kept.map((n) => `KD-${1000 + n}`))
+      expect(result.lineageLines.map((l) => l["lines"])).toEqual(kept.map((n) => [n + 1]))
+      expect(result.rejected.map((r) => r["lines"])).toEqual(repeats.map((n) => [n + 1]))
+      expect(result.rejected.every((r) => (r["errors"] as Array<Record<string, unknown>>)[0]!["code"] === "duplicate_payload")).toBe(true)
+      expectConserved(result, range(2, 2501))
+    }
+  })
+
+  it("rejects a repeated transaction id with a mapping of one payload per row, in the workers too", async () => {
+    const mapping = {
+      endpoint: "transactions",
+      fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" },
+      collections: [{ path: "transactions", fields: { transaction_id: "Buchungsnr", transaction_date: { column: "Datum", convert: "date" }, amount: { column: "Betrag", convert: "number", options: { locale: "de" } }, type: "Art", reason: "Grund" } }]
+    }
+    const row = (n: number, id: string) => `KD-1;${id};15.01.2024;${n},5;CHARGE;IMPORTED_CHARGE`
+    const lines = range(1, 1500).map((n) => row(n, n === 1200 ? "B-7" : `B-${n}`))
+    const csv = `Konto;Buchungsnr;Datum;Betrag;Art;Grund\n${lines.join("\n")}\n`
+    for (const jobs of ["1", "2"]) {
+      const result = await mapWithFiles(`dup-tx-rows-${jobs}`, mappingFile(`dup-tx-rows-${jobs}`, mapping), csv, ["--jobs", jobs])
+      expect(result.rejected).toEqual([expect.objectContaining({ lines: [1201], errors: [expect.objectContaining({ code: "duplicate_transaction_ids", detail: expect.stringContaining("from line 8") })] })])
+      expect(result.payloads).toHaveLength(1499)
+      expect(result.payloads[1199]).toMatchObject({ transactions: [expect.objectContaining({ transaction_id: "B-1201" })] })
+      expectConserved(result, range(2, 1501))
+    }
+  })
+
   it("cuts batches between items: a SUPPLY_CHARGE of 3 line rows stays whole", async () => {
     const mapping = {
       endpoint: "transactions",

@@ -7,12 +7,15 @@
  */
 import { type Mapping, type MappingSpec, mustMapAgain, type OrderState, orderStateAfter } from "../../index.js"
 import type { MapBatch, MapResult } from "../batch.js"
-import { DIGEST_LENGTH } from "../seen-keys.js"
+import { DIGEST_LENGTH, keyDigest } from "../seen-keys.js"
 import type { SourceItem, SourceRow } from "../source-rows.js"
 import { mapBatch } from "../worker.js"
 import { WorkerPool } from "../worker-pool.js"
 import type { MapSource } from "./map-source.js"
 import { type MapOutcomes, type Reject, rejectOf } from "./map-outcomes.js"
+
+/** Reads a payload's line back where the main thread needs the payload itself. */
+const textOf = new TextDecoder()
 
 /** Rows per batch. */
 const MAP_BATCH_ROWS = 1000
@@ -64,17 +67,25 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
   const settle = (result: MapResult): void => {
     const { rows, refused } = batches.get(result.seq) ?? { rows: [], refused: [] }
     batches.delete(result.seq)
-    // Payloads go out in row order (the order the duplicate check sees them in); rejects wait in `held`
-    // and are written sorted by line, so they need no order here.
-    const { texts, digests: digestsOf } = result
+    // Payloads go out in row order (the order the duplicate check sees them in), each run of accepted
+    // ones written as one piece of the worker's bytes; rejects wait in `held` and are written sorted by
+    // line, so they need no order here.
+    const { lines, lineEnds, digests: digestsOf } = result
     const transactions = mapping.endpoint === "transactions"
     let start = 0
-    for (let i = 0; i < result.payloadRows.length; i++) {
-      const end = texts.indexOf("\n", start)
-      const text = texts.slice(start, end)
-      start = end + 1
-      outcomes.payload(text, transactions ? JSON.parse(text) : undefined, [rows[result.payloadRows[i]!]!], digestsOf, i * DIGEST_LENGTH)
+    let runStart = 0
+    for (let i = 0; i < lineEnds.length; i++) {
+      const end = lineEnds[i]!
+      // Only a transactions payload is read again here (for its transaction ids), or a payload whose digest no worker computed.
+      const text = transactions || (digests && digestsOf === undefined) ? textOf.decode(lines.subarray(start, end - 1)) : undefined
+      const digest = !digests ? undefined : digestsOf ?? keyDigest(text!)
+      if (!outcomes.accept(transactions ? JSON.parse(text!) : undefined, [rows[result.payloadRows[i]!]!], digest, digestsOf !== undefined ? i * DIGEST_LENGTH : 0)) {
+        outcomes.writePayloads(lines.subarray(runStart, start))
+        runStart = end
+      }
+      start = end
     }
+    outcomes.writePayloads(lines.subarray(runStart, start))
     for (const r of result.rejected) {
       const of = r.sourceRows.map((i) => rows[i]!)
       outcomes.reject(rejectOf(of, r.errors), of.length)
@@ -126,7 +137,7 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
     if (refused.length === 0) return
     const seq = pool.seq
     batches.set(seq, { rows: [], refused })
-    pool.local({ seq, texts: "", payloadRows: [], rejected: [], readStart: [], endRuns: [] })
+    pool.local({ seq, lines: new Uint8Array(0), lineEnds: [], payloadRows: [], rejected: [], readStart: [], endRuns: [] })
   }
   try {
     // The source read directly (not through one generator of early and source items): every generator

@@ -102,12 +102,20 @@ export class MapOutcomes {
    * read from `digests` at character `digestAt` when a worker computed it.
    */
   payload(text: string, payload: unknown, rows: ReadonlyArray<SourceRow>, digests?: string, digestAt = 0): void {
-    const { mapping, allowDuplicates, out, lineageOut } = this.settings
+    const digest = this.settings.allowDuplicates ? undefined : digests ?? keyDigest(text)
+    if (this.accept(payload, rows, digest, digests !== undefined ? digestAt : 0)) this.settings.out.write(`${text}\n`)
+  }
+
+  /**
+   * The checks and book-keeping of a payload whose digest is `digest` at character `digestAt`
+   * (`undefined` with `--allow-duplicates`): whether it goes out. The caller writes what is accepted, in
+   * the order accepted ({@link writePayloads} for lines as bytes).
+   */
+  accept(payload: unknown, rows: ReadonlyArray<SourceRow>, digest: string | undefined, digestAt: number): boolean {
+    const { mapping, lineageOut } = this.settings
     const linesOf = rows.flatMap((r) => r.lines)
     const errors: Array<ErrorItem> = []
-    const digest = allowDuplicates ? undefined : digests ?? keyDigest(text)
-    const at = digests !== undefined ? digestAt : 0
-    const first = digest === undefined ? undefined : this.payloadsSeen.lookupDigest(digest, at)
+    const first = digest === undefined ? undefined : this.payloadsSeen.lookupDigest(digest, digestAt)
     if (first !== undefined) {
       errors.push({ code: "duplicate_payload", detail: `This payload is identical to the one from line ${first}; use --allow-duplicates to keep both.` })
     }
@@ -130,15 +138,20 @@ export class MapOutcomes {
     }
     if (errors.length > 0) {
       this.reject(rejectOf(rows, errors), rows.length)
-      return
+      return false
     }
-    if (digest !== undefined) this.payloadsSeen.recordDigest(digest, linesOf[0]!, at)
+    if (digest !== undefined) this.payloadsSeen.recordDigest(digest, linesOf[0]!, digestAt)
     for (const key of keys) this.transactionsSeen.record(key, linesOf[0]!)
-    out.write(`${text}\n`)
     lineageOut?.write(`${JSON.stringify({ payload: this.payloads, lines: linesOf })}\n`)
     this.payloads++
     this.rowsInPayloads += rows.length
     this.ledger.settle(linesOf, "payload")
+    return true
+  }
+
+  /** Writes accepted payloads given as UTF-8 lines (each ended by a line feed), in the order accepted. */
+  writePayloads(lines: Uint8Array): void {
+    if (lines.length > 0) this.settings.out.write(lines)
   }
 
   /** Book-keeping for every item the reader yields; returns the row to map, if it is one. */
