@@ -32,8 +32,9 @@ export interface MapSettings {
 }
 
 /**
- * Rows for a mapping worker (a mapping without `groupBy`: every row is a payload of its own; `by-order`
- * date-times are mapped from no state and checked against the batch before on the main thread).
+ * Rows for a mapping worker, or for the main thread with one job (a mapping without `groupBy`: every row
+ * is a payload of its own). A worker maps `by-order` date-times from no state, checked against the batch
+ * before on the main thread; the main thread maps from the state the batch before left.
  */
 export interface MapBatch {
   readonly type: "map"

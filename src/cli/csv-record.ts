@@ -109,8 +109,9 @@ export const allCellsBlank = (text: string, delimiter: string): boolean => {
 }
 
 /**
- * A CSV row whose record is made when it is first read: most rows go to a mapping worker as their text,
- * and only a rejected one is ever read here.
+ * A CSV row whose record is made when it is first read: a row of a mapping without `groupBy` goes to be
+ * mapped as its text (cut where it is mapped), and its record here is read only for a rejection or a
+ * batch mapped again.
  */
 export class CsvRow implements SourceRow {
   readonly kind = "row"

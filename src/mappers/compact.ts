@@ -107,6 +107,9 @@ export const isCompact = (value: unknown): boolean => {
     for (let i = 0; i < value.length; i++) if (!isCompact(value[i])) return false
     return true
   }
+  // Any other object (a class instance, a Date) is left to compact, which copies it as a plain object.
+  const prototype = Object.getPrototypeOf(value)
+  if (prototype !== Object.prototype && prototype !== null) return false
   let keys = 0
   for (const key in value) {
     if (!Object.hasOwn(value, key)) continue

@@ -109,9 +109,11 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
   const wallTimes = stateful ? resolveWallTime(options) : undefined
   if (wallTimes !== undefined) resolvers?.push(wallTimes)
   const single = source.columns === undefined ? source.column! : undefined
-  const plain = (converter as Converter).prepare?.(options) ?? ((cell: Exclude<Cell, null | undefined>) => converter.convert(cell, options))
+  const plain = wallTimes !== undefined
+    ? undefined
+    : (converter as Converter).prepare?.(options) ?? ((cell: Exclude<Cell, null | undefined>) => converter.convert(cell, options))
   // Dates repeat down an export, and their answer depends on the cell alone.
-  const convertCell = convert === "date" || convert === "datetime" ? rememberConversions(plain) : plain
+  const convertCell = plain !== undefined && (convert === "date" || convert === "datetime") ? rememberConversions(plain) : plain
   return (row) => {
     let cell: Cell
     if (single !== undefined) cell = cellOf(row, single)
@@ -129,7 +131,7 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
     if (convert === "string" && typeof cell === "string") return { ok: true, value: cell.trim(), stated: true }
     const result = wallTimes !== undefined
       ? wallTimes.convert(cell as Exclude<Cell, null | undefined>, row)
-      : convertCell((cell ?? "") as Exclude<Cell, null | undefined>)
+      : convertCell!((cell ?? "") as Exclude<Cell, null | undefined>)
     return result.ok
       ? { ok: true, value: result.value, stated: !empty }
       : { ok: false, column, code: result.error.code, detail: result.error.detail }

@@ -157,6 +157,10 @@ describe("isCompact", () => {
     [{ a: ["x", {}] }, false],
     // A hole reads as undefined.
     [{ a: [, "x"] }, false],
+    // Not plain data: compact copies it as a plain object, so it is not left as it is.
+    [{ a: new Date(0) }, false],
+    [{ a: new (class Reading { readonly value = "1" })() }, false],
+    [Object.assign(Object.create(null) as object, { a: "x" }), true],
     [{}, false]
   ])("isCompact(%j) is %s", (value, expected) => {
     expect(isCompact(value)).toBe(expected)
