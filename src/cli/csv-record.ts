@@ -94,7 +94,6 @@ const isWholeRow = (text: string, delimiter: string, columns: number): boolean =
   return n === columns || (n === columns + 1 && parsed.fields[n - 1] === "")
 }
 
-
 /** The number of cells of a line without quotes. */
 export const cellCount = (text: string, delimiter: string): number => {
   let count = 1

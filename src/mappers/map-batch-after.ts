@@ -4,12 +4,9 @@
  *
  * @module
  */
-import { isRecord } from "../validation/path.js"
-import { compileMapping, type CompiledMapping, readRow } from "./compile-mapping.js"
+import { compileMapping, type CompiledMapping } from "./compile-mapping.js"
 import type { Mapping } from "./define-mapping.js"
-import type { LegacyRecord } from "./field-source.js"
-import { mapGroup, mapList, notARecord } from "./map-list.js"
-import { isRowPerPayload, mapRow } from "./map-row.js"
+import { mapAlone, mapList } from "./map-list.js"
 import type { MappingEvent, MappingResult } from "./mapping-result.js"
 import type { WallTimeRun } from "./resolve-wall-time.js"
 
@@ -71,14 +68,9 @@ export interface BatchRowMapper {
 export const batchRowMapper = (mapping: Mapping, state: OrderState = []): BatchRowMapper => {
   if (mapping.groupBy !== undefined) throw new Error("batchRowMapper needs a mapping without groupBy: a group's rows are mapped together")
   const root = startedAt(mapping, state)
-  const rowPerPayload = isRowPerPayload(mapping)
   let index = 0
   return {
-    next: (record) => {
-      const at = index++
-      if (!isRecord(record)) return [notARecord(at)]
-      return rowPerPayload ? [mapRow(mapping, root, at, record as LegacyRecord)] : mapGroup(mapping, root, [readRow(root, at, record as LegacyRecord)])
-    },
+    next: (record) => mapAlone(mapping, root, index++, record),
     end: () => endOf(root)
   }
 }

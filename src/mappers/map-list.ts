@@ -60,6 +60,16 @@ export const notARecord = (index: number): MappingEvent => ({
   errors: [{ code: "invalid", detail: "A record must be an object of column → value." }]
 })
 
+/**
+ * The events of row `index` of a mapping without `groupBy`, mapped on its own through `root` (call in
+ * input order): a value that is no record is refused, a row of a mapping without collections takes the
+ * straight path, any other row is a group of one.
+ */
+export const mapAlone = (mapping: Mapping, root: CompiledNode, index: number, value: unknown): ReadonlyArray<MappingEvent> => {
+  if (!isRecord(value)) return [notARecord(index)]
+  return isRowPerPayload(mapping) ? [mapRow(mapping, root, index, value as LegacyRecord)] : mapGroup(mapping, root, [readRow(root, index, value as LegacyRecord)])
+}
+
 export function mapList(mapping: Mapping, records: Iterable<unknown>, root: CompiledNode = compileMapping(mapping)): MappingResult {
   const rows: Array<ReadRow> = []
   const events: Array<MappingEvent> = []

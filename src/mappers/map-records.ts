@@ -10,9 +10,8 @@ import { isRecord } from "../validation/path.js"
 import { compileMapping, groupKey, type ReadRow, readRow } from "./compile-mapping.js"
 import type { Mapping } from "./define-mapping.js"
 import type { LegacyRecord } from "./field-source.js"
-import { mapGroup, mapList, notARecord } from "./map-list.js"
+import { mapAlone, mapGroup, mapList, notARecord } from "./map-list.js"
 import type { MappingEvent, MappingResult } from "./mapping-result.js"
-import { isRowPerPayload, mapRow } from "./map-row.js"
 
 async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>): AsyncGenerator<MappingEvent> {
   const root = compileMapping(mapping)
@@ -24,22 +23,17 @@ async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>): As
     if (current.length > 0) yield* mapGroup(mapping, root, current)
     current = []
   }
-  const rowPerPayload = isRowPerPayload(mapping)
   let index = 0
   for await (const value of records) {
+    if (mapping.groupBy === undefined) {
+      yield* mapAlone(mapping, root, index++, value)
+      continue
+    }
     if (!isRecord(value)) {
       yield notARecord(index++)
       continue
     }
-    if (rowPerPayload) {
-      yield mapRow(mapping, root, index++, value as LegacyRecord)
-      continue
-    }
     const row = readRow(root, index++, value as LegacyRecord)
-    if (mapping.groupBy === undefined) {
-      yield* mapGroup(mapping, root, [row])
-      continue
-    }
     const key = groupKey(row.record, mapping.groupBy)
     if (key !== currentKey) {
       yield* flush()

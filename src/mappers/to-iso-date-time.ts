@@ -145,10 +145,7 @@ const describeWall = (wall: WallTime): string => wallText(wall, " ")
  * toIsoDateTime("31.03.2024 02:30") // => { ok: false, error: { code: "nonexistent_time", ... } }
  */
 export const toIsoDateTime = (value: unknown, options?: ToIsoDateTimeOptions): ConversionResult<string> =>
-  guard(() => {
-    const settings = settingsOf(options)
-    return "ok" in settings ? settings : convertWith(settings, value)
-  })
+  isoDateTimeConverter(options)(value)
 
 /**
  * {@link toIsoDateTime} with its options read once, for converting many values alike (a column of an

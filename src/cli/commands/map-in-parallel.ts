@@ -34,7 +34,7 @@ type BatchRunner = Pick<WorkerPool<MapResult>, "seq" | "submit" | "local" | "idl
  * One job: each batch mapped here as it is submitted, from the `by-order` state the batch before left, so
  * no batch is ever mapped twice; no worker, no copy of the rows.
  */
-const inThisThread = (mapping: Mapping, digests: boolean, onResult: (result: MapResult, state: OrderState) => void): BatchRunner => {
+const inThisThread = (mapping: Mapping, digests: boolean, onResult: (result: MapResult) => void): BatchRunner => {
   let seq = 0
   let state: OrderState = []
   return {
@@ -45,12 +45,12 @@ const inThisThread = (mapping: Mapping, digests: boolean, onResult: (result: Map
       seq++
       const result = mapBatch(mapping, batch, digests, state)
       state = orderStateAfter(state, result)
-      onResult(result, state)
+      onResult(result)
       return Promise.resolve()
     },
     local: (result: MapResult) => {
       seq++
-      onResult(result, state)
+      onResult(result)
     },
     idle: () => Promise.resolve(),
     close: () => Promise.resolve()
@@ -76,7 +76,8 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
     let runStart = 0
     for (let i = 0; i < lineEnds.length; i++) {
       const end = lineEnds[i]!
-      // Only a transactions payload is read again here (for its transaction ids), or a payload whose digest no worker computed.
+      // Only a transactions payload is read again here (for its transaction ids). `mapBatch` computes the
+      // digests whenever asked; the text is hashed here only should one ever be missing.
       const text = transactions || (digests && digestsOf === undefined) ? textOf.decode(lines.subarray(start, end - 1)) : undefined
       const digest = !digests ? undefined : digestsOf ?? keyDigest(text!)
       if (!outcomes.accept(transactions ? JSON.parse(text!) : undefined, [rows[result.payloadRows[i]!]!], digest, digestsOf !== undefined ? i * DIGEST_LENGTH : 0)) {
