@@ -8,7 +8,7 @@
 import { Schema } from "effect"
 import { type ConversionResult, fail, succeed } from "./conversion-result.js"
 import { toBoolean, type ToBooleanOptions } from "./to-boolean.js"
-import { toDecimalString, type ToDecimalStringOptions } from "./to-decimal-string.js"
+import { decimalStringConverter, toDecimalString, type ToDecimalStringOptions } from "./to-decimal-string.js"
 import { isExactJsonNumber } from "./is-exact-json-number.js"
 import { isoDateTimeConverter, toIsoDateTime, type ToIsoDateTimeOptions } from "./to-iso-date-time.js"
 import { toIsoDate, type ToIsoDateOptions } from "./to-iso-date.js"
@@ -88,7 +88,8 @@ export const CONVERTERS = {
   decimal: {
     description: "A decimal string (`\"1234.50\"`), exact: German or English separators, SAP's trailing minus.",
     options: DecimalOptions,
-    convert: decimalOf
+    convert: decimalOf,
+    prepare: (options) => decimalStringConverter(options as ToDecimalStringOptions)
   },
   number: {
     description: "A JSON number. A value a JSON number cannot hold exactly is refused (`inexact_number`), so amounts never change on the way.",

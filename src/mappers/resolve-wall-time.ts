@@ -97,6 +97,11 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
     convert: (cell, row) => {
       // One conversion settles the usual unambiguous wall time; only a repeated one needs both instants.
       const once = unambiguous(cell)
+      if (once.ok && base.offsetColumn === undefined) {
+        // The usual row: one instant, nothing stated to check it against.
+        reset()
+        return base.output === "utc" ? succeed(toUtc(once.value)) : once
+      }
       if (!once.ok && once.error.code !== "ambiguous_time") return once
       const earlier = once.ok ? once : toEarlier(cell)
       if (!earlier.ok) return earlier
