@@ -11,7 +11,7 @@ import { compact, isCompact } from "./compact.js"
 import { setAt } from "./build-payload.js"
 import { type CompiledNode, hasFunctionSources, readFieldSafely } from "./compile-mapping.js"
 import type { Mapping } from "./define-mapping.js"
-import type { LegacyRecord } from "./field-source.js"
+import type { FieldSource, LegacyRecord } from "./field-source.js"
 import type { MappingError, MappingEvent } from "./mapping-result.js"
 
 /**
@@ -21,23 +21,40 @@ import type { MappingError, MappingEvent } from "./mapping-result.js"
 interface PayloadCheck {
   readonly validate: ReturnType<typeof compileValidator>
   readonly plainData: boolean
+  /**
+   * Whether a payload of one row that sets at least one field is compact as built: every field gives a
+   * value compact wherever it comes from (a converter that never gives a blank or empty value, a compact
+   * constant). The objects on a field's path hold that field; a list made on the way may have holes,
+   * which compacting keeps as they are.
+   */
+  readonly compactWhenSet: boolean
 }
+/** Converters whose value of a non-blank cell is never blank or empty (`list` may give `[]`). */
+const COMPACT_CONVERTERS: ReadonlySet<string> = new Set(["string", "decimal", "number", "integer", "cents", "date", "datetime", "boolean"])
+
+const alwaysCompact = (source: FieldSource): boolean =>
+  typeof source === "string" ||
+  ("value" in source ? isCompact(source.value) : !("from" in source) && COMPACT_CONVERTERS.has(source.convert ?? "string"))
+
 const checks = new WeakMap<Mapping, PayloadCheck>()
 const checkFor = (mapping: Mapping): PayloadCheck => {
   let check = checks.get(mapping)
   if (check === undefined) {
     const plainData = !hasFunctionSources(mapping)
-    check = { validate: compileValidator(mapping.endpoint, plainData ? { input: "json" } : {}), plainData }
+    const compactWhenSet = Object.values(mapping.fields).every(alwaysCompact)
+    check = { validate: compileValidator(mapping.endpoint, plainData ? { input: "json" } : {}), plainData, compactWhenSet }
     checks.set(mapping, check)
   }
   return check
 }
 
 /** The event of a built payload of rows `used`: compacted and, when valid, the payload; otherwise its rows rejected with the API's errors. */
-export const payloadEvent = (mapping: Mapping, value: Record<string, unknown>, used: ReadonlyArray<number>): MappingEvent => {
-  const check = checkFor(mapping)
+export const payloadEvent = (mapping: Mapping, value: Record<string, unknown>, used: ReadonlyArray<number>): MappingEvent =>
+  checkedEvent(mapping, checkFor(mapping), value, used, false)
+
+const checkedEvent = (mapping: Mapping, check: PayloadCheck, value: Record<string, unknown>, used: ReadonlyArray<number>, compactAsBuilt: boolean): MappingEvent => {
   // Compacting copies the whole payload: the usual one has nothing to remove.
-  const payload = check.plainData && isCompact(value) ? value : compact(endpoints[mapping.endpoint].request, value)
+  const payload = compactAsBuilt || (check.plainData && isCompact(value)) ? value : compact(endpoints[mapping.endpoint].request, value)
   // The compiled validator gives validatePayload's answer, faster for the (usual) valid payload.
   const result = check.validate(payload)
   return result.ok
@@ -56,11 +73,17 @@ export const isRowPerPayload = (mapping: Mapping): boolean => mapping.groupBy ==
 export const mapRow = (mapping: Mapping, root: CompiledNode, index: number, record: LegacyRecord): MappingEvent => {
   const value: Record<string, unknown> = {}
   let errors: Array<MappingError> | undefined
+  let set = false
   for (const field of root.fields) {
     const outcome = readFieldSafely(field.read, record)
     if (!outcome.ok) {
       ;(errors ??= []).push({ ...(outcome.column !== undefined ? { column: outcome.column } : {}), attr: field.path, code: outcome.code, detail: outcome.detail })
-    } else if (outcome.value !== undefined && errors === undefined) setAt(value, field.path, outcome.value)
+    } else if (outcome.value !== undefined && errors === undefined) {
+      setAt(value, field.path, outcome.value)
+      set = true
+    }
   }
-  return errors !== undefined ? { kind: "rejected", sourceRows: [index], errors } : payloadEvent(mapping, value, [index])
+  if (errors !== undefined) return { kind: "rejected", sourceRows: [index], errors }
+  const check = checkFor(mapping)
+  return checkedEvent(mapping, check, value, [index], set && check.compactWhenSet)
 }
