@@ -32,6 +32,11 @@ export class SeenKeys<V = number> {
   private filled = new Uint8Array(1024)
   private values: Array<V | undefined> = new Array<V | undefined>(1024)
   private count = 0
+  // The last lookup's answer: a payload is looked up and then, when new, recorded, which needs the same
+  // slot again. Forgotten whenever the table changes.
+  private probedDigests: string | undefined
+  private probedOffset = 0
+  private probedSlot = 0
 
   /** The line where `key` was first seen, or `undefined` if it is new. Does not record it. */
   lookup(key: string): V | undefined {
@@ -46,13 +51,17 @@ export class SeenKeys<V = number> {
   /** {@link lookup} of a key by its {@link keyDigest}, read from `digests` at character `offset`. */
   lookupDigest(digests: string, offset = 0): V | undefined {
     const slot = this.slotOf(digests, offset)
+    this.probedDigests = digests
+    this.probedOffset = offset
+    this.probedSlot = slot
     return slot >= 0 ? this.values[slot] : undefined
   }
 
   /** {@link record} of a key by its {@link keyDigest}, read from `digests` at character `offset`. */
   recordDigest(digests: string, where: V, offset = 0): void {
-    const slot = this.slotOf(digests, offset)
+    const slot = digests === this.probedDigests && offset === this.probedOffset ? this.probedSlot : this.slotOf(digests, offset)
     if (slot >= 0) return
+    this.probedDigests = undefined
     this.put(~slot, digests, offset, where)
     if (++this.count * 2 > this.filled.length) this.grow()
   }

@@ -122,13 +122,16 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
       if ("missing" in read) return { ok: false, column, code: "incomplete_columns", detail: `${read.missing} is empty while the other columns of this field are not` }
       cell = read.cell
     }
+    // The usual field, a text cell read as text: trimmed once, its value without a conversion result in between.
+    if (convert === "string" && typeof cell === "string") {
+      const text = cell.trim()
+      return text === "" ? NOTHING : { ok: true, value: text, stated: true }
+    }
     const empty = isEmptyCell(cell)
     if (empty && convert !== "boolean") {
       wallTimes?.blank()
       return NOTHING
     }
-    // The usual field, a text cell read as text: its value without a conversion result in between.
-    if (convert === "string" && typeof cell === "string") return { ok: true, value: cell.trim(), stated: true }
     const result = wallTimes !== undefined
       ? wallTimes.convert(cell as Exclude<Cell, null | undefined>, row)
       : convertCell!((cell ?? "") as Exclude<Cell, null | undefined>)

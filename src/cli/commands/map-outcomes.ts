@@ -113,11 +113,12 @@ export class MapOutcomes {
    */
   accept(payload: unknown, rows: ReadonlyArray<SourceRow>, digest: string | undefined, digestAt: number): boolean {
     const { mapping, lineageOut } = this.settings
-    const linesOf = rows.flatMap((r) => r.lines)
-    const errors: Array<ErrorItem> = []
+    // Made only when needed: this runs for every payload, and the usual one is one row, new and accepted.
+    const linesOf = rows.length === 1 ? rows[0]!.lines : rows.flatMap((r) => r.lines)
+    let errors: Array<ErrorItem> | undefined
     const first = digest === undefined ? undefined : this.payloadsSeen.lookupDigest(digest, digestAt)
     if (first !== undefined) {
-      errors.push({ code: "duplicate_payload", detail: `This payload is identical to the one from line ${first}; use --allow-duplicates to keep both.` })
+      ;(errors ??= []).push({ code: "duplicate_payload", detail: `This payload is identical to the one from line ${first}; use --allow-duplicates to keep both.` })
     }
     const keys: Array<string> = []
     if (mapping.endpoint === "transactions") {
@@ -128,7 +129,7 @@ export class MapOutcomes {
         keys.push(key)
         const seen = this.transactionsSeen.lookup(key)
         if (seen !== undefined && first === undefined) {
-          errors.push({
+          ;(errors ??= []).push({
             attr: `transactions.${i}.transaction_id`,
             code: "duplicate_transaction_ids",
             detail: `transaction_id ${JSON.stringify((t as Record<string, unknown>)["transaction_id"])} was already used for this account by the payload from line ${seen}: the service would skip one of them.`
@@ -136,7 +137,7 @@ export class MapOutcomes {
         }
       })
     }
-    if (errors.length > 0) {
+    if (errors !== undefined) {
       this.reject(rejectOf(rows, errors), rows.length)
       return false
     }
