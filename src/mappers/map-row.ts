@@ -22,14 +22,14 @@ interface PayloadCheck {
   readonly validate: ReturnType<typeof compileValidator>
   readonly plainData: boolean
   /**
-   * Whether a payload of one row that sets at least one field is compact as built: every field gives a
-   * value compact wherever it comes from (a converter that never gives a blank or empty value, a compact
-   * constant). The objects on a field's path hold that field; a list made on the way may have holes,
-   * which compacting keeps as they are.
+   * By field (in mapping order), whether its value must be looked at to know that a payload of one row
+   * is compact as built: all but a `list` (which may give `[]`) and a constant that is not compact give
+   * a compact value wherever it comes from (never a blank or empty one). The objects on a field's path
+   * hold that field; a list made on the way may have holes, which compacting keeps as they are.
    */
-  readonly compactWhenSet: boolean
+  readonly mayNotBeCompact: ReadonlyArray<boolean>
 }
-/** Converters whose value of a non-blank cell is never blank or empty (`list` may give `[]`). */
+/** Converters whose value of a non-blank cell is never blank or empty. */
 const COMPACT_CONVERTERS: ReadonlySet<string> = new Set(["string", "decimal", "number", "integer", "cents", "date", "datetime", "boolean"])
 
 const alwaysCompact = (source: FieldSource): boolean =>
@@ -41,8 +41,8 @@ const checkFor = (mapping: Mapping): PayloadCheck => {
   let check = checks.get(mapping)
   if (check === undefined) {
     const plainData = !hasFunctionSources(mapping)
-    const compactWhenSet = Object.values(mapping.fields).every(alwaysCompact)
-    check = { validate: compileValidator(mapping.endpoint, plainData ? { input: "json" } : {}), plainData, compactWhenSet }
+    const mayNotBeCompact = Object.values(mapping.fields).map((source) => !alwaysCompact(source))
+    check = { validate: compileValidator(mapping.endpoint, plainData ? { input: "json" } : {}), plainData, mayNotBeCompact }
     checks.set(mapping, check)
   }
   return check
@@ -71,19 +71,23 @@ export const isRowPerPayload = (mapping: Mapping): boolean => mapping.groupBy ==
  * reason, and otherwise the row is one payload (or, when invalid, rejected with the API's errors).
  */
 export const mapRow = (mapping: Mapping, root: CompiledNode, index: number, record: LegacyRecord): MappingEvent => {
+  const check = checkFor(mapping)
   const value: Record<string, unknown> = {}
   let errors: Array<MappingError> | undefined
-  let set = false
-  for (const field of root.fields) {
+  // Compact as built unless a field whose value may not be compact gives one that is not (an empty
+  // payload is compact as it is). A function's value is left to compact, as payloadEvent does.
+  // Stryker disable next-line BooleanLiteral,ConditionalExpression: equivalent for the payload's JSON, compact only copies a function's plain value
+  let compactAsBuilt = check.plainData
+  for (let i = 0; i < root.fields.length; i++) {
+    const field = root.fields[i]!
     const outcome = readFieldSafely(field.read, record)
     if (!outcome.ok) {
       ;(errors ??= []).push({ ...(outcome.column !== undefined ? { column: outcome.column } : {}), attr: field.path, code: outcome.code, detail: outcome.detail })
     } else if (outcome.value !== undefined && errors === undefined) {
       setAt(value, field.path, outcome.value)
-      set = true
+      if (compactAsBuilt && check.mayNotBeCompact[i] === true) compactAsBuilt = isCompact(outcome.value)
     }
   }
   if (errors !== undefined) return { kind: "rejected", sourceRows: [index], errors }
-  const check = checkFor(mapping)
-  return checkedEvent(mapping, check, value, [index], set && check.compactWhenSet)
+  return checkedEvent(mapping, check, value, [index], compactAsBuilt)
 }
