@@ -9,10 +9,12 @@ import { ERROR_CODES, WARNING_CODES } from "../index.js"
 import { runEndpoints } from "./commands/endpoints.js"
 import { DEFAULT_DELIMITERS, runMap } from "./commands/map.js"
 import { runSample } from "./commands/sample.js"
-import { runSchema } from "./commands/schema.js"
-import { runSend } from "./commands/send.js"
-import { runServe } from "./commands/serve.js"
-import { runStatus } from "./commands/status.js"
+// serve, send, status and schema are loaded when they run: the modules they bring (node:http, fetch,
+// SQLite, the OpenAPI writer) cost every other command and every worker 30 ms of start-up.
+import type { runSchema } from "./commands/schema.js"
+import type { runSend } from "./commands/send.js"
+import type { runServe } from "./commands/serve.js"
+import type { runStatus } from "./commands/status.js"
 import { DEFAULT_MAX_LINE_BYTES, runValidate } from "./commands/validate.js"
 import { EXIT, type ExitCode } from "./exit-codes.js"
 import { CLI_CODES } from "./record-errors.js"
@@ -143,7 +145,7 @@ ${EXIT_CODES_HELP}`)
     .option("--mapping", "print the JSON Schema of a mapping file (for editors: completion and checks of keys, converters, options)")
     .addHelpText("after", EXIT_CODES_HELP)
     .action(async (id: string | undefined, opts: OptionsOf<typeof runSchema>) => {
-      done(await runSchema(id, opts))
+      done(await (await import("./commands/schema.js")).runSchema(id, opts))
     })
 
   program
@@ -187,7 +189,7 @@ how often each endpoint answered with each status. SIGTERM or SIGINT finish the 
 end with exit code 0.
 ${EXIT_CODES_HELP}`)
     .action(async (opts: Parameters<typeof runServe>[0]) => {
-      done(await runServe(opts))
+      done(await (await import("./commands/serve.js")).runServe(opts))
     })
 
   program
@@ -227,7 +229,7 @@ in_doubt. failed: nothing is known to be stored (retries exhausted, token refuse
 them again. Exit code 0 only when every record was created or already existed, else 1.
 ${EXIT_CODES_HELP}`)
     .action(async (files: Array<string>, opts: OptionsOf<typeof runSend>) => {
-      done(await runSend(files, opts))
+      done(await (await import("./commands/send.js")).runSend(files, opts))
     })
 
   program
@@ -243,7 +245,7 @@ The token comes from the environment variable DATA_IMPORT_TOKEN. Exit code 0 whe
 about is imported (or, without accounts, none is pending), 1 otherwise.
 ${EXIT_CODES_HELP}`)
     .action(async (supplier: string, accounts: Array<string>, opts: Parameters<typeof runStatus>[2]) => {
-      done(await runStatus(supplier, accounts, opts))
+      done(await (await import("./commands/status.js")).runStatus(supplier, accounts, opts))
     })
 
   return program
