@@ -19,7 +19,8 @@ const NINE = 57
  * @example
  * plainDecimal("-1.234,50", 44, 46) // => "-1234.50"
  * plainDecimal("007", 44, 46) // => "7"
- * plainDecimal("1.23", 44, 46) // => undefined (not a grouping)
+ * // "1.23" is not a grouping of thousands:
+ * plainDecimal("1.23", 44, 46) // => undefined
  */
 export const plainDecimal = (text: string, decimal: number, group: number): string | undefined => {
   const length = text.length
