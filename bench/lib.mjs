@@ -89,6 +89,24 @@ export const median = (values) => {
 export const repeated = async (label, run) => {
   const runs = []
   for (let i = 0; i < REPEATS; i++) runs.push(await run())
+  return summary(label, runs)
+}
+
+/**
+ * Runs measurements that are compared with each other in turns, REPEATS rounds of one run each, so that
+ * a change in the machine's speed during the benchmark touches all of them alike (this shared machine's
+ * speed was seen to change by half within minutes). `measurements` maps a key to a label and a run;
+ * returns, by key, what {@link repeated} returns.
+ */
+export const interleaved = async (measurements) => {
+  const entries = Object.entries(measurements)
+  const runs = Object.fromEntries(entries.map(([key]) => [key, []]))
+  for (let i = 0; i < REPEATS; i++) for (const [key, [, run]] of entries) runs[key].push(await run())
+  return Object.fromEntries(entries.map(([key, [label]]) => [key, summary(label, runs[key])]))
+}
+
+/** The run with the median time of `runs` and the highest peak RSS seen, the times written to stderr. */
+const summary = (label, runs) => {
   const ms = median(runs.map((r) => r.ms))
   const peaks = runs.map((r) => r.peakRss).filter((p) => p !== undefined)
   const chosen = runs.find((r) => r.ms === ms) ?? runs[0]

@@ -4,6 +4,7 @@
 // Generates a legacy CSV export of meter readings (BENCH_ROWS, default 200,000 rows; `;`-separated,
 // German decimals and dates, as examples/mappings/energy-amounts.csv) and measures, median of
 // BENCH_REPEATS runs:
+// (a), (b) and (c) in turns, one run of each per round:
 //   (a) csv-parse + JSON.stringify of every row   bench/csv-baseline.mjs
 //   (b) data-import map --jobs 1 with examples/mappings/energy-amounts.mapping.json
 //   (c) data-import map --jobs 2
@@ -15,7 +16,7 @@
 import { existsSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
-import { CLI, count, DATA_DIR, mb, measure, random, repeated, REPEATS, ROOT, writeLines } from "./lib.mjs"
+import { CLI, count, DATA_DIR, interleaved, mb, measure, random, repeated, REPEATS, ROOT, writeLines } from "./lib.mjs"
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 200_000)
 const pad = (n, w = 2) => String(n).padStart(w, "0")
@@ -43,9 +44,11 @@ export const benchMap = async () => {
   process.stderr.write(`map: ${count(ROWS)} rows, ${mb(statSync(file).size)}\n`)
   const map = (args, path, node = []) => measure(process.execPath, [...node, CLI, "map", ...args, "-m", mapping, path], { okCodes: [0, 1] })
 
-  const a = await repeated("(a) csv-parse + stringify", () => measure(process.execPath, [join(ROOT, "bench/csv-baseline.mjs"), file]))
-  const b = await repeated("(b) map --jobs 1", () => map(["--jobs", "1"], file))
-  const c = await repeated("(c) map --jobs 2", () => map(["--jobs", "2"], file))
+  const { a, b, c } = await interleaved({
+    a: ["(a) csv-parse + stringify", () => measure(process.execPath, [join(ROOT, "bench/csv-baseline.mjs"), file])],
+    b: ["(b) map --jobs 1", () => map(["--jobs", "1"], file)],
+    c: ["(c) map --jobs 2", () => map(["--jobs", "2"], file)]
+  })
   const d = await repeated("(d) map --jobs 1, 4× the rows", () => map(["--jobs", "1"], file4))
   const e1 = await repeated("(e) map --jobs 1 --allow-duplicates, 1×", () => map(["--jobs", "1", "--allow-duplicates"], file))
   const e4 = await repeated("(e) map --jobs 1 --allow-duplicates, 4×", () => map(["--jobs", "1", "--allow-duplicates"], file4))

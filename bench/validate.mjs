@@ -8,12 +8,12 @@
 //   (c) a plain Node script with ajv on toJsonSchema  bench/ajv.mjs
 //   (d) data-import validate --jobs 2
 // then peak RSS of (d) on the valid file and on that file four times over (flat in file size?).
-// Each figure is the median of BENCH_REPEATS runs (default 3); peak RSS is the highest seen.
+// Each figure is the median of BENCH_REPEATS runs (default 3), (a) to (d) run in turns; peak RSS is the highest seen.
 import { copyFileSync, createReadStream, createWriteStream, existsSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { pipeline } from "node:stream/promises"
-import { CLI, count, DATA_DIR, mb, measure, random, repeated, REPEATS, ROOT, writeLines } from "./lib.mjs"
+import { CLI, count, DATA_DIR, interleaved, mb, measure, random, REPEATS, ROOT, writeLines } from "./lib.mjs"
 
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 500_000)
 const example = JSON.parse(await import("node:fs").then((fs) => fs.readFileSync(join(ROOT, "examples/payloads/energy-amount.json"), "utf8")))
@@ -72,10 +72,13 @@ const rate = (records, ms) => (records * 1000) / ms
 const run = async (label, file) => {
   const size = statSync(file).size
   process.stderr.write(`${label}: ${count(RECORDS)} records, ${mb(size)}\n`)
-  const a = await repeated("(a) parse only", () => measure(process.execPath, [join(ROOT, "bench/parse-only.mjs"), file]))
-  const b = await repeated("(b) validate --jobs 1", () => measure(process.execPath, [CLI, "validate", "--jobs", "1", "--format", "json", "--max-errors", "0", file], { okCodes: [0, 1] }))
-  const c = await repeated("(c) ajv", () => measure(process.execPath, [join(ROOT, "bench/ajv.mjs"), file]))
-  const d = await repeated("(d) validate --jobs 2", () => measure(process.execPath, [CLI, "validate", "--jobs", "2", "--format", "json", "--max-errors", "0", file], { okCodes: [0, 1] }))
+  // In turns, one run of each per round: the ratios compare runs made under the same conditions.
+  const { a, b, c, d } = await interleaved({
+    a: ["(a) parse only", () => measure(process.execPath, [join(ROOT, "bench/parse-only.mjs"), file])],
+    b: ["(b) validate --jobs 1", () => measure(process.execPath, [CLI, "validate", "--jobs", "1", "--format", "json", "--max-errors", "0", file], { okCodes: [0, 1] })],
+    c: ["(c) ajv", () => measure(process.execPath, [join(ROOT, "bench/ajv.mjs"), file])],
+    d: ["(d) validate --jobs 2", () => measure(process.execPath, [CLI, "validate", "--jobs", "2", "--format", "json", "--max-errors", "0", file], { okCodes: [0, 1] })]
+  })
   for (const [name, result] of [["a", a], ["b", b], ["c", c], ["d", d]]) {
     const records = JSON.parse(result.stdout).totals?.records ?? JSON.parse(result.stdout).records
     if (records !== RECORDS) throw new Error(`(${name}) counted ${records} records, not ${RECORDS}`)
