@@ -7,36 +7,11 @@
 import { isRecord } from "../validation/path.js"
 import { type CompiledNode, groupKey, type ReadRow } from "./compile-mapping.js"
 import { defineData } from "./define-data.js"
+import { setAtSteps, stepsOf } from "./path-steps.js"
 import type { MappingError, RejectedRows } from "./mapping-result.js"
 
-/** A dot path split into steps, each knowing whether the next one is an array index; cached (paths repeat per row). */
-const stepsOf = (() => {
-  const cache = new Map<string, ReadonlyArray<{ readonly key: string; readonly nextIsIndex: boolean }>>()
-  return (path: string) => {
-    let steps = cache.get(path)
-    if (steps === undefined) {
-      const parts = path.split(".")
-      steps = parts.map((key, i) => ({ key, nextIsIndex: i + 1 < parts.length && /^\d+$/u.test(parts[i + 1]!) }))
-      if (cache.size >= 10_000) cache.clear()
-      cache.set(path, steps)
-    }
-    return steps
-  }
-})()
-
 /** Sets `value` at a dot path of `target`, creating the objects (or lists, before a numeric step) on the way. */
-export const setAt = (target: Record<string, unknown>, path: string, value: unknown): void => {
-  const steps = stepsOf(path)
-  let node: Record<string, unknown> = target
-  for (let i = 0; i < steps.length - 1; i++) {
-    const { key, nextIsIndex } = steps[i]!
-    if (!Object.hasOwn(node, key) || typeof node[key] !== "object" || node[key] === null) {
-      defineData(node, key, nextIsIndex ? [] : {})
-    }
-    node = node[key] as Record<string, unknown>
-  }
-  defineData(node, steps[steps.length - 1]!.key, value)
-}
+const setAt = (target: Record<string, unknown>, path: string, value: unknown): void => setAtSteps(target, stepsOf(path), value)
 
 const getOrCreateList = (target: Record<string, unknown>, path: string): Array<unknown> => {
   const steps = stepsOf(path)

@@ -8,10 +8,11 @@
 import type { CollectionMapping, Mapping, RowFilter } from "./define-mapping.js"
 import { columnsOf, type FieldOutcome, type FieldReader, fieldReader, type FieldSource, type LegacyRecord } from "./field-source.js"
 import type { WallTimeResolver } from "./resolve-wall-time.js"
+import { type PathStep, stepsOf } from "./path-steps.js"
 
 /** One level of a compiled mapping. */
 export interface CompiledNode {
-  readonly fields: ReadonlyArray<{ readonly path: string; readonly columns: ReadonlyArray<string>; readonly read: FieldReader }>
+  readonly fields: ReadonlyArray<{ readonly path: string; readonly steps: ReadonlyArray<PathStep>; readonly columns: ReadonlyArray<string>; readonly read: FieldReader }>
   readonly collections: ReadonlyArray<CompiledCollection>
   /** Columns that only this level's collections read: a row with data there must reach one of them. */
   readonly collectionOnlyColumns: ReadonlyArray<string>
@@ -72,7 +73,7 @@ const compileNode = (
 ): CompiledNode => {
   const own = new Set([...ownColumns(fields), ...keyColumns, ...collections.flatMap((c) => (c.when !== undefined ? [c.when.column] : []))])
   return {
-    fields: Object.entries(fields).map(([path, source]) => ({ path, columns: columnsOf(source), read: fieldReader(source, resolvers) })),
+    fields: Object.entries(fields).map(([path, source]) => ({ path, steps: stepsOf(path), columns: columnsOf(source), read: fieldReader(source, resolvers) })),
     collections: collections.map((c) => ({
       ...compileNode(c.fields, c.collections ?? [], c.groupBy ?? [], resolvers),
       path: c.path,

@@ -8,7 +8,7 @@
 import { endpoints } from "../endpoints/catalogue.js"
 import { compileValidator } from "../validation/compile-validator.js"
 import { compact, isCompact } from "./compact.js"
-import { setAt } from "./build-payload.js"
+import { setAtSteps } from "./path-steps.js"
 import { type CompiledNode, hasFunctionSources, readFieldSafely } from "./compile-mapping.js"
 import type { Mapping } from "./define-mapping.js"
 import type { FieldSource, LegacyRecord } from "./field-source.js"
@@ -84,7 +84,7 @@ export const mapRow = (mapping: Mapping, root: CompiledNode, index: number, reco
     if (!outcome.ok) {
       ;(errors ??= []).push({ ...(outcome.column !== undefined ? { column: outcome.column } : {}), attr: field.path, code: outcome.code, detail: outcome.detail })
     } else if (outcome.value !== undefined && errors === undefined) {
-      setAt(value, field.path, outcome.value)
+      setAtSteps(value, field.steps, outcome.value)
       if (compactAsBuilt && check.mayNotBeCompact[i] === true) compactAsBuilt = isCompact(outcome.value)
     }
   }
