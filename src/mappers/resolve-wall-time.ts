@@ -82,8 +82,9 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
   let fresh = true
   let readStart = false
   const reset = (): void => {
-    // Cleared in place: this runs for every unambiguous wall time, and the map is this resolver's own.
-    run.clear()
+    // Cleared in place, and only when it holds a run: this runs for every unambiguous wall time, and the
+    // map is this resolver's own.
+    if (run.size > 0) run.clear()
     fresh = false
   }
   return {
