@@ -1,5 +1,6 @@
-import type { TestModule } from "vitest/node"
-import { defineConfig } from "vitest/config"
+import { fileURLToPath } from "node:url"
+import { defineConfig, type Plugin } from "vitest/config"
+import { BaseSequencer, type TestModule, type TestSpecification } from "vitest/node"
 
 /**
  * A test file that fails to load has no tests, so a runner that counts failed tests sees nothing wrong
@@ -33,6 +34,39 @@ const failedLoadIsAFailedTest = {
   }
 }
 
+const CAPPED_FAST_CHECK = fileURLToPath(new URL("test/support/capped-fast-check.ts", import.meta.url))
+
+/**
+ * Every import of `fast-check` (tests and the testing kit alike) gets `test/support/capped-fast-check.ts`,
+ * which imports the real library itself. A mutation run repeats the suite for each mutant of module-level
+ * code, and a few properties of 10,000 inputs per endpoint were most of each repetition; the cap only lets
+ * more mutants survive, never fewer, so the score stays a lower bound (see that file).
+ */
+const cappedFastCheck: Plugin = {
+  name: "capped-fast-check",
+  enforce: "pre",
+  resolveId(source, importer) {
+    return source === "fast-check" && importer !== CAPPED_FAST_CHECK ? CAPPED_FAST_CHECK : null
+  }
+}
+
+/**
+ * Files that failed last time first (vitest's own rule), then the shortest first, where vitest runs the
+ * longest first. A mutation run stops at the first failed test (`bail`), so a mutant that a quick test
+ * kills no longer waits for the slow property files; a mutant that survives runs them all either way.
+ */
+class ShortestFirst extends BaseSequencer {
+  override async sort(files: Array<TestSpecification>): Promise<Array<TestSpecification>> {
+    const longestFirst = await super.sort(files)
+    const cache = this.ctx.cache
+    const stateOf = (file: TestSpecification) =>
+      cache.getFileTestResults(`${file.project.name}:${file.moduleId.slice(this.ctx.config.root.length + 1)}`)
+    const failed = longestFirst.filter((file) => stateOf(file)?.failed === true)
+    const rest = longestFirst.filter((file) => stateOf(file)?.failed !== true)
+    return [...failed, ...rest.reverse()]
+  }
+}
+
 /**
  * The tests a mutation run (`npm run mutation`) executes: the in-process tests of the schemas, the
  * validation and the mappers. The tests of the built CLI, the service and the build run `dist/`, which a
@@ -40,6 +74,7 @@ const failedLoadIsAFailedTest = {
  * consumer test, which runs the built CLI too.
  */
 export default defineConfig({
+  plugins: [cappedFastCheck],
   test: {
     include: [
       "test/schemas/**/*.test.ts",
@@ -52,6 +87,7 @@ export default defineConfig({
     ],
     environment: "node",
     testTimeout: 120_000,
+    sequence: { sequencer: ShortestFirst },
     reporters: ["default", failedLoadIsAFailedTest]
   }
 })
