@@ -71,7 +71,10 @@ class ShortestFirst extends BaseSequencer {
  * The tests a mutation run (`npm run mutation`) executes: the in-process tests of the schemas, the
  * validation and the mappers. The tests of the built CLI, the service and the build run `dist/`, which a
  * mutant does not change, so they are left out (and `dist/` is not built); so is the Standard Schema
- * consumer test, which runs the built CLI too.
+ * consumer test, which runs the built CLI too, and the Python differential, which needs Python's
+ * `jsonschema`. The in-process tests of the JSON Schema and OpenAPI export, of the endpoint catalogue and
+ * of the public API are in: they check the schemas too (the component names pinned by
+ * `component-names.test.ts` are the `identifier` annotations of the schemas).
  */
 export default defineConfig({
   plugins: [cappedFastCheck],
@@ -83,6 +86,11 @@ export default defineConfig({
       "test/testing/arbitrary-*.test.ts",
       "test/json-schema/to-json-schema.test.ts",
       "test/json-schema/differential.test.ts",
+      "test/json-schema/to-open-api.test.ts",
+      "test/json-schema/component-names.test.ts",
+      "test/json-schema/portable-patterns.test.ts",
+      "test/endpoints/**/*.test.ts",
+      "test/public-api.test.ts",
       "test/docs/**/*.test.ts"
     ],
     // `MUTATION_EXCLUDE_TESTS=a,b` leaves test files out, to see what kills a file's mutants without them:
