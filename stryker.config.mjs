@@ -15,7 +15,18 @@ export default {
   // The in-process tests only (see vitest.mutation.config.ts): a mutant never reaches the built CLI.
   vitest: { configFile: "vitest.mutation.config.ts" },
   coverageAnalysis: "perTest",
-  mutate: ["src/schemas/**/*.ts", "src/validation/**/*.ts", "src/mappers/**/*.ts", "!src/**/index.ts"],
+  // Not the generated validators: `npm run generate` writes them from the schemas, and
+  // test/validation/generated-validators.test.ts checks byte for byte that the file is what the generator
+  // (src/validation/generate-validators.ts and generator/, mutated here) gives today. Mutating the output
+  // would add 16,399 mutants (of 22,149), and an instrumented copy of it fails that check in the
+  // initial run, which stops the whole run.
+  mutate: [
+    "src/schemas/**/*.ts",
+    "src/validation/**/*.ts",
+    "src/mappers/**/*.ts",
+    "!src/**/index.ts",
+    "!src/validation/generated/**"
+  ],
   ignorePatterns: ["reports", "dist", ".tmp*"],
   // Stryker would otherwise put \`// @ts-nocheck\` atop every source file of its sandbox, and the test that the
   // generated validators are up to date compares that file byte for byte; vitest never type-checks anyway.

@@ -42,6 +42,15 @@ export const ruleFilter = <A>(rule: CrossFieldRule<A>, annotations?: Schema.Anno
   })
 
 /**
+ * How each kind of value is ordered. A table rather than a test of one kind: a kind it does not name fails
+ * at once instead of quietly comparing as the other one.
+ */
+const ORDERS: Readonly<Record<"date" | "datetime", (a: string, b: string) => number>> = {
+  date: compareDates,
+  datetime: compareDateTimes
+}
+
+/**
  * The rule that `start` is not after `end` when both are given (`start_date_later_than_end_date`, reported
  * at the end key). Dates compare as text, datetimes as instants (across offsets).
  */
@@ -56,7 +65,7 @@ export const startNotAfterEndRule = <K extends string>(
     const from = value[start]
     const to = value[end]
     if (typeof from !== "string" || typeof to !== "string") return []
-    const order = kind === "date" ? compareDates(from, to) : compareDateTimes(from, to)
+    const order = ORDERS[kind](from, to)
     return order <= 0
       ? []
       : [{ path: [end], code: "start_date_later_than_end_date", detail: `${end} must not be earlier than ${start}.` }]

@@ -117,6 +117,13 @@ describe("OpenAPI component names", () => {
     }
   })
 
+  it("are carried by every object schema of Schemas (without one, a request would still get its name from the endpoint, and the loss would go unseen)", () => {
+    const objects = exported.filter(([, schema]) => SchemaAST.isObjects(schema.ast))
+    expect(objects.length).toBeGreaterThan(40)
+    // AccountIdentification is never a node of a document: requests spread its fields.
+    expect(objects.filter(([, schema]) => identifierOf(schema.ast) === undefined).map(([name]) => name)).toEqual(["AccountIdentification"])
+  })
+
   it("are never shared by two different schemas", () => {
     const roots = [
       ...exported.map(([, schema]) => schema),

@@ -151,8 +151,10 @@ describe("toIsoDateTime: which texts have the shape of a format", () => {
       }),
       { numRuns: 2000 }
     )
-    expect(shaped).toBeGreaterThan(100)
-    expect(misshapen).toBeGreaterThan(100)
+    // Both kinds are drawn often: each in more than one text of twenty (100 of the 2,000 inputs; relative,
+    // as a mutation run tries fewer inputs).
+    expect(shaped).toBeGreaterThan((shaped + misshapen) / 20)
+    expect(misshapen).toBeGreaterThan((shaped + misshapen) / 20)
   })
 })
 

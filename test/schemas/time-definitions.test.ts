@@ -66,6 +66,14 @@ describe("market-participant-definitions (time definitions) request", () => {
       expect(errorsOf(validate(input))).toStrictEqual([["non_field_errors", "definitions_required"]])
     })
 
+    it("the error names both lists, so the sender knows what to add", () => {
+      const result = validate(deleteAt(exampleWithout(ID, "definitions"), "rolled_out_definitions"))
+      expect(result.ok).toBe(false)
+      const detail = result.ok ? "" : (result.error.errors[0]?.detail ?? "")
+      expect(detail).toMatch(/(^|[^_])definitions\b/u)
+      expect(detail).toContain("rolled_out_definitions")
+    })
+
     it("two empty lists count as neither (and the error speaks for them: no empty_optional warning)", () => {
       const input = setAt(exampleWith(ID, "definitions", []), "rolled_out_definitions", [])
       const result = validate(input)

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { ENDPOINT_IDS, type EndpointId, validateResponse } from "../../src/index.js"
+import { ENDPOINT_IDS, type EndpointId, validatePayload, validateResponse } from "../../src/index.js"
 
 const REFERENCE_DIR = new URL("../fixtures/reference/", import.meta.url)
 const PAYLOADS_DIR = new URL("../../examples/payloads/", import.meta.url)
@@ -103,6 +103,19 @@ describe("transactions", () => {
     expect(validateResponse("transactions", 400, { ...body, status: "TRANSACTION_ADDED_TO_ACCOUNT" }).ok).toBe(false)
     const { transaction_data: _, ...withoutData } = body
     expect(validateResponse("transactions", 400, withoutData).ok).toBe(false)
+  })
+
+  it("400: a body of neither shape gets the errors of the shape it is closer to, the first shape on a tie", () => {
+    const attrs = (body: unknown) => errorsOf("transactions", 400, body).map((e) => e.attr)
+    // One field of the validation error body: two missing there, three against the other shape.
+    expect(attrs({ detail: "x" })).toEqual(["code", "errors"])
+    // One field of the transaction import error: two missing there, three against the other shape.
+    expect(attrs({ status: "TRANSACTION_IMPORT_ERROR" })).toEqual(["error_detail", "transaction_data"])
+    // Three missing against each: the validation error body, the first documented shape.
+    expect(attrs({})).toEqual(["detail", "code", "errors"])
+    // Read with additionalFields "warn", a field neither shape names is no error there either.
+    const read = validateResponse("transactions", 400, { detail: "x", extra: 1 }, { additionalFields: "warn" })
+    expect(read.ok ? [] : read.error.errors.map((e) => e.attr)).toEqual(["code", "errors"])
   })
 
   it("404 is not documented for transactions", () => {
@@ -338,6 +351,19 @@ describe("undocumented statuses", () => {
       expect(result.ok, `${id} ${status}`).toBe(false)
       if (!result.ok) expect(result.error.errors.map((e) => e.attr)).toEqual(["non_field_errors"])
     }
+  })
+
+  it("validatePayload: an unknown endpoint id is one invalid error at the root that names the id, in the 400 shape", () => {
+    const result = validatePayload("no-such-endpoint" as EndpointId, {})
+    expect(result).toStrictEqual({
+      ok: false,
+      error: {
+        detail: "The payload failed validation with 1 error.",
+        code: "payload_failed_validation",
+        errors: [{ detail: expect.stringContaining("no-such-endpoint"), code: "invalid", attr: "non_field_errors" }]
+      },
+      warnings: []
+    })
   })
 
   it("an unknown endpoint id is an error, not an exception", () => {
