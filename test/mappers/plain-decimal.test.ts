@@ -51,9 +51,11 @@ describe("plainDecimal", () => {
     })
 
     it(`${name}: whatever it reads, toDecimalString reads alike`, () => {
+      let drawn = 0
       let read = 0
       fc.assert(
         fc.property(fc.oneof(amountLike, fc.string()), (text) => {
+          drawn++
           const plain = plainDecimal(text, codes[0], codes[1])
           if (plain === undefined) return
           read++
@@ -61,7 +63,8 @@ describe("plainDecimal", () => {
         }),
         { numRuns: 5000 }
       )
-      expect(read).toBeGreaterThan(100)
+      // Counted against the inputs drawn (a mutation run tries fewer): about one text in twenty is a plain amount.
+      expect(read).toBeGreaterThan(drawn / 50)
     })
   }
 })
