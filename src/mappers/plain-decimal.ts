@@ -24,6 +24,7 @@ const NINE = 57
  */
 export const plainDecimal = (text: string, decimal: number, group: number): string | undefined => {
   const length = text.length
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, charCodeAt(0) of "" is NaN, never a minus
   const negative = length > 0 && text.charCodeAt(0) === MINUS
   const start = negative ? 1 : 0
   let lastGroup = -1
@@ -40,12 +41,15 @@ export const plainDecimal = (text: string, decimal: number, group: number): stri
     else return undefined
   }
   const integerEnd = point === -1 ? length : point
+  // Stryker disable next-line ConditionalExpression: equivalent where it gives up more often, the general reading answers alike
   if (integerEnd === start || point === length - 1) return undefined
   if (lastGroup !== -1 && integerEnd - lastGroup - 1 !== 3) return undefined
   let integer = text.slice(start, integerEnd)
+  // Stryker disable next-line ConditionalExpression: equivalent, without a group there is no separator to remove
   if (lastGroup !== -1) integer = integer.replaceAll(String.fromCharCode(group), "")
   let first = 0
   while (first < integer.length - 1 && integer.charCodeAt(first) === ZERO) first++
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, slice(0) is the same text
   if (first > 0) integer = integer.slice(first)
   const fraction = point === -1 ? "" : text.slice(point + 1)
   let zero = integer === "0"

@@ -28,10 +28,13 @@ describe("plainDecimal", () => {
     expect(plainDecimal("0007", 44, 46)).toBe("7")
     expect(plainDecimal("1,234.5", 46, 44)).toBe("1234.5")
     expect(plainDecimal("12.345.678", 44, 46)).toBe("12345678")
+    // A decimal comma before three digits is a fraction, never a grouping.
+    expect(plainDecimal("12,345", 44, 46)).toBe("12.345")
+    expect(plainDecimal("-1.000,001", 44, 46)).toBe("-1000.001")
   })
 
   it("leaves to the general reading what is not a plain amount", () => {
-    for (const text of ["", "-", ",5", "5,", "1.23", "1.2345", "0.123", "1..234", "1,2,3", "+1", "1-", " 1", "1,5.000", "1.234.56", "١٢"]) {
+    for (const text of ["", "-", ",5", "5,", "1.23", "1.2345", "0.123", "1..234", "1,2,3", "+1", "1-", " 1", "1,5.000", "1.234.56", "١٢", ".500", "-.500", "1234.567", "0.123.456", "12a", "1.2a4"]) {
       expect(plainDecimal(text, 44, 46), text).toBeUndefined()
     }
   })
