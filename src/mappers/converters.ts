@@ -66,6 +66,8 @@ export interface Converter {
   readonly description: string
   readonly options: Schema.Struct<Schema.Struct.Fields>
   readonly convert: Convert
+  /** Whether its value of a non-blank cell is never blank or empty (a mapped payload need not be looked at for it). */
+  readonly neverEmpty?: boolean
   /** The conversion with its options read once, for a whole column (when reading them costs per cell). */
   readonly prepare?: (options: Readonly<Record<string, unknown>>) => (cell: Exclude<Cell, null | undefined>) => ConversionResult<unknown>
 }
@@ -82,17 +84,20 @@ const decimalOf = (cell: Exclude<Cell, null | undefined>, options: Readonly<Reco
 export const CONVERTERS = {
   string: {
     description: "The cell as text, trimmed (the default).",
+    neverEmpty: true,
     options: NoOptions,
     convert: (cell) => succeed(typeof cell === "string" ? cell.trim() : String(cell))
   },
   decimal: {
     description: "A decimal string (`\"1234.50\"`), exact: German or English separators, SAP's trailing minus.",
+    neverEmpty: true,
     options: DecimalOptions,
     convert: decimalOf,
     prepare: (options) => decimalStringConverter(options as ToDecimalStringOptions)
   },
   number: {
     description: "A JSON number. A value a JSON number cannot hold exactly is refused (`inexact_number`), so amounts never change on the way.",
+    neverEmpty: true,
     options: DecimalOptions,
     convert: (cell, options) => {
       const decimal = decimalOf(cell, options)
@@ -104,6 +109,7 @@ export const CONVERTERS = {
   },
   integer: {
     description: "A whole JSON number within ±(2^53 − 1).",
+    neverEmpty: true,
     options: LocaleOnly,
     convert: (cell, options) => {
       const decimal = decimalOf(cell, options)
@@ -114,6 +120,7 @@ export const CONVERTERS = {
   },
   cents: {
     description: "A decimal amount as an integer of minor units (`12,34` → 1234); a fraction of a minor unit is refused.",
+    neverEmpty: true,
     options: CentsOptions,
     convert: (cell, options) => {
       const decimal = decimalOf(cell, options)
@@ -122,17 +129,20 @@ export const CONVERTERS = {
   },
   date: {
     description: "A calendar date (`dd.MM.yyyy`, `yyyyMMdd`, `yyyy-MM-dd`) as `yyyy-MM-dd`.",
+    neverEmpty: true,
     options: DateOptions,
     convert: (cell, options) => toIsoDate(cell, options as ToIsoDateOptions)
   },
   datetime: {
     description: "A zone-less wall time in `timeZone` as an ISO 8601 date-time with its offset; clock changes are never guessed.",
+    neverEmpty: true,
     options: DateTimeOptions,
     convert: (cell, options) => toIsoDateTime(cell, options as ToIsoDateTimeOptions),
     prepare: (options) => isoDateTimeConverter(options as ToIsoDateTimeOptions)
   },
   boolean: {
     description: "A flag (`X`, `J`, `1`, `true`, blank, …) as `true`/`false`. Unlike the others, a blank cell is read (as false).",
+    neverEmpty: true,
     options: BooleanOptions,
     convert: (cell, options) => toBoolean(cell, options as ToBooleanOptions)
   },

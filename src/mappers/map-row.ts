@@ -11,6 +11,7 @@ import { compact, isCompact } from "./compact.js"
 import { setAtSteps } from "./path-steps.js"
 import { type CompiledNode, hasFunctionSources, readFieldSafely } from "./compile-mapping.js"
 import type { Mapping } from "./define-mapping.js"
+import { type Converter, CONVERTERS } from "./converters.js"
 import type { FieldSource, LegacyRecord } from "./field-source.js"
 import type { MappingError, MappingEvent } from "./mapping-result.js"
 
@@ -29,15 +30,14 @@ interface PayloadCheck {
    */
   readonly mayNotBeCompact: ReadonlyArray<boolean>
 }
-/** Converters whose value of a non-blank cell is never blank or empty. */
-// Stryker disable next-line ArrayDeclaration,StringLiteral: equivalent, a converter left out only has its values looked at
-const COMPACT_CONVERTERS: ReadonlySet<string> = new Set(["string", "decimal", "number", "integer", "cents", "date", "datetime", "boolean"])
-
 // Stryker disable next-line ArrowFunction: equivalent, a field not known compact only has its values looked at
-const alwaysCompact = (source: FieldSource): boolean =>
-  typeof source === "string" ||
+const alwaysCompact = (source: FieldSource): boolean => {
+  if (typeof source === "string") return true
+  if ("value" in source) return isCompact(source.value)
   // Stryker disable next-line BooleanLiteral,StringLiteral: equivalent, a function's value is never taken as compact (payloadEvent compacts it), a column without a known converter is looked at
-  ("value" in source ? isCompact(source.value) : !("from" in source) && COMPACT_CONVERTERS.has(source.convert ?? "string"))
+  const name = "from" in source ? undefined : source.convert ?? "string"
+  return name !== undefined && Object.hasOwn(CONVERTERS, name) && (CONVERTERS[name] as Converter).neverEmpty === true
+}
 
 const checks = new WeakMap<Mapping, PayloadCheck>()
 const checkFor = (mapping: Mapping): PayloadCheck => {

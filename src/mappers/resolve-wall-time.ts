@@ -101,7 +101,7 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
       if (once.ok && base.offsetColumn === undefined) {
         // The usual row: one instant, nothing stated to check it against.
         reset()
-        return base.output === "utc" ? succeed(toUtc(once.value)) : once
+        return base.output === "utc" ? output(once.value) : once
       }
       if (!once.ok && once.error.code !== "ambiguous_time") return once
       const earlier = once.ok ? once : toEarlier(cell)
