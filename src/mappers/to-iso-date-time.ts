@@ -103,18 +103,38 @@ const render = (
 ): ConversionResult<string> => {
   const wall = epochMsToWall(output === "utc" ? instant : instant + offsetSeconds * 1000)
   if (!isCalendarDate(wall)) return fail("out_of_range", "the result lies outside the years 0001-9999")
-  const text = `${formatIsoDate(wall)}T${pad2(wall.hour)}:${pad2(wall.minute)}:${pad2(wall.second)}`
-  if (output === "utc") return succeed(`${text}Z`)
+  if (output === "utc") return succeed(`${wallText(wall, "T")}Z`)
   if (offsetSeconds % 60 !== 0) {
     // Local mean time before standard time (Berlin until 1893: +00:53:28)
     // cannot be written as ±HH:MM without changing the instant.
     return fail("unsupported_offset", `${timeZone} used a sub-minute offset then; use output "utc"`)
   }
-  return succeed(`${text}${formatOffset(offsetSeconds)}`)
+  return succeed(isoWithOffset(wall, offsetSeconds))
 }
 
 const wallText = (wall: WallTime, separator: " " | "T"): string =>
   `${formatIsoDate(wall)}${separator}${pad2(wall.hour)}:${pad2(wall.minute)}:${pad2(wall.second)}`
+
+const D0 = 48
+const digitAt = (value: number, unit: number): number => D0 + (Math.floor(value / unit) % 10)
+
+/**
+ * A wall time with its whole-minute offset as ISO text (`2024-07-01T12:00:00+02:00`), written character by
+ * character into one flat string: joined from pieces it would be a rope, which costs again wherever the
+ * text is read (hashed, stringified, looked up).
+ */
+const isoWithOffset = (wall: WallTime, offsetSeconds: number): string => {
+  const { year, month, day, hour, minute, second } = wall
+  const magnitude = Math.abs(offsetSeconds) / 60
+  const offsetHours = Math.floor(magnitude / 60)
+  const offsetMinutes = magnitude % 60
+  return String.fromCharCode(
+    digitAt(year, 1000), digitAt(year, 100), digitAt(year, 10), D0 + (year % 10), 45,
+    digitAt(month, 10), D0 + (month % 10), 45, digitAt(day, 10), D0 + (day % 10), 84,
+    digitAt(hour, 10), D0 + (hour % 10), 58, digitAt(minute, 10), D0 + (minute % 10), 58, digitAt(second, 10), D0 + (second % 10),
+    offsetSeconds < 0 ? 45 : 43, digitAt(offsetHours, 10), D0 + (offsetHours % 10), 58, digitAt(offsetMinutes, 10), D0 + (offsetMinutes % 10)
+  )
+}
 
 const describeWall = (wall: WallTime): string => wallText(wall, " ")
 
@@ -217,7 +237,7 @@ const convertWith = (settings: Settings, value: unknown): ConversionResult<strin
   const sole = soleOffsetAt(zone, wallMs)
   if (sole !== null && output === "offset" && sole % 60 === 0) {
     // The one instant, rendered in the zone: the wall time as read, with its offset.
-    return succeed(`${wallText(wall, "T")}${formatOffset(sole)}`)
+    return succeed(isoWithOffset(wall, sole))
   }
   const instants = sole !== null ? [wallMs - sole * 1000] : instantsFor(zone, wallMs)
   const earliest = instants[0]
