@@ -1,6 +1,7 @@
 import { type ConversionResult, fail, guard, preview, succeed } from "./conversion-result.js"
 import { daysFromCivil } from "../schemas/instant.js"
 import { cachedOffsetSecondsAt, instantsFor, offsetFormatFor, soleOffsetAt } from "./zone-offsets.js"
+import { offsetText, usualDateTimeReader } from "./usual-date-time.js"
 import { type CalendarDate, formatIsoDate, isCalendarDate } from "./to-iso-date.js"
 
 /** Text layouts of legacy wall-clock date-times. */
@@ -88,12 +89,6 @@ const epochMsToWall = (epochMs: number): WallTime => {
 
 const TWO_DIGITS: ReadonlyArray<string> = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"))
 const pad2 = (value: number): string => TWO_DIGITS[value] ?? String(value).padStart(2, "0")
-
-const formatOffset = (offsetSeconds: number): string => {
-  const magnitude = Math.abs(offsetSeconds)
-  const sign = offsetSeconds < 0 ? "-" : "+"
-  return `${sign}${pad2(Math.floor(magnitude / 3600))}:${pad2(Math.floor((magnitude % 3600) / 60))}`
-}
 
 const render = (
   instant: number,
@@ -192,6 +187,8 @@ interface Settings {
   readonly ambiguous: "earlier" | "later" | "reject"
   readonly output: "offset" | "utc"
   readonly zone: Intl.DateTimeFormat
+  /** The one-pass reader of the usual wall time, for a known format written with its offset. */
+  readonly usual: ((text: string) => string | undefined) | undefined
 }
 
 const settingsOf = (options: ToIsoDateTimeOptions | undefined): Settings | ConversionResult<never> => {
@@ -204,7 +201,8 @@ const settingsOf = (options: ToIsoDateTimeOptions | undefined): Settings | Conve
   if (!OUTPUTS.includes(output)) return fail("invalid_option", `unknown output ${preview(output)}`)
   const zone = typeof timeZone === "string" ? offsetFormatFor(timeZone) : undefined
   if (zone === undefined) return fail("invalid_time_zone", `unknown time zone ${preview(timeZone)}`)
-  return { format, timeZone, ambiguous, output, zone }
+  const usual = format !== undefined && output === "offset" ? usualDateTimeReader(format, zone) : undefined
+  return { format, timeZone, ambiguous, output, zone, usual }
 }
 
 const convertWith = (settings: Settings, value: unknown): ConversionResult<string> => {
@@ -219,6 +217,8 @@ const convertWith = (settings: Settings, value: unknown): ConversionResult<strin
 
   const text = value.trim()
   if (text === "") return fail("blank", "expected a date-time, got a blank string")
+  const usual = settings.usual?.(text)
+  if (usual !== undefined) return succeed(usual)
   let wall: WallTime | undefined
   for (const layout of FORMATS) {
     if (format !== undefined && layout !== format) continue
@@ -246,7 +246,7 @@ const convertWith = (settings: Settings, value: unknown): ConversionResult<strin
     return fail("nonexistent_time", `${describeWall(wall)} does not exist in ${timeZone} (skipped by a clock change)`)
   }
   if (instants.length > 1 && ambiguous === "reject") {
-    const offsets = instants.map((instant) => formatOffset((wallMs - instant) / 1000)).join(" and ")
+    const offsets = instants.map((instant) => offsetText((wallMs - instant) / 1000)).join(" and ")
     return fail(
       "ambiguous_time",
       `${describeWall(wall)} occurs twice in ${timeZone} (${offsets}); set ambiguous to "earlier" or "later"`
