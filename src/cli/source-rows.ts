@@ -47,7 +47,7 @@ export interface SkippedLines {
   readonly why: "blank" | "preamble"
 }
 
-/** What the readers yield (in pieces: arrays of items), in input order. */
+/** What the readers yield, in input order. */
 export type SourceItem = CsvHeader | SourceRow | RefusedLine | SkippedLines
 
 /** Options of the CSV reader. */
@@ -91,12 +91,11 @@ const unusable = (line: PhysicalLine): RefusedLine | undefined => {
 const isBlank = (text: string): boolean => text.trim() === ""
 
 /**
- * The header and rows of a CSV input, the items of each piece of input together. The header is the
- * first line after `skipLines`; its names are
+ * The header and rows of a CSV input. The header is the first line after `skipLines`; its names are
  * trimmed (and a byte order mark dropped). A data row may end with one empty extra column (a trailing
  * delimiter, as SAP writes it). Rows whose cells are all empty are skipped as blank.
  */
-export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>, options: CsvOptions = {}): AsyncGenerator<Array<SourceItem>> {
+export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>, options: CsvOptions = {}): AsyncGenerator<SourceItem> {
   const skip = options.skipLines ?? 0
   const maxLines = options.maxRecordLines ?? 1000
   const source = input[Symbol.asyncIterator]()
@@ -110,26 +109,21 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
     pos = 0
   }
   let header: CsvHeader | undefined
-  // The items read from each piece of input go out together: a generator step for every row would cost
-  // more than the row.
-  let out: Array<SourceItem> = []
   for (;;) {
     if (pos >= buffer.length) {
-      if (out.length > 0) yield out
-      out = []
       if (atEnd) return
       await fill()
       continue
     }
     const line = buffer[pos]!
     if (line.line <= skip) {
-      out.push({ kind: "skipped", lines: [line.line], why: "preamble" })
+      yield { kind: "skipped", lines: [line.line], why: "preamble" }
       pos++
       continue
     }
     const bad = unusable(line)
     if (bad !== undefined) {
-      out.push(bad)
+      yield bad
       pos++
       continue
     }
@@ -140,12 +134,12 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
       // A trailing delimiter on the header line names no column.
       if (names.length > 1 && names[names.length - 1] === "") names.pop()
       header = { kind: "header", line: line.line, names, delimiter }
-      out.push(header)
+      yield header
       pos++
       continue
     }
     if (isBlank(line.text)) {
-      out.push({ kind: "skipped", lines: [line.line], why: "blank" })
+      yield { kind: "skipped", lines: [line.line], why: "blank" }
       pos++
       continue
     }
@@ -155,33 +149,31 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
       const count = cellCount(line.text, header.delimiter)
       if (count === header.names.length || (count === header.names.length + 1 && line.text.endsWith(header.delimiter))) {
         pos++
-        if (allCellsBlank(line.text, header.delimiter)) out.push({ kind: "skipped", lines: [line.line], why: "blank" })
-        else out.push(new CsvRow([line.line], line.text, header, undefined))
+        if (allCellsBlank(line.text, header.delimiter)) yield { kind: "skipped", lines: [line.line], why: "blank" }
+        else yield new CsvRow([line.line], line.text, header, undefined)
         continue
       }
     }
     const parsed = parseRecord(buffer, pos, header.delimiter, maxLines, atEnd, header.names.length)
     if ("needMore" in parsed) {
-      if (out.length > 0) yield out
-      out = []
       await fill()
       continue
     }
     if ("error" in parsed) {
-      out.push(refused(line, "invalid_csv", `${parsed.error}.`))
+      yield refused(line, "invalid_csv", `${parsed.error}.`)
       pos++
       continue
     }
     const fields = parsed.fields
     if (fields.length === header.names.length + 1 && fields[fields.length - 1] === "") fields.pop()
     if (fields.length !== header.names.length) {
-      out.push(refused(
+      yield refused(
         line,
         "invalid_csv",
         parsed.span > 1
           ? `A quote opened on this line runs over ${parsed.span} lines into a row of ${fields.length} columns, not ${header.names.length}: the quote is probably never closed.`
           : `Expected ${header.names.length} columns (as in the header, line ${header.line}), found ${fields.length}.`
-      ))
+      )
       pos++
       continue
     }
@@ -189,40 +181,38 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
     const raw = parsed.span === 1 ? line.text : buffer.slice(pos, pos + parsed.span).map((l) => l.text).join("\n")
     pos += parsed.span
     if (fields.every((f) => f.trim() === "")) {
-      out.push({ kind: "skipped", lines, why: "blank" })
+      yield { kind: "skipped", lines, why: "blank" }
       continue
     }
-    out.push(new CsvRow(lines, raw, header, fields))
+    yield new CsvRow(lines, raw, header, fields)
   }
 }
 
-/** The rows of an NDJSON input, the items of each piece of input together: one flat JSON object per line; blank lines are skipped. */
-export async function* ndjsonRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>): AsyncGenerator<Array<SourceItem>> {
+/** The rows of an NDJSON input: one flat JSON object per line; blank lines are skipped. */
+export async function* ndjsonRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>): AsyncGenerator<SourceItem> {
   for await (const batch of input) {
-    const out: Array<SourceItem> = []
     for (const line of batch) {
       const bad = unusable(line)
       if (bad !== undefined) {
-        out.push({ ...bad, code: bad.code === "invalid_csv" ? "invalid_json" : bad.code })
+        yield { ...bad, code: bad.code === "invalid_csv" ? "invalid_json" : bad.code }
         continue
       }
       if (isBlank(line.text)) {
-        out.push({ kind: "skipped", lines: [line.line], why: "blank" })
+        yield { kind: "skipped", lines: [line.line], why: "blank" }
         continue
       }
       try {
         const record: unknown = JSON.parse(line.text)
         if (typeof record === "object" && record !== null && !Array.isArray(record)) {
-          out.push({ kind: "row", lines: [line.line], record: record as Record<string, unknown>, raw: line.text })
+          yield { kind: "row", lines: [line.line], record: record as Record<string, unknown>, raw: line.text }
         } else {
-          out.push(refused(line, "invalid", "A record must be a JSON object of column → value."))
+          yield refused(line, "invalid", "A record must be a JSON object of column → value.")
         }
       } catch {
         const found = findJsonSyntaxError(line.text)
         const at = lineAndColumn(line.text, found?.offset ?? 0)
-        out.push(refused(line, "invalid_json", `Invalid JSON at column ${at.column}: ${found?.message ?? "syntax error"}.`))
+        yield refused(line, "invalid_json", `Invalid JSON at column ${at.column}: ${found?.message ?? "syntax error"}.`)
       }
     }
-    if (out.length > 0) yield out
   }
 }

@@ -29,11 +29,9 @@ export const mapInOrder = async (mapping: Mapping, input: MapSource, outcomes: M
       const record = rowOf(item)
       if (record !== undefined) yield record
     }
-    for await (const items of source) {
-      for (const item of items) {
-        const record = rowOf(item)
-        if (record !== undefined) yield record
-      }
+    for await (const item of source) {
+      const record = rowOf(item)
+      if (record !== undefined) yield record
     }
   }
   const settle = (indexes: ReadonlyArray<number>): Array<SourceRow> =>

@@ -144,7 +144,7 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
     // The source read directly (not through one generator of early and source items): every generator
     // between reader and mapper costs per row.
     for (const item of early) if (take(item)) await flush()
-    for await (const items of source) for (const item of items) if (take(item)) await flush()
+    for await (const item of source) if (take(item)) await flush()
     await submit()
     await pool.idle()
   } finally {

@@ -30,12 +30,12 @@ export interface MapSourceOptions {
 }
 
 /**
- * The rows of a legacy export, opened: the items read with the header (`early`), the rest still to
- * read (`source`, in pieces), and the CSV header with its line.
+ * The rows of a legacy export, opened: the items read before the header (`early`), the rest still to
+ * read (`source`), and the CSV header with its line.
  */
 export interface MapSource {
   readonly early: ReadonlyArray<SourceItem>
-  readonly source: AsyncGenerator<ReadonlyArray<SourceItem>>
+  readonly source: AsyncGenerator<SourceItem>
   readonly header: MapBatch["csv"]
   readonly headerLine: number | undefined
   /** Bytes read so far, for the progress line. */
@@ -107,7 +107,7 @@ export const openMapSource = async (
     }
   }
   const lines = physicalLines(counted(), options.encoding)
-  const source: AsyncGenerator<ReadonlyArray<SourceItem>> = options.format === "csv"
+  const source: AsyncGenerator<SourceItem> = options.format === "csv"
     ? csvRows(lines, { delimiter: options.delimiter, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines })
     : ndjsonRows(lines)
 
@@ -115,17 +115,17 @@ export const openMapSource = async (
   let headerLine: number | undefined
   let header: MapBatch["csv"]
   try {
-    // Every item of the pieces read up to the header, the rows after it in its piece included.
-    while (options.format === "csv" && header === undefined) {
-      const next = await source.next()
-      if (next.done === true) break
-      for (const item of next.value) {
-        early.push(item)
-        if (item.kind !== "header") continue
-        headerLine = item.line
-        header = { columns: item.names, delimiter: item.delimiter }
-        const problems = headerProblems(mapping, item.names)
+    if (options.format === "csv") {
+      for (let next = await source.next(); next.done !== true; next = await source.next()) {
+        if (next.value.kind !== "header") {
+          early.push(next.value)
+          continue
+        }
+        headerLine = next.value.line
+        header = { columns: next.value.names, delimiter: next.value.delimiter }
+        const problems = headerProblems(mapping, next.value.names)
         if (problems.length > 0) throw usageError(problemsText(input, `the mapping ${mappingPath} does not fit the header (line ${headerLine}) of`, problems))
+        break
       }
     }
   } catch (cause) {
