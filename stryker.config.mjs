@@ -1,11 +1,12 @@
 // @ts-check
 /**
- * Mutation testing of the core: `npm run mutation` (all of it), or one file at a time:
+ * Mutation testing of the core (schemas, validation, mappers): `npm run mutation` (all of it), or one file at a time:
  * `npm run mutation -- --mutate src/mappers/to-decimal-string.ts`. Incremental: a run retests only the
  * mutants whose code or covering tests changed since the last one (`reports/stryker-incremental.json`;
  * `--force` retests all). Reports: `reports/mutation/` (git-ignored). Not part of CI: too slow on 2 cores.
  * Scope a run with `--mutate`, not with `testFiles`: with `testFiles` the static mutants (module-level
  * constants) were not activated and all "survived".
+ * The client and the reference service have a run of their own: `npm run mutation:service` (`stryker.service.config.mjs`).
  *
  * @type {import("@stryker-mutator/api/core").PartialStrykerOptions}
  */

@@ -8,7 +8,7 @@ import { BaseSequencer, type TestModule, type TestSpecification } from "vitest/n
  * test of its own, so the mutant counts as killed (as `vitest run` would fail) and an unmutated run
  * that cannot load a file stops.
  */
-const failedLoadIsAFailedTest = {
+export const failedLoadIsAFailedTest = {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     for (const module of testModules) {
       const errors = module.errors()
@@ -42,7 +42,7 @@ const CAPPED_FAST_CHECK = fileURLToPath(new URL("test/support/capped-fast-check.
  * code, and a few properties of 10,000 inputs per endpoint were most of each repetition; the cap only lets
  * more mutants survive, never fewer, so the score stays a lower bound (see that file).
  */
-const cappedFastCheck: Plugin = {
+export const cappedFastCheck: Plugin = {
   name: "capped-fast-check",
   enforce: "pre",
   resolveId(source, importer) {
@@ -55,7 +55,7 @@ const cappedFastCheck: Plugin = {
  * longest first. A mutation run stops at the first failed test (`bail`), so a mutant that a quick test
  * kills no longer waits for the slow property files; a mutant that survives runs them all either way.
  */
-class ShortestFirst extends BaseSequencer {
+export class ShortestFirst extends BaseSequencer {
   override async sort(files: Array<TestSpecification>): Promise<Array<TestSpecification>> {
     const longestFirst = await super.sort(files)
     const cache = this.ctx.cache
