@@ -112,3 +112,20 @@ describe("the depth to which an input is read", () => {
     expect(errors.slice(1).every(([, code]) => code === "invalid")).toBe(true)
   })
 })
+
+describe("a key added to Object.prototype", () => {
+  it("does not lend a note the body it lacks (JSON.stringify sends no inherited key)", () => {
+    Object.defineProperty(Object.prototype, "body", { value: "inherited", enumerable: true, configurable: true, writable: true })
+    try {
+      // Another field is broken, so the note's rule runs on what validation reads of the input.
+      const payload = { import_supplier: 1, external_account_number: "1", notes: [{}] }
+      expect(errorsOf(validatePayload("notes", payload))).toEqual([
+        ["import_supplier", "invalid"],
+        ["notes.0", "note_body_or_document_path_not_found"]
+      ])
+    } finally {
+      delete (Object.prototype as Record<string, unknown>)["body"]
+    }
+    expect(Object.hasOwn(Object.prototype, "body")).toBe(false)
+  })
+})
