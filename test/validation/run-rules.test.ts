@@ -9,6 +9,8 @@ import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import type { CrossFieldRule } from "../../src/schemas/cross-field-rule.js"
 import { ruleFilter, startNotAfterEndRule } from "../../src/schemas/rules.js"
+import { toAttr } from "../../src/validation/path.js"
+import { ruleErrors } from "../../src/validation/run-rules.js"
 import { runValidation } from "../../src/validation/run-validation.js"
 import { errorsOf, warningsOf } from "../support/payloads.js"
 
@@ -177,5 +179,21 @@ describe("field names that are words of JavaScript", () => {
     expect(errorsOf(validate(Holder, { x: "a", period: { from: "2024-01-01", to: "2024-01-01" }, undefined: 1 }))).toEqual([
       ["undefined", "unknown_field"]
     ])
+  })
+})
+
+describe("only what the input owns", () => {
+  it("a field inherited rather than own is not walked: the rules below it do not run", () => {
+    const Holder = Schema.Struct({ period: Schema.optionalKey(Period) })
+    const attrsOf = (input: unknown) => ruleErrors(Holder.ast, input, [], { now: new Date() }, false).map((e) => [toAttr(e.path), e.code])
+    expect(attrsOf(Object.create({ period: REVERSED }))).toEqual([])
+    expect(attrsOf({ period: REVERSED })).toEqual([["period.to", LATER_THAN_END]])
+  })
+
+  it("a field keyed by a symbol is not walked: JSON has no symbol keys, and an error needs an attr", () => {
+    const key = Symbol("period")
+    const Holder = Schema.Struct({ [key]: Period, other: Schema.optionalKey(Period) })
+    const pathsOf = (input: unknown) => ruleErrors(Holder.ast, input, [], { now: new Date() }, false).map((e) => [e.path, e.code])
+    expect(pathsOf({ [key]: REVERSED, other: REVERSED })).toEqual([[["other", "to"], LATER_THAN_END]])
   })
 })
