@@ -93,7 +93,6 @@ describe("documentOrderKey", () => {
   })
 
   it("an array step is the index itself, holes before it included; a key of an array that is no index is its place among the keys", () => {
-    // eslint-disable-next-line no-sparse-arrays
     const sparse = [, , { a: 1 }]
     expect(documentOrderKey(sparse, [2, "a"])).toEqual([2, 0])
     // The digits of an index as a key name the same item, placed among the array's own keys.

@@ -10,7 +10,7 @@ import { errorsOf } from "../support/payloads.js"
 
 const GETTER_DETAIL = "A getter is not data: JSON.stringify would call it when sending. Pass the value itself."
 const notesWith = (...notes: Array<unknown>) => ({ import_supplier: "S", external_account_number: "1", notes })
-/** A getter property, enumerable as a class field's own accessor would be made by defineProperty. */
+/** `target` with an enumerable own getter `key`. */
 const withGetter = <T extends object>(target: T, key: string, get: () => unknown = () => "x"): T =>
   Object.defineProperty(target, key, { get, enumerable: true, configurable: true })
 
@@ -24,7 +24,7 @@ describe("accessors are refused with their own detail", () => {
     const note = Object.defineProperty({}, "body", { set: () => undefined, enumerable: true, configurable: true })
     const result = validatePayload("notes", notesWith(note))
     expect(result.ok ? [] : result.error.errors).toEqual([{ detail: GETTER_DETAIL, code: "invalid", attr: "notes.0.body" }])
-    // Also where it is the only thing that is not plain data, deep in a valid note.
+    // Also at the root of a payload that is otherwise valid.
     const deep = notesWith({ body: "x", created_at: "2024-01-01T00:00:00Z" })
     Object.defineProperty(deep, "import_supplier", { set: () => undefined, enumerable: true, configurable: true })
     expect(errorsOf(validatePayload("notes", deep))).toEqual([["import_supplier", "invalid"]])
@@ -40,7 +40,6 @@ describe("accessors are refused with their own detail", () => {
 
 describe("holes of a list are items", () => {
   it("a trailing hole of a plain list is an item (JSON sends null for it)", () => {
-    // eslint-disable-next-line no-sparse-arrays
     const notes = [{ body: "x" }, ,]
     expect(notes.length).toBe(2)
     expect(JSON.stringify(notes)).toBe(`[{"body":"x"},null]`)
@@ -48,7 +47,6 @@ describe("holes of a list are items", () => {
   })
 
   it("a trailing hole of a list inside a null-prototype payload is an item too", () => {
-    // eslint-disable-next-line no-sparse-arrays
     const payload = Object.assign(Object.create(null) as object, notesWith(), { notes: [{ body: "x" }, ,] })
     expect(errorsOf(validatePayload("notes", payload))).toEqual([["notes.1", "invalid"]])
   })
