@@ -92,6 +92,20 @@ describe("documentOrderKey", () => {
     expect(documentOrderKey(Object.assign(Object.create({ inherited: 1 }), { own: 1 }), ["inherited"])).toEqual([Number.MAX_SAFE_INTEGER])
   })
 
+  it("an array step is the index itself, holes before it included; a key of an array that is no index is its place among the keys", () => {
+    const sparse = [, , { a: 1 }]
+    expect(documentOrderKey(sparse, [2, "a"])).toEqual([2, 0])
+    // The digits of an index as a key name the same item, placed among the array's own keys.
+    expect(documentOrderKey(["x", "y"], ["1"])).toEqual([1])
+    const withNote = Object.assign(["x", "y"], { note: 1 })
+    expect(documentOrderKey(withNote, ["note"])).toEqual([2])
+  })
+
+  it("a step below null or a primitive is absent", () => {
+    expect(documentOrderKey({ a: null }, ["a", "b"])).toEqual([0, Number.MAX_SAFE_INTEGER])
+    expect(documentOrderKey({ a: "text" }, ["a", 0])).toEqual([0, Number.MAX_SAFE_INTEGER])
+  })
+
   it("sorts the paths of a JSON value in the order its text lists them", () => {
     const paths = (value: unknown, path: Array<string | number> = []): Array<Array<string | number>> =>
       Array.isArray(value)

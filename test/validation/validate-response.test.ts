@@ -118,6 +118,16 @@ describe("transactions", () => {
     expect(read.ok ? [] : read.error.errors.map((e) => e.attr)).toEqual(["code", "errors"])
   })
 
+  it.each([
+    ["oops", "string"],
+    [[], "array"]
+  ])("400: a body %j that is not an object is read against each shape as a value of the wrong type", (body, type) => {
+    const result = validateResponse("transactions", 400, body)
+    expect(result.ok ? [] : result.error.errors).toEqual([
+      { detail: `Expected an object but got ${type}.`, code: "invalid", attr: "non_field_errors" }
+    ])
+  })
+
   it("404 is not documented for transactions", () => {
     const result = validateResponse("transactions", 404, { error: "Account not found." })
     expect(result.ok).toBe(false)
