@@ -8,7 +8,8 @@
 import { Schema, SchemaAST } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { KNOWN_VALUES, openEnum } from "../../src/schemas/conventions.js"
+import { KNOWN_VALUES, NON_BLANK_RE, openEnum } from "../../src/schemas/conventions.js"
+import { ruleFilter } from "../../src/schemas/rules.js"
 import { collectWarnings } from "../../src/validation/collect-warnings.js"
 import * as runtime from "../../src/validation/generated-runtime.js"
 import { CheckWriter } from "../../src/validation/generator/emit-check.js"
@@ -163,6 +164,10 @@ describe("the generated validators of schemas no endpoint has", () => {
     const found: Array<PathError> = []
     expect(compile(schema).check({ known: "k", field: 5 }, found, context)).toBe(true)
     expect(found).toEqual([])
+    // Nor inside a union, where a string of an open enumeration is refused.
+    expect(answers(withField(Schema.NullOr(Schema.Number.annotate({ [KNOWN_VALUES]: [1] }))), [
+      { known: "k", field: null }, { known: "k", field: 5 }, { known: "k", field: "5" }
+    ])).toEqual([true, true, false])
   })
 
   it("a range of numbers: its bounds included", () => {
@@ -176,5 +181,74 @@ describe("the generated validators of schemas no endpoint has", () => {
     } as Schema.Annotations.Filter)
     const schema = withField(Schema.String.check(filter))
     expect(answers(schema, ["ab", "ba", "A"].map((field) => ({ known: "k", field })))).toEqual([true, false, false])
+  })
+})
+
+/** The lines each writer writes for `schema` on its own, and the labels of the refs it takes. */
+const written = (schema: Schema.Top) => {
+  const check = new CheckWriter(new Constants(), new EndpointNames())
+  check.node(schema.ast, "v0", [], 0)
+  const errorsNames = new EndpointNames()
+  const errors = new ErrorsWriter(new Constants(), errorsNames)
+  errors.node(schema.ast, "v0", [], "(root)", "ok0", 0)
+  return { check: check.lines, errors: errors.lines, errorsRefs: errorsNames.refs.map((r) => r.label) }
+}
+
+const later = { name: "later", fields: ["from", "to"], check: (v: { readonly from: string; readonly to: string }) => (v.from > v.to ? [{ path: ["to"], code: "start_date_later_than_end_date", detail: "to before from" }] : []) }
+const distinct = { name: "distinct", fields: ["from", "to"], scope: "items" as const, check: () => [] }
+const soon = { name: "soon", fields: ["from", "to"], scope: "items" as const, clock: true as const, check: () => [] }
+
+describe("the source the generator writes", () => {
+  it("indents a nullable structure's statements one level deeper than the test for null", () => {
+    const lines = written(withField(Schema.NullOr(Schema.Struct({ a: Schema.String })))).check
+    const open = lines.findIndex((line) => line.endsWith("!== null) {"))
+    expect(open).toBeGreaterThan(0)
+    expect(lines[open + 1]!.startsWith(`${lines[open]!.match(/^ */u)![0]}  `)).toBe(true)
+  })
+
+  it("writes nothing in the error collector for an Unknown field, which has no error, and takes no ref for it", () => {
+    const { errors, errorsRefs } = written(Schema.Struct({ a: Schema.Unknown }))
+    expect(errors.join("\n")).not.toContain("if (!(true))")
+    expect(errorsRefs).toEqual(["node (root)"])
+  })
+
+  it("labels the rules in the error collector as in the check: name and fields, on an object and on a list", () => {
+    const schema = Schema.Struct({
+      period: Schema.Struct({ from: Schema.String, to: Schema.String }).check(ruleFilter(later)),
+      periods: Schema.Array(Schema.Struct({ from: Schema.String, to: Schema.String })).check(ruleFilter(distinct))
+    })
+    const names = new EndpointNames()
+    new CheckWriter(new Constants(), names).node(schema.ast, "v0", [], 0)
+    const rules = (labels: ReadonlyArray<string>) => labels.filter((label) => label.startsWith("rule "))
+    expect(rules(names.refs.map((r) => r.label))).toEqual(["rule later(from, to)", "rule distinct(from, to)"])
+    expect(rules(written(schema).errorsRefs)).toEqual(["rule later(from, to)", "rule distinct(from, to)"])
+  })
+
+  it("calls no rule of the clock of a list in the error collector (the full validation runs it)", () => {
+    const { errors, errorsRefs } = written(Schema.Struct({ periods: Schema.Array(Schema.Struct({ from: Schema.String, to: Schema.String })).check(ruleFilter(soon)) }))
+    expect(errors.join("\n")).not.toContain("ruleHolds")
+    expect(errorsRefs.filter((label) => label.startsWith("rule "))).toEqual([])
+  })
+
+  it("takes the non-blank shortcut for the non-blank pattern only: with other flags, the pattern is written as it is", () => {
+    expect(written(withField(Schema.String.check(Schema.isPattern(NON_BLANK_RE)))).check.join("\n")).toContain("isNonBlank(")
+    const other = new Constants()
+    new CheckWriter(other, new EndpointNames()).node(withField(Schema.String.check(Schema.isPattern(new RegExp(NON_BLANK_RE.source, "iu")))).ast, "v0", [], 0)
+    expect([...other.declarations.keys()]).toEqual([`new RegExp(${JSON.stringify(NON_BLANK_RE.source)}, "iu")`])
+  })
+})
+
+describe("the warning collector's writer on its own", () => {
+  const warningLines = (schema: Schema.Top) => new WarningsWriter(new Constants(), new EndpointNames()).node(schema.ast, "v0", [])
+
+  it("passes over a symbol key (never sent as JSON) and writes the other fields' warnings", () => {
+    const withSymbol = Schema.Struct({ [Symbol.for("s")]: Schema.optionalKey(Schema.Array(Schema.String)), a: openEnum(["A"]) })
+    const lines = warningLines(withSymbol)
+    expect(lines).toEqual(warningLines(Schema.Struct({ a: openEnum(["A"]) })))
+    expect(lines.join("\n")).toContain("unknown_choice")
+  })
+
+  it("writes nothing for a tuple of plain strings: nothing in it can warn", () => {
+    expect(warningLines(Schema.Tuple([Schema.String]))).toEqual([])
   })
 })
