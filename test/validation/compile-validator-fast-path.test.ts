@@ -4,12 +4,14 @@
  * validated in full. Either way it answers as `validatePayload`; on the fast path, the value of a valid
  * payload is the input itself, not a copy. These tests pin the edges of that choice: lists of many items,
  * keys a list does not send, null prototypes, deep nesting, setters, hidden properties, a list's own
- * prototype, fields given as `undefined`, inputs said to be JSON, and `compileBodyCheck`'s like option.
+ * prototype, fields given as `undefined`, inputs said to be JSON (whose descriptors are not walked), and
+ * `compileBodyCheck`'s like option; and that a validator is compiled once.
  */
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { compileValidator, endpoints, type PostEndpointId, validatePayload } from "../../src/index.js"
 import { compileBodyCheck } from "../../src/validation/compile-validator.js"
+import { validateRequest } from "../../src/validation/validate-payload.js"
 
 type Json = null | boolean | number | string | Array<Json> | { [key: string]: Json }
 
@@ -115,5 +117,54 @@ describe("compileValidator on inputs that are not what JSON.parse makes", () => 
   it("answers as validatePayload when a field given as undefined follows a wrong one", () => {
     const input = { ...example("energy-amount"), import_supplier: 5, external_account_number: undefined }
     agree(input)
+  })
+})
+
+/** energy-amount's example with `import_supplier` defined by the getter `get`. */
+const withGetter = (get: () => unknown) => Object.defineProperty(example("energy-amount"), "import_supplier", { get, enumerable: true })
+
+describe("told the input is JSON", () => {
+  it("reads a getter as the value it gives, as JSON.stringify would: the answer of that JSON", () => {
+    for (const value of ["STADTWERKE_NORD", 5]) {
+      const input = withGetter(() => value)
+      const result = compileValidator("energy-amount", { input: "json" })(input, { now: NOW })
+      const ofJson = validatePayload("energy-amount", JSON.parse(JSON.stringify(input)), { now: NOW })
+      expect(result.ok).toBe(ofJson.ok)
+      expect(result.ok ? result.warnings : result.error).toEqual(ofJson.ok ? ofJson.warnings : ofJson.error)
+    }
+  })
+
+  it("answers an input it cannot take the fast path for as the validation told the input is JSON (no walk for getters)", () => {
+    for (const get of [() => undefined, () => { throw new Error("boom") }]) {
+      const input = withGetter(get)
+      const result = compileValidator("energy-amount", { input: "json" })(input, { now: NOW })
+      expect(result).toEqual(validateRequest("energy-amount", input, { now: NOW }, true))
+      // Not the getter error of the walk, which the default mode reports.
+      expect(result.ok || result.error.errors.some((e) => e.detail.startsWith("A getter is not data"))).toBe(false)
+    }
+  })
+
+  it("the body pre-check reads a getter as data too, and says not clean where reading it throws", () => {
+    const schema = endpoints["energy-amount"].responses[201].schema
+    const body = withGetter(() => "STADTWERKE_NORD")
+    expect(compileBodyCheck(schema)(JSON.parse(JSON.stringify(body)))).toBe(true)
+    expect(compileBodyCheck(schema, { input: "json" })(body)).toBe(true)
+    expect(compileBodyCheck(schema)(body)).toBe(false)
+    expect(compileBodyCheck(schema, { input: "json" })(withGetter(() => { throw new Error("boom") }))).toBe(false)
+  })
+})
+
+describe("compiling once", () => {
+  it("gives the validator made before for the same endpoint and input mode, another for the other mode", () => {
+    expect(compileValidator("notes")).toBe(compileValidator("notes"))
+    expect(compileValidator("notes", { input: "json" })).toBe(compileValidator("notes", { input: "json" }))
+    expect(compileValidator("notes", { input: "json" })).not.toBe(compileValidator("notes"))
+  })
+
+  it("gives the body pre-check made before for the same schema and input mode", () => {
+    const schema = endpoints["notes"].responses[201].schema
+    expect(compileBodyCheck(schema)).toBe(compileBodyCheck(schema))
+    expect(compileBodyCheck(schema, { input: "json" })).toBe(compileBodyCheck(schema, { input: "json" }))
+    expect(compileBodyCheck(schema, { input: "json" })).not.toBe(compileBodyCheck(schema))
   })
 })
