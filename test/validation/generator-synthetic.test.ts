@@ -62,7 +62,7 @@ ${errors.lines.join("\n")}
 ${warnings.join("\n")}
   }
 }`
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the generated code, as the generated module holds it
+  // The generated code, run as the generated module would run it (its helpers as parameters).
   const make = new Function("refs", ...RUNTIME_NAMES, source) as (refs: unknown, ...helpers: Array<unknown>) => Compiled
   return make(names.refs.map((r) => r.value), ...RUNTIME_NAMES.map((name) => runtime[name]))
 }
