@@ -70,6 +70,7 @@ export interface CompileValidatorOptions {
   readonly input?: "any" | "json"
 }
 
+// Stryker disable next-line ObjectLiteral: equivalent, only an endpoint without a rule of the clock gets it, and no other rule reads `now`
 const NO_CLOCK = { now: new Date(Number.NaN) }
 
 const validators = new Map<string, PayloadValidator<EndpointId>>()
@@ -117,10 +118,14 @@ export const compileValidator = <E extends EndpointId>(endpointId: E, options?: 
           return { ok: true, value: input as RequestOf<E>, warnings: found.length === 0 ? [] : inDocumentOrder(input, found) as Array<PayloadWarning> }
         }
         // The decode's errors, collected without the decode; none found (a rule of the clock, say): in full.
+        // Stryker disable next-line ArrayDeclaration: equivalent, an item that is no path error makes reportValidation throw, and the catch's full validation answers alike
         const decodeErrors: Array<PathError> = []
+        // Stryker disable next-line BooleanLiteral,BlockStatement: equivalent, the collector answers true only when it found no error, and an emptied block falls through: the full validation below answers alike
         if (isRecord(input) && errors(input, decodeErrors) === false && decodeErrors.length > 0) {
+          // Stryker disable next-line ArrayDeclaration: equivalent, an item that is no path error makes reportValidation throw, and the catch's full validation answers alike
           const warned: Array<PathError> = []
           warnings(input, warned)
+          // Stryker disable next-line OptionalChaining: equivalent, without options the TypeError is caught and the full validation answers alike (the same default clock)
           return reportValidation<RequestOf<E>>(ast, input, decodeErrors, undefined, options?.now, warned)
         }
       }
@@ -150,6 +155,7 @@ const FIRST_STRICT = { errors: "first", onExcessProperty: "error" } as const
  */
 export const compileBodyCheck = (schema: Schema.Top, options?: CompileValidatorOptions): (input: unknown) => boolean => {
   const json = options?.input === "json"
+  // Stryker disable next-line StringLiteral: equivalent, the two modes' keys stay distinct
   const key = json ? "json" : "any"
   const cache = bodyChecks.get(key) ?? new WeakMap<Schema.Top, (input: unknown) => boolean>()
   bodyChecks.set(key, cache)
