@@ -35,6 +35,18 @@ const absentOptionalKeys = (ast: SchemaAST.AST, value: unknown): Array<{ target:
   return out
 }
 
+/**
+ * The endpoint's bundled example where it leaves an optional key out; otherwise (its example sends every
+ * key) the first generated valid, compact payload that does.
+ */
+const withAbsentOptionalKey = (id: PostEndpointId): unknown => {
+  const schema = endpoints[id].request
+  const bundled = example(id)
+  if (absentOptionalKeys(schema.ast, bundled).length > 0) return bundled
+  return fc.sample(arbitraryPayload(id), { numRuns: 500, seed: 99 })
+    .find((payload) => isCompact(payload) && absentOptionalKeys(schema.ast, payload).length > 0)
+}
+
 const noData = (nullable: boolean) =>
   fc.constantFrom<Array<unknown>>(undefined, "", "   ", [], {}, ...(nullable ? [] : [null]))
 
@@ -80,11 +92,18 @@ describe("compact", () => {
     expect(Object.keys(out)).toEqual(["import_supplier", "__proto__", "extra"])
   })
 
-  for (const id of POST_ENDPOINT_IDS) {
+  // The payment instruction's fields are all required (`src/schemas/payment-instruction.ts`): no place
+  // to add an empty at, so the property below would assert nothing for it.
+  it("every endpoint but payment-instruction has an optional key a valid payload can leave out", () => {
+    expect(POST_ENDPOINT_IDS.filter((id) => withAbsentOptionalKey(id) === undefined)).toEqual(["payment-instruction"])
+  })
+
+  for (const id of POST_ENDPOINT_IDS.filter((id) => id !== "payment-instruction")) {
     it(`${id}: empties added at optional keys are removed again and the payload validates`, () => {
       const schema = endpoints[id].request
-      const base = example(id)
+      const base = withAbsentOptionalKey(id)
       const slots = absentOptionalKeys(schema.ast, base).length
+      expect(slots).toBeGreaterThan(0)
       fc.assert(
         fc.property(
           fc.array(fc.tuple(fc.nat(), fc.boolean()), { maxLength: 12 }),
@@ -92,7 +111,6 @@ describe("compact", () => {
           (picks, empties) => {
             const payload = structuredClone(base)
             const places = absentOptionalKeys(schema.ast, payload)
-            if (places.length === 0) return
             const stream = empties[Symbol.iterator]()
             for (const [n] of picks) {
               const place = places[n % places.length]!
@@ -106,7 +124,7 @@ describe("compact", () => {
             expect(validatePayload(id, once).ok).toBe(true)
           }
         ),
-        { numRuns: slots === 0 ? 10 : 300, seed: 4242 }
+        { numRuns: 300, seed: 4242 }
       )
     })
 

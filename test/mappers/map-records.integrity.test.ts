@@ -111,6 +111,7 @@ describe("by-order date-times", () => {
           walls.slice(0, -1).map((from, i) => ({ Konto: `KD-${meter}`, Von: wall(year, day, from), Bis: wall(year, day, walls[i + 1]!), Menge: `${meter}.${i}` }))).flat()
         const { payloads, rejected } = mapRecords(mapping, rows)
         expect(rejected).toEqual([])
+        expect(payloads.map((p) => p.sourceRows)).toEqual(rows.map((_, i) => [i]))
         const periods = payloads.map((p) => (p.payload as { energy_amount: { period_start_at: string; period_end_at: string } }).energy_amount)
         periods.forEach((p, i) => {
           expect(Date.parse(p.period_end_at) - Date.parse(p.period_start_at), `row ${i}`).toBe(step * 60_000)

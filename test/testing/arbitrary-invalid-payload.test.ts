@@ -97,7 +97,9 @@ describe.each(POST_ENDPOINT_IDS)("arbitraryInvalidPayload(%s)", (id) => {
         expect(JSON.parse(JSON.stringify(broken.payload))).toStrictEqual(broken.payload)
         const attr = broken.expected.attr
         const parent = attr === "non_field_errors" || !attr.includes(".") ? "" : attr.slice(0, attr.lastIndexOf("."))
-        for (const changed of differences(valid, broken.payload)) {
+        const changes = differences(valid, broken.payload)
+        expect(changes.length, `${attr}: nothing changed`).toBeGreaterThan(0)
+        for (const changed of changes) {
           expect(parent === "" || changed === parent || changed.startsWith(`${parent}.`), `${changed} for ${attr}`).toBe(true)
         }
         if (attr !== "non_field_errors") expect(broken.description).toContain(attr)
