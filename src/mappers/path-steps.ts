@@ -16,9 +16,11 @@ export const stepsOf = (() => {
   const cache = new Map<string, ReadonlyArray<PathStep>>()
   return (path: string) => {
     let steps = cache.get(path)
+    // Stryker disable next-line ConditionalExpression: equivalent, steps split again are the same steps
     if (steps === undefined) {
       const parts = path.split(".")
-      steps = parts.map((key, i) => ({ key, nextIsIndex: i + 1 < parts.length && /^\d+$/u.test(parts[i + 1]!) }))
+      steps = parts.map((key, i) => ({ key, nextIsIndex: /^\d+$/u.test(parts[i + 1] ?? "") }))
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the bound only keeps the cache's memory small
       if (cache.size >= 10_000) cache.clear()
       cache.set(path, steps)
     }

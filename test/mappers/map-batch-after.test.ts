@@ -88,6 +88,17 @@ describe("batchRowMapper", () => {
     )
   })
 
+  it("starts from no state when given none: the first 02:30 of the repeated hour is the summer one", () => {
+    const rows = batchRowMapper(mapping)
+    const starts = ["27.10.2024 02:30", "27.10.2024 02:45", "27.10.2024 02:30"].map((von, i) => {
+      const [event] = rows.next({ Konto: `KD-${i}`, Von: von, Bis: von, Menge: "1" })
+      return event?.kind === "payload" ? (event.payload as { energy_amount: { period_start_at: string } }).energy_amount.period_start_at : event?.kind
+    })
+    // A wall time's first occurrence in the run is the summer one, its repeat the winter one.
+    expect(starts).toEqual(["2024-10-27T02:30:00+02:00", "2024-10-27T02:45:00+02:00", "2024-10-27T02:30:00+01:00"])
+    expect(rows.end().readStart).toEqual([true, true])
+  })
+
   it("refuses a mapping with groupBy, whose rows are mapped together", () => {
     expect(() => batchRowMapper({ ...mapping, groupBy: ["Konto"] })).toThrow(/without groupBy/)
   })

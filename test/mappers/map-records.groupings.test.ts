@@ -89,11 +89,12 @@ describe("mapRecords groups rows the way each endpoint nests them", () => {
       ]
     })
     const head = { Rechnung: "NNR-1", Konto: "KD-1", Datum: "05.11.2024 10:00", MaLo: "51238696781", Summe: "34,52", Sender: "9900123456789", Empfaenger: "9907654321098" }
-    const result = mapRecords(mapping, [
+    const rows = [
       { ...head, Art: "POS", Pos: "1", Artikel: "9990001000053", Menge: "263,4175", Betrag: "21,07", Preis: "7,998", Satz: "19" },
       { ...head, Art: "POS", Pos: "2", Artikel: "9990001000079", Menge: "1", Betrag: "7,94", Preis: "7,94", Satz: "19" },
       { ...head, Art: "UST", Basis: "29,01", Betrag: "5,51", Satz: "19" }
-    ])
+    ]
+    const result = mapRecords(mapping, rows)
     expect(result.rejected).toEqual([])
     expect(result.payloads).toHaveLength(1)
     const invoice = (result.payloads[0]!.payload as { market_participant_invoice: Record<string, unknown> }).market_participant_invoice
@@ -103,6 +104,9 @@ describe("mapRecords groups rows the way each endpoint nests them", () => {
       .toEqual([[1, 2107, "19.00"], [2, 794, "19.00"]])
     expect(invoice["tax_amounts"]).toEqual([{ tax_rate: "19.00", tax_amount_assessment_basis: 2901, tax_amount: 551 }])
     expect(result.payloads[0]!.sourceRows).toEqual([0, 1, 2])
+    // Cut after each line item: the tax row, no item of the first collection, stays with the batch it comes in.
+    const cut = mapRecords(defineMapping({ ...mapping, batchSize: 1 }), rows)
+    expect([...cut.payloads, ...cut.rejected].map((e) => e.sourceRows).sort((a, b) => a[0]! - b[0]!)).toEqual([[0], [1, 2]])
   })
 
   it("market-participant-fees: article prices under their price sheet, all sheets in one payload", () => {
