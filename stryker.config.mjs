@@ -35,7 +35,7 @@ export default {
   // The machine's two cores are shared.
   concurrency: 1,
   incremental: true,
-  incrementalFile: "reports/stryker-incremental.json",
+  incrementalFile: "bench/mutation/stryker-incremental.json",
   reporters: ["html", "json", "clear-text", "progress"],
   htmlReporter: { fileName: "reports/mutation/mutation.html" },
   jsonReporter: { fileName: "reports/mutation/mutation.json" },

@@ -98,7 +98,7 @@ describe("a mapping with collections and without groupBy", () => {
   it("makes every row a payload of its own, as a list and as a stream", async () => {
     const listed = mapRecords(notes, rows)
     expect(listed.rejected).toEqual([])
-    expect(listed.payloads.map((p) => [p.sourceRows, (p.payload as { notes: Array<{ body: string }> }).notes.map((n) => n.body)]))
+    expect(listed.payloads.map((p) => [p.sourceRows, p.payload.notes.map((n) => n.body)]))
       .toEqual([[[0], ["eins"]], [[1], ["zwei"]], [[2], ["drei"]]])
     expect(await events(mapRecords(notes, streamOf(rows)))).toEqual([["payload", [0]], ["payload", [1]], ["payload", [2]]])
   })
