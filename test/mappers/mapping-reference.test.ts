@@ -3,7 +3,9 @@
  * stale: every key and every converter with its options is listed, and nothing the schema does not have.
  */
 import { readFileSync } from "node:fs"
+import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
+import { mappingJsonSchema } from "../../src/index.js"
 import { CONVERTER_NAMES, CONVERTERS } from "../../src/mappers/converters.js"
 import { MappingJsonSchema } from "../../src/mappers/mapping-schema.js"
 
@@ -39,5 +41,32 @@ describe("README: the mapping format", () => {
     const collection = (MappingJsonSchema.fields.collections as unknown as { readonly schema: { readonly value: unknown } }).schema.value
     expect(rows.filter((r) => r.where.includes("top")).map((r) => r.key).sort()).toEqual(structKeys(MappingJsonSchema).sort())
     expect(rows.filter((r) => r.where.includes("collection")).map((r) => r.key).sort()).toEqual(structKeys(collection).sort())
+  })
+})
+
+describe("the mapping's descriptions, for editors", () => {
+  /** Every `description` in a JSON Schema document, by where it is. */
+  const descriptions = (node: unknown, at = ""): Array<[string, unknown]> => {
+    if (typeof node !== "object" || node === null) return []
+    return Object.entries(node).flatMap(([key, value]) =>
+      key === "description" && typeof value !== "object" ? [[at, value] as [string, unknown]] : descriptions(value, `${at}/${key}`))
+  }
+
+  it("describes every converter and each of its options with a sentence", () => {
+    for (const name of CONVERTER_NAMES) {
+      const converter: { readonly description: string; readonly options: Schema.Top } = CONVERTERS[name]
+      expect(converter.description, name).toMatch(/^\S.{9,}$/u)
+      const options = Schema.toJsonSchemaDocument(converter.options).schema as { properties?: Record<string, unknown> }
+      for (const [option, property] of Object.entries(options.properties ?? {})) {
+        const found = descriptions(property).map(([, text]) => text)
+        expect(found.length, `${name}.${option}`).toBeGreaterThan(0)
+        for (const text of found) expect(text, `${name}.${option}`).toMatch(/^\S.{9,}$/u)
+      }
+    }
+  })
+
+  it("gives every converter's description to the JSON Schema of a mapping file", () => {
+    const texts = new Set(descriptions(mappingJsonSchema()).map(([, text]) => text))
+    for (const name of CONVERTER_NAMES) expect(texts.has(CONVERTERS[name].description), name).toBe(true)
   })
 })
