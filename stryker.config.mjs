@@ -2,8 +2,11 @@
 /**
  * Mutation testing of the core (schemas, validation, mappers): `npm run mutation` (all of it), or one file at a time:
  * `npm run mutation -- --mutate src/mappers/to-decimal-string.ts`. Incremental: a run retests only the
- * mutants whose code or covering tests changed since the last one (`reports/stryker-incremental.json`;
- * `--force` retests all). Reports: `reports/mutation/` (git-ignored). Not part of CI: too slow on 2 cores.
+ * mutants whose code or covering tests changed since the last one (`--force` retests all). The incremental
+ * file, `bench/mutation/stryker-incremental.json`, is committed: a whole run takes longer than a working
+ * session on 2 cores, and a run keeps the results of the files outside its `--mutate`, so the whole run is
+ * done in parts that each finish, and the results of each part outlive the machine it ran on.
+ * Reports: `reports/mutation/` (git-ignored). Not part of CI: too slow on 2 cores.
  * Scope a run with `--mutate`, not with `testFiles`: with `testFiles` the static mutants (module-level
  * constants) were not activated and all "survived".
  * The client and the reference service have a run of their own: `npm run mutation:service` (`stryker.service.config.mjs`).
