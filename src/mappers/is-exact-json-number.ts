@@ -4,25 +4,20 @@
  * @module
  */
 
-/** A decimal as significant digits and a power of ten: `12.50` → `{ digits: "125", exponent: -1 }`. */
-interface Scientific {
-  readonly negative: boolean
-  readonly digits: string
-  readonly exponent: number
-}
+const NUMBER_TEXT = /^-?(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/u
 
-const NUMBER_TEXT = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/u
-
-const scientific = (text: string): Scientific | undefined => {
+/**
+ * The magnitude of a JSON number text as significant digits and a power of ten (`12.50` → `125e-1`, any
+ * zero → `0`), or `undefined` for other text. The sign is left out: `Number` keeps it, so a decimal and
+ * the text its number is sent as never differ in sign but for zero.
+ */
+const magnitude = (text: string): string | undefined => {
   const m = NUMBER_TEXT.exec(text)
   if (m === null) return undefined
-  const [, sign = "", integer = "", fraction = "", exponent = "0"] = m
-  const all = `${integer}${fraction}`
-  const leading = all.length - all.replace(/^0+/u, "").length
-  const significant = all.slice(leading).replace(/0+$/u, "")
-  if (significant === "") return { negative: false, digits: "", exponent: 0 }
-  const trailing = all.length - leading - significant.length
-  return { negative: sign === "-", digits: significant, exponent: Number(exponent) - fraction.length + trailing }
+  const [, integer = "", fraction = "", exponent = "0"] = m
+  const digits = `${integer}${fraction}`.replace(/^0+/u, "")
+  const significant = digits.replace(/0+$/u, "")
+  return significant === "" ? "0" : `${significant}e${Number(exponent) - fraction.length + digits.length - significant.length}`
 }
 
 /**
@@ -35,9 +30,7 @@ const scientific = (text: string): Scientific | undefined => {
  * isExactJsonNumber("9007199254740993.01") // => false
  */
 export const isExactJsonNumber = (decimal: string): boolean => {
-  const wanted = scientific(decimal)
-  const n = Number(decimal)
-  if (wanted === undefined || !Number.isFinite(n)) return false
-  const sent = scientific(JSON.stringify(n))
-  return sent !== undefined && sent.digits === wanted.digits && sent.exponent === wanted.exponent && sent.negative === wanted.negative
+  const wanted = magnitude(decimal)
+  // A number too large for a double is sent as `null`, which has no magnitude.
+  return wanted !== undefined && magnitude(JSON.stringify(Number(decimal))) === wanted
 }
