@@ -81,13 +81,16 @@ export function mapList(mapping: Mapping, records: Iterable<unknown>, root: Comp
   // Rows mapped as they are read still come after the records refused above (the order of the general path).
   // Stryker disable next-line ArrayDeclaration: equivalent, as for events above
   const mapped: Array<MappingEvent> = []
-  let index = 0
+  let index = -1
   for (const value of records) {
-    if (!isRecord(value)) events.push(notARecord(index))
-    // Stryker disable next-line ConditionalExpression: equivalent, the general path gives a row per payload the same events (map-row.properties.test.ts)
-    else if (rowPerPayload) mapped.push(mapRow(mapping, root, index, value as LegacyRecord))
-    else rows.push(readRow(root, index, value as LegacyRecord))
     index++
+    if (!isRecord(value)) {
+      events.push(notARecord(index))
+      continue
+    }
+    // Stryker disable next-line ConditionalExpression: equivalent, the general path gives a row per payload the same events (map-row.properties.test.ts)
+    if (rowPerPayload) mapped.push(mapRow(mapping, root, index, value as LegacyRecord))
+    else rows.push(readRow(root, index, value as LegacyRecord))
   }
   const groups = groupRows(rows.map((row) => ({ row, read: row.read })), mapping.groupBy).map((g) => g.map((e) => e.row))
   for (const group of groups) events.push(...mapGroup(mapping, root, group))

@@ -95,8 +95,10 @@ export const mapRow = (mapping: Mapping, root: CompiledNode, index: number, reco
     const outcome = readFieldSafely(field.read, record)
     if (!outcome.ok) {
       ;(errors ??= []).push({ ...(outcome.column !== undefined ? { column: outcome.column } : {}), attr: field.path, code: outcome.code, detail: outcome.detail })
-      // Stryker disable next-line ConditionalExpression: equivalent, after a field's error the row is rejected whatever else is set
-    } else if (outcome.value !== undefined && errors === undefined) {
+      continue
+    }
+    // Stryker disable next-line ConditionalExpression: equivalent, after a field's error the row is rejected whatever else is set
+    if (outcome.value !== undefined && errors === undefined) {
       setAtSteps(value, field.steps, outcome.value)
       // Stryker disable next-line ConditionalExpression: equivalent, a value known compact that is looked at is found compact
       if (compactAsBuilt && check.mayNotBeCompact[i] === true) compactAsBuilt = isCompact(outcome.value)

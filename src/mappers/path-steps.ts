@@ -19,6 +19,7 @@ export const stepsOf = (() => {
     // Stryker disable next-line ConditionalExpression: equivalent, steps split again are the same steps
     if (steps === undefined) {
       const parts = path.split(".")
+      // Stryker disable next-line StringLiteral: equivalent, any text that is not all digits says the same for the last step
       steps = parts.map((key, i) => ({ key, nextIsIndex: /^\d+$/u.test(parts[i + 1] ?? "") }))
       // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the bound only keeps the cache's memory small
       if (cache.size >= 10_000) cache.clear()

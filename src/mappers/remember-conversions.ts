@@ -26,6 +26,7 @@ export const rememberConversions = <A>(convert: (cell: Exclude<Cell, null | unde
     let answer = answers.get(cell)
     if (answer === undefined) {
       answer = convert(cell)
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the bound only keeps memory small (an answer forgotten is converted again)
       if (answers.size >= REMEMBERED_CELLS) answers.clear()
       answers.set(cell, answer)
     }

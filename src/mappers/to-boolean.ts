@@ -46,6 +46,7 @@ export const toBoolean = (value: unknown, options?: ToBooleanOptions): Conversio
     if (trueValues === undefined || falseValues === undefined) {
       return fail("invalid_option", "trueValues and falseValues must be arrays of strings")
     }
+    // Stryker disable next-line ConditionalExpression: equivalent where it looks for a clash more often, the default lists have none
     const clash = trueValues === DEFAULT_TRUE && falseValues === DEFAULT_FALSE ? undefined : [...trueValues].find((entry) => falseValues.has(entry))
     if (clash !== undefined) return fail("invalid_option", `${preview(clash)} is listed as both true and false`)
 

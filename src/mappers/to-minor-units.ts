@@ -30,16 +30,20 @@ const readDigits = (options: MinorUnitsOptions | undefined): number | undefined 
 export const toMinorUnits = (decimal: string, options?: MinorUnitsOptions): ConversionResult<number> =>
   guard(() => {
     const digits = readDigits(options)
+    // Stryker disable next-line OptionalChaining: equivalent, without options the digits are 2, so this line is not reached
     if (digits === undefined) return fail("invalid_option", `digits must be an integer 0..100, got ${preview(options?.digits)}`)
     if (typeof decimal !== "string") return fail("invalid", `expected a decimal string, got ${preview(decimal)}`)
     const match = PLAIN_DECIMAL.exec(decimal)
     if (match === null) return fail("invalid", `${preview(decimal)} is not a decimal string`)
+    // Stryker disable next-line StringLiteral: equivalent, the sign and the whole part always take part in a match
     const [, sign = "", whole = "", fraction = ""] = match
     if (/[1-9]/.test(fraction.slice(digits))) {
       return fail("fraction_lost", `${preview(decimal)} has more than ${digits} significant decimals`)
     }
     const magnitude = (whole + fraction.slice(0, digits).padEnd(digits, "0")).replace(/^0+/, "")
+    // Stryker disable next-line ConditionalExpression: equivalent, a shortcut: the comparison below refuses the same values
     if (magnitude.length > MAX_SAFE_DIGITS) return fail("out_of_range", `${preview(decimal)} exceeds the safe integer range`)
+    // Stryker disable next-line StringLiteral: equivalent, BigInt("") is 0n too
     const units = BigInt(magnitude || "0")
     if (units > BigInt(Number.MAX_SAFE_INTEGER)) {
       return fail("out_of_range", `${preview(decimal)} exceeds the safe integer range`)
@@ -61,6 +65,7 @@ export const toMinorUnits = (decimal: string, options?: MinorUnitsOptions): Conv
 export const fromMinorUnits = (cents: number | bigint, options?: MinorUnitsOptions): ConversionResult<string> =>
   guard(() => {
     const digits = readDigits(options)
+    // Stryker disable next-line OptionalChaining: equivalent, without options the digits are 2, so this line is not reached
     if (digits === undefined) return fail("invalid_option", `digits must be an integer 0..100, got ${preview(options?.digits)}`)
     let units: bigint
     if (typeof cents === "bigint") {

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { mappingJsonSchema } from "../../src/index.js"
+import { defineMapping, mappingJsonSchema, mappingProblems, mapRecords } from "../../src/index.js"
 import { CONVERTER_NAMES, CONVERTERS } from "../../src/mappers/converters.js"
 import { MappingJsonSchema } from "../../src/mappers/mapping-schema.js"
 
@@ -68,5 +68,35 @@ describe("the mapping's descriptions, for editors", () => {
   it("gives every converter's description to the JSON Schema of a mapping file", () => {
     const texts = new Set(descriptions(mappingJsonSchema()).map(([, text]) => text))
     for (const name of CONVERTER_NAMES) expect(texts.has(CONVERTERS[name].description), name).toBe(true)
+  })
+})
+
+describe("the formats a mapping may name", () => {
+  it.each([
+    ["dd.MM.yyyy HH:mm", "01.10.2024 12:00"],
+    ["dd.MM.yyyy HH:mm:ss", "01.10.2024 12:00:00"],
+    ["yyyy-MM-dd HH:mm:ss", "2024-10-01 12:00:00"],
+    ["yyyy-MM-ddTHH:mm:ss", "2024-10-01T12:00:00"],
+    ["yyyyMMddHHmmss", "20241001120000"]
+  ])("datetime %s is accepted and read", (format, cell) => {
+    const spec = {
+      endpoint: "notes",
+      fields: { import_supplier: { value: "SW" }, external_account_number: { value: "KD-1" } },
+      collections: [{ path: "notes", fields: { body: { value: "x" }, created_at: { column: "Am", convert: "datetime", options: { format, timeZone: "Europe/Berlin" } } } }]
+    }
+    expect(mappingProblems(spec)).toEqual([])
+    const { payloads } = mapRecords(defineMapping(spec as never), [{ Am: cell }])
+    expect(payloads.map((p) => (p.payload as unknown as { notes: Array<{ created_at: string }> }).notes[0]?.created_at)).toEqual(["2024-10-01T12:00:00+02:00"])
+  })
+
+  it.each([["dd.MM.yyyy", "01.10.2024"], ["yyyyMMdd", "20241001"], ["yyyy-MM-dd", "2024-10-01"]])("date %s is accepted and read", (format, cell) => {
+    const spec = {
+      endpoint: "transactions",
+      fields: { import_supplier: { value: "SW" }, external_account_number: { value: "KD-1" } },
+      collections: [{ path: "transactions", fields: { transaction_id: { value: "T" }, amount: { value: 1 }, type: { value: "CHARGE" }, transaction_date: { column: "Am", convert: "date", options: { format } } } }]
+    }
+    expect(mappingProblems(spec)).toEqual([])
+    const { payloads } = mapRecords(defineMapping(spec as never), [{ Am: cell }])
+    expect(payloads.map((p) => (p.payload as unknown as { transactions: Array<{ transaction_date: string }> }).transactions[0]?.transaction_date)).toEqual(["2024-10-01"])
   })
 })

@@ -93,6 +93,22 @@ describe("decimalStringConverter", () => {
     )
   })
 
+  it.each<[Record<string, unknown> | undefined, unknown, unknown]>([
+    // Where the two locales read the same text differently, and options that leave the plain reading out.
+    [{ locale: "en" }, "1.234", { ok: true, value: "1.234" }],
+    [{ locale: "de" }, "1.234", { ok: true, value: "1234" }],
+    [{ locale: "en" }, "1,234", { ok: true, value: "1234" }],
+    [{ locale: "de" }, "1,234", { ok: true, value: "1.234" }],
+    [{ locale: "de", scale: 2 }, "1,235", { ok: true, value: "1.24" }],
+    [{ locale: "de", scale: 2, rounding: "half-up" }, "1,225", { ok: true, value: "1.23" }],
+    [{ locale: "de", rounding: "up" }, "1,5", { ok: false, error: expect.objectContaining({ code: "invalid_option" }) }],
+    [{ locale: "auto" }, "1.234", { ok: false, error: expect.objectContaining({ code: "ambiguous_decimal" }) }],
+    [undefined, "12.50", { ok: true, value: "12.50" }]
+  ])("%j reads %s as toDecimalString does", (opts, text, expected) => {
+    expect(decimalStringConverter(opts as never)(text)).toEqual(expected)
+    expect(toDecimalString(text, opts as never)).toEqual(expected)
+  })
+
   it("answers for options that throw when read, as toDecimalString does", () => {
     const hostile = new Proxy({}, { get: () => { throw new Error("no") } })
     expect(decimalStringConverter(hostile)("1,5")).toEqual(toDecimalString("1,5", hostile))

@@ -117,3 +117,19 @@ describe("toBoolean: properties", () => {
     )
   })
 })
+
+describe("toBoolean: its own lists", () => {
+  it("refuses a list with an entry that is no string, naming both options", () => {
+    expect(toBoolean("J", { trueValues: ["J", 1] as never })).toEqual({ ok: false, error: { code: "invalid_option", detail: "trueValues and falseValues must be arrays of strings" } })
+    expect(toBoolean("J", { falseValues: [null] as never })).toEqual({ ok: false, error: { code: "invalid_option", detail: "trueValues and falseValues must be arrays of strings" } })
+  })
+
+  it("refuses a spelling in both lists, also when only one list is given and the other is the default", () => {
+    expect(toBoolean("n", { falseValues: ["Ja", "n"] })).toEqual({ ok: false, error: { code: "invalid_option", detail: '"ja" is listed as both true and false' } })
+    expect(toBoolean("j", { trueValues: ["j", "NEIN"] })).toEqual({ ok: false, error: { code: "invalid_option", detail: '"nein" is listed as both true and false' } })
+  })
+
+  it("tells a blank flag that neither list has apart from an unknown one", () => {
+    expect(toBoolean("  ", { falseValues: ["N"] })).toEqual({ ok: false, error: { code: "blank", detail: "blank flag is neither in trueValues nor in falseValues" } })
+  })
+})

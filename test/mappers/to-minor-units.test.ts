@@ -140,3 +140,26 @@ describe("minor units: properties", () => {
     )
   })
 })
+
+describe("minor units: bounds and details", () => {
+  it("takes 0 to 100 digits, and names a wrong count in its detail", () => {
+    expect(toMinorUnits("1", { digits: 100 })).toEqual({ ok: false, error: { code: "out_of_range", detail: '"1" exceeds the safe integer range' } })
+    expect(fromMinorUnits(5n, { digits: 100 })).toEqual({ ok: true, value: `0.${"0".repeat(99)}5` })
+    expect(toMinorUnits("1", { digits: 101 })).toEqual({ ok: false, error: { code: "invalid_option", detail: "digits must be an integer 0..100, got 101" } })
+    expect(fromMinorUnits(5, { digits: 101 })).toEqual({ ok: false, error: { code: "invalid_option", detail: "digits must be an integer 0..100, got 101" } })
+    expect(fromMinorUnits(5, { digits: -1 })).toEqual({ ok: false, error: { code: "invalid_option", detail: "digits must be an integer 0..100, got -1" } })
+  })
+
+  it("says what it refused: a lost fraction, a value beyond the safe integers, a value of the wrong kind", () => {
+    expect(toMinorUnits("12.345")).toEqual({ ok: false, error: { code: "fraction_lost", detail: '"12.345" has more than 2 significant decimals' } })
+    // 16 digits, just above Number.MAX_SAFE_INTEGER (9007199254740991), and far beyond it.
+    expect(toMinorUnits("90071992547409.92")).toEqual({ ok: false, error: { code: "out_of_range", detail: '"90071992547409.92" exceeds the safe integer range' } })
+    expect(toMinorUnits("1".repeat(30))).toEqual({ ok: false, error: { code: "out_of_range", detail: `"${"1".repeat(30)}" exceeds the safe integer range` } })
+    expect(fromMinorUnits("5" as never)).toEqual({ ok: false, error: { code: "invalid", detail: 'expected an integer number or bigint, got "5"' } })
+  })
+
+  it("counts leading zeros as nothing, however many", () => {
+    expect(toMinorUnits(`${"0".repeat(30)}1.00`)).toEqual({ ok: true, value: 100 })
+    expect(toMinorUnits(`-${"0".repeat(30)}90071992547409.91`)).toEqual({ ok: true, value: -9007199254740991 })
+  })
+})
