@@ -28,6 +28,10 @@ describe("plainDecimal", () => {
     expect(plainDecimal("0007", 44, 46)).toBe("7")
     expect(plainDecimal("1,234.5", 46, 44)).toBe("1234.5")
     expect(plainDecimal("12.345.678", 44, 46)).toBe("12345678")
+    // A group separator after the decimal one is no plain amount.
+    expect(plainDecimal("1,234.567", 44, 46)).toBeUndefined()
+    expect(plainDecimal("1.234,567", 46, 44)).toBeUndefined()
+    expect(plainDecimal("1,2.345", 44, 46)).toBeUndefined()
     // A decimal comma before three digits is a fraction, never a grouping.
     expect(plainDecimal("12,345", 44, 46)).toBe("12.345")
     expect(plainDecimal("-1.000,001", 44, 46)).toBe("-1000.001")
