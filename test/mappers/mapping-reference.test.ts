@@ -65,6 +65,12 @@ describe("the mapping's descriptions, for editors", () => {
     }
   })
 
+  it("has only sentences for descriptions in the JSON Schema of a mapping file, none empty", () => {
+    const texts = descriptions(mappingJsonSchema())
+    expect(texts.length).toBeGreaterThan(20)
+    for (const [at, text] of texts) expect(text, at).toMatch(/^\S.{9,}$/u)
+  })
+
   it("gives every converter's description to the JSON Schema of a mapping file", () => {
     const texts = new Set(descriptions(mappingJsonSchema()).map(([, text]) => text))
     for (const name of CONVERTER_NAMES) expect(texts.has(CONVERTERS[name].description), name).toBe(true)
