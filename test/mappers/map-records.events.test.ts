@@ -5,23 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { defineMapping, type MappingEvent, mapRecords } from "../../src/index.js"
-
-const ledger = (batchSize: number, groupBy: ReadonlyArray<string> = ["Konto"]) =>
-  defineMapping({
-    endpoint: "transactions",
-    groupBy,
-    batchSize,
-    fields: { import_supplier: { value: "STADTWERKE_NORD" }, external_account_number: "Konto" },
-    collections: [{
-      path: "transactions",
-      fields: {
-        transaction_id: "Nr",
-        transaction_date: { column: "Datum", convert: "date", options: { format: "dd.MM.yyyy" } },
-        amount: { column: "Betrag", convert: "number", options: { locale: "de" } },
-        type: "Art"
-      }
-    }]
-  })
+import { ledgerMapping } from "./ledger-mapping.js"
 
 const valid = (Nr: string, Konto = "KD-1") => ({ Konto, Nr, Datum: "01.02.2024", Betrag: "1,00", Art: "CHARGE" })
 const badDate = (Nr: string, Konto = "KD-1") => ({ ...valid(Nr, Konto), Datum: "31.02.2024" })
@@ -38,7 +22,7 @@ const events = async (stream: AsyncIterable<MappingEvent>): Promise<Array<[strin
 
 describe("the events of a group", () => {
   it("a group whose every row is rejected gives no payload and no event without rows", () => {
-    const result = mapRecords(ledger(10), [badDate("A"), badDate("B")])
+    const result = mapRecords(ledgerMapping(10), [badDate("A"), badDate("B")])
     expect(result.payloads).toEqual([])
     expect(result.rejected.map((r) => r.sourceRows)).toEqual([[0], [1]])
     expect(result.rejected.flatMap((r) => r.errors.map((e) => e.code))).toEqual(["invalid_date", "invalid_date"])
@@ -46,14 +30,14 @@ describe("the events of a group", () => {
 
   it("a stream gives a group's events in the order of their first rows, batch after batch", async () => {
     const rows = [valid("A"), badDate("B"), valid("C"), badDate("D"), valid("E"), valid("F", "KD-2"), badDate("G", "KD-2")]
-    expect(await events(mapRecords(ledger(10), streamOf(rows)))).toEqual([
+    expect(await events(mapRecords(ledgerMapping(10), streamOf(rows)))).toEqual([
       ["payload", [0, 2, 4]],
       ["rejected", [1]],
       ["rejected", [3]],
       ["payload", [5]],
       ["rejected", [6]]
     ])
-    expect(await events(mapRecords(ledger(2), streamOf(rows)))).toEqual([
+    expect(await events(mapRecords(ledgerMapping(2), streamOf(rows)))).toEqual([
       ["payload", [0]],
       ["rejected", [1]],
       ["payload", [2]],
@@ -65,7 +49,7 @@ describe("the events of a group", () => {
   })
 
   it("a stream refuses a value that is no record and goes on counting rows", async () => {
-    const stream = mapRecords(ledger(10), streamOf<unknown>(["not a record", valid("A"), null, valid("B")]))
+    const stream = mapRecords(ledgerMapping(10), streamOf<unknown>(["not a record", valid("A"), null, valid("B")]))
     const seen: Array<MappingEvent> = []
     for await (const e of stream) seen.push(e)
     expect(seen.map((e) => [e.kind, e.sourceRows])).toEqual([["rejected", [0]], ["rejected", [2]], ["payload", [1, 3]]])
@@ -73,7 +57,7 @@ describe("the events of a group", () => {
   })
 
   it("a late row of a stream is told which group and which columns to sort by", async () => {
-    const stream = mapRecords(ledger(10, ["Konto", "Art"]), streamOf([valid("A"), valid("B", "KD-2"), valid("C")]))
+    const stream = mapRecords(ledgerMapping(10, ["Konto", "Art"]), streamOf([valid("A"), valid("B", "KD-2"), valid("C")]))
     const rejected: Array<MappingEvent> = []
     for await (const e of stream) if (e.kind === "rejected") rejected.push(e)
     expect(rejected).toEqual([{

@@ -10,24 +10,11 @@ import {
   mapRecords,
   validatePayload
 } from "../../src/index.js"
+import { ledgerMapping } from "./ledger-mapping.js"
 
 const BATCH = 3
 
-const ledger = defineMapping({
-  endpoint: "transactions",
-  groupBy: ["Konto"],
-  batchSize: BATCH,
-  fields: { import_supplier: { value: "STADTWERKE_NORD" }, external_account_number: "Konto" },
-  collections: [{
-    path: "transactions",
-    fields: {
-      transaction_id: "Nr",
-      transaction_date: { column: "Datum", convert: "date", options: { format: "dd.MM.yyyy" } },
-      amount: { column: "Betrag", convert: "number", options: { locale: "de" } },
-      type: "Art"
-    }
-  }]
-})
+const ledger = ledgerMapping(BATCH)
 
 const row = fc.record({
   Konto: fc.constantFrom("KD-1", "KD-2", "KD-3", ""),
