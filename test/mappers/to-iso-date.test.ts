@@ -153,3 +153,25 @@ describe("toIsoDate: properties", () => {
     )
   })
 })
+
+describe("toIsoDate: each refusal says what it refused", () => {
+  it.each<[string, unknown, Record<string, unknown> | undefined, unknown]>([
+    ["an unknown format", "01.10.2024", { format: "MM/dd/yyyy" }, { code: "invalid_option", detail: 'unknown format "MM/dd/yyyy"' }],
+    ["an invalid Date", new Date(Number.NaN), undefined, { code: "invalid", detail: "invalid Date" }],
+    ["a Date after 9999", new Date(Date.UTC(10000, 0, 1)), undefined, { code: "out_of_range", detail: "+010000-01-01T00:00:00.000Z is outside the years 0001-9999" }],
+    ["a number", 20241001, undefined, { code: "invalid", detail: "expected a date string or Date, got 20241001" }],
+    ["a blank string", "  ", undefined, { code: "blank", detail: "expected a date, got a blank string" }],
+    ["a day the month does not have", "31.02.2024", undefined, { code: "invalid_date", detail: '"31.02.2024" is not a day of the calendar' }],
+    ["another layout than the one asked for", "2024-10-01", { format: "dd.MM.yyyy" }, { code: "invalid", detail: '"2024-10-01" does not look like dd.MM.yyyy' }],
+    ["no layout at all", "1.10.2024", undefined, { code: "invalid", detail: '"1.10.2024" does not look like dd.MM.yyyy, yyyyMMdd or yyyy-MM-dd' }]
+  ])("%s", (_, value, options, error) => {
+    expect(toIsoDate(value, options as never)).toEqual({ ok: false, error })
+  })
+
+  it("reads a Date by its UTC day and pads small years", () => {
+    expect(toIsoDate(new Date(Date.UTC(2024, 1, 29, 23, 59)))).toEqual({ ok: true, value: "2024-02-29" })
+    expect(toIsoDate("01.01.0001")).toEqual({ ok: true, value: "0001-01-01" })
+    expect(toIsoDate("09990102", { format: "yyyyMMdd" })).toEqual({ ok: true, value: "0999-01-02" })
+    expect(toIsoDate("00000101")).toMatchObject({ ok: false, error: { code: "invalid_date" } })
+  })
+})
