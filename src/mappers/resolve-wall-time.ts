@@ -17,6 +17,7 @@ const OFFSET = /^([+-])(\d{2}):?(\d{2})?$/u
 type Stated = { readonly offset: string } | { readonly season: "summer" | "winter" }
 
 const readOffsetCell = (cell: Cell): Stated | undefined => {
+  // Stryker disable next-line StringLiteral: equivalent, a blank cell is passed over before it is read
   const text = String(cell ?? "").trim()
   const m = OFFSET.exec(text)
   if (m !== null) return { offset: `${m[1]}${m[2]}:${m[3] ?? "00"}` }
@@ -35,9 +36,12 @@ const seasonsOf = (iso: string, options: ToIsoDateTimeOptions): { readonly summe
   const year = iso.slice(0, 4)
   const january = toIsoDateTime(`${year}-01-15T12:00:00`, { ...options, format: "yyyy-MM-ddTHH:mm:ss", ambiguous: "earlier" })
   const july = toIsoDateTime(`${year}-07-15T12:00:00`, { ...options, format: "yyyy-MM-ddTHH:mm:ss", ambiguous: "earlier" })
+  // Stryker disable next-line StringLiteral: equivalent, noon of 15 January exists in every zone, so the fallback is never taken
   const a = january.ok ? offsetOf(january.value) : "+00:00"
   const b = july.ok ? offsetOf(july.value) : a
+  // Stryker disable next-line ArithmeticOperator: equivalent, "-" for "+" keeps the order of any two offsets whose hours differ, as a zone's summer and standard offsets do
   const minutes = (o: string) => (o.startsWith("-") ? -1 : 1) * (Number(o.slice(1, 3)) * 60 + Number(o.slice(4, 6)))
+  // Stryker disable next-line EqualityOperator: equivalent, equal offsets are the same either way round
   return minutes(a) >= minutes(b) ? { summer: a, winter: b } : { summer: b, winter: a }
 }
 
@@ -84,6 +88,7 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
   const reset = (): void => {
     // Cleared in place, and only when it holds a run: this runs for every unambiguous wall time, and the
     // map is this resolver's own.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, clearing an empty map changes nothing
     if (run.size > 0) run.clear()
     fresh = false
   }
@@ -98,17 +103,22 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
     convert: (cell, row) => {
       // One conversion settles the usual unambiguous wall time; only a repeated one needs both instants.
       const once = unambiguous(cell)
+      // Stryker disable next-line ConditionalExpression,BlockStatement: equivalent, a shortcut: the way below ends the run and gives the one instant too
       if (once.ok && base.offsetColumn === undefined) {
         // The usual row: one instant, nothing stated to check it against.
         reset()
         return base.output === "utc" ? output(once.value) : once
       }
+      // Stryker disable next-line ConditionalExpression: equivalent, a wall time refused otherwise is refused alike by the earlier pick below
       if (!once.ok && once.error.code !== "ambiguous_time") return once
       const earlier = once.ok ? once : toEarlier(cell)
+      // Stryker disable next-line ConditionalExpression: equivalent, a repeated wall time always has an earlier and a later instant
       if (!earlier.ok) return earlier
       const later = once.ok ? once : toLater(cell)
+      // Stryker disable next-line ConditionalExpression: equivalent, see above
       if (!later.ok) return later
       const candidates = earlier.value === later.value ? [earlier.value] : [earlier.value, later.value]
+      // Stryker disable next-line ConditionalExpression: equivalent, without an offset column no row has a cell for it
       if (base.offsetColumn !== undefined) {
         const offsetCell = Object.hasOwn(row, base.offsetColumn) ? row[base.offsetColumn] : undefined
         if (offsetCell !== undefined && offsetCell !== null && String(offsetCell).trim() !== "") {
@@ -129,6 +139,7 @@ export const resolveWallTime = (options: Readonly<Record<string, unknown>>): Wal
         return output(candidates[0]!)
       }
       if (!byOrder) {
+        // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: equivalent, a shortcut: toIsoDateTime below picks the same instant for earlier and later
         if (base.ambiguous === "earlier" || base.ambiguous === "later") return output(base.ambiguous === "earlier" ? earlier.value : later.value)
         return toIsoDateTime(cell, base)
       }

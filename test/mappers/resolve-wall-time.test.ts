@@ -133,3 +133,44 @@ describe("by-order", () => {
     expect(resolver.end()).toEqual({ readStart: false, run: [] })
   })
 })
+
+describe("edges of the resolver", () => {
+  const byOrder = (options: Record<string, unknown> = {}) => resolveWallTime({ ...FORMAT, ambiguous: "by-order", ...options })
+  const offsetsOf = (resolver: ReturnType<typeof byOrder>, rows: ReadonlyArray<readonly [string, Record<string, string>]>) =>
+    rows.map(([cell, row]) => {
+      const result = resolver.convert(cell, row)
+      return result.ok ? result.value.slice(-6) : result.error.code
+    })
+
+  it("refuses an offset cell with more around the offset", () => {
+    for (const cell of ["UTC+01:00", "+01:00 Uhr"]) expect(withOffset().convert(REPEATED, { Off: cell })).toMatchObject({ ok: false, error: { code: "invalid_offset" } })
+  })
+
+  it("tells summer from standard time where they differ by half an hour (Lord Howe: +11:00 and +10:30)", () => {
+    const lordHowe = withOffset({ timeZone: "Australia/Lord_Howe" })
+    expect(lordHowe.convert("07.04.2024 01:45", { Off: "S" })).toEqual({ ok: true, value: "2024-04-07T01:45:00+11:00" })
+    expect(lordHowe.convert("07.04.2024 01:45", { Off: "W" })).toEqual({ ok: true, value: "2024-04-07T01:45:00+10:30" })
+  })
+
+  it("writes an unambiguous wall time in UTC when asked, by order too", () => {
+    expect(byOrder({ output: "utc" }).convert("01.10.2024 12:00", {})).toEqual({ ok: true, value: "2024-10-01T10:00:00Z" })
+  })
+
+  it("ends a by-order run at an unambiguous wall time also when the offset column is blank", () => {
+    const resolver = byOrder({ offsetColumn: "Off" })
+    expect(offsetsOf(resolver, [[REPEATED, { Off: "" }], ["27.10.2024 03:00", { Off: "" }], [REPEATED, { Off: "" }]])).toEqual(["+02:00", "+01:00", "+02:00"])
+  })
+
+  it("forgets the whole run at a third occurrence, not only that wall time", () => {
+    const b = "27.10.2024 02:45"
+    expect(offsetsOf(byOrder(), [[REPEATED, {}], [b, {}], [REPEATED, {}], [REPEATED, {}], [b, {}]])).toEqual(["+02:00", "+02:00", "+01:00", "+02:00", "+02:00"])
+  })
+
+  it("has read no run before it starts, and reads the start only before the run it started with ended", () => {
+    expect(byOrder().end()).toEqual({ readStart: false, run: undefined })
+    const resolver = byOrder()
+    resolver.start([])
+    expect(offsetsOf(resolver, [["01.10.2024 12:00", {}], [REPEATED, {}]])).toEqual(["+02:00", "+02:00"])
+    expect(resolver.end()).toEqual({ readStart: false, run: [[REPEATED, "earlier"]] })
+  })
+})

@@ -174,4 +174,10 @@ describe("toIsoDate: each refusal says what it refused", () => {
     expect(toIsoDate("09990102", { format: "yyyyMMdd" })).toEqual({ ok: true, value: "0999-01-02" })
     expect(toIsoDate("00000101")).toMatchObject({ ok: false, error: { code: "invalid_date" } })
   })
+
+  it("reads a layout only when it is the whole text", () => {
+    for (const text of ["x01.10.2024", "01.10.20245", "x20241001", "202410011", "x2024-10-01", "2024-10-011"]) {
+      expect(toIsoDate(text), text).toMatchObject({ ok: false, error: { code: "invalid" } })
+    }
+  })
 })
