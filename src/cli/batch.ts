@@ -80,6 +80,20 @@ export interface NdjsonBatch {
 }
 
 /**
+ * A byte range of an NDJSON file that the worker reads itself, from a descriptor the main thread holds
+ * open: the lines that start within `[start, end)` (see `range-lines.ts`).
+ */
+export interface NdjsonRangeBatch {
+  readonly type: "ndjson-range"
+  readonly seq: number
+  readonly fd: number
+  readonly start: number
+  readonly end: number
+  /** The file's last range: read on to the end of the file, however far it is now. */
+  readonly toEnd: boolean
+}
+
+/**
  * Values of a JSON document. `spans` holds 4 numbers per record: start and end offset in `bytes`,
  * then the line and column where it starts in the file.
  */
@@ -100,7 +114,7 @@ export interface QuietMessage {
 }
 
 /** A message to a worker. */
-export type ToWorker = NdjsonBatch | JsonBatch | MapBatch | QuietMessage
+export type ToWorker = NdjsonBatch | NdjsonRangeBatch | JsonBatch | MapBatch | QuietMessage
 
 /** The first message to a worker started before its settings were known (see `early-worker.ts`). */
 export interface SettingsMessage {

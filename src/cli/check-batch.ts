@@ -14,12 +14,14 @@ import {
   type JsonBatch,
   type Listing,
   type NdjsonBatch,
+  type NdjsonRangeBatch,
   NO_ENDPOINT,
   type Problem,
   type ValidateSettings
 } from "./batch.js"
 import { inferEndpoint } from "../index.js"
 import { transactionKeys } from "./seen-keys.js"
+import { readRangeLines } from "./range-lines.js"
 import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
 import { ENDPOINT_NOT_INFERRED, firstInvalidUtf8, overlongDetail, singleError, unparseable } from "./record-errors.js"
 
@@ -145,6 +147,18 @@ export class BatchChecker {
       start = next
     }
     summary.lines = line
+    return summary
+  }
+
+  /** Reads a range of an NDJSON file and checks its lines, as {@link checkNdjson} does. */
+  checkNdjsonRange(batch: NdjsonRangeBatch): BatchSummary {
+    const max = this.settings.maxLineBytes
+    const read = readRangeLines(batch.fd, batch.start, batch.end, batch.toEnd, max)
+    const summary = this.checkNdjson({ type: "ndjson", seq: batch.seq, bytes: read.bytes, atStreamStart: read.atFileStart })
+    if (read.overlong !== undefined) {
+      this.addProblem(summary, unparseable(summary.lines, "line_too_long", overlongDetail(read.overlong, max)))
+      summary.lines++
+    }
     return summary
   }
 

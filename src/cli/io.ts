@@ -55,10 +55,24 @@ export const validateInputs = (names: ReadonlyArray<string>, format?: "json" | "
   })
 }
 
-/** An opened input: its bytes as a stream (each chunk valid until the next is read), and its size when known. */
+/**
+ * An opened input: its bytes as a stream (each chunk valid until the next is read), and its size when known.
+ * A regular file can instead be read at offsets through `file` (by workers, each its own part); the
+ * caller uses one of the two, and closes `file` when it used it.
+ */
 export interface OpenedInput {
   readonly chunks: AsyncIterable<Uint8Array>
   readonly size: number | undefined
+  readonly file?: RegularFile | undefined
+}
+
+/** A regular file held open for reads at offsets. */
+export interface RegularFile {
+  /** The descriptor: valid in every thread of the process until {@link RegularFile.close}. */
+  readonly fd: number
+  /** The size when opened. */
+  readonly size: number
+  readonly close: () => Promise<void>
 }
 
 /** An input that cannot be read; the run goes on with the other inputs and ends with exit code 3. */
@@ -84,7 +98,12 @@ export const openInput = async (name: string): Promise<OpenedInput> => {
   try {
     const stat = await handle.stat()
     if (stat.isDirectory()) throw new UnreadableInput(name, "is a directory")
-    return { chunks: readReusing(handle), size: stat.isFile() ? stat.size : undefined }
+    const opened = handle
+    return {
+      chunks: readReusing(handle),
+      size: stat.isFile() ? stat.size : undefined,
+      file: stat.isFile() ? { fd: handle.fd, size: stat.size, close: () => opened.close() } : undefined
+    }
   } catch (cause) {
     await handle.close()
     throw cause instanceof UnreadableInput ? cause : new UnreadableInput(name, describeError(cause))

@@ -77,6 +77,8 @@ const answerBatches = (port: MessagePort, settings: WorkerSettings): void => {
         ? mapBatch(mapping!, message, settings.role === "map" && settings.digests)
         : message.type === "ndjson"
         ? checker!.checkNdjson(message)
+        : message.type === "ndjson-range"
+        ? checker!.checkNdjsonRange(message)
         : checker!.checkJson(message)
       reply = { type: "result", result }
     } catch (cause) {

@@ -244,6 +244,39 @@ describe("validate: long lines", () => {
 })
 
 describe("validate: inputs", () => {
+  it("reads a file of many ranges as it reads the same bytes on stdin: the same report, lines and rejects", async () => {
+    // Over 5 MiB, so the workers read it in several ranges: a byte order mark, blank and CRLF lines,
+    // a line that is not UTF-8 and a line too long for --max-line-length cross or touch their ends.
+    const broken = line(changed(energy, "energy_amount.quantity", "1,5"))
+    const parts: Array<Buffer> = [Buffer.from("\uFEFF")]
+    const expected: Array<[number, string]> = []
+    for (let i = 1; i <= 9000; i++) {
+      if (i === 3000) {
+        parts.push(Buffer.from(`${line(changed(example("notes"), "notes.0.body", "x".repeat(1536 * 1024)))}\n`))
+        expected.push([i, "line_too_long"])
+      } else if (i === 4000) {
+        parts.push(Buffer.concat([Buffer.from(broken.slice(0, 40)), Buffer.from([0xff, 0xfe]), Buffer.from(`${broken.slice(40)}\n`)]))
+        expected.push([i, "invalid_utf8"])
+      } else if (i % 997 === 0) {
+        parts.push(Buffer.from(`${broken}\n`))
+        expected.push([i, "invalid"])
+      } else {
+        parts.push(Buffer.from(i % 1499 === 0 ? "  \n" : i % 1777 === 0 ? `${line(energy)}\r\n` : `${line(energy)}\n`))
+      }
+    }
+    const bytes = Buffer.concat(parts)
+    expect(bytes.length).toBeGreaterThan(5 * 1024 * 1024)
+    const file = write(dir, "ranges.ndjson", bytes)
+    const args = (input: string, rejects: string) => ["validate", "--format", "ndjson", "--jobs", "2", "--max-line-length", "1M", "--reject-file", rejects, input]
+    const fromFile = await runCli(args(file, join(dir, "ranges-file.rejects")))
+    const fromStdin = await runCli(args("-", join(dir, "ranges-stdin.rejects")), { stdin: bytes })
+    expect(fromFile.code).toBe(1)
+    const listed = fromFile.stdout.trim().split("\n").map((l) => JSON.parse(l) as { file: string; line: number; kind: string; error: { errors: Array<{ code: string }> } })
+    expect(listed.map((r) => [r.line, r.kind === "invalid" ? "invalid" : r.error.errors[0]!.code])).toEqual(expected)
+    expect(fromFile.stdout.replaceAll(JSON.stringify(file), JSON.stringify("-"))).toBe(fromStdin.stdout)
+    expect(readFileSync(join(dir, "ranges-file.rejects"))).toEqual(readFileSync(join(dir, "ranges-stdin.rejects")))
+  })
+
   it("reads NDJSON from stdin as -", async () => {
     const run = await runCli(["validate", "--format", "json", "-"], { stdin: `${line(energy)}\n\n{oops\n` })
     const report = jsonReport(run)

@@ -9,14 +9,14 @@ import { ENDPOINT_IDS, isEndpointId } from "../../index.js"
 import { type BatchSummary, emptySummary, type WorkerSettings } from "../batch.js"
 import { countUnparseable } from "../check-batch.js"
 import { EXIT, type ExitCode, usageError } from "../exit-codes.js"
-import { type InputKind, openInput, openOutput, Output, readChunks, sizeOf, sniffStdin, UnreadableInput, validateInputs } from "../io.js"
+import { type InputKind, openInput, openOutput, Output, READ_CHUNK_BYTES, readChunks, type RegularFile, sizeOf, sniffStdin, UnreadableInput, validateInputs } from "../io.js"
 import { type JsonPiece, JsonDocumentSplitter } from "../json-document.js"
 import { LineChunker } from "../line-chunks.js"
 import { startProgress } from "../progress.js"
 import { overlongDetail, unparseable } from "../record-errors.js"
 import { jsonReport, ndjsonEmptyLine, ndjsonLine, ndjsonWarnedLine, type ReportFormat, summaryLine, textReport } from "../reports.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
-import { SeenKeys } from "../seen-keys.js"
+import { repeatedTransactionIdRejecter } from "../repeated-transaction-ids.js"
 import { Tally } from "../tally.js"
 import { stylesFor, useColour } from "../terminal.js"
 import { WorkerPool } from "../worker-pool.js"
@@ -53,7 +53,14 @@ const JSON_BATCH_VALUES = 4096
 interface BatchOrigin {
   readonly file: number
   readonly kind: "ndjson" | "json"
+  /** A range a worker read itself: its size in bytes, for progress. */
+  readonly rangeBytes?: number
+  /** The file's last range: its file is closed once the range is handed back. */
+  readonly closeAfter?: RegularFile
 }
+
+/** A regular NDJSON file is handed to the workers in ranges of this many bytes, which they read themselves. */
+const RANGE_BYTES = READ_CHUNK_BYTES
 
 /** Runs `validate` and returns its exit code. `workerScript` is the module the workers run. */
 export const runValidate = async (names: ReadonlyArray<string>, options: ValidateOptions, workerScript: URL): Promise<ExitCode> => {
@@ -79,45 +86,7 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     keepRaw: rejects !== undefined,
     maxLineBytes: options.maxLineLength
   }
-  // A transaction_id repeated for one account anywhere in the input: the service's check_previously_added
-  // would skip the later booking silently. The later record becomes invalid, naming the first.
-  const transactionsSeen = new SeenKeys<{ readonly file: string; readonly line: number }>()
-  const rejectRepeatedTransactionIds = (summary: BatchSummary, where: (line: number) => { readonly file: string; readonly line: number }): void => {
-    for (const record of summary.transactions) {
-      const here = where(record.line)
-      const errors = record.keys.flatMap((key, i) => {
-        const first = key === undefined ? undefined : transactionsSeen.lookup(key)
-        return first === undefined ? [] : [{
-          detail: `This transaction_id was already used for this account in ${first.file === here.file ? "" : `${first.file} `}line ${first.line}: the service would skip one of them.`,
-          code: "duplicate_transaction_ids" as const,
-          attr: `transactions.${i}.transaction_id`
-        }]
-      })
-      if (errors.length === 0) {
-        for (const key of record.keys) if (key !== undefined) transactionsSeen.record(key, here)
-        continue
-      }
-      summary.valid--
-      summary.invalid++
-      summary.errors += errors.length
-      summary.byCode["duplicate_transaction_ids"] = (summary.byCode["duplicate_transaction_ids"] ?? 0) + errors.length
-      summary.byAttr["transactions.*.transaction_id"] = (summary.byAttr["transactions.*.transaction_id"] ?? 0) + errors.length
-      if (record.warned) {
-        summary.warnedValid--
-        const at = summary.warned.findIndex((w) => w.line === record.line)
-        if (at !== -1) summary.warned.splice(at, 1)
-      }
-      summary.problems.push({
-        line: record.line,
-        kind: "invalid",
-        endpoint: "transactions",
-        error: { detail: `The payload failed validation with ${errors.length} ${errors.length === 1 ? "error" : "errors"}.`, code: "payload_failed_validation", errors },
-        warnings: [],
-        ...(record.raw !== undefined ? { raw: record.raw } : {})
-      })
-      summary.problems.sort((a, b) => a.line - b.line)
-    }
-  }
+  const rejectRepeatedTransactionIds = repeatedTransactionIdRejecter()
   const origins = new Map<number, BatchOrigin>()
   const nextLine = inputs.map(() => 1)
   const recordsIn = inputs.map(() => 0)
@@ -152,6 +121,8 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
       }
     }
     nextLine[origin.file] = base + summary.lines
+    if (origin.rangeBytes !== undefined) bytesRead += origin.rangeBytes
+    if (origin.closeAfter !== undefined) closeFile(origin.closeAfter)
     // Once a listing is full nothing needs its details, unless the reject file still does.
     if (tally.full && rejects === undefined) pool.silence("problems")
     if (tally.warningsFull) pool.silence("warnings")
@@ -209,6 +180,23 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     await submit(chunker.end())
   }
 
+  // Files whose ranges are still out: each is closed after its last range, or at the end on a failure.
+  const openFiles = new Set<RegularFile>()
+  const closeFile = (file: RegularFile): void => {
+    if (openFiles.delete(file)) void file.close()
+  }
+  const readNdjsonRanges = async (index: number, file: RegularFile): Promise<void> => {
+    openFiles.add(file)
+    if (file.size === 0) return closeFile(file)
+    for (let start = 0; start < file.size; start += RANGE_BYTES) {
+      const end = Math.min(start + RANGE_BYTES, file.size)
+      const seq = pool.seq
+      origins.set(seq, { file: index, kind: "ndjson", rangeBytes: end - start, ...(end === file.size ? { closeAfter: file } : {}) })
+      await pool.submit({ type: "ndjson-range", seq, fd: file.fd, start, end, toEnd: end === file.size }, [])
+      await backpressure()
+    }
+  }
+
   const readJson = async (index: number, chunks: AsyncIterable<Uint8Array>): Promise<void> => {
     const splitter = new JsonDocumentSplitter(options.maxLineLength)
     let values: Array<Extract<JsonPiece, { kind: "value" }>> = []
@@ -257,6 +245,10 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     for (const [index, input] of inputs.entries()) {
       try {
         const opened = await openInput(input.name)
+        if (input.kind === "ndjson" && opened.file !== undefined) {
+          await readNdjsonRanges(index, opened.file)
+          continue
+        }
         let chunks: AsyncIterable<Uint8Array> = readChunks(input.name, opened.chunks)
         let kind: InputKind = input.kind
         if (input.name === "-" && options.inputFormat === undefined) ({ kind, chunks } = await sniffStdin(chunks))
@@ -275,6 +267,7 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
   } finally {
     progress.stop()
     await pool.close()
+    await Promise.all([...openFiles].map((file) => file.close()))
   }
   const styles = stylesFor(useColour(process.stdout))
   if (quiet) stdout.write(`${summaryLine(tally, styles)}\n`)
