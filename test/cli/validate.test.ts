@@ -244,7 +244,7 @@ describe("validate: long lines", () => {
 })
 
 describe("validate: inputs", () => {
-  it("reads a file of many ranges as it reads the same bytes on stdin: the same report, lines and rejects", async () => {
+  it("reads a file of many ranges as one job and stdin read the same bytes: the same report, lines and rejects", async () => {
     // Over 5 MiB, so the workers read it in several ranges: a byte order mark, blank and CRLF lines,
     // a line that is not UTF-8 and a line too long for --max-line-length cross or touch their ends.
     const broken = line(changed(energy, "energy_amount.quantity", "1,5"))
@@ -267,14 +267,18 @@ describe("validate: inputs", () => {
     const bytes = Buffer.concat(parts)
     expect(bytes.length).toBeGreaterThan(5 * 1024 * 1024)
     const file = write(dir, "ranges.ndjson", bytes)
-    const args = (input: string, rejects: string) => ["validate", "--format", "ndjson", "--jobs", "2", "--max-line-length", "1M", "--reject-file", rejects, input]
+    // Two jobs read a file in ranges; one job, and stdin, read it on the main thread.
+    const args = (input: string, rejects: string, jobs = "2") => ["validate", "--format", "ndjson", "--jobs", jobs, "--max-line-length", "1M", "--reject-file", rejects, input]
     const fromFile = await runCli(args(file, join(dir, "ranges-file.rejects")))
     const fromStdin = await runCli(args("-", join(dir, "ranges-stdin.rejects")), { stdin: bytes })
+    const oneJob = await runCli(args(file, join(dir, "ranges-one-job.rejects"), "1"))
     expect(fromFile.code).toBe(1)
     const listed = fromFile.stdout.trim().split("\n").map((l) => JSON.parse(l) as { file: string; line: number; kind: string; error: { errors: Array<{ code: string }> } })
     expect(listed.map((r) => [r.line, r.kind === "invalid" ? "invalid" : r.error.errors[0]!.code])).toEqual(expected)
     expect(fromFile.stdout.replaceAll(JSON.stringify(file), JSON.stringify("-"))).toBe(fromStdin.stdout)
+    expect(oneJob.stdout).toBe(fromFile.stdout)
     expect(readFileSync(join(dir, "ranges-file.rejects"))).toEqual(readFileSync(join(dir, "ranges-stdin.rejects")))
+    expect(readFileSync(join(dir, "ranges-file.rejects"))).toEqual(readFileSync(join(dir, "ranges-one-job.rejects")))
   })
 
   it("reads NDJSON from stdin as -", async () => {

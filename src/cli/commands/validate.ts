@@ -127,8 +127,9 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     if (tally.full && rejects === undefined) pool.silence("problems")
     if (tally.warningsFull) pool.silence("warnings")
   }
+  const jobs = Math.max(1, options.jobs ?? availableParallelism())
   const pool: WorkerPool<BatchSummary> = new WorkerPool({
-    size: Math.max(1, options.jobs ?? availableParallelism()),
+    size: jobs,
     script: workerScript,
     settings,
     onResult: onSummary
@@ -245,7 +246,9 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     for (const [index, input] of inputs.entries()) {
       try {
         const opened = await openInput(input.name)
-        if (input.kind === "ndjson" && opened.file !== undefined) {
+        // One worker checks while the main thread reads (measured faster than the worker reading too);
+        // two or more read their own ranges, which leaves the main thread no work to compete with them.
+        if (input.kind === "ndjson" && opened.file !== undefined && jobs > 1) {
           await readNdjsonRanges(index, opened.file)
           continue
         }
