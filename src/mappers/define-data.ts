@@ -6,6 +6,7 @@
 
 /** Sets an own, enumerable data property; only `__proto__` needs defineProperty (assignment would set the prototype). */
 export const defineData = (target: Record<string, unknown>, key: string, value: unknown): void => {
+  // Stryker disable next-line ConditionalExpression: equivalent for → true, defineProperty gives any other key of a plain object what assignment gives (→ false is killed)
   if (key === "__proto__") Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
   else target[key] = value
 }

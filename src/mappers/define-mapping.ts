@@ -60,7 +60,7 @@ export interface MappingProblem {
 
 /** An attr's segments: dots inside a key are escaped (`energy_amount\\.quantity`). */
 const segmentsOf = (attr: string): Array<string> =>
-  attr === "" ? [] : attr.split(/(?<!\\)\./u).map((segment) => segment.replace(/\\(.)/gu, "$1"))
+  attr.split(/(?<!\\)\./u).map((segment) => segment.replace(/\\(.)/gu, "$1"))
 
 /** Where in the mapping, readable: `fields["energy_amount.quantity"].convert`. */
 const placeOf = (segments: ReadonlyArray<string>): string =>
@@ -74,6 +74,8 @@ const problemOf = (e: { readonly attr: string; readonly code: string; readonly d
   if (segments[segments.length - 2] === "fields") {
     return { at, code: "invalid_field_path", detail: `${JSON.stringify(key)} is not a dot path of payload field names (such as energy_amount.quantity)` }
   }
+  // A key of the format in the wrong place (a field with both "value" and "column", say) has no nearer name.
+  if (MAPPING_KEYS.includes(key)) return { at, code: "unknown_key", detail: `${JSON.stringify(key)} is a key of the mapping format, but not one this object takes` }
   return { at, code: "unknown_key", detail: `unknown key ${JSON.stringify(key)}${didYouMean(key, MAPPING_KEYS)}` }
 }
 
