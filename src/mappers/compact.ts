@@ -18,17 +18,27 @@ const carriesNoData = (value: unknown, ast: SchemaAST.AST): boolean =>
   (Array.isArray(value) && value.length === 0) ||
   (isRecord(value) && Object.keys(value).length === 0)
 
-/** The member of a union that describes `value` (a nullable field's non-null schema, for instance). */
-const memberFor = (ast: SchemaAST.Union, value: unknown): SchemaAST.AST | undefined =>
-  ast.types.find((t) =>
-    Array.isArray(value) ? t._tag === "Arrays" : isRecord(value) ? t._tag === "Objects" : false
-  )
+/**
+ * The member of a union that describes `value` (a nullable field's non-null schema, for instance),
+ * looked for inside nested unions too (`Schema.optional(Schema.NullOr(…))` is one inside another).
+ */
+const memberFor = (ast: SchemaAST.Union, value: unknown): SchemaAST.AST | undefined => {
+  // Only a list or an object has anything inside to compact.
+  const tag = Array.isArray(value) ? "Arrays" : isRecord(value) ? "Objects" : undefined
+  if (tag === undefined) return undefined
+  for (const t of ast.types) {
+    const member = t._tag === "Union" ? memberFor(t, value) : t._tag === tag ? t : undefined
+    if (member !== undefined) return member
+  }
+  return undefined
+}
 
 /** The fields of an object schema by name, built once per schema (compaction runs for every payload). */
 const fieldsOf = new WeakMap<SchemaAST.Objects, ReadonlyMap<PropertyKey, SchemaAST.AST>>()
 
 const fieldMap = (ast: SchemaAST.Objects): ReadonlyMap<PropertyKey, SchemaAST.AST> => {
   let fields = fieldsOf.get(ast)
+  // Stryker disable next-line ConditionalExpression: equivalent, a cache: building the map again gives the same map
   if (fields === undefined) {
     fields = new Map(ast.propertySignatures.map((p) => [p.name, p.type] as const))
     fieldsOf.set(ast, fields)

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs"
-import { SchemaAST } from "effect"
+import { Schema, SchemaAST } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { endpoints, POST_ENDPOINT_IDS, type PostEndpointId, validatePayload } from "../../src/index.js"
@@ -182,5 +182,52 @@ describe("isCompact", () => {
     [{}, false]
   ])("isCompact(%j) is %s", (value, expected) => {
     expect(isCompact(value)).toBe(expected)
+  })
+})
+
+describe("compact: schema shapes beyond the endpoints'", () => {
+  const Inner = Schema.Struct({ b: Schema.optional(Schema.String), c: Schema.optional(Schema.String) })
+
+  it("compacts inside the object or list member of a union, whichever member comes first and however deep the union", () => {
+    // Schema.optional wraps the union in another (with undefined); Schema.optionalKey does not.
+    for (const optional of [Schema.optional, Schema.optionalKey]) {
+      for (const field of [Schema.NullOr(Inner), Schema.Union([Schema.Null, Inner]), Schema.Union([Schema.String, Inner])]) {
+        const S = Schema.Struct({ a: optional(field) })
+        expect(compact(S, { a: { b: "", c: "x" } })).toEqual({ a: { c: "x" } })
+        expect(compact(S, { a: { b: " " } })).toEqual({})
+        expect(compact(S, { a: "text" })).toEqual({ a: "text" })
+      }
+      for (const field of [Schema.NullOr(Schema.Array(Inner)), Schema.Union([Schema.Null, Schema.Array(Inner)]), Schema.Union([Inner, Schema.Array(Inner)])]) {
+        const S = Schema.Struct({ a: optional(field) })
+        expect(compact(S, { a: [{ b: "", c: "x" }, { b: "y" }] })).toEqual({ a: [{ c: "x" }, { b: "y" }] })
+      }
+    }
+  })
+
+  it("copies a tuple's items as they are, and follows a suspended schema", () => {
+    const T = Schema.Struct({ t: Schema.Tuple([Schema.String, Schema.String]) })
+    const value = { t: ["", "x"] }
+    const out = compact(T, value) as { t: Array<string> }
+    expect(out).toEqual({ t: ["", "x"] })
+    expect(out.t).not.toBe(value.t)
+    interface Node { readonly name?: string | undefined; readonly children?: ReadonlyArray<Node> | undefined }
+    const NodeSchema: Schema.Codec<Node> = Schema.Struct({
+      name: Schema.optional(Schema.String),
+      children: Schema.optional(Schema.Array(Schema.suspend((): Schema.Codec<Node> => NodeSchema)))
+    })
+    expect(compact(NodeSchema, { name: "root", children: [{ name: "", children: [] }, { name: "leaf" }] })).toEqual({ name: "root", children: [{}, { name: "leaf" }] })
+  })
+})
+
+describe("isCompact: inherited keys", () => {
+  it("looks at own keys only, even when Object.prototype has an enumerable one", () => {
+    const proto = Object.prototype as Record<string, unknown>
+    Object.defineProperty(proto, "polluted", { value: "", enumerable: true, configurable: true, writable: true })
+    try {
+      expect(isCompact({ a: "x" })).toBe(true)
+      expect(isCompact({})).toBe(false)
+    } finally {
+      delete proto["polluted"]
+    }
   })
 })
