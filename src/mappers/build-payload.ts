@@ -152,8 +152,9 @@ export const buildPayload = (root: CompiledNode, entries: ReadonlyArray<Entry>):
       if (item.built.ok && item.entries.some((e) => rejectedRows.has(e.row.index))) {
         item.built = { ok: false, errors: [{ code: "rejected_with_row", detail: "A row of this item was rejected in another item." }] }
       }
-      const fresh = item.built.ok ? [] : item.entries.filter((e) => !rejectedRows.has(e.row.index))
-      if (!item.built.ok && fresh.length > 0) {
+      if (item.built.ok) continue
+      const fresh = item.entries.filter((e) => !rejectedRows.has(e.row.index))
+      if (fresh.length > 0) {
         rejected.push({ sourceRows: indexesOf(fresh), errors: item.built.errors })
         for (const e of fresh) rejectedRows.add(e.row.index)
         changed = true

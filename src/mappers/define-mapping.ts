@@ -70,7 +70,8 @@ const problemOf = (e: { readonly attr: string; readonly code: string; readonly d
   const segments = e.attr === "non_field_errors" ? [] : segmentsOf(e.attr)
   const at = placeOf(segments)
   if (e.code !== "unknown_field") return { at, code: e.code, detail: e.detail }
-  const key = segments[segments.length - 1] ?? ""
+  // An unknown field is always a key of some object, so its attr has a last segment.
+  const key = segments[segments.length - 1]!
   if (segments[segments.length - 2] === "fields") {
     return { at, code: "invalid_field_path", detail: `${JSON.stringify(key)} is not a dot path of payload field names (such as energy_amount.quantity)` }
   }

@@ -75,14 +75,12 @@ const fromFunction = (source: FunctionSource): FieldReader => (row) => {
   return { ok: true, value: out, stated: true }
 }
 
-/** The cell a column source reads: one column's cell, or several columns' cells joined by a space. */
-const readCell = (source: ColumnSource, row: LegacyRecord): { readonly cell: Cell } | { readonly missing: string } => {
-  if (source.columns === undefined) return { cell: cellOf(row, source.column!) }
-  const parts = source.columns.map((column) => ({ column, cell: cellOf(row, column) }))
-  const empty = parts.filter((p) => isEmptyCell(p.cell))
-  if (empty.length === parts.length) return { cell: undefined }
-  if (empty.length > 0) return { missing: empty.map((p) => p.column).join(", ") }
-  return { cell: parts.map((p) => String(p.cell).trim()).join(" ") }
+/** The cells of several columns joined by a space; `undefined` when all are empty; the empty ones when only some are. */
+const joinCells = (columns: ReadonlyArray<string>, row: LegacyRecord): string | undefined | { readonly missing: string } => {
+  const empty = columns.filter((column) => isEmptyCell(cellOf(row, column)))
+  if (empty.length === columns.length) return undefined
+  if (empty.length > 0) return { missing: empty.join(", ") }
+  return columns.map((column) => String(cellOf(row, column)).trim()).join(" ")
 }
 
 /**
@@ -106,6 +104,7 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
   const convert: ConverterName = source.convert ?? "string"
   const converter = CONVERTERS[convert]
   const options = source.options ?? {}
+  // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, a column source has a column or columns (the mapping's schema requires one)
   const column = source.column ?? source.columns?.join("+") ?? ""
   const stateful = convert === "datetime" && (options["ambiguous"] === "by-order" || typeof options["offsetColumn"] === "string")
   const wallTimes = stateful ? resolveWallTime(options) : undefined
@@ -123,9 +122,9 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
     let cell: Cell
     if (single !== undefined) cell = cellOf(row, single)
     else {
-      const read = readCell(source, row)
-      if ("missing" in read) return { ok: false, column, code: "incomplete_columns", detail: `${read.missing} is empty while the other columns of this field are not` }
-      cell = read.cell
+      const joined = joinCells(source.columns!, row)
+      if (typeof joined === "object") return { ok: false, column, code: "incomplete_columns", detail: `${joined.missing} is empty while the other columns of this field are not` }
+      cell = joined
     }
     // The usual field, a text cell read as text: trimmed once, its value without a conversion result in between.
     // Stryker disable next-line ConditionalExpression,StringLiteral,BlockStatement: equivalent, the string converter trims as this does (the mark also covers typeof → true, which the test of a number cell kills)

@@ -9,7 +9,7 @@ const spec = {
   fields: { import_supplier: { value: "S" }, external_account_number: "Konto" },
   collections: [
     { path: "notes", when: { column: "Art", equals: [" N ", "M"] }, fields: { body: "Notiz", created_at: { column: "Zeit", convert: "datetime", options: { offsetColumn: "Off" } } } },
-    { path: "extra", groupBy: ["Pos"], fields: { a: "Art", b: "Konto" }, collections: [{ path: "deeper", fields: { c: "Tief" } }] }
+    { path: "extra", groupBy: ["Pos"], fields: { a: "Art", b: "Konto" }, collections: [{ path: "deeper", when: { column: "Typ", equals: " T " }, fields: { c: "Tief" } }] }
   ]
 } as const satisfies MappingSpec
 
@@ -42,6 +42,12 @@ describe("readRow", () => {
     expect(matched({})).toEqual([false, true])
   })
 
+  it("compares a single value trimmed too", () => {
+    const extra = root.collections[1]!
+    expect(readRow(extra, 0, { Typ: "T" }).read.children[0]).toBeDefined()
+    expect(readRow(extra, 0, { Typ: "U" }).read.children[0]).toBeUndefined()
+  })
+
   it("matches an empty or missing cell to an empty value", () => {
     const blank = compileMapping(defineMapping({ endpoint: "notes", fields: {}, collections: [{ path: "notes", when: { column: "Art", equals: "" }, fields: { body: "B" } }] }))
     expect(readRow(blank, 0, {}).read.children[0]).toBeDefined()
@@ -71,7 +77,7 @@ describe("normaliseCell and groupKey", () => {
 
 describe("what a mapping reads", () => {
   it("lists every column once: fields, offset columns, groupBy and when at every level", () => {
-    expect(mappingColumns(defineMapping(spec))).toEqual(["Konto", "Kunde", "Notiz", "Zeit", "Off", "Art", "Pos", "Tief"])
+    expect(mappingColumns(defineMapping(spec))).toEqual(["Konto", "Kunde", "Notiz", "Zeit", "Off", "Art", "Pos", "Tief", "Typ"])
     expect(mappingColumns({ fields: { a: "A", b: { value: 1 } } })).toEqual(["A"])
   })
 
