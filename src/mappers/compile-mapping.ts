@@ -71,7 +71,7 @@ const compileNode = (
   keyColumns: ReadonlyArray<string>,
   resolvers: Array<WallTimeResolver>
 ): CompiledNode => {
-  const own = new Set([...ownColumns(fields), ...keyColumns, ...collections.flatMap((c) => (c.when !== undefined ? [c.when.column] : []))])
+  const own = new Set([...ownColumns(fields), ...keyColumns, ...collections.filter((c) => c.when !== undefined).map((c) => c.when!.column)])
   return {
     fields: Object.entries(fields).map(([path, source]) => ({ path, steps: stepsOf(path), columns: columnsOf(source), read: fieldReader(source, resolvers) })),
     collections: collections.map((c) => ({
