@@ -184,7 +184,8 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
   // Files whose ranges are still out: each is closed after its last range, or at the end on a failure.
   const openFiles = new Set<RegularFile>()
   const closeFile = (file: RegularFile): void => {
-    if (openFiles.delete(file)) void file.close()
+    // Every range is read: a failure to close loses nothing, and must not end the run.
+    if (openFiles.delete(file)) file.close().catch(() => undefined)
   }
   const readNdjsonRanges = async (index: number, file: RegularFile): Promise<void> => {
     openFiles.add(file)
@@ -270,7 +271,7 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
   } finally {
     progress.stop()
     await pool.close()
-    await Promise.all([...openFiles].map((file) => file.close()))
+    await Promise.all([...openFiles].map((file) => file.close().catch(() => undefined)))
   }
   const styles = stylesFor(useColour(process.stdout))
   if (quiet) stdout.write(`${summaryLine(tally, styles)}\n`)
