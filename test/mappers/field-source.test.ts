@@ -27,7 +27,7 @@ describe("fieldReader: cells", () => {
     }
   })
 
-  it("reads a cell that is not text through its converter, stated", () => {
+  it("reads a filled cell through its converter, stated, a cell that is not text too", () => {
     expect(fieldReader({ column: "A" })({ A: 42 })).toEqual({ ok: true, value: "42", stated: true })
     expect(fieldReader({ column: "A", convert: "integer" })({ A: 0 })).toEqual({ ok: true, value: 0, stated: true })
     expect(fieldReader({ column: "A", convert: "decimal" })({ A: " 1.5 " })).toEqual({ ok: true, value: "1.5", stated: true })
