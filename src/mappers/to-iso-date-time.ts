@@ -88,7 +88,8 @@ const epochMsToWall = (epochMs: number): WallTime => {
 }
 
 const TWO_DIGITS: ReadonlyArray<string> = Array.from({ length: 100 }, (_, n) => String(n).padStart(2, "0"))
-const pad2 = (value: number): string => TWO_DIGITS[value] ?? String(value).padStart(2, "0")
+// Only hours, minutes and seconds of a wall time (0-59) are padded here.
+const pad2 = (value: number): string => TWO_DIGITS[value]!
 
 const render = (
   instant: number,
@@ -235,14 +236,13 @@ const convertWith = (settings: Settings, value: unknown): ConversionResult<strin
 
   const wallMs = wallToEpochMs(wall)
   const sole = soleOffsetAt(zone, wallMs)
+  // Stryker disable next-line StringLiteral,ArithmeticOperator,BlockStatement: equivalent, they only skip a shortcut; the general path below renders the same instant with the same offset
   if (sole !== null && output === "offset" && sole % 60 === 0) {
     // The one instant, rendered in the zone: the wall time as read, with its offset.
     return succeed(isoWithOffset(wall, sole))
   }
   const instants = sole !== null ? [wallMs - sole * 1000] : instantsFor(zone, wallMs)
-  const earliest = instants[0]
-  const latest = instants[instants.length - 1]
-  if (earliest === undefined || latest === undefined) {
+  if (instants.length === 0) {
     return fail("nonexistent_time", `${describeWall(wall)} does not exist in ${timeZone} (skipped by a clock change)`)
   }
   if (instants.length > 1 && ambiguous === "reject") {
@@ -252,6 +252,6 @@ const convertWith = (settings: Settings, value: unknown): ConversionResult<strin
       `${describeWall(wall)} occurs twice in ${timeZone} (${offsets}); set ambiguous to "earlier" or "later"`
     )
   }
-  const instant = ambiguous === "later" ? latest : earliest
+  const instant = ambiguous === "later" ? instants[instants.length - 1]! : instants[0]!
   return render(instant, (wallMs - instant) / 1000, output, timeZone)
 }

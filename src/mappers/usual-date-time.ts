@@ -43,8 +43,6 @@ const placesOf = (layout: string): Places => {
   }
 }
 
-const layouts = new Map<string, Places>()
-
 const ZERO = 48
 const NINE = 57
 const HALF_DAY_MS = 43_200_000
@@ -54,6 +52,7 @@ const MAX_DAYS = 100_000
 /** A day's offset text (`+01:00`) before noon and from noon on, read as UTC; `undefined` where the general path must answer. */
 type DayOffsets = readonly [morning: string | undefined, afternoon: string | undefined]
 
+// Stryker disable next-line ArrayDeclaration: equivalent, an empty pair reads undefined at both halves too
 const NO_DAY: DayOffsets = [undefined, undefined]
 
 /**
@@ -108,12 +107,8 @@ const number = (tens: number, ones: number): number => (tens - ZERO) * 10 + ones
  * read("31.03.2024 02:30") // => undefined
  */
 export const usualDateTimeReader = (layout: string, zone: Intl.DateTimeFormat): ((text: string) => string | undefined) => {
-  let places = layouts.get(layout)
-  if (places === undefined) {
-    places = placesOf(layout)
-    layouts.set(layout, places)
-  }
-  const { length, others, year: y, month: mo, day: d, hour: h, minute: mi, second: s } = places
+  const { length, others, year: y, month: mo, day: d, hour: h, minute: mi, second: s } = placesOf(layout)
+  const noSeconds = s === -1
   const days = daysOf(zone)
   // Each character is read once, into a local: a date-time is read for every row.
   return (text) => {
@@ -122,7 +117,7 @@ export const usualDateTimeReader = (layout: string, zone: Intl.DateTimeFormat): 
     const y0 = text.charCodeAt(y), y1 = text.charCodeAt(y + 1), y2 = text.charCodeAt(y + 2), y3 = text.charCodeAt(y + 3)
     const mo0 = text.charCodeAt(mo), mo1 = text.charCodeAt(mo + 1), d0 = text.charCodeAt(d), d1 = text.charCodeAt(d + 1)
     const h0 = text.charCodeAt(h), h1 = text.charCodeAt(h + 1), mi0 = text.charCodeAt(mi), mi1 = text.charCodeAt(mi + 1)
-    const s0 = s < 0 ? ZERO : text.charCodeAt(s), s1 = s < 0 ? ZERO : text.charCodeAt(s + 1)
+    const s0 = noSeconds ? ZERO : text.charCodeAt(s), s1 = noSeconds ? ZERO : text.charCodeAt(s + 1)
     if (!(digit(y0) && digit(y1) && digit(y2) && digit(y3) && digit(mo0) && digit(mo1) && digit(d0) && digit(d1))) return undefined
     if (!(digit(h0) && digit(h1) && digit(mi0) && digit(mi1) && digit(s0) && digit(s1))) return undefined
     const hour = number(h0, h1)
@@ -131,6 +126,7 @@ export const usualDateTimeReader = (layout: string, zone: Intl.DateTimeFormat): 
     let offsets = days.get(key)
     if (offsets === undefined) {
       offsets = dayOffsetsOf(zone, Math.floor(key / 10_000), Math.floor(key / 100) % 100, key % 100)
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, the bound only keeps memory small (a day forgotten is worked out again)
       if (days.size >= MAX_DAYS) days.clear()
       days.set(key, offsets)
     }

@@ -41,4 +41,47 @@ describe("toIsoDateTime: the details of its refusals", () => {
     expect(toIsoDateTime("01.02.2024 10:00", { timeZone: "Europe/Nowhere" })).toEqual({ ok: false, error: { code: "invalid_time_zone", detail: 'unknown time zone "Europe/Nowhere"' } })
     expect(toIsoDateTime("01.02.2024 10:00", { timeZone: 5 as never })).toEqual({ ok: false, error: { code: "invalid_time_zone", detail: "unknown time zone 5" } })
   })
+
+  it("refuses a result outside the years 0001-9999, and a time zone that is not a string", () => {
+    // 01.01.0001 00:30 in Berlin is 23:30 UTC of the year 0; 9999-12-31 23:30 UTC is already 10000 in
+    // Berlin; 31.12.9999 23:30 in Berlin is 22:30 UTC, still in 9999.
+    expect(toIsoDateTime("01.01.0001 00:30", { format: "dd.MM.yyyy HH:mm", output: "utc" })).toEqual({
+      ok: false,
+      error: { code: "out_of_range", detail: "the result lies outside the years 0001-9999" }
+    })
+    expect(toIsoDateTime(new Date(Date.UTC(9999, 11, 31, 23, 30)))).toEqual({
+      ok: false,
+      error: { code: "out_of_range", detail: "the result lies outside the years 0001-9999" }
+    })
+    expect(toIsoDateTime("31.12.9999 23:30", { format: "dd.MM.yyyy HH:mm", output: "utc" })).toEqual({ ok: true, value: "9999-12-31T22:30:00Z" })
+    const berlinAsObject = { toString: () => "Europe/Berlin" }
+    expect(toIsoDateTime("01.02.2024 10:00", { timeZone: berlinAsObject as never })).toMatchObject({ ok: false, error: { code: "invalid_time_zone" } })
+  })
+
+  it("says that Berlin's local mean time cannot be written as an offset, and that UTC can", () => {
+    expect(toIsoDateTime("01.01.1890 12:00", { format: "dd.MM.yyyy HH:mm" })).toEqual({
+      ok: false,
+      error: { code: "unsupported_offset", detail: 'Europe/Berlin used a sub-minute offset then; use output "utc"' }
+    })
+    // +00:53:28: 12:00 local was 11:06:32 UTC.
+    expect(toIsoDateTime("01.01.1890 12:00", { format: "dd.MM.yyyy HH:mm", output: "utc" })).toEqual({ ok: true, value: "1890-01-01T11:06:32Z" })
+  })
+})
+
+describe("toIsoDateTime with a format", () => {
+  it("writes UTC when asked, not the wall time with its offset", () => {
+    expect(toIsoDateTime("01.07.2024 12:00", { format: "dd.MM.yyyy HH:mm", output: "utc" })).toEqual({ ok: true, value: "2024-07-01T10:00:00Z" })
+    expect(toIsoDateTime("2024-01-15 08:30:09", { format: "yyyy-MM-dd HH:mm:ss", timeZone: "America/New_York", output: "utc" })).toEqual({ ok: true, value: "2024-01-15T13:30:09Z" })
+  })
+
+  it("takes the separators of the format only, and digits only where the format has them", () => {
+    for (const text of ["01/07/2024 12:00", "01.07.2024T12:00", "01.07.2024 12.00", "01.07.2024 2 :00", "01.07.2024 /5:00", "01.07.2024 12:5 "]) {
+      expect(toIsoDateTime(text, { format: "dd.MM.yyyy HH:mm" }), text).toEqual({ ok: false, error: { code: "invalid", detail: `"${text}" does not look like dd.MM.yyyy HH:mm` } })
+    }
+  })
+
+  it("reads the last minute and second of a day", () => {
+    expect(toIsoDateTime("31.12.2024 23:59:59", { format: "dd.MM.yyyy HH:mm:ss" })).toEqual({ ok: true, value: "2024-12-31T23:59:59+01:00" })
+    expect(toIsoDateTime("30.06.2024 23:59", { format: "dd.MM.yyyy HH:mm" })).toEqual({ ok: true, value: "2024-06-30T23:59:00+02:00" })
+  })
 })

@@ -100,12 +100,15 @@ describe("usualDateTimeReader", () => {
     }
     expect(readerFor("dd.MM.yyyy HH:mm", "Europe/Berlin")("01.07.2024 12:00")).toBe("2024-07-01T12:00:00+02:00")
     expect(readerFor("yyyyMMddHHmmss", "America/New_York")("20240115083009")).toBe("2024-01-15T08:30:09-05:00")
+    // The last minute and second of a day.
+    expect(readerFor("dd.MM.yyyy HH:mm:ss", "Europe/Berlin")("31.12.2024 23:59:59")).toBe("2024-12-31T23:59:59+01:00")
+    expect(readerFor("yyyy-MM-dd HH:mm:ss", "Europe/Berlin")("2024-06-30 23:59:59")).toBe("2024-06-30T23:59:59+02:00")
   })
 
   it("leaves to the general path what it must not answer", () => {
     const berlin = readerFor("dd.MM.yyyy HH:mm", "Europe/Berlin")
     // Other shapes, times and days that do not exist.
-    for (const text of ["1.07.2024 12:00", "01.07.2024 12:00:00", "01/07/2024 12:00", "01.07.2024 24:00", "01.07.2024 12:60", "31.04.2024 12:00", "29.02.2023 12:00", "00.01.2024 12:00", "01.00.2024 12:00", "01.07.0000 12:00", "01.07.2O24 12:00"]) {
+    for (const text of ["1.07.2024 12:00", "01.07.2024 12:00:00", "01/07/2024 12:00", "01.07.2024 24:00", "01.07.2024 12:60", "31.04.2024 12:00", "29.02.2023 12:00", "00.01.2024 12:00", "01.00.2024 12:00", "01.07.0000 12:00", "01.07.2O24 12:00", "01.07.2024 2 :00", "01.07.2024 /5:00", "01.07.2024 12:5 "]) {
       expect(berlin(text), text).toBeUndefined()
     }
     expect(readerFor("dd.MM.yyyy HH:mm:ss", "Europe/Berlin")("01.07.2024 12:00:60")).toBeUndefined()
