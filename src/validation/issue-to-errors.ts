@@ -66,7 +66,7 @@ export const unknownFieldError = (path: Path): PathError => ({
   detail: "This field is not documented for this endpoint."
 })
 
-const isLiteralUnion = (ast: SchemaAST.Union): boolean =>
+const isLiteralUnion = (ast: SchemaAST.Union): ast is SchemaAST.Union<SchemaAST.Literal> =>
   ast.types.length > 0 && ast.types.every((t) => t._tag === "Literal")
 
 /**
@@ -112,8 +112,7 @@ export const issueToPathErrors = (root: SchemaIssue.Issue, input: unknown): Arra
         if (found === null) {
           out.push({ path, code: "null", detail: "This field may not be null." })
         } else if (isLiteralUnion(issue.ast) && typeof found === "string") {
-          // Stryker disable next-line ConditionalExpression: equivalent, every member of a literal union is a literal
-          const choices = issue.ast.types.map((t) => (t._tag === "Literal" ? String(t.literal) : "")).join(", ")
+          const choices = issue.ast.types.map((t) => String(t.literal)).join(", ")
           out.push({ path, code: "invalid_choice", detail: `"${found}" is not a valid choice (${choices}).` })
         } else {
           const names = issue.ast.types.map(expectedName)

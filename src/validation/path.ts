@@ -49,7 +49,7 @@ export const isRecord = (u: unknown): u is Record<string, unknown> => typeof u =
 
 /** The JSON type name of a value, for messages. */
 export const jsonTypeOf = (value: unknown): string =>
-  value === null ? "null" : Array.isArray(value) ? "array" : typeof value === "object" ? "object" : typeof value
+  value === null ? "null" : Array.isArray(value) ? "array" : typeof value
 
 /** The position of `key`, an own enumerable key of `object`, among `Object.keys(object)`, without making that list. */
 const ownKeyIndex = (object: object, key: string): number => {
