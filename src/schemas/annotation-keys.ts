@@ -5,6 +5,8 @@
  * @module
  */
 
+// Stryker disable StringLiteral: equivalent, a key is only compared with itself: any text no other annotation uses works alike
+
 /** Annotation key: the values a field of an open enumeration is known to take (outside them: a warning). */
 export const KNOWN_VALUES = "dataImport/knownValues"
 /** Annotation key: a structural warning rule attached to an object schema (see {@link WarningRule}). */

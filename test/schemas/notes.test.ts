@@ -169,6 +169,18 @@ describe("notes request", () => {
     })
   })
 
+  describe("what each rule says", () => {
+    // The details a person fixing an export reads; the codes alone are tested above.
+    it("says what a note needs, when unpin_at is too early, and what an unpinned unpin_at does", () => {
+      const neither = validate(exampleWithout(ID, "notes.2.document_paths"))
+      expect(neither.ok ? [] : neither.error.errors.map((e) => e.detail)).toStrictEqual(["A note needs a body or at least one document path."])
+      const early = validate(exampleWith(ID, "notes.0.unpin_at", "2024-03-01T00:00:00+01:00"))
+      expect(early.ok ? [] : early.error.errors.map((e) => e.detail)).toStrictEqual(["unpin_at must not be earlier than created_at."])
+      const unpinned = validate(exampleWithout(ID, "notes.0.is_pinned"))
+      expect(unpinned.warnings.map((w) => w.detail)).toStrictEqual(["unpin_at has no effect on a note that is not pinned."])
+    })
+  })
+
   describe("warnings", () => {
     it("unpin_at on a note that is not pinned → unpin_at_without_pin, still valid", () => {
       for (const input of [exampleWithout(ID, "notes.0.is_pinned"), exampleWith(ID, "notes.0.is_pinned", false)]) {
