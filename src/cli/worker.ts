@@ -11,6 +11,7 @@ import type { FromWorker, MapBatch, MapResult, SettingsMessage, ToWorker, Worker
 import { AWAITING_SETTINGS } from "./early-worker.js"
 import { BatchChecker } from "./check-batch.js"
 import { cellsByColumn } from "./csv-record.js"
+import { BYTES_PER_FULL_COLLECTION, collectEvery, fullCollection } from "./full-collections.js"
 import { keyDigest } from "./seen-keys.js"
 
 /** The first size of a batch's buffer of payload lines (it grows when a batch needs more). */
@@ -62,9 +63,15 @@ export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, st
   return { seq: batch.seq, lines: lines.subarray(0, used), lineEnds, payloadRows, ...(digests ? { digests: digestsOf } : {}), rejected, ...rows.end() }
 }
 
+/** The bytes of JSON a validation batch has the worker parse. */
+const bytesToParse = (message: ToWorker): number =>
+  message.type === "ndjson" || message.type === "json" ? message.bytes.byteLength : message.type === "ndjson-range" ? message.end - message.start : 0
+
 /** Answers the batches of a worker with `settings`, from the main thread's `port`. */
 const answerBatches = (port: MessagePort, settings: WorkerSettings): void => {
   const checker = settings.role === "validate" ? new BatchChecker(settings) : undefined
+  const collect = checker !== undefined ? fullCollection() : undefined
+  const parsed = collect !== undefined ? collectEvery(BYTES_PER_FULL_COLLECTION, collect) : undefined
   const mapping = settings.role === "map" ? defineMapping(settings.mapping as MappingSpec) : undefined
   port.on("message", (message: ToWorker) => {
     if (message.type === "quiet") {
@@ -88,6 +95,8 @@ const answerBatches = (port: MessagePort, settings: WorkerSettings): void => {
     // A mapping result's lines move to the main thread (no copy).
     const lines = reply.type === "result" && message.type === "map" ? (reply.result as MapResult).lines : undefined
     port.postMessage(reply, lines !== undefined ? [lines.buffer as ArrayBuffer] : [])
+    // After the answer, so the main thread does not wait for the collection.
+    parsed?.(bytesToParse(message))
   })
 }
 
