@@ -33,6 +33,7 @@ export const ruleFilter = <A>(rule: CrossFieldRule<A>, annotations?: Schema.Anno
   Schema.makeFilter((value: A) => {
     if (rule.clock === true) return undefined
     const findings = rule.check(value, NO_CLOCK)
+    // Stryker disable next-line ConditionalExpression: equivalent, Effect reads an empty list of issues as a pass (SchemaIssue.normalizeFilterOutput); the return saves the empty map
     if (findings.length === 0) return undefined
     return findings.map((f: RuleFinding) => ({ path: f.path, issue: codedIssue(f.code, f.detail) }))
   }, {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest"
+import { Schema } from "effect"
 import { type GetEndpointId, validatePayload } from "../../src/index.js"
+import { ImportSupplierStatus } from "../../src/schemas/import-status.js"
 import { BLANKS, cross, errorsOf, NOT_OBJECTS, ofLength } from "../support/payloads.js"
 
 /** The GET endpoints: `validatePayload` checks their path parameters, given as an object. */
@@ -122,5 +124,12 @@ describe("status endpoints: path parameters", () => {
         ["import_supplier_code", "max_length"]
       ])
     })
+  })
+})
+
+describe("ImportSupplierStatus", () => {
+  it("is one of the three states an operator sets, spelled as the spec does", () => {
+    for (const status of ["Ongoing", "Paused", "Complete"]) expect(Schema.is(ImportSupplierStatus)(status)).toBe(true)
+    for (const status of ["", "ongoing", "PAUSED", "Completed", "COMPLETE"]) expect(Schema.is(ImportSupplierStatus)(status)).toBe(false)
   })
 })

@@ -104,6 +104,11 @@ describe("market-participant-fees (price sheets) request", () => {
       ])
     })
 
+    it("says which bound is wrong in the error's detail", () => {
+      const result = validate(exampleWith(ID, ZONE, { lower_bound: 2, upper_bound: 1 }))
+      expect(result.ok ? [] : result.error.errors.map((e) => e.detail)).toStrictEqual(["lower_bound must not be greater than upper_bound."])
+    })
+
     it.each([
       { lower_bound: 100, upper_bound: 100 },
       { lower_bound: -5.5, upper_bound: 0 },

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest"
 import { Schema } from "effect"
 import { CROSS_FIELD_RULE, isCalendarDate } from "../../src/schemas/conventions.js"
 import { compareDateTimes } from "../../src/schemas/instant.js"
-import { startNotAfterEnd } from "../../src/schemas/rules.js"
+import { compareDates, ruleFilter, startNotAfterEnd } from "../../src/schemas/rules.js"
 import { issueToPathErrors } from "../../src/validation/issue-to-errors.js"
 
 const pad = (n: number, width: number): string => String(n).padStart(width, "0")
@@ -61,6 +61,56 @@ describe("compareDateTimes", () => {
     expect(compareDateTimes("0050-01-01T00:00:00Z", "1949-01-01T00:00:00Z")).toBeLessThan(0)
     expect(compareDateTimes("0099-12-31T23:59:59Z", "0100-01-01T00:00:00Z")).toBeLessThan(0)
     expect(compareDateTimes("0000-03-01T00:00:00Z", "0000-02-29T00:00:00Z")).toBeGreaterThan(0)
+  })
+})
+
+describe("compareDates", () => {
+  /** A well-formed date of the years 0001 to 9999 (the 28 first days: every month has them). */
+  const date = fc.record({ y: fc.integer({ min: 1, max: 9999 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }) })
+    .map(({ y, m, d }) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`)
+  /** The day number of a date, by Date.UTC (setUTCFullYear, so the years below 100 stay themselves). */
+  const dayOf = (text: string): number => {
+    const at = new Date(0)
+    at.setUTCFullYear(Number(text.slice(0, 4)), Number(text.slice(5, 7)) - 1, Number(text.slice(8, 10)))
+    return at.getTime()
+  }
+
+  it("gives -1, 0 or 1 as the first date is before, on or after the second", () => {
+    fc.assert(fc.property(date, date, (a, b) => {
+      expect(compareDates(a, b)).toBe(sign(dayOf(a) - dayOf(b)))
+      expect(compareDates(a, a)).toBe(0)
+    }), { numRuns: 1000 })
+    expect(compareDates("2024-01-31", "2024-02-01")).toBe(-1)
+    expect(compareDates("2024-02-01", "2024-01-31")).toBe(1)
+    expect(compareDates("2024-02-01", "2024-02-01")).toBe(0)
+  })
+})
+
+describe("ruleFilter", () => {
+  const Pair = Schema.Struct({ a: Schema.Number })
+  const alwaysFinds = { path: ["a"], code: "always", detail: "always found" }
+
+  it("reports a rule's findings, and takes what it finds nothing in", () => {
+    const rule = { name: "a_positive", fields: ["a"], check: (v: { readonly a: number }) => (v.a > 0 ? [] : [{ ...alwaysFinds, code: "a_not_positive" }]) }
+    const schema = Pair.check(ruleFilter(rule))
+    expect(Schema.is(schema)({ a: 1 })).toBe(true)
+    const result = Schema.decodeUnknownResult(schema)({ a: 0 })
+    expect(result._tag === "Failure" ? issueToPathErrors(result.failure.issue, { a: 0 }).map((e) => [e.path.join("."), e.code, e.detail]) : [])
+      .toEqual([["a", "a_not_positive", "always found"]])
+  })
+
+  it("passes a rule that needs the clock without running it: a schema has no clock", () => {
+    let runs = 0
+    const rule = { name: "clocked", fields: ["a"], clock: true as const, check: () => (runs++, [alwaysFinds]) }
+    expect(Schema.is(Pair.check(ruleFilter(rule)))({ a: 1 })).toBe(true)
+    expect(runs).toBe(0)
+  })
+
+  it("runs a rule without the clock with an unknown time, never the time of the day", () => {
+    const seen: Array<number> = []
+    const rule = { name: "reads_now", fields: ["a"], check: (_: unknown, options: { readonly now: Date }) => (seen.push(options.now.getTime()), []) }
+    expect(Schema.is(Pair.check(ruleFilter(rule)))({ a: 1 })).toBe(true)
+    expect(seen).toEqual([Number.NaN])
   })
 })
 
