@@ -33,7 +33,9 @@ export const fullCollection = (): (() => void) | undefined => {
  * @example
  * let runs = 0
  * const parsed = collectEvery(100, () => runs++)
- * parsed(60); parsed(60) // runs === 1
+ * parsed(60)
+ * parsed(60)
+ * runs // => 1
  */
 export const collectEvery = (every: number, collect: () => void): ((bytes: number) => void) => {
   let since = 0

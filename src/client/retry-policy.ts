@@ -38,6 +38,8 @@ export const STANDARD_RETRY_POLICY: RetryPolicy = {
  *
  * @example
  * backoffDelay(STANDARD_RETRY_POLICY, 3, Math.random) // in [0, 400) ms
+ * backoffDelay(STANDARD_RETRY_POLICY, 3, () => 0.5) // => 200
+ * backoffDelay(STANDARD_RETRY_POLICY, 20, () => 0.5) // => 10000
  */
 export const backoffDelay = (policy: RetryPolicy, retry: number, random: () => number): number =>
   Math.floor(random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1)))

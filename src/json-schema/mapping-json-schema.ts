@@ -17,6 +17,7 @@ let cached: string | undefined
  * @example
  * import { writeFileSync } from "node:fs"
  * writeFileSync("mapping.schema.json", JSON.stringify(mappingJsonSchema(), null, 2))
+ * mappingJsonSchema().$schema // => "https://json-schema.org/draft/2020-12/schema"
  */
 export const mappingJsonSchema = (): JsonSchemaDocument => {
   if (cached === undefined) {

@@ -14,7 +14,7 @@ import { namedObjects } from "./component-names.js"
  *
  * @example
  * const document: JsonSchemaDocument = toJsonSchema("notes")
- * document.$defs["Note"] // the schema of one note
+ * document.$defs["Note"]?.type // => "object"
  */
 export interface JsonSchemaDocument extends JsonSchema.JsonSchema {
   readonly $schema: typeof JsonSchema.META_SCHEMA_URI_DRAFT_2020_12
@@ -45,6 +45,7 @@ const cache = new Map<EndpointId, string>()
  * import { toJsonSchema } from "data-import-payloads"
  *
  * writeFileSync("energy-amount.schema.json", JSON.stringify(toJsonSchema("energy-amount"), null, 2))
+ * toJsonSchema("energy-amount").required // => ["import_supplier", "external_account_number", "energy_amount"]
  */
 export const toJsonSchema = (endpointId: EndpointId): JsonSchemaDocument => {
   if (!isEndpointId(endpointId)) throw new TypeError(`Unknown endpoint id: ${String(endpointId)}`)

@@ -206,5 +206,6 @@ let cached: string | undefined
  * import { toOpenApi } from "data-import-payloads"
  *
  * writeFileSync("data-import.openapi.json", JSON.stringify(toOpenApi(), null, 2))
+ * toOpenApi().openapi // => "3.1.0"
  */
 export const toOpenApi = (): OpenApiDocument => JSON.parse(cached ??= JSON.stringify(build())) as OpenApiDocument

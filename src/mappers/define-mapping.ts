@@ -111,6 +111,8 @@ export const formatMappingProblem = (problem: MappingProblem): string =>
  *   fields: { import_supplier: { value: "STADTWERKE_NORD" }, external_account_number: "Kundennummer" },
  *   collections: [{ path: "notes", fields: { body: "Notiz", created_at: { column: "Datum", convert: "datetime" } } }]
  * })
+ * mapRecords(mapping, [{ Kundennummer: "KD-1", Notiz: "Rückruf", Datum: "01.02.2024 10:00" }]).payloads[0]?.payload
+ * // => { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", notes: [{ body: "Rückruf", created_at: "2024-02-01T10:00:00+01:00" }] }
  */
 export const defineMapping = <E extends PostEndpointId>(spec: MappingSpec<E>): Mapping<E> => {
   // A mapping passed through again (to a worker, say) carries its tag, which is no key of the format.

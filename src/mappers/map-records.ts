@@ -80,7 +80,11 @@ async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>): As
  *
  * @example
  * const { payloads, rejected } = mapRecords(mapping, rows)
+ * payloads.map((p) => p.payload.external_account_number) // => ["KD-1", "KD-2"]
+ * rejected // => []
  * for await (const event of mapRecords(mapping, streamOfRows)) console.log(event.kind, event.sourceRows)
+ * // payload [0]
+ * // payload [1]
  */
 export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: Iterable<unknown>): MappingResult<RequestOf<E>>
 export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: AsyncIterable<unknown>): AsyncGenerator<MappingEvent<RequestOf<E>>>

@@ -139,7 +139,8 @@ const makeMappingSchema = (fieldSource: Schema.Top) => {
  * `data-import schema --mapping` exports as JSON Schema for editors.
  *
  * @example
- * Schema.decodeUnknownSync(MappingJsonSchema)({ endpoint: "notes", fields: {} })
+ * Schema.decodeUnknownSync(MappingJsonSchema)({ endpoint: "notes", fields: {} }) // => { endpoint: "notes", fields: {} }
+ * Schema.is(MappingJsonSchema)({ endpoint: "notes" }) // => false
  */
 export const MappingJsonSchema = makeMappingSchema(Schema.Union(fieldSourceMembers))
 

@@ -16,8 +16,8 @@ export const REMEMBERED_CELLS = 4096
  *
  * @example
  * const toDate = rememberConversions((cell) => toIsoDate(cell, { format: "dd.MM.yyyy" }))
- * toDate("01.10.2024") // converted
- * toDate("01.10.2024") // remembered: the same answer
+ * toDate("01.10.2024") // => { ok: true, value: "2024-10-01" }
+ * toDate("01.10.2024") === toDate("01.10.2024") // => true
  */
 export const rememberConversions = <A>(convert: (cell: Exclude<Cell, null | undefined>) => ConversionResult<A>): ((cell: Exclude<Cell, null | undefined>) => ConversionResult<A>) => {
   const answers = new Map<string, ConversionResult<A>>()

@@ -20,7 +20,8 @@ export const UNDOCUMENTED_SHAPE = "dataImport/undocumentedShape"
  *
  * @example
  * const rule: CrossFieldRule = { name: "definitions_required", fields: ["definitions"], check: () => [] }
- * Schema.makeFilter(check, { [CROSS_FIELD_RULE]: rule })
+ * const filter = Schema.makeFilter(check, { [CROSS_FIELD_RULE]: rule })
+ * filter.annotations?.[CROSS_FIELD_RULE] === rule // => true
  */
 export const CROSS_FIELD_RULE = "dataImport/crossFieldRule"
 /**

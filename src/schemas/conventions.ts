@@ -164,6 +164,8 @@ export const nonEmptyArray = <S extends Schema.Top>(item: S) =>
  *
  * @example
  * const Body = Schema.Struct({ ...AccountIdentificationFields, notes: nonEmptyArray(Schemas.Note) })
+ * Schema.is(Body)({ import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", notes: [{ body: "Hi" }] }) // => true
+ * Schema.is(Body)({ import_supplier: "STADTWERKE_NORD", notes: [{ body: "Hi" }] }) // => false
  */
 export const AccountIdentificationFields = {
   import_supplier: ImportSupplierCode,

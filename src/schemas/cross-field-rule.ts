@@ -29,6 +29,8 @@ export interface RuleContext {
  *   fields: ["lower_bound", "upper_bound"],
  *   check: (zone) => zone.lower_bound <= zone.upper_bound ? [] : [{ path: ["upper_bound"], code: "lower_bound_greater_than_upper_bound", detail: "…" }]
  * }
+ * rule.check({ lower_bound: 2, upper_bound: 1 }, { now: new Date() }).map((f) => f.code) // => ["lower_bound_greater_than_upper_bound"]
+ * rule.check({ lower_bound: 1, upper_bound: 1 }, { now: new Date() }) // => []
  */
 export interface CrossFieldRule<A = any> {
   readonly name: string

@@ -54,7 +54,10 @@ const draw = (seed: number, index: number, stream: number): number => mix(seed, 
  * The faults of the request with number `index` (0 for the first request the service receives).
  *
  * @example
- * faultsFor({ ...NO_FAULTS, failRate: 0.1, seed: 7 }, 0) // the same decision in every run
+ * const options = { ...NO_FAULTS, failRate: 0.1, seed: 7 }
+ * faultsFor(options, 0) // the same decision in every run
+ * faultsFor({ ...options, failRate: 1 }, 0).fail // => true
+ * faultsFor({ ...options, failRate: 0 }, 0).fail // => false
  */
 export const faultsFor = (options: FaultOptions, index: number): FaultDecision => {
   const fail = draw(options.seed, index, 0) < options.failRate

@@ -115,7 +115,9 @@ const answerEndpoint = (
  * `state`; the caller makes them one transaction.
  *
  * @example
- * const response = handleRequest(state, { method: "GET", path: "/_reference/stats", authorization: "Token t" }, { now: new Date(), vendorFails: false })
+ * const request = { method: "GET", path: "/_reference/stats", authorization: "Token rehearsal-token" }
+ * handleRequest(state, request, { now: new Date(), vendorFails: false }).status // => 200
+ * handleRequest(state, { ...request, authorization: "Token wrong" }, { now: new Date(), vendorFails: false }).status // => 401
  */
 export const handleRequest = (state: ServiceState, request: ServiceRequest, context: RequestContext): ServiceResponse => {
   const route = routeOf(request.method, request.path)

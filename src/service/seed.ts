@@ -94,6 +94,7 @@ const duplicates = <A>(items: ReadonlyArray<A>, key: (a: A) => string, field: st
  *                service_account_number: "A-1B2C3D4E", account_created_at: "2024-01-02T10:00:00Z" }],
  *   market_participants: [9900000000003]
  * }
+ * decodeSeed(seed).ok // => true
  */
 export const Seed = Schema.Struct({
   tokens: Schema.Array(Token).check(Schema.isMinLength(1, { code: "empty", message: "At least one token is needed." })),
@@ -125,8 +126,9 @@ export type Seed = typeof Seed.Type
  * Checks a seed (parsed JSON). A bad seed gives the API's error shape: every problem with its `attr`.
  *
  * @example
- * const result = decodeSeed(JSON.parse(text))
- * if (!result.ok) for (const e of result.error.errors) console.error(`${e.attr}: ${e.detail}`)
+ * const result = decodeSeed({ ...JSON.parse(text), tokens: [] })
+ * if (!result.ok) for (const e of result.error.errors) console.log(`${e.attr}: ${e.detail}`)
+ * // tokens: At least one token is needed.
  */
 export const decodeSeed = (input: unknown): ValidationResult<Seed> =>
   runValidation<Seed>(Seed, input, { rootMustBeObject: true })

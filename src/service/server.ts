@@ -67,6 +67,8 @@ const send = (res: ServerResponse, response: Pick<ServiceResponse, "status" | "b
  * const service = createReferenceServer({ store: openStore(":memory:", seed) })
  * const { port } = await service.listen(0, "127.0.0.1")
  * // … requests to http://127.0.0.1:${port}/v1/data-import/…
+ * const stats = await fetch(`http://127.0.0.1:${port}/_reference/stats`, { headers: { Authorization: "Token rehearsal-token" } })
+ * stats.status // => 200
  * await service.close()
  */
 export const createReferenceServer = (options: ReferenceServerOptions): ReferenceServer => {

@@ -67,9 +67,10 @@ const pathOf = (attr: string, input: unknown): ReadonlyArray<string | number> | 
  * Standard Schema result: use `validatePayload` to read them.
  *
  * @example
- * const schema = standardSchema("energy-amount")
- * const result = schema["~standard"].validate(input)
+ * const schema = standardSchema("notes")
+ * const result = schema["~standard"].validate({ ...input, notes: [] })
  * if (result.issues) for (const issue of result.issues) console.log(issue.path, issue.code)
+ * // ["notes"] empty
  */
 export const standardSchema = <E extends EndpointId>(endpointId: E, options?: ValidatePayloadOptions): PayloadStandardSchema<E> => {
   const validator = isEndpointId(endpointId)

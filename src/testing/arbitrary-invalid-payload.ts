@@ -26,6 +26,8 @@ import { changedAt, fieldInfo, type Site, sitesOf } from "./payload-sites.js"
  *
  * @example
  * const expected: ExpectedError = { attr: "energy_amount.quantity", code: "invalid" }
+ * const result = validatePayload("energy-amount", { ...JSON.parse(line), energy_amount: { ...amount, quantity: "1,5" } })
+ * !result.ok && result.error.errors.some((e) => e.attr === expected.attr && e.code === expected.code) // => true
  */
 export interface ExpectedError {
   readonly attr: string
@@ -36,7 +38,9 @@ export interface ExpectedError {
  * A broken payload, the error `validatePayload` must report for it, and what was changed, in words.
  *
  * @example
- * const { payload, expected, description } = fc.sample(arbitraryInvalidPayload("notes"), 1)[0]!
+ * const { payload, expected } = fc.sample(arbitraryInvalidPayload("notes"), 1)[0]!
+ * const result = validatePayload("notes", payload)
+ * !result.ok && result.error.errors.some((e) => e.attr === expected.attr && e.code === expected.code) // => true
  */
 export interface InvalidPayload {
   readonly payload: JsonObject
@@ -264,10 +268,12 @@ export const mutate = (
  * import { validatePayload } from "data-import-payloads"
  * import { arbitraryInvalidPayload } from "data-import-payloads/testing"
  *
- * fc.assert(fc.property(arbitraryInvalidPayload("notes"), ({ payload, expected }) => {
+ * const refusedAsExpected = fc.property(arbitraryInvalidPayload("notes"), ({ payload, expected }) => {
  *   const result = validatePayload("notes", payload)
  *   return !result.ok && result.error.errors.some((e) => e.attr === expected.attr && e.code === expected.code)
- * }))
+ * })
+ * fc.assert(refusedAsExpected) // in a test: fails with the smallest payload not refused as expected
+ * fc.check(refusedAsExpected).failed // => false
  */
 export const arbitraryInvalidPayload = (
   endpointId: PostEndpointId,

@@ -27,7 +27,8 @@ import { transactions } from "./payloads/transactions.js"
  * The JSON form of a POST endpoint's request body.
  *
  * @example
- * const payload: PayloadOf<"notes"> = { import_supplier: "S", external_account_number: "1", notes: [{ body: "Hi" }] }
+ * const payload: PayloadOf<"notes"> = { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", notes: [{ body: "Hi" }] }
+ * validatePayload("notes", payload).ok // => true
  */
 export type PayloadOf<E extends PostEndpointId> = (typeof endpoints)[E]["request"]["Encoded"]
 
@@ -35,7 +36,9 @@ export type PayloadOf<E extends PostEndpointId> = (typeof endpoints)[E]["request
  * Options of {@link arbitraryPayload}.
  *
  * @example
- * arbitraryPayload("transactions", { maxItems: 10, now: new Date("2024-06-30T00:00:00Z") })
+ * const now = new Date("2024-06-30T00:00:00Z")
+ * const payloads = fc.sample(arbitraryPayload("transactions", { maxItems: 10, now }), 20)
+ * payloads.every((p) => validatePayload("transactions", p, { now }).ok) // => true
  */
 export interface ArbitraryPayloadOptions {
   /** The largest number of items of a generated list (default 4; at least 1). */
@@ -57,7 +60,7 @@ export interface ArbitraryPayloadOptions {
  * The default of {@link ArbitraryPayloadOptions.now}: generated transactions are dated up to this day.
  *
  * @example
- * validatePayload("transactions", payload, { now: DEFAULT_NOW })
+ * validatePayload("transactions", payload, { now: DEFAULT_NOW }).ok // => true
  */
 export const DEFAULT_NOW = new Date("2025-01-01T00:00:00Z")
 
@@ -109,7 +112,9 @@ export const payloadGenerator = (endpointId: PostEndpointId, ctx: GeneratorConte
  * import { validatePayload } from "data-import-payloads"
  * import { arbitraryPayload } from "data-import-payloads/testing"
  *
- * fc.assert(fc.property(arbitraryPayload("energy-amount"), (payload) => validatePayload("energy-amount", payload).ok))
+ * const accepted = fc.property(arbitraryPayload("energy-amount"), (payload) => validatePayload("energy-amount", payload).ok)
+ * fc.assert(accepted) // in a test: fails with the smallest payload refused
+ * fc.check(accepted).failed // => false
  */
 export const arbitraryPayload = <E extends PostEndpointId>(
   endpointId: E,

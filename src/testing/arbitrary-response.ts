@@ -172,7 +172,9 @@ const generatorOf = (id: EndpointId, status: number, schema: Schema.Top): fc.Arb
  * import { arbitraryResponse } from "data-import-payloads/testing"
  *
  * // Your client's parser must understand every status body the API can send.
- * fc.assert(fc.property(arbitraryResponse("account-transfer-status", 200), (body) => parseStatus(body).ok))
+ * const understood = fc.property(arbitraryResponse("account-transfer-status", 200), (body) => parseStatus(body).ok)
+ * fc.assert(understood) // in a test: fails with the smallest body not understood
+ * fc.check(understood).failed // => false
  */
 export const arbitraryResponse = <E extends EndpointId, S extends StatusOf<E>>(
   endpointId: E,

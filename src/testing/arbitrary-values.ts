@@ -15,13 +15,15 @@ import { KNOWN_VALUES } from "../schemas/conventions.js"
  *
  * @example
  * const value: Json = { notes: [{ body: "Hi", is_pinned: true }] }
+ * validatePayload("notes", { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", ...value }).ok // => true
  */
 export type Json = null | boolean | number | string | ReadonlyArray<Json> | { readonly [key: string]: Json }
 /**
  * A JSON object.
  *
  * @example
- * const payload: JsonObject = { import_supplier: "S" }
+ * const payload: JsonObject = { import_supplier: "STADTWERKE_NORD" }
+ * Object.keys(payload) // => ["import_supplier"]
  */
 export type JsonObject = { readonly [key: string]: Json }
 

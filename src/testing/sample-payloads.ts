@@ -15,6 +15,9 @@ import type { JsonObject } from "./arbitrary-values.js"
  *
  * @example
  * const options: SamplePayloadsOptions = { count: 3, seed: 42, invalid: true }
+ * const samples = samplePayloads("notes", options)
+ * samples.length // => 3
+ * samples.every((s) => !validatePayload("notes", s.payload).ok) // => true
  */
 export interface SamplePayloadsOptions {
   /** How many payloads (at least 1). */
@@ -29,7 +32,9 @@ export interface SamplePayloadsOptions {
  * One generated payload; `expected` is the error a broken one must be rejected with.
  *
  * @example
- * const sample: PayloadSample = { payload: { vendor: "x" }, expected: { attr: "vendor", code: "invalid" } }
+ * const [sample]: Array<PayloadSample> = samplePayloads("energy-amount", { count: 1, seed: 7, invalid: true })
+ * const result = validatePayload("energy-amount", sample!.payload)
+ * !result.ok && result.error.errors.some((e) => e.attr === sample!.expected?.attr && e.code === sample!.expected?.code) // => true
  */
 export interface PayloadSample {
   readonly payload: JsonObject

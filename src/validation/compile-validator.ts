@@ -96,10 +96,10 @@ const generatedCheck = (endpointId: EndpointId) => {
  *
  * @example
  * const validate = compileValidator("energy-amount", { input: "json" })
- * for (const line of lines) {
- *   const result = validate(JSON.parse(line))
- *   if (!result.ok) console.log(result.error.errors)
- * }
+ * validate(JSON.parse(lines[0])).ok // => true
+ * const result = validate({ ...JSON.parse(lines[0]), energy_amount: { ...amount, quantity: "1,5" } })
+ * if (!result.ok) console.log(result.error.errors.map((e) => `${e.attr} ${e.code}`))
+ * // ["energy_amount.quantity invalid"]
  */
 export const compileValidator = <E extends EndpointId>(endpointId: E, options?: CompileValidatorOptions): PayloadValidator<E> => {
   const json = options?.input === "json"
@@ -153,7 +153,8 @@ const FIRST_STRICT = { errors: "first", onExcessProperty: "error" } as const
  *
  * @example
  * const clean = compileBodyCheck(endpoints["energy-amount"].responses[201].schema, { input: "json" })
- * clean(JSON.parse(text)) // true: validateResponse would answer ok without warnings
+ * clean(JSON.parse(line)) // => true
+ * clean({ ...JSON.parse(line), energy_amount: {} }) // => false
  */
 export const compileBodyCheck = (schema: Schema.Top, options?: CompileValidatorOptions): (input: unknown) => boolean => {
   const json = options?.input === "json"

@@ -45,6 +45,7 @@ const writeEndpoint = (id: EndpointId, constants: Constants): GeneratedEndpoint 
  *
  * @example
  * generatedRefs("energy-amount").map((r) => r.label) // the `refs` of its generated validator
+ * generatedRefs("energy-amount").some((r) => r.label === "rule start_date_later_than_end_date(period_start_at, period_end_at)") // => true
  */
 export const generatedRefs = (id: EndpointId): ReadonlyArray<GeneratedRef> => writeEndpoint(id, new Constants()).refs
 

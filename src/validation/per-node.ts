@@ -11,7 +11,12 @@ import type { SchemaAST } from "effect"
  * (through Suspend) that meets it again gets a stand-in that calls the walker once it is made.
  *
  * @example
- * const walkerOf = perNode((ast) => (ast._tag === "String" ? (value: unknown) => console.log(value) : undefined))
+ * const seen: Array<unknown> = []
+ * const walkerOf = perNode((ast) => (ast._tag === "String" ? (value: unknown) => void seen.push(value) : undefined))
+ * walkerOf(Schema.String.ast)?.("hi")
+ * walkerOf(Schema.Number.ast) // => undefined
+ * walkerOf(Schema.String.ast) === walkerOf(Schema.String.ast) // => true
+ * seen // => ["hi"]
  */
 export const perNode = <W extends (...args: Array<any>) => void>(
   compile: (ast: SchemaAST.AST) => W | undefined

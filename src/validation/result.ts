@@ -10,7 +10,9 @@ import type { ErrorCode, PAYLOAD_FAILED_VALIDATION, WarningCode } from "./codes.
  * One error of a failed validation: an {@link ApiError} whose `code` is one of {@link ErrorCode}.
  *
  * @example
- * const codes: Array<PayloadError["code"]> = ["required", "invalid"]
+ * const result = validatePayload("notes", { import_supplier: "STADTWERKE_NORD" })
+ * const codes: Array<PayloadError["code"]> = result.ok ? [] : result.error.errors.map((e) => e.code)
+ * codes // => ["required", "required"]
  */
 export interface PayloadError extends ApiError {
   readonly code: ErrorCode

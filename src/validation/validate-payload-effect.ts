@@ -20,9 +20,10 @@ export class PayloadValidationError extends Data.TaggedError("PayloadValidationE
  * {@link PayloadValidationError}.
  *
  * @example
- * const program = validatePayloadEffect("notes", input).pipe(
+ * const program = validatePayloadEffect("notes", { ...input, notes: [] }).pipe(
  *   Effect.catchTag("PayloadValidationError", (e) => Effect.succeed(e.body))
  * )
+ * Effect.runSync(program) // => { code: "payload_failed_validation", errors: [{ attr: "notes", code: "empty", ... }], ... }
  */
 export const validatePayloadEffect = <E extends EndpointId>(
   endpointId: E,

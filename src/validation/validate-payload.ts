@@ -15,8 +15,9 @@ import { runValidation, toValidationErrorBody } from "./run-validation.js"
  * and the input is not modified.
  *
  * @example
- * const result = validatePayload("energy-amount", JSON.parse(line))
+ * const result = validatePayload("energy-amount", { ...JSON.parse(line), import_supplier: "" })
  * if (!result.ok) for (const e of result.error.errors) console.log(e.attr, e.code, e.detail)
+ * // import_supplier blank This field may not be blank.
  */
 export const validatePayload = <E extends EndpointId>(
   endpointId: E,

@@ -7,6 +7,8 @@
  *   must be a value.
  * - A statement that prints, followed by comment lines that are not a value, asserts that it printed
  *   exactly those lines.
+ * - An example written as a vitest test asserts with its `expect` calls, which count as its checks.
+ * - Every example checks something: a stated value, printed lines or an `expect`.
  * - Names an example uses without defining them (`line`, `mapping`, `payload`, …) are given below; the
  *   exports of the package, of the testing kit and of the example's own module are in scope; imports of
  *   `data-import-payloads` resolve to the sources.
@@ -231,14 +233,14 @@ const givens = (): Record<string, unknown> => {
   }
 }
 
-/** `describe`/`it` of a test written as an example: run at once. */
-const vitestShim = {
+/** `describe`/`it` of a test written as an example: run at once; `asserted` is called for each `expect`. */
+const vitestShim = (asserted: () => void) => ({
   describe: Object.assign((_: string, fn: () => void) => fn(), {
     each: (cases: ReadonlyArray<unknown>) => (_: string, fn: (c: unknown) => void) => cases.forEach((c) => fn(c))
   }),
   it: (_: string, fn: () => void) => fn(),
-  expect
-}
+  expect: Object.assign((...args: Parameters<typeof expect>) => (asserted(), expect(...args)), expect)
+})
 
 const AsyncFunction = (async () => undefined).constructor as new (...args: Array<string>) => (...args: Array<unknown>) => Promise<void>
 
@@ -246,13 +248,15 @@ const run = async (example: Example): Promise<number> => {
   const { code, checks } = instrument(example)
   const own = example.module !== undefined ? ((await import(/* @vite-ignore */ example.module)) as object) : {}
   const written = new Map<string, string>()
+  // An example written as a test asserts with its own `expect` calls.
+  let expected = 0
   const modules: Record<string, object> = {
     "data-import-payloads": asModule(library),
     "data-import-payloads/testing": asModule(testingKit),
     "fast-check": asModule(fc),
     "effect": asModule(effect),
     "csv-parse/sync": asModule(csvParseSync),
-    "vitest": asModule(vitestShim),
+    "vitest": asModule(vitestShim(() => expected++)),
     "node:fs": asModule({
       writeFileSync: (path: string, text: string) => written.set(path, text),
       readFileSync: (path: string) => {
@@ -302,7 +306,7 @@ const run = async (example: Example): Promise<number> => {
   await new AsyncFunction(...names, `{\n${code}\n}`)(...names.map((n) => scope[n]))
   for (const text of written.values()) expect(() => JSON.parse(text), example.name).not.toThrow()
   expect(checked, `${example.name}: every stated value was checked`).toBe(checks.length)
-  return checked
+  return checked + expected
 }
 
 const EXAMPLES = [...sourceFiles(join(ROOT, "src")).flatMap(jsdocExamples), ...readmeExamples()]
@@ -317,12 +321,18 @@ describe("every example of the documentation runs and says what happens", () => 
   })
 
   it.each(EXAMPLES.map((e) => [e.name, e] as const))("%s", async (_, example) => {
-    await run(example)
+    // An example that states nothing would only show that it runs.
+    expect(await run(example), `${example.name} states no value and no output`).toBeGreaterThan(0)
   })
 
   it("checks stated values: a wrong one fails", async () => {
     await expect(run({ name: "wrong", source: `toMinorUnits("12.34") // => { ok: true, value: 1235 }` })).rejects.toThrow()
     await expect(run({ name: "wrong", source: `console.log("a")\n// b` })).rejects.toThrow()
+    expect(await run({ name: "silent", source: `const cents = toMinorUnits("12.34")` })).toBe(0)
+    const asTest = (body: string): Example => ({ name: "as a test", source: `import { expect, it } from "vitest"\nit("converts", () => {\n${body}\n})` })
+    expect(await run(asTest(`expect(toMinorUnits("12.34")).toEqual({ ok: true, value: 1234 })\nexpect(toMinorUnits("1")).toEqual({ ok: true, value: 100 })`))).toBe(2)
+    expect(await run(asTest(`const cents = toMinorUnits("12.34")`))).toBe(0)
+    await expect(run(asTest(`expect(toMinorUnits("12.34")).toEqual({ ok: true, value: 1235 })`))).rejects.toThrow()
     expect(await run({ name: "right", source: `toMinorUnits("12.345") // => { ok: false, error: { code: "fraction_lost", ... } }` })).toBe(1)
   })
 })
