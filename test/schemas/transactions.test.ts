@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { validatePayload } from "../../src/index.js"
+import { isTransactionDateInFuture, transactionInFuture } from "../../src/schemas/transactions.js"
 import {
   cross,
   deleteAt,
@@ -211,7 +212,74 @@ describe("transactions request", () => {
     })
   })
 
+  describe("isTransactionDateInFuture", () => {
+    it("takes today as the date at UTC+14: a date is in the future only once it is tomorrow everywhere", () => {
+      // 10:00 UTC is midnight at UTC+14: from then on it is 1 July somewhere on Earth.
+      expect(isTransactionDateInFuture("2024-07-01", new Date("2024-06-30T09:59:59.999Z"))).toBe(true)
+      expect(isTransactionDateInFuture("2024-07-01", new Date("2024-06-30T10:00:00Z"))).toBe(false)
+      expect(isTransactionDateInFuture("2024-07-02", new Date("2024-06-30T10:00:00Z"))).toBe(true)
+      expect(isTransactionDateInFuture("2024-06-30", new Date("2024-06-30T00:00:00Z"))).toBe(false)
+    })
+
+    it("finds no date in the future without a clock, or from the year 10000 on", () => {
+      expect(isTransactionDateInFuture("2024-07-01", new Date(Number.NaN))).toBe(false)
+      expect(isTransactionDateInFuture("9999-12-31", new Date(Date.UTC(10_000, 0, 1) - 14 * 3_600_000))).toBe(false)
+      expect(isTransactionDateInFuture("9999-12-31", new Date(Date.UTC(10_000, 0, 1) - 14 * 3_600_000 - 1))).toBe(false)
+      expect(isTransactionDateInFuture("9999-12-31", new Date(Date.UTC(9999, 11, 30) - 14 * 3_600_000))).toBe(true)
+      expect(isTransactionDateInFuture("9999-12-31", new Date(8.64e15))).toBe(false)
+      expect(isTransactionDateInFuture("0001-01-01", new Date(-8.64e15))).toBe(true)
+    })
+
+    it("the rule reads a text date only: any other value is left to the field's own check", () => {
+      const now = new Date("2024-06-30T00:00:00Z")
+      for (const value of [["2999-01-01"], { toString: () => "2999-01-01" }, 29990101, undefined]) {
+        expect(transactionInFuture.check({ transaction_date: value }, { now })).toStrictEqual([])
+      }
+      expect(transactionInFuture.check({ transaction_date: "2999-01-01" }, { now })).toStrictEqual([
+        { path: ["transaction_date"], code: "transaction_in_future", detail: "The transaction date 2999-01-01 is in the future." }
+      ])
+    })
+  })
+
+  describe("details", () => {
+    const detailsOf = (input: unknown): Array<[string, string]> => {
+      const result = validate(input)
+      return result.ok ? [] : result.error.errors.map((e): [string, string] => [e.attr, e.detail])
+    }
+
+    it("say what each transaction rule wants", () => {
+      expect(detailsOf(exampleWith(ID, `${LINE}.units`, [1]))).toStrictEqual([[`${LINE}.units`, "units must hold exactly two values."]])
+      expect(detailsOf(exampleWithout(ID, `${SC}.product_code`))).toStrictEqual([[`${SC}.product_code`, "A SUPPLY_CHARGE needs a product_code."]])
+      expect(detailsOf(exampleWithout(ID, `${SC}.line_items`))).toStrictEqual([[`${SC}.line_items`, "A SUPPLY_CHARGE needs line_items."]])
+      expect(detailsOf(exampleWith(ID, `${SC}.line_items`, []))).toStrictEqual([[`${SC}.line_items`, "A SUPPLY_CHARGE needs at least one line item."]])
+      const id = getAt(loadExample(ID), "transactions.0.transaction_id")
+      expect(detailsOf(exampleWith(ID, "transactions.1.transaction_id", id))).toStrictEqual([
+        ["transactions.1.transaction_id", `transaction_id ${String(id)} occurs more than once.`]
+      ])
+    })
+
+    it("of field_not_used_by_type name the types a field is for", () => {
+      const input = loadExample(ID)
+      setAt(input, "transactions.1.payment_type", "DIRECT_CREDIT")
+      setAt(input, "transactions.1.product_code", "E1")
+      const result = validate(input)
+      const type = String(getAt(input, "transactions.1.type"))
+      expect(result.warnings.map((w) => [w.attr, w.detail])).toStrictEqual([
+        ["transactions.1.payment_type", `payment_type is documented for PAYMENT and REPAYMENT transactions, not for ${type}.`],
+        ["transactions.1.product_code", `product_code is documented for SUPPLY_CHARGE transactions, not for ${type}.`]
+      ])
+    })
+  })
+
   describe("warnings", () => {
+    it("a type that is not text draws no field_not_used_by_type (its own error says enough)", () => {
+      const input = exampleWith(ID, "transactions.1.payment_type", "DIRECT_CREDIT")
+      setAt(input, "transactions.1.type", 5)
+      const result = validate(input)
+      expect(errorsOf(result)).toStrictEqual([["transactions.1.type", "invalid"]])
+      expect(warningsOf(result)).toStrictEqual([])
+    })
+
     it("payment_type on a CHARGE → field_not_used_by_type, still valid", () => {
       const result = validate(exampleWith(ID, "transactions.1.payment_type", "DIRECT_CREDIT"))
       expect(result.ok).toBe(true)
