@@ -81,11 +81,9 @@ const compareFractions = (a: string, b: string): number => {
  * compareDateTimes("2024-03-31T03:00:00+02:00", "2024-03-31T02:30:00+01:00") < 0 // => true
  */
 export const compareDateTimes = (a: string, b: string): number => {
-  // The same zone written the same way and no fraction (most pairs): the text's order is the instants'.
-  if (a.length === b.length && (a.length === 20 || a.length === 25) && a.charCodeAt(19) !== 46 &&
-    a.endsWith(b.slice(19))) {
-    return a < b ? -1 : a > b ? 1 : 0
-  }
+  // The same fraction and zone written the same way (most pairs): the text's order is the instants'.
+  // Stryker disable next-line MethodExpression: equivalent, startsWith or the whole text match only where the full reading gives the same order
+  if (a.length === b.length && a.endsWith(b.slice(19))) return a < b ? -1 : a > b ? 1 : 0
   const x = toInstant(a)
   const y = toInstant(b)
   return x.seconds !== y.seconds ? x.seconds - y.seconds : compareFractions(x.fraction, y.fraction)

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { compareDateTimes, isInstantInRange, toInstant } from "../../src/schemas/instant.js"
+import { compareDateTimes, dateOfDay, dayOfDate, isInstantInRange, toInstant } from "../../src/schemas/instant.js"
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0")
 
@@ -74,6 +74,46 @@ describe("compareDateTimes", () => {
     expect(compareDateTimes("2024-01-01T00:00:00.05Z", "2024-01-01T00:00:00.5Z")).toBeLessThan(0)
     expect(compareDateTimes("2024-01-01T00:00:01Z", "2024-01-01T00:00:00.999999999Z")).toBeGreaterThan(0)
     expect(compareDateTimes("0001-01-01T00:00:00Z", "9999-12-31T23:59:59Z")).toBeLessThan(0)
+  })
+
+  it("reads the instants whenever the texts differ after the seconds, even where one text ends as the other does", () => {
+    // "Z" ends both texts, but one has a fraction: as text "." sorts before "Z".
+    expect(compareDateTimes("2024-01-01T00:00:00.5Z", "2024-01-01T00:00:00Z")).toBeGreaterThan(0)
+    expect(compareDateTimes("2024-01-01T00:00:00Z", "2024-01-01T00:00:00.5Z")).toBeLessThan(0)
+    // Same length, different zones: as text they are equal up to the zone.
+    expect(compareDateTimes("2024-01-01T00:00:00+01:00", "2024-01-01T00:00:00+02:00")).toBeGreaterThan(0)
+    // Same fraction and zone: the text's order.
+    expect(compareDateTimes("2024-01-01T00:00:00.25+05:30", "2024-01-01T00:00:01.25+05:30")).toBeLessThan(0)
+    expect(compareDateTimes("2024-01-01T00:00:01.25+05:30", "2024-01-01T00:00:01.25+05:30")).toBe(0)
+  })
+})
+
+describe("dayOfDate and dateOfDay", () => {
+  const date = fc.record({ y: fc.integer({ min: 1, max: 9999 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 31 }) })
+    .filter(({ y, m, d }) => {
+      const at = new Date(0)
+      at.setUTCFullYear(y, m - 1, d)
+      return at.getUTCDate() === d
+    })
+    .map(({ y, m, d }) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`)
+  /** Days since 1970-01-01 by JavaScript's calendar. */
+  const referenceDay = (text: string): number => {
+    const at = new Date(0)
+    at.setUTCFullYear(Number(text.slice(0, 4)), Number(text.slice(5, 7)) - 1, Number(text.slice(8, 10)))
+    return at.getTime() / 86_400_000
+  }
+
+  it("count the days as JavaScript's calendar does, and back, over the years 0001 to 9999", () => {
+    fc.assert(fc.property(date, (text) => {
+      expect(dayOfDate(text)).toBe(referenceDay(text))
+      expect(dateOfDay(dayOfDate(text))).toBe(text)
+    }), { numRuns: 3000 })
+  })
+
+  it("hold the first and last days of the 400-year cycle and of its centuries", () => {
+    for (const text of ["0001-01-01", "2000-02-29", "2000-03-01", "2100-02-28", "2100-03-01", "2400-02-29", "2400-03-01", "9999-12-31"]) {
+      expect(dateOfDay(referenceDay(text))).toBe(text)
+    }
   })
 })
 
