@@ -5,6 +5,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { compareDateTimes, dateOfDay, dayOfDate, isInstantInRange, toInstant } from "../../src/schemas/instant.js"
+import { calendarDate, referenceDay } from "../support/calendar.js"
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, "0")
 
@@ -89,22 +90,8 @@ describe("compareDateTimes", () => {
 })
 
 describe("dayOfDate and dateOfDay", () => {
-  const date = fc.record({ y: fc.integer({ min: 1, max: 9999 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 31 }) })
-    .filter(({ y, m, d }) => {
-      const at = new Date(0)
-      at.setUTCFullYear(y, m - 1, d)
-      return at.getUTCDate() === d
-    })
-    .map(({ y, m, d }) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`)
-  /** Days since 1970-01-01 by JavaScript's calendar. */
-  const referenceDay = (text: string): number => {
-    const at = new Date(0)
-    at.setUTCFullYear(Number(text.slice(0, 4)), Number(text.slice(5, 7)) - 1, Number(text.slice(8, 10)))
-    return at.getTime() / 86_400_000
-  }
-
   it("count the days as JavaScript's calendar does, and back, over the years 0001 to 9999", () => {
-    fc.assert(fc.property(date, (text) => {
+    fc.assert(fc.property(calendarDate, (text) => {
       expect(dayOfDate(text)).toBe(referenceDay(text))
       expect(dateOfDay(dayOfDate(text))).toBe(text)
     }), { numRuns: 3000 })

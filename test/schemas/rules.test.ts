@@ -9,6 +9,7 @@ import { CROSS_FIELD_RULE, isCalendarDate } from "../../src/schemas/conventions.
 import { compareDateTimes } from "../../src/schemas/instant.js"
 import { compareDates, ruleFilter, startNotAfterEnd } from "../../src/schemas/rules.js"
 import { issueToPathErrors } from "../../src/validation/issue-to-errors.js"
+import { calendarDate, referenceDay } from "../support/calendar.js"
 
 const pad = (n: number, width: number): string => String(n).padStart(width, "0")
 
@@ -65,19 +66,9 @@ describe("compareDateTimes", () => {
 })
 
 describe("compareDates", () => {
-  /** A well-formed date of the years 0001 to 9999 (the 28 first days: every month has them). */
-  const date = fc.record({ y: fc.integer({ min: 1, max: 9999 }), m: fc.integer({ min: 1, max: 12 }), d: fc.integer({ min: 1, max: 28 }) })
-    .map(({ y, m, d }) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`)
-  /** The day number of a date, by Date.UTC (setUTCFullYear, so the years below 100 stay themselves). */
-  const dayOf = (text: string): number => {
-    const at = new Date(0)
-    at.setUTCFullYear(Number(text.slice(0, 4)), Number(text.slice(5, 7)) - 1, Number(text.slice(8, 10)))
-    return at.getTime()
-  }
-
   it("gives -1, 0 or 1 as the first date is before, on or after the second", () => {
-    fc.assert(fc.property(date, date, (a, b) => {
-      expect(compareDates(a, b)).toBe(sign(dayOf(a) - dayOf(b)))
+    fc.assert(fc.property(calendarDate, calendarDate, (a, b) => {
+      expect(compareDates(a, b)).toBe(sign(referenceDay(a) - referenceDay(b)))
       expect(compareDates(a, a)).toBe(0)
     }), { numRuns: 1000 })
     expect(compareDates("2024-01-31", "2024-02-01")).toBe(-1)
