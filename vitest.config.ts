@@ -6,6 +6,9 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 120_000,
+    // A test that makes no `expect` call fails: a loop over cases that turns out empty, or a check that
+    // only throws when it feels like it, cannot pass by asserting nothing.
+    expect: { requireAssertions: true },
     // Type tests (`*.test-d.ts`) are checked by the compiler, and count as tests of the run.
     typecheck: {
       enabled: true,

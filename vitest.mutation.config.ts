@@ -100,6 +100,8 @@ export default defineConfig({
     exclude: (process.env["MUTATION_EXCLUDE_TESTS"] ?? "").split(",").filter((glob) => glob !== ""),
     environment: "node",
     testTimeout: 120_000,
+    // As in vitest.config.ts: a mutant that empties the cases a test loops over fails that test.
+    expect: { requireAssertions: true },
     sequence: { sequencer: ShortestFirst },
     reporters: ["default", failedLoadIsAFailedTest]
   }
