@@ -23,33 +23,36 @@ const exactlyOneColumn = Schema.makeFilter(
   (source: { readonly column?: string; readonly columns?: ReadonlyArray<string> }) =>
     (source.column === undefined) !== (source.columns === undefined)
       ? undefined
-      : issue("invalid_mapping", "give either column or columns (not both, not neither)"),
-  { title: "column or columns" }
+      : issue("invalid_mapping", "give either column or columns (not both, not neither)")
 )
 
 const columnSourceFor = (name: ConverterName) =>
   Schema.Struct({
     column: Schema.optionalKey(ColumnName),
+    // Annotations go before checks: the JSON Schema export reads them from the schema, not from its checks.
     columns: Schema.optionalKey(
-      Schema.Array(ColumnName).check(
-        Schema.makeFilter((columns) => columns.length >= 2 ? undefined : issue("invalid_mapping", "columns needs at least two column names; use column for one"))
-      ).annotate({
+      Schema.Array(ColumnName).annotate({
         description: "Several columns read as one cell, joined by a space (a date column and a time column)."
-      })
+      }).check(
+        Schema.makeFilter((columns) => columns.length >= 2 ? undefined : issue("invalid_mapping", "columns needs at least two column names; use column for one"))
+      )
     ),
     convert: name === "string"
       ? Schema.optionalKey(Schema.Literal(name).annotate({ description: CONVERTERS[name].description }))
       : Schema.Literal(name).annotate({ description: CONVERTERS[name].description }),
     // `string` has no options: an options object there is a mistake worth reporting.
-    ...(Object.keys(CONVERTERS[name].options.fields).length > 0 ? { options: Schema.optionalKey(CONVERTERS[name].options) } : {})
-  }).check(exactlyOneColumn).annotate({ title: `${name} column` })
+    ...(Object.keys(CONVERTERS[name].options.fields).length > 0
+      ? { options: Schema.optionalKey(CONVERTERS[name].options.annotate({ description: `How the ${name} converter reads the cell.` })) }
+      : {})
+  }).annotate({ title: `${name} column` }).check(exactlyOneColumn)
 
 /** `{ column, convert, options }`: a column (or columns) through a converter; one member per converter. */
 const ColumnSourceJson = Schema.Union(CONVERTER_NAMES.map(columnSourceFor))
 
 /** `{ value }`: the same value in every payload. */
 const ConstantSourceJson = Schema.Struct({
-  value: Schema.Unknown.annotate({ description: "The value itself, as it goes into the payload." })
+  // `Any`, not `Unknown`: the JSON Schema export drops the description of `Unknown`.
+  value: Schema.Any.annotate({ description: "The value itself, as it goes into the payload." })
 }).annotate({ title: "constant" })
 
 /** `{ from }`: a function of the row (TypeScript only). */
@@ -118,7 +121,9 @@ const makeMappingSchema = (fieldSource: Schema.Top) => {
     groupBy: Schema.optionalKey(GroupBy.annotate({ description: "Rows with equal values in these columns form one item; without it, every row is an item." })),
     when: Schema.optionalKey(RowFilterSchema),
     fields: Fields,
-    collections: Schema.optionalKey(Schema.Array(Schema.suspend((): Schema.Codec<CollectionShape> => Collection)))
+    collections: Schema.optionalKey(Schema.Array(Schema.suspend((): Schema.Codec<CollectionShape> => Collection)).annotate({
+      description: "Lists inside each item, built from the item's rows: the registers of a meter, say."
+    }))
   }).annotate({ identifier: "Collection", description: "A list inside the payload whose items are built from rows." }) as never
   return Schema.Struct({
     $schema: Schema.optionalKey(Schema.String.annotate({ description: "The JSON Schema of this file, for editors." })),
@@ -130,7 +135,7 @@ const makeMappingSchema = (fieldSource: Schema.Top) => {
       })
     ),
     fields: Fields,
-    collections: Schema.optionalKey(Schema.Array(Collection))
+    collections: Schema.optionalKey(Schema.Array(Collection).annotate({ description: "Lists inside the payload whose items are built from rows." }))
   }).annotate({ identifier: "Mapping", title: "data-import mapping", description: "How the rows of a legacy export become payloads of one endpoint." })
 }
 

@@ -1,6 +1,10 @@
 /** A mapping's problems: where each is, its code, and its text; and what defineMapping makes of a spec. */
 import { describe, expect, it } from "vitest"
+import { CONVERTER_NAMES, CONVERTERS } from "../../src/mappers/converters.js"
 import { defineMapping, formatMappingProblem, mappingProblems } from "../../src/mappers/define-mapping.js"
+
+/** The problems of a notes mapping whose one field, `body`, comes from `source`. */
+const problemsOfSource = (source: unknown) => mappingProblems({ endpoint: "notes", fields: { body: source } })
 
 describe("mappingProblems", () => {
   it("finds nothing in a usable mapping", () => {
@@ -43,6 +47,95 @@ describe("mappingProblems", () => {
     expect(mappingProblems({ endpoint: "notes", fields: { body: { from: () => 1 } } })).toEqual([
       { at: "fields.body", code: "invalid_mapping", detail: "{ from } needs a function, which a JSON mapping cannot hold" }
     ])
+  })
+})
+
+describe("mappingProblems: what each mistake in a field source draws", () => {
+  it("a source that is neither a column name nor an object", () => {
+    for (const source of [5, null, true, ["A"]]) {
+      expect(problemsOfSource(source), JSON.stringify(source)).toEqual([
+        { at: "fields.body", code: "invalid", detail: "a column name, { column, convert, options } or { value }" }
+      ])
+    }
+  })
+
+  it("an object with no column, columns or value", () => {
+    expect(problemsOfSource({})).toEqual([{ at: "fields.body", code: "invalid_mapping", detail: "a field needs column, columns or value" }])
+    expect(problemsOfSource({ convert: "date" })).toEqual([{ at: "fields.body", code: "invalid_mapping", detail: "a field needs column, columns or value" }])
+  })
+
+  it("both column and columns", () => {
+    expect(problemsOfSource({ column: "A", columns: ["B", "C"] })).toEqual([
+      { at: "fields.body", code: "invalid_mapping", detail: "give either column or columns (not both, not neither)" }
+    ])
+  })
+
+  it("columns with fewer than two names, and an empty column name", () => {
+    expect(problemsOfSource({ columns: ["A"], convert: "datetime" })).toEqual([
+      { at: "fields.body.columns", code: "invalid_mapping", detail: "columns needs at least two column names; use column for one" }
+    ])
+    expect(problemsOfSource({ column: "" }).map((p) => p.at)).toEqual(["fields.body.column"])
+    expect(problemsOfSource("").map((p) => p.at)).toEqual(["fields.body"])
+  })
+
+  it("an unknown converter, with the nearest name and the list of all", () => {
+    expect(problemsOfSource({ column: "A", convert: "dat" })).toEqual([
+      { at: "fields.body.convert", code: "unknown_converter", detail: `unknown converter "dat" (did you mean date?); use one of ${CONVERTER_NAMES.join(", ")}` }
+    ])
+    expect(problemsOfSource({ column: "A", convert: 7 })).toEqual([
+      { at: "fields.body.convert", code: "unknown_converter", detail: `unknown converter 7; use one of ${CONVERTER_NAMES.join(", ")}` }
+    ])
+    // A list whose text is a converter's name is no name.
+    expect(problemsOfSource({ column: "A", convert: ["date"] })).toEqual([
+      { at: "fields.body.convert", code: "unknown_converter", detail: `unknown converter ["date"] (did you mean date?); use one of ${CONVERTER_NAMES.join(", ")}` }
+    ])
+  })
+
+  it("options on the string converter, which has none", () => {
+    expect(problemsOfSource({ column: "A", options: {} })).toEqual([
+      { at: "fields.body.options", code: "unknown_key", detail: '"options" is a key of the mapping format, but not one this object takes' }
+    ])
+  })
+
+  it("a function source in TypeScript that is not a function", () => {
+    expect(() => defineMapping({ endpoint: "notes", fields: { body: { from: "A" } } } as never)).toThrow(
+      new TypeError("Invalid mapping: fields.body.from: Expected a valid value but got string.")
+    )
+  })
+
+  it("knows every key of the format, and every converter option, as a key of the format", () => {
+    const formatKeys = ["$schema", "endpoint", "groupBy", "batchSize", "fields", "collections", "path", "when", "equals", "column", "columns", "convert", "options"]
+    const optionKeys = CONVERTER_NAMES.flatMap((name) => Object.keys(CONVERTERS[name].options.fields))
+    expect(optionKeys).toEqual(expect.arrayContaining(["format", "timeZone"]))
+    for (const key of [...formatKeys, ...optionKeys]) {
+      expect(problemsOfSource({ value: 1, [key]: 1 }), key).toEqual([
+        { at: `fields.body.${key}`, code: "unknown_key", detail: `${JSON.stringify(key)} is a key of the mapping format, but not one this object takes` }
+      ])
+    }
+  })
+})
+
+describe("mappingProblems: the mapping's own keys", () => {
+  it("a batch size that is not a whole number above 0, and an empty list of values to match", () => {
+    for (const batchSize of [0, -1, 1.5]) {
+      expect(mappingProblems({ endpoint: "notes", batchSize, fields: {} }).map((p) => p.at), String(batchSize)).toEqual(["batchSize"])
+    }
+    expect(mappingProblems({ endpoint: "notes", batchSize: 1, fields: {} })).toEqual([])
+    const when = (equals: unknown) => mappingProblems({ endpoint: "notes", fields: {}, collections: [{ path: "notes", when: { column: "Art", equals }, fields: {} }] })
+    expect(when([]).map((p) => p.at)).toEqual(["collections.0.when.equals"])
+    expect(when(["N", "M"])).toEqual([])
+    expect(when("N")).toEqual([])
+  })
+
+  it("a collection's path that is no dot path says what one is", () => {
+    expect(mappingProblems({ endpoint: "notes", fields: {}, collections: [{ path: "Notes!", fields: {} }] })).toMatchObject([
+      { at: "collections.0.path", detail: "a dot path of payload field names such as energy_amount.quantity" }
+    ])
+  })
+
+  it("a field path with a list index, and one that starts with a digit", () => {
+    expect(mappingProblems({ endpoint: "notes", fields: { "notes.0.body": "A", "notes.12.body": "B" } })).toEqual([])
+    expect(mappingProblems({ endpoint: "notes", fields: { "0notes.body": "A" } }).map((p) => p.code)).toEqual(["invalid_field_path"])
   })
 })
 

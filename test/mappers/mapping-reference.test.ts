@@ -7,7 +7,7 @@ import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { defineMapping, mappingJsonSchema, mappingProblems, mapRecords } from "../../src/index.js"
 import { CONVERTER_NAMES, CONVERTERS } from "../../src/mappers/converters.js"
-import { MappingJsonSchema } from "../../src/mappers/mapping-schema.js"
+import { didYouMean, MappingJsonSchema, nearestName } from "../../src/mappers/mapping-schema.js"
 
 const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
 
@@ -74,6 +74,79 @@ describe("the mapping's descriptions, for editors", () => {
   it("gives every converter's description to the JSON Schema of a mapping file", () => {
     const texts = new Set(descriptions(mappingJsonSchema()).map(([, text]) => text))
     for (const name of CONVERTER_NAMES) expect(texts.has(CONVERTERS[name].description), name).toBe(true)
+  })
+})
+
+describe("the JSON Schema of a mapping file, as an editor reads it", () => {
+  type Node = { readonly [key: string]: unknown }
+  const document = mappingJsonSchema() as unknown as Node & { readonly $defs: Record<string, Node> }
+
+  /** Every object schema of the document with its path, found through properties, items, anyOf and $defs. */
+  const objectSchemas = (node: unknown, at = ""): Array<[string, Node]> => {
+    if (typeof node !== "object" || node === null) return []
+    const here: Array<[string, Node]> = (node as Node)["properties"] !== undefined ? [[at, node as Node]] : []
+    return [...here, ...Object.entries(node).flatMap(([key, value]) => objectSchemas(value, `${at}/${key}`))]
+  }
+
+  /** The `anyOf` of the field sources (the values of `fields`), in the definition of the mapping. */
+  const fieldSources = (): ReadonlyArray<Node> => {
+    const fields = (document.$defs["Mapping"]!["properties"] as Record<string, Node>)["fields"]!
+    const byPath = Object.values(fields["patternProperties"] as Record<string, Node>)
+    expect(byPath).toHaveLength(1)
+    return byPath[0]!["anyOf"] as ReadonlyArray<Node>
+  }
+
+  it("defines the mapping and its collections by name, for references", () => {
+    expect(document["$ref"]).toBe("#/$defs/Mapping")
+    expect(Object.keys(document.$defs).sort()).toEqual(["Collection", "Mapping"])
+    expect(String(document.$defs["Mapping"]!["title"])).toMatch(/mapping/u)
+  })
+
+  it("describes every key of every object, so an editor explains each on hover", () => {
+    const objects = objectSchemas(document)
+    expect(objects.length).toBeGreaterThan(CONVERTER_NAMES.length)
+    const undescribed = objects.flatMap(([at, object]) =>
+      Object.entries(object["properties"] as Record<string, Node>)
+        .filter(([, property]) => typeof property["description"] !== "string" && property["$ref"] === undefined)
+        .map(([key]) => `${at}/${key}`))
+    expect(undescribed).toEqual([])
+  })
+
+  it("names each kind of field source: a constant, and a column through each converter", () => {
+    const objects = fieldSources().filter((member) => member["type"] === "object")
+    const titles = objects.map((member) => String(member["title"]))
+    expect(titles).toHaveLength(CONVERTER_NAMES.length + 1)
+    expect(new Set(titles).size).toBe(titles.length)
+    expect(titles.filter((title) => !CONVERTER_NAMES.some((name) => title.includes(name)))).toHaveLength(1)
+  })
+
+  it("requires convert of every converter but string, the default", () => {
+    const columnSources = fieldSources().filter((member) => (member["properties"] as Node | undefined)?.["convert"] !== undefined)
+    expect(columnSources).toHaveLength(CONVERTER_NAMES.length)
+    for (const member of columnSources) {
+      const [name] = ((member["properties"] as Record<string, Node>)["convert"]!["enum"]) as [string]
+      expect((member["required"] as ReadonlyArray<string> | undefined ?? []).includes("convert"), name).toBe(name !== "string")
+    }
+  })
+})
+
+describe("nearestName and didYouMean", () => {
+  it("allows up to a third of the name's length in edits, and at least two", () => {
+    expect(nearestName("abcdefghi", ["abcdefghijkl"])).toBe("abcdefghijkl")
+    expect(nearestName("abcdef", ["abcdefghi"])).toBeUndefined()
+    expect(nearestName("ab", ["abcd"])).toBe("abcd")
+    expect(nearestName("ab", ["abcde"])).toBeUndefined()
+  })
+
+  it("compares without case, and answers the first of equally near names", () => {
+    expect(nearestName("GROUPBY", ["groupBy"])).toBe("groupBy")
+    expect(nearestName("ab", ["ac", "ad"])).toBe("ac")
+    expect(nearestName("ab", ["ad", "ac"])).toBe("ad")
+  })
+
+  it("suggests the nearest name, or says nothing", () => {
+    expect(didYouMean("Qualifer", ["Kundennummer", "Qualifier"])).toBe(" (did you mean Qualifier?)")
+    expect(didYouMean("zzzzzz", ["Qualifier"])).toBe("")
   })
 })
 
