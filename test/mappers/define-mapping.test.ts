@@ -107,6 +107,10 @@ describe("mappingProblems: what each mistake in a field source draws", () => {
     const formatKeys = ["$schema", "endpoint", "groupBy", "batchSize", "fields", "collections", "path", "when", "equals", "column", "columns", "convert", "options"]
     const optionKeys = CONVERTER_NAMES.flatMap((name) => Object.keys(CONVERTERS[name].options.fields))
     expect(optionKeys).toEqual(expect.arrayContaining(["format", "timeZone"]))
+    // `value` in a field source selects the constant, so it is tried where no field source is: the mapping itself.
+    expect(mappingProblems({ endpoint: "notes", fields: {}, value: 1 })).toEqual([
+      { at: "value", code: "unknown_key", detail: '"value" is a key of the mapping format, but not one this object takes' }
+    ])
     for (const key of [...formatKeys, ...optionKeys]) {
       expect(problemsOfSource({ value: 1, [key]: 1 }), key).toEqual([
         { at: `fields.body.${key}`, code: "unknown_key", detail: `${JSON.stringify(key)} is a key of the mapping format, but not one this object takes` }
