@@ -13,11 +13,17 @@ import type { MappingError, RejectedRows } from "./mapping-result.js"
 /** Sets `value` at a dot path of `target`, creating the objects (or lists, before a numeric step) on the way. */
 const setAt = (target: Record<string, unknown>, path: string, value: unknown): void => setAtSteps(target, stepsOf(path), value)
 
+/**
+ * The list at a dot path of `target`, created where missing. The objects on the way are made as
+ * `setAtSteps` makes them (a list before a numeric step), so a list below one (`price_sheets.0.article_prices`)
+ * goes into the list the fields made, not into an object that replaces it.
+ */
 const getOrCreateList = (target: Record<string, unknown>, path: string): Array<unknown> => {
   const steps = stepsOf(path)
   let node: Record<string, unknown> = target
-  for (const { key } of steps.slice(0, -1)) {
-    if (!isRecord(node[key])) defineData(node, key, {})
+  for (const { key, nextIsIndex } of steps.slice(0, -1)) {
+    const next = Object.hasOwn(node, key) ? node[key] : undefined
+    if (nextIsIndex ? !Array.isArray(next) : !isRecord(next)) defineData(node, key, nextIsIndex ? [] : {})
     node = node[key] as Record<string, unknown>
   }
   const last = steps[steps.length - 1]!.key
