@@ -114,7 +114,7 @@ export type {
 } from "./mappers/field-source.js"
 export { type BatchMapping, batchRowMapper, type BatchRowMapper, mapBatchAfter, mustMapAgain, type OrderState, orderStateAfter } from "./mappers/map-batch-after.js"
 export { mapRecords } from "./mappers/map-records.js"
-export type { MappedPayload, MappingError, MappingEvent, MappingResult, RejectedRows } from "./mappers/mapping-result.js"
+export type { MappedPayload, MappingError, MappingEvent, MappingResult, MapRecordsOptions, RejectedRows } from "./mappers/mapping-result.js"
 export type { WallTimeRun } from "./mappers/resolve-wall-time.js"
 
 // Client ──────────────────────────────────────────────────────────────────────────────────────────────

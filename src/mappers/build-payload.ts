@@ -9,6 +9,7 @@ import { type CompiledNode, groupKey, type ReadRow } from "./compile-mapping.js"
 import { defineData } from "./define-data.js"
 import { setAtSteps, stepsOf } from "./path-steps.js"
 import type { MappingError, RejectedRows } from "./mapping-result.js"
+import { type DocumentRule, documentIncomplete } from "./whole-documents.js"
 
 /** Sets `value` at a dot path of `target`, creating the objects (or lists, before a numeric step) on the way. */
 const setAt = (target: Record<string, unknown>, path: string, value: unknown): void => setAtSteps(target, stepsOf(path), value)
@@ -128,11 +129,28 @@ const buildItem = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: string
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value }
 }
 
+/**
+ * Whether a batch's document lost a part: an item of a list of parts failed (for any reason, its rows
+ * rejected in another item too), or a row was rejected for matching no list where a list holds parts
+ * (it may be a part whose filter value is misspelt).
+ */
+const breaksDocument = (document: DocumentRule, unmatched: boolean, items: ReadonlyArray<{ readonly ci: number; readonly built: Built }>): boolean =>
+  items.some((item) => !item.built.ok && document.parts[item.ci] === true) || (unmatched && document.parts.some((part) => part))
+
 // Stryker disable next-line MethodExpression,ArrowFunction,ArithmeticOperator: equivalent, entries come in input order (the sort keeps the promise of ascending rows should that change)
 const indexesOf = (entries: ReadonlyArray<Entry>): Array<number> => [...new Set(entries.map((e) => e.row.index))].sort((a, b) => a - b)
 
-/** Builds one payload from a batch of rows: payload fields all or nothing, each top-level item on its own. */
-export const buildPayload = (root: CompiledNode, entries: ReadonlyArray<Entry>): { readonly value?: Record<string, unknown>; readonly used: Array<number>; readonly rejected: Array<RejectedRows> } => {
+/**
+ * Builds one payload from a batch of rows: payload fields all or nothing, each top-level item that is a
+ * record of its own on its own. Under a `document` rule, a failing part of the document (an item of a
+ * list of parts, or a row that matches no list where some list holds parts) rejects the whole batch: its
+ * failing rows with their own reasons, every other row with `document_incomplete` naming them.
+ */
+export const buildPayload = (
+  root: CompiledNode,
+  entries: ReadonlyArray<Entry>,
+  document?: DocumentRule
+): { readonly value?: Record<string, unknown>; readonly used: Array<number>; readonly rejected: Array<RejectedRows> } => {
   const fieldErrors: Array<MappingError> = []
   const value = buildFields(root, entries, "", "inconsistent_group", fieldErrors)
   if (fieldErrors.length > 0) return { used: [], rejected: [{ sourceRows: indexesOf(entries), errors: fieldErrors }] }
@@ -143,6 +161,7 @@ export const buildPayload = (root: CompiledNode, entries: ReadonlyArray<Entry>):
     rejected.push({ sourceRows: [entry.row.index], errors: [unmatchedError(root)] })
     rejectedRows.add(entry.row.index)
   }
+  const unmatched = rejected.length > 0
   // Items first, then the fixpoint: an item sharing a row with a failed item fails too, so that no row is
   // both rejected and (partly) in the payload.
   const items: Array<{ readonly ci: number; readonly entries: ReadonlyArray<Entry>; built: Built }> = []
@@ -167,9 +186,14 @@ export const buildPayload = (root: CompiledNode, entries: ReadonlyArray<Entry>):
       }
     }
   }
+  const used = indexesOf(entries).filter((i) => !rejectedRows.has(i))
+  if (document !== undefined && breaksDocument(document, unmatched, items)) {
+    // The failing rows keep their own reasons; the rest of the document goes with them, told why.
+    if (used.length > 0) rejected.push({ sourceRows: used, errors: [documentIncomplete(document, rejected)] })
+    return { used: [], rejected }
+  }
   for (const item of items) {
     if (item.built.ok) getOrCreateList(value, root.collections[item.ci]!.path).push(item.built.value)
   }
-  const used = indexesOf(entries).filter((i) => !rejectedRows.has(i))
   return { value, used, rejected }
 }

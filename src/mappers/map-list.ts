@@ -9,8 +9,9 @@ import { buildPayload, groupRows } from "./build-payload.js"
 import { type CompiledNode, compileMapping, groupKey, type ReadRow, readRow } from "./compile-mapping.js"
 import type { Mapping } from "./define-mapping.js"
 import type { LegacyRecord } from "./field-source.js"
-import type { MappingEvent, MappingResult } from "./mapping-result.js"
+import type { MappingEvent, MappingResult, MapRecordsOptions } from "./mapping-result.js"
 import { isRowPerPayload, mapRow, payloadEvent } from "./map-row.js"
+import { documentRule, rowNumber } from "./whole-documents.js"
 
 /**
  * Cuts a group into batches of at most `batchSize` items of the first collection, always between items
@@ -46,16 +47,21 @@ const batchesOf = (mapping: Mapping, root: CompiledNode, group: ReadonlyArray<Re
   return batches
 }
 
-const mapBatch = (mapping: Mapping, root: CompiledNode, rows: ReadonlyArray<ReadRow>): Array<MappingEvent> => {
-  const { value, used, rejected } = buildPayload(root, rows.map((row) => ({ row, read: row.read })))
+const mapBatch = (mapping: Mapping, root: CompiledNode, rows: ReadonlyArray<ReadRow>, rowName: RowName): Array<MappingEvent> => {
+  const document = documentRule(mapping.endpoint, root.collections.map((c) => c.path), rowName)
+  const { value, used, rejected } = buildPayload(root, rows.map((row) => ({ row, read: row.read })), document)
   const events: Array<MappingEvent> = rejected.map((r) => ({ kind: "rejected", ...r }))
   // Stryker disable next-line ConditionalExpression: equivalent, buildPayload has a value whenever it used a row (the test is for the type)
   if (value !== undefined && used.length > 0) events.push(payloadEvent(mapping, value, used))
   return events.sort((a, b) => (a.sourceRows[0] ?? 0) - (b.sourceRows[0] ?? 0))
 }
 
-export const mapGroup = (mapping: Mapping, root: CompiledNode, group: ReadonlyArray<ReadRow>): Array<MappingEvent> =>
-  batchesOf(mapping, root, group).flatMap((batch) => mapBatch(mapping, root, batch))
+/** How a row is named in the details of errors that speak of another row. */
+type RowName = NonNullable<MapRecordsOptions["rowName"]>
+
+/** The events of one group of rows: each batch of it one payload (a whole document) or rejected. */
+export const mapGroup = (mapping: Mapping, root: CompiledNode, group: ReadonlyArray<ReadRow>, rowName: RowName = rowNumber): Array<MappingEvent> =>
+  batchesOf(mapping, root, group).flatMap((batch) => mapBatch(mapping, root, batch, rowName))
 
 export const notARecord = (index: number): MappingEvent => ({
   kind: "rejected",
@@ -73,7 +79,7 @@ export const mapAlone = (mapping: Mapping, root: CompiledNode, index: number, va
   return isRowPerPayload(mapping) ? [mapRow(mapping, root, index, value as LegacyRecord)] : mapGroup(mapping, root, [readRow(root, index, value as LegacyRecord)])
 }
 
-export function mapList(mapping: Mapping, records: Iterable<unknown>, root: CompiledNode = compileMapping(mapping)): MappingResult {
+export function mapList(mapping: Mapping, records: Iterable<unknown>, root: CompiledNode = compileMapping(mapping), rowName: RowName = rowNumber): MappingResult {
   const rows: Array<ReadRow> = []
   // Stryker disable next-line ArrayDeclaration: equivalent, a stray value here is neither a payload nor a rejection, so neither list below takes it
   const events: Array<MappingEvent> = []
@@ -93,7 +99,7 @@ export function mapList(mapping: Mapping, records: Iterable<unknown>, root: Comp
     else rows.push(readRow(root, index, value as LegacyRecord))
   }
   const groups = groupRows(rows.map((row) => ({ row, read: row.read })), mapping.groupBy).map((g) => g.map((e) => e.row))
-  for (const group of groups) events.push(...mapGroup(mapping, root, group))
+  for (const group of groups) events.push(...mapGroup(mapping, root, group, rowName))
   for (const event of mapped) events.push(event)
   return {
     payloads: events.flatMap((e) => (e.kind === "payload" ? [{ payload: e.payload, sourceRows: e.sourceRows }] : [])),

@@ -11,9 +11,10 @@ import { compileMapping, groupKey, type ReadRow, readRow } from "./compile-mappi
 import type { Mapping } from "./define-mapping.js"
 import type { LegacyRecord } from "./field-source.js"
 import { mapAlone, mapGroup, mapList, notARecord } from "./map-list.js"
-import type { MappingEvent, MappingResult } from "./mapping-result.js"
+import type { MappingEvent, MappingResult, MapRecordsOptions } from "./mapping-result.js"
+import { rowNumber } from "./whole-documents.js"
 
-async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>): AsyncGenerator<MappingEvent> {
+async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>, rowName: (index: number) => string): AsyncGenerator<MappingEvent> {
   const root = compileMapping(mapping)
   const closed = new Set<string>()
   let current: Array<ReadRow> = []
@@ -22,7 +23,7 @@ async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>): As
     // Stryker disable next-line ConditionalExpression: equivalent, no group has the key undefined
     if (currentKey !== undefined) closed.add(currentKey)
     // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a group of no rows gives no event (a payload needs rows)
-    if (current.length > 0) yield* mapGroup(mapping, root, current)
+    if (current.length > 0) yield* mapGroup(mapping, root, current, rowName)
     current = []
   }
   let index = 0
@@ -67,6 +68,12 @@ async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>): As
  *   `inconsistent_group` (`inconsistent_item`), never silently read from the first row;
  * - a row that matches no collection although it carries data for one is `unmatched_row`;
  * - a payload that fails validation is rejected with all of its rows and the API's errors;
+ * - a payload is a whole document or nothing: when a part of it fails (an amount of a delivery note, a
+ *   line item or tax amount of an invoice, an article price of a price sheet, any item of a set of time
+ *   definitions), its failing rows keep their reasons and every other row of it is rejected as
+ *   `document_incomplete`, naming the failing rows (`options.rowName`, `row N` by default). Notes,
+ *   transactions, historical statements and price sheets are records of their own: one that fails
+ *   leaves the others of its payload to go out;
  * - `batchSize` cuts a group into payloads between items, never inside one.
  *
  * Group keys compare cells trimmed (a BOM or a trailing space does not split an account). Rows are read
@@ -86,11 +93,15 @@ async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>): As
  * // payload [0]
  * // payload [1]
  */
-export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: Iterable<unknown>): MappingResult<RequestOf<E>>
-export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: AsyncIterable<unknown>): AsyncGenerator<MappingEvent<RequestOf<E>>>
+export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: Iterable<unknown>, options?: MapRecordsOptions): MappingResult<RequestOf<E>>
+export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: AsyncIterable<unknown>, options?: MapRecordsOptions): AsyncGenerator<MappingEvent<RequestOf<E>>>
 export function mapRecords(
   mapping: Mapping,
-  records: Iterable<unknown> | AsyncIterable<unknown>
+  records: Iterable<unknown> | AsyncIterable<unknown>,
+  options: MapRecordsOptions = {}
 ): MappingResult | AsyncGenerator<MappingEvent> {
-  return Symbol.asyncIterator in records ? mapStream(mapping, records as AsyncIterable<unknown>) : mapList(mapping, records as Iterable<unknown>)
+  const rowName = options.rowName ?? rowNumber
+  return Symbol.asyncIterator in records
+    ? mapStream(mapping, records as AsyncIterable<unknown>, rowName)
+    : mapList(mapping, records as Iterable<unknown>, undefined, rowName)
 }

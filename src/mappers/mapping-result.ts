@@ -35,3 +35,13 @@ export interface MappingResult<P = unknown> {
 export type MappingEvent<P = unknown> =
   | ({ readonly kind: "payload" } & MappedPayload<P>)
   | ({ readonly kind: "rejected" } & RejectedRows)
+
+/** Options of `mapRecords`. */
+export interface MapRecordsOptions {
+  /**
+   * How a row is named in the detail of an error that points at another row (`document_incomplete` names
+   * the rows that broke the document): `row 3` (1-based, in input order) unless given; the CLI names the
+   * line of the file. Called while the row's group is mapped.
+   */
+  readonly rowName?: (index: number) => string
+}
