@@ -40,7 +40,13 @@ export const mapInOrder = async (mapping: Mapping, input: MapSource, outcomes: M
       pending.delete(i)
       return row === undefined ? [] : [row]
     })
-  for await (const event of mapRecords(mapping, records()) as AsyncGenerator<MappingEvent>) {
+  // A detail that points at another row (the row that broke a document) names its line in the file: the
+  // rows of the group being mapped are all still pending.
+  const rowName = (i: number): string => {
+    const row = pending.get(i)
+    return row === undefined ? `row ${i + 1}` : `line ${row.lines[0]!}`
+  }
+  for await (const event of mapRecords(mapping, records(), { rowName }) as AsyncGenerator<MappingEvent>) {
     const rows = settle(event.sourceRows)
     if (event.kind === "payload") outcomes.payload(JSON.stringify(event.payload), event.payload, rows)
     else outcomes.reject(rejectOf(rows, event.errors), rows.length)
