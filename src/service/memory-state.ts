@@ -38,13 +38,35 @@ const byEndpointAndStatus = (a: ResponseCount, b: ResponseCount): number =>
  * after them. Copies are made on the first write, so a request that only reads shares everything.
  */
 export const openSession = (state: ModelState): { readonly state: ServiceState; readonly result: () => ModelState } => {
+  let suppliers: Map<string, ImportSupplierStatus> | undefined
+  let accounts: Map<string, SeedAccount> | undefined
   let records: Array<StoredRecord> | undefined
   let responses: Array<ResponseCount> | undefined
+  const accountsNow = (): ReadonlyMap<string, SeedAccount> => accounts ?? state.accounts
   const session: ServiceState = {
     isToken: (token) => state.tokens.has(token),
-    supplierStatus: (code) => state.suppliers.get(code),
-    account: (supplier, external) => state.accounts.get(accountKey(supplier, external)),
-    accounts: (supplier) => [...state.accounts.values()].filter((a) => a.import_supplier === supplier),
+    supplierStatus: (code) => (suppliers ?? state.suppliers).get(code),
+    suppliers: () => [...(suppliers ?? state.suppliers)].map(([code, status]) => ({ code, status })),
+    setSupplierStatus: (code, status) => {
+      suppliers ??= new Map(state.suppliers)
+      suppliers.set(code, status)
+    },
+    account: (supplier, external) => accountsNow().get(accountKey(supplier, external)),
+    accounts: (supplier) => [...accountsNow().values()].filter((a) => a.import_supplier === supplier),
+    // A Map keeps a replaced key where it was, as the store's row keeps its sequence number.
+    putAccount: (account) => {
+      accounts ??= new Map(state.accounts)
+      accounts.set(accountKey(account.import_supplier, account.external_account_number), account)
+    },
+    countAccounts: (status) => {
+      let n = 0
+      for (const a of accountsNow().values()) if (a.status === status) n++
+      return n
+    },
+    hasServiceAccountNumber: (number) => {
+      for (const a of accountsNow().values()) if (a.service_account_number === number) return true
+      return false
+    },
     find: (kind, account, key) =>
       (records ?? state.records).filter((r) => r.kind === kind && r.account === account && r.key === key).map((r) => r.data),
     add: (record) => {
@@ -64,8 +86,14 @@ export const openSession = (state: ModelState): { readonly state: ServiceState; 
   return {
     state: session,
     result: () =>
-      records === undefined && responses === undefined
+      suppliers === undefined && accounts === undefined && records === undefined && responses === undefined
         ? state
-        : { ...state, records: records ?? state.records, responses: responses ?? state.responses }
+        : {
+          ...state,
+          suppliers: suppliers ?? state.suppliers,
+          accounts: accounts ?? state.accounts,
+          records: records ?? state.records,
+          responses: responses ?? state.responses
+        }
   }
 }

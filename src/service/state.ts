@@ -8,8 +8,8 @@
  */
 import { endpoints } from "../endpoints/catalogue.js"
 import { POST_ENDPOINT_IDS, type PostEndpointId } from "../endpoints/endpoint-id.js"
-import type { ImportSupplierStatus } from "../schemas/import-status.js"
-import type { SeedAccount } from "./seed.js"
+import type { AccountImportProcessStatus, ImportSupplierStatus } from "../schemas/import-status.js"
+import type { SeedAccount, SeedSupplier } from "./seed.js"
 
 /** The kinds of stored data, as `GET /_reference/stats` names them under `stored`: what the catalogue's endpoints store. */
 export const RECORD_KINDS = [...new Set(POST_ENDPOINT_IDS.flatMap((id) => {
@@ -47,9 +47,19 @@ export const accountKey = (importSupplier: string, externalAccountNumber: string
 export interface ServiceState {
   isToken(token: string): boolean
   supplierStatus(code: string): ImportSupplierStatus | undefined
+  /** Every supplier with its status, in no particular order. */
+  suppliers(): ReadonlyArray<SeedSupplier>
+  /** Sets a supplier's status; an unknown code is added. */
+  setSupplierStatus(code: string, status: ImportSupplierStatus): void
   account(importSupplier: string, externalAccountNumber: string): SeedAccount | undefined
-  /** The accounts of a supplier, in the seed's order. */
+  /** The accounts of a supplier, in the seed's order (an account added later comes after the seed's). */
   accounts(importSupplier: string): ReadonlyArray<SeedAccount>
+  /** Adds an account, or replaces the one with its supplier and external number where it stands in the order. */
+  putAccount(account: SeedAccount): void
+  /** How many accounts have this status. */
+  countAccounts(status: AccountImportProcessStatus): number
+  /** Whether any account has this `service_account_number`. */
+  hasServiceAccountNumber(serviceAccountNumber: string): boolean
   /** The data of the records of a kind with this account and key, oldest first. */
   find(kind: RecordKind, account: string | null, key: string): ReadonlyArray<unknown>
   add(record: StoredRecord): void

@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto"
 import type { DatabaseSync, StatementSync } from "node:sqlite"
-import type { ImportSupplierStatus } from "../schemas/import-status.js"
+import type { AccountImportProcessStatus, ImportSupplierStatus } from "../schemas/import-status.js"
 import { seedRecords } from "./memory-state.js"
 import type { Seed, SeedAccount } from "./seed.js"
 import { loadSqlite } from "./sqlite.js"
@@ -24,6 +24,8 @@ CREATE TABLE IF NOT EXISTS accounts (
   data TEXT NOT NULL,
   UNIQUE (import_supplier, external_account_number)
 );
+CREATE INDEX IF NOT EXISTS accounts_by_status ON accounts (json_extract(data, '$.status'));
+CREATE INDEX IF NOT EXISTS accounts_by_number ON accounts (json_extract(data, '$.service_account_number'));
 CREATE TABLE IF NOT EXISTS records (seq INTEGER PRIMARY KEY, kind TEXT NOT NULL, account TEXT, key TEXT, data TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS records_by_key ON records (kind, key, account);
 CREATE TABLE IF NOT EXISTS responses (
@@ -63,9 +65,19 @@ const statementsOf = (db: DatabaseSync) => {
     isToken: prepare("SELECT 1 AS found FROM tokens WHERE token = ?"),
     addSupplier: prepare("INSERT INTO suppliers (code, status) VALUES (?, ?)"),
     supplierStatus: prepare("SELECT status FROM suppliers WHERE code = ?"),
+    suppliers: prepare("SELECT code, status FROM suppliers"),
+    setSupplierStatus: prepare("INSERT INTO suppliers (code, status) VALUES (?, ?) ON CONFLICT (code) DO UPDATE SET status = excluded.status"),
     addAccount: prepare("INSERT INTO accounts (import_supplier, external_account_number, data) VALUES (?, ?, ?)"),
     account: prepare("SELECT data FROM accounts WHERE import_supplier = ? AND external_account_number = ?"),
     accounts: prepare("SELECT data FROM accounts WHERE import_supplier = ? ORDER BY seq"),
+    // An update keeps the row, and so its sequence number: a replaced account stays where it was.
+    putAccount: prepare(
+      "INSERT INTO accounts (import_supplier, external_account_number, data) VALUES (?, ?, ?) " +
+        "ON CONFLICT (import_supplier, external_account_number) DO UPDATE SET data = excluded.data"
+    ),
+    // The expressions are the indexes' own, so both queries use them.
+    countAccounts: prepare("SELECT count(*) AS n FROM accounts WHERE json_extract(data, '$.status') = ?"),
+    hasServiceAccountNumber: prepare("SELECT 1 AS found FROM accounts WHERE json_extract(data, '$.service_account_number') = ? LIMIT 1"),
     find: prepare("SELECT data FROM records WHERE kind = ? AND key = ? AND account IS ? ORDER BY seq"),
     add: prepare("INSERT INTO records (kind, account, key, data) VALUES (?, ?, ?, ?)"),
     count: prepare("SELECT count(*) AS n FROM records WHERE kind = ?"),
@@ -84,11 +96,20 @@ const stateOf = (s: ReturnType<typeof statementsOf>): ServiceState => ({
     const row = s.supplierStatus.get(code)
     return row === undefined ? undefined : (text(row, "status") as ImportSupplierStatus)
   },
+  suppliers: () => s.suppliers.all().map((row) => ({ code: text(row, "code"), status: text(row, "status") as ImportSupplierStatus })),
+  setSupplierStatus: (code, status) => {
+    s.setSupplierStatus.run(code, status)
+  },
   account: (supplier, external) => {
     const row = s.account.get(supplier, external)
     return row === undefined ? undefined : (JSON.parse(text(row, "data")) as SeedAccount)
   },
   accounts: (supplier) => s.accounts.all(supplier).map((row) => JSON.parse(text(row, "data")) as SeedAccount),
+  putAccount: (account) => {
+    s.putAccount.run(account.import_supplier, account.external_account_number, JSON.stringify(account))
+  },
+  countAccounts: (status: AccountImportProcessStatus) => Number((s.countAccounts.get(status) as { n: number }).n),
+  hasServiceAccountNumber: (number) => s.hasServiceAccountNumber.get(number) !== undefined,
   find: (kind, account, key) => s.find.all(kind, key, account).map((row) => JSON.parse(text(row, "data")) as unknown),
   add: (record: StoredRecord) => {
     s.add.run(record.kind, record.account, record.key, JSON.stringify(record.data))
