@@ -7,7 +7,9 @@
  */
 import { endpoints } from "../endpoints/catalogue.js"
 import type { EndpointId } from "../endpoints/endpoint-id.js"
+import { AccountImportProcessStatus, type ImportSupplierStatus } from "../schemas/import-status.js"
 import { compileValidator, type PayloadValidator } from "../validation/compile-validator.js"
+import { answerControl } from "./controls.js"
 import type { Answer, Handler, RequestContext } from "./handler.js"
 import { notesHandler } from "./notes.js"
 import {
@@ -15,7 +17,7 @@ import {
   marketParticipantFeesHandler,
   marketParticipantHandler
 } from "./pre-import.js"
-import { routeOf } from "./routes.js"
+import { type Route, routeOf } from "./routes.js"
 import { type ServiceRequest, type ServiceResponse, unparseableBody } from "./service-response.js"
 import { type ServiceState, RECORD_KINDS } from "./state.js"
 import { accountTransferStatusHandler, processesHandler } from "./status-queries.js"
@@ -67,13 +69,23 @@ const unauthorized = (state: ServiceState, authorization: string | undefined): A
   return state.isToken(parts[1]!) ? undefined : { status: 401, body: { detail: "Invalid token." }, headers: { "WWW-Authenticate": "Token" } }
 }
 
-/** `GET /_reference/stats`: what is stored, by kind, and every endpoint's answers by status. */
+/**
+ * `GET /_reference/stats`: what is stored, by kind, every endpoint's answers by status, each supplier's
+ * status (by code, sorted, so both states list them alike) and how many accounts have each import status.
+ */
 export const statsOf = (state: ServiceState) => ({
   stored: Object.fromEntries(RECORD_KINDS.map((kind) => [kind, state.count(kind)])) as Record<(typeof RECORD_KINDS)[number], number>,
   responses: state.responseCounts().reduce<Record<string, Record<string, number>>>((out, r) => {
     ;(out[r.endpoint] ??= {})[String(r.status)] = r.count
     return out
-  }, {})
+  }, {}),
+  suppliers: Object.fromEntries(
+    [...state.suppliers()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)).map((s) => [s.code, s.status])
+  ) as Record<string, ImportSupplierStatus>,
+  accounts: Object.fromEntries(AccountImportProcessStatus.literals.map((status) => [status, state.countAccounts(status)])) as Record<
+    AccountImportProcessStatus,
+    number
+  >
 })
 
 /** The service's statistics, as `GET /_reference/stats` answers them. */
@@ -110,6 +122,20 @@ const answerEndpoint = (
   return handler({ endpointId, state, request: result.value as never, query: route.query, context })
 }
 
+/** The answer to an authenticated request on a route. */
+const answerRoute = (state: ServiceState, route: Exclude<Route, { kind: "none" }>, request: ServiceRequest, context: RequestContext): Answer => {
+  switch (route.kind) {
+    case "stats":
+      return route.methodAllowed ? { status: 200, body: statsOf(state) } : methodNotAllowed(request.method, "GET")
+    case "control":
+      return route.methodAllowed ? answerControl(state, route, request.body, context.now) : methodNotAllowed(request.method, "POST")
+    case "endpoint":
+      return route.methodAllowed
+        ? answerEndpoint(state, route.endpointId, route, request.body, context)
+        : methodNotAllowed(request.method, endpoints[route.endpointId].method)
+  }
+}
+
 /**
  * Answers one request against a state: the whole behaviour of the reference service. Writes go to
  * `state`; the caller makes them one transaction.
@@ -123,12 +149,7 @@ export const handleRequest = (state: ServiceState, request: ServiceRequest, cont
   const route = routeOf(request.method, request.path)
   if (route.kind === "none") return { status: 404, body: { detail: "Not found." }, endpointId: undefined }
   const endpointId = route.kind === "endpoint" ? route.endpointId : undefined
-  const answer = unauthorized(state, request.authorization) ??
-    (route.kind === "stats"
-      ? route.methodAllowed ? { status: 200, body: statsOf(state) } : methodNotAllowed(request.method, "GET")
-      : route.methodAllowed
-      ? answerEndpoint(state, route.endpointId, route, request.body, context)
-      : methodNotAllowed(request.method, endpoints[route.endpointId].method))
+  const answer = unauthorized(state, request.authorization) ?? answerRoute(state, route, request, context)
   if (endpointId !== undefined) state.countResponse(endpointId, answer.status)
   return { ...answer, endpointId }
 }

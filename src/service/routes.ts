@@ -9,6 +9,18 @@ import { ENDPOINT_IDS, type EndpointId } from "../endpoints/endpoint-id.js"
 /** The path of the reference service's own statistics, outside `/v1/`. */
 export const STATS_PATH = "/_reference/stats"
 
+/**
+ * The rehearsal controls, outside `/v1/` like the statistics: what the real service's operators change
+ * (a supplier's status, an account's import), as path templates in the catalogue's form.
+ */
+export const CONTROL_PATHS = {
+  supplier: "/_reference/suppliers/{code}/",
+  account: "/_reference/accounts/{import_supplier}/{external_account_number}/"
+} as const
+
+/** A rehearsal control: `supplier` or `account`. */
+export type ControlId = keyof typeof CONTROL_PATHS
+
 /** Where a request goes. */
 export type Route =
   | {
@@ -20,6 +32,14 @@ export type Route =
     readonly query: URLSearchParams
   }
   | { readonly kind: "stats"; readonly methodAllowed: boolean }
+  | {
+    readonly kind: "control"
+    readonly control: ControlId
+    /** Whether the method is POST (otherwise the answer is 405). */
+    readonly methodAllowed: boolean
+    /** The decoded path parameters: `code`, or `import_supplier` and `external_account_number`. */
+    readonly params: Readonly<Record<string, string>>
+  }
   | { readonly kind: "none" }
 
 const PLACEHOLDER = /^\{([a-z_]+)\}$/u
@@ -27,6 +47,10 @@ const PLACEHOLDER = /^\{([a-z_]+)\}$/u
 const templates = ENDPOINT_IDS.map((endpointId) => ({
   endpointId,
   segments: endpoints[endpointId].path.split("/")
+}))
+const controlTemplates = (Object.keys(CONTROL_PATHS) as Array<ControlId>).map((control) => ({
+  control,
+  segments: CONTROL_PATHS[control].split("/")
 }))
 
 const decodeSegment = (segment: string): string | undefined => {
@@ -61,6 +85,8 @@ const match = (template: ReadonlyArray<string>, segments: ReadonlyArray<string>)
  * @example
  * routeOf("GET", "/v1/data-import/account-transfer-status/NORD/KD%2F1/")
  * // => { kind: "endpoint", endpointId: "account-transfer-status", params: { import_supplier_code: "NORD", external_account_number: "KD/1" }, … }
+ * routeOf("POST", "/_reference/accounts/NORD/KD%2F1/")
+ * // => { kind: "control", control: "account", methodAllowed: true, params: { import_supplier: "NORD", external_account_number: "KD/1" } }
  */
 export const routeOf = (method: string, target: string): Route => {
   const at = target.indexOf("?")
@@ -68,6 +94,10 @@ export const routeOf = (method: string, target: string): Route => {
   const query = new URLSearchParams(at === -1 ? "" : target.slice(at + 1))
   if (path === STATS_PATH) return { kind: "stats", methodAllowed: method === "GET" }
   const segments = path.split("/")
+  for (const { control, segments: template } of controlTemplates) {
+    const params = match(template, segments)
+    if (params !== undefined) return { kind: "control", control, methodAllowed: method === "POST", params }
+  }
   for (const { endpointId, segments: template } of templates) {
     const params = match(template, segments)
     if (params !== undefined) {

@@ -34,7 +34,7 @@ export const StatementPeriod = Schema.Struct({ start: IsoDate, end: IsoDate }).c
 /** The statement period that is open on an account. */
 export type StatementPeriod = typeof StatementPeriod.Type
 
-/** An import supplier and its status (set by the operators, so only through the seed). */
+/** An import supplier and its status (set by the operators: through the seed, or a rehearsal control). */
 export const SeedSupplier = Schema.Struct({ code: ImportSupplierCode, status: ImportSupplierStatus })
 /** An import supplier of the seed. */
 export type SeedSupplier = typeof SeedSupplier.Type

@@ -23,7 +23,7 @@ export interface ServiceResponse {
   readonly status: number
   readonly body: unknown
   readonly headers?: Readonly<Record<string, string>>
-  /** The endpoint the request was routed to; `undefined` for an unknown path and for the statistics. */
+  /** The endpoint the request was routed to; `undefined` for an unknown path, the statistics and the controls. */
   readonly endpointId: EndpointId | undefined
 }
 

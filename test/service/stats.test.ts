@@ -1,17 +1,22 @@
 /**
- * `GET /_reference/stats`: the same token as the endpoints; what is stored, by kind, and every
- * endpoint's answers by status.
+ * `GET /_reference/stats`: the same token as the endpoints; what is stored, by kind, every endpoint's
+ * answers by status, the suppliers' statuses and the accounts by import status.
  */
 import { describe, expect, it } from "vitest"
 import { buildPath } from "../../src/index.js"
 import { RECORD_KINDS, STATS_PATH } from "../../src/service/index.js"
-import { ENERGY_AMOUNT, forAccount, IMPORTED, IN_PROGRESS, startService, SUPPLIER } from "./support.js"
+import { ENERGY_AMOUNT, forAccount, IMPORTED, IN_PROGRESS, PAUSED, startService, SUPPLIER } from "./support.js"
 
 describe("statistics", () => {
   it("counts stored records by kind and answers by endpoint and status", async () => {
     const service = await startService()
     const fresh = await service.stats()
-    expect(fresh).toEqual({ stored: Object.fromEntries(RECORD_KINDS.map((k) => [k, k === "market_participants" ? 1 : 0])), responses: {} })
+    expect(fresh).toEqual({
+      stored: Object.fromEntries(RECORD_KINDS.map((k) => [k, k === "market_participants" ? 1 : 0])),
+      responses: {},
+      suppliers: { [SUPPLIER]: "Ongoing", [PAUSED]: "Paused" },
+      accounts: { COMPLETED: 3, IN_PROGRESS: 1, UNKNOWN: 1 }
+    })
     const energy = buildPath("energy-amount", {})
     await service.call({ path: energy, body: forAccount(IMPORTED, { energy_amount: ENERGY_AMOUNT }) })
     await service.call({ path: energy, body: forAccount(IMPORTED, { energy_amount: ENERGY_AMOUNT }) })

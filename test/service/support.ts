@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs"
 import { afterEach, expect } from "vitest"
-import { validateResponse } from "../../src/index.js"
+import { Schemas, validateResponse } from "../../src/index.js"
 import {
   createReferenceServer,
   DetailBody,
@@ -75,6 +75,7 @@ export interface Reply {
 }
 
 const isDetailBody = Schema.is(DetailBody)
+const isValidationErrorBody = Schema.is(Schemas.ValidationErrorBody)
 
 /**
  * Every response of the test run passes here: a status the catalogue documents for the endpoint must
@@ -90,7 +91,20 @@ export const expectValidResponse = (method: string, path: string, status: number
     expect(SERVICE_LEVEL_STATUSES, `${route.endpointId} ${status}: ${JSON.stringify(result.error)}`).toContain(status)
     expect(isDetailBody(body), `${route.endpointId} ${status} body ${JSON.stringify(body)}`).toBe(true)
   } else if (route.kind === "stats" && status === 200) {
-    expect(body).toEqual({ stored: expect.any(Object), responses: expect.any(Object) })
+    expect(body).toEqual({ stored: expect.any(Object), responses: expect.any(Object), suppliers: expect.any(Object), accounts: expect.any(Object) })
+  } else if (route.kind === "control" && status === 200) {
+    if (route.control === "supplier") {
+      expect(body).toEqual({ code: route.params["code"], status: expect.any(String) })
+    } else {
+      // Pending: both fields of the import null; imported: both set.
+      const { service_account_number, account_created_at, ...rest } = body as Record<string, unknown>
+      expect(rest).toEqual({ ...route.params, status: expect.any(String) })
+      expect([service_account_number, account_created_at].map((v) => v === null)).toEqual(
+        [rest["status"] !== "COMPLETED", rest["status"] !== "COMPLETED"]
+      )
+    }
+  } else if (route.kind === "control" && status === 400) {
+    expect(isValidationErrorBody(body), `${method} ${path} ${status} body ${JSON.stringify(body)}`).toBe(true)
   } else {
     expect(isDetailBody(body), `${method} ${path} ${status}`).toBe(true)
   }
@@ -127,7 +141,12 @@ export interface TestService {
   readonly baseUrl: string
   readonly store: ReferenceStore
   call(c: Call): Promise<Reply>
-  stats(): Promise<{ stored: Record<string, number>; responses: Record<string, Record<string, number>> }>
+  stats(): Promise<{
+    stored: Record<string, number>
+    responses: Record<string, Record<string, number>>
+    suppliers: Record<string, string>
+    accounts: Record<string, number>
+  }>
   close(): Promise<void>
 }
 
