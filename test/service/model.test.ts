@@ -1,13 +1,14 @@
 /**
  * The pure model against the real server: random command sequences (fast-check `fc.commands`) are sent
  * to `data-import serve`'s HTTP server (SQLite in memory, on 127.0.0.1) and to `referenceModel`, and every
- * answer must be the same, status and body. Plus the model's own promises: it never changes, a bad seed
+ * answer must be the same, status and body; the rehearsal controls among them pause, resume and add
+ * suppliers and stage or complete accounts, so later requests meet every state. Plus the model's own promises: it never changes, a bad seed
  * is refused.
  */
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { buildPath, ENDPOINT_IDS, type EndpointId, endpoints, POST_ENDPOINT_IDS } from "../../src/index.js"
-import { type ServiceRequest, STATS_PATH } from "../../src/service/index.js"
+import { CONTROL_PATHS, type ServiceRequest, STATS_PATH } from "../../src/service/index.js"
 import { arbitraryInvalidPayload, arbitraryPayload, referenceModel, type ReferenceModel } from "../../src/testing/index.js"
 import {
   example,
@@ -26,6 +27,8 @@ import {
   UNKNOWN_STATUS
 } from "./support.js"
 
+const NEW_SUPPLIER = "STADTWERKE_OST"
+
 /** Sequences per run: at least 200 in CI. */
 const RUNS = 200
 const AUTH = `Token ${TOKEN}`
@@ -37,8 +40,11 @@ const account = fc.constantFrom<readonly [string, string]>(
   [SUPPLIER, IN_PROGRESS],
   [SUPPLIER, UNKNOWN_STATUS],
   [PAUSED, OF_PAUSED],
-  [SUPPLIER, "NO-SUCH"]
+  [SUPPLIER, "NO-SUCH"],
+  // A supplier and an account only the rehearsal controls add.
+  [NEW_SUPPLIER, "N-1"]
 )
+const supplierCode = fc.constantFrom(SUPPLIER, PAUSED, NEW_SUPPLIER)
 const participantCode = fc.constantFrom(PARTICIPANT, 9900000000004, 9900000000005)
 
 const post = (id: EndpointId, body: unknown, query = ""): ServiceRequest => ({
@@ -47,6 +53,9 @@ const post = (id: EndpointId, body: unknown, query = ""): ServiceRequest => ({
   authorization: AUTH,
   body: JSON.stringify(body)
 })
+const control = (path: string, body: unknown): ServiceRequest => ({ method: "POST", path, authorization: AUTH, body: JSON.stringify(body) })
+const accountControlPath = (supplier: string, external: string): string =>
+  CONTROL_PATHS.account.replace("{import_supplier}", supplier).replace("{external_account_number}", encodeURIComponent(external))
 const forPair = ([supplier, external]: readonly [string, string], fields: Record<string, unknown>) => ({
   import_supplier: supplier,
   external_account_number: external,
@@ -104,6 +113,18 @@ const request: fc.Arbitrary<ServiceRequest> = fc.oneof(
     authorization,
     body: "{}"
   })),
+  fc.tuple(supplierCode, fc.constantFrom("Ongoing", "Paused", "Complete")).map(([code, status]) =>
+    control(CONTROL_PATHS.supplier.replace("{code}", code), { status })
+  ),
+  fc.tuple(account, fc.constantFrom("COMPLETED", "IN_PROGRESS", "UNKNOWN")).map(([[supplier, external], status]) =>
+    control(accountControlPath(supplier, external), { status })
+  ),
+  fc.constantFrom<ServiceRequest>(
+    control(accountControlPath(SUPPLIER, IN_PROGRESS), { status: "Ongoing" }),
+    control(CONTROL_PATHS.supplier.replace("{code}", PAUSED), { status: "Ongoing", extra: 1 }),
+    { method: "GET", path: accountControlPath(SUPPLIER, IMPORTED), authorization: AUTH },
+    { ...control(CONTROL_PATHS.supplier.replace("{code}", PAUSED), { status: "Ongoing" }), authorization: "Token wrong" }
+  ),
   fc.constantFrom<ServiceRequest>(
     { method: "GET", path: STATS_PATH, authorization: AUTH },
     { method: "POST", path: buildPath("notes", {}), authorization: AUTH, body: "{not json" },
