@@ -185,8 +185,10 @@ ${EXIT_CODES_HELP}`)
     .addHelpText("after", `
 The first line on stdout is "listening on http://HOST:PORT". Every endpoint needs
 "Authorization: Token <a token of the seed>". GET /_reference/stats (same token) shows what is stored and
-how often each endpoint answered with each status. SIGTERM or SIGINT finish the requests in flight and
-end with exit code 0.
+how often each endpoint answered with each status. Rehearsal controls (same token): POST
+/_reference/suppliers/CODE/ {"status":"Ongoing"|"Paused"|"Complete"} and POST
+/_reference/accounts/SUPPLIER/NUMBER/ {"status":"COMPLETED"|"IN_PROGRESS"|"UNKNOWN"}.
+SIGTERM or SIGINT finish the requests in flight and end with exit code 0.
 ${EXIT_CODES_HELP}`)
     .action(async (opts: Parameters<typeof runServe>[0]) => {
       done(await (await import("./commands/serve.js")).runServe(opts))
