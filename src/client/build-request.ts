@@ -45,7 +45,8 @@ export const isHeaderSafe = (token: unknown): token is string => typeof token ==
  * The request for one payload of an endpoint: the path from the catalogue (a GET's payload is its path
  * parameters), every query parameter with the catalogue's default unless given, `Authorization: Token …`
  * and, for a POST, the payload as JSON. Pure: no I/O. Throws a `TypeError` for an unknown endpoint, a
- * missing path parameter or a token that cannot be a header value (its text is never in the message).
+ * missing path parameter, a base URL with a query or fragment, or a token that cannot be a header value
+ * (its text is never in the message).
  *
  * @example
  * buildRequest("transactions", payload, { baseUrl: "https://api.example.energy", token: "my-token" })
@@ -55,6 +56,8 @@ export const buildRequest = (endpointId: EndpointId, payload: unknown, target: R
   const endpoint = endpoints[endpointId]
   if (endpoint === undefined) throw new TypeError(`Unknown endpoint id: ${String(endpointId)}`)
   if (!isHeaderSafe(target.token)) throw new TypeError("The token must be printable ASCII without spaces.")
+  // The path is appended to the base URL as text: after a query or fragment it would not be a path at all.
+  if (/[?#]/u.test(target.baseUrl)) throw new TypeError("The base URL must not have a query (?) or a fragment (#).")
   const params = endpoint.method === "GET" ? (payload as Readonly<Record<string, string>>) : {}
   const path = buildPath(endpointId, params as never, effectiveQuery(endpointId, target.query))
   const url = `${target.baseUrl.replace(/\/+$/u, "")}${path}`

@@ -75,6 +75,10 @@ export const checkBaseUrl = (baseUrl: string, allowInsecureHttp = false): URL =>
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError(`not an http(s) URL: ${baseUrl}`)
   if (url.username !== "" || url.password !== "") throw new TypeError("the base URL must not hold credentials")
+  // Every request appends its path (and query) to the base URL: after a query or a fragment the path
+  // would be lost. An empty "?" or "#" leaves url.search and url.hash empty, hence the raw text too.
+  if (url.search !== "" || baseUrl.includes("?")) throw new TypeError("the base URL must not have a query (?…): requests add their own path and query")
+  if (url.hash !== "" || baseUrl.includes("#")) throw new TypeError("the base URL must not have a fragment (#…): requests add their own path")
   if (url.protocol === "http:" && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) throw new InsecureBaseUrlError(url.hostname)
   return url
 }

@@ -40,6 +40,12 @@ describe("buildRequest", () => {
     expect(url.searchParams.get("force_add_to_current_statement")).toBe("true")
   })
 
+  it("a base URL with a query or a fragment is refused, even an empty one", () => {
+    for (const baseUrl of ["https://api.example.energy/?x=1", "https://api.example.energy?", "https://api.example.energy/#top", "https://api.example.energy#"]) {
+      expect(() => buildRequest("notes", loadExample("notes"), { ...target, baseUrl }), baseUrl).toThrow(TypeError)
+    }
+  })
+
   it("a base URL with a path prefix and trailing slashes keeps the prefix, once", () => {
     expect(buildRequest("notes", loadExample("notes"), { ...target, baseUrl: "http://127.0.0.1:8080/proxy//" }).url)
       .toBe("http://127.0.0.1:8080/proxy/v1/data-import/notes/create/")

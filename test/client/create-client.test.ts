@@ -174,6 +174,19 @@ describe("base URL", () => {
     expect(() => createClient({ baseUrl: "ftp://x", token: "t" })).toThrow(TypeError)
   })
 
+  it("a base URL with a query or a fragment is refused with a TypeError naming it, even an empty ? or #", () => {
+    for (const baseUrl of ["https://api.example.energy/?tenant=1", "https://api.example.energy/?", "https://api.example.energy?", "http://127.0.0.1:8080/proxy?"]) {
+      expect(() => createClient({ baseUrl, token: "t" }), baseUrl).toThrow(TypeError)
+      expect(() => createClient({ baseUrl, token: "t" }), baseUrl).toThrow(/query/u)
+    }
+    for (const baseUrl of ["https://api.example.energy/#top", "https://api.example.energy/#", "https://api.example.energy#", "http://localhost/proxy/#"]) {
+      expect(() => createClient({ baseUrl, token: "t" }), baseUrl).toThrow(TypeError)
+      expect(() => createClient({ baseUrl, token: "t" }), baseUrl).toThrow(/fragment/u)
+    }
+    // A "?" percent-encoded in the path is part of the path, not a query.
+    expect(() => createClient({ baseUrl: "https://api.example.energy/a%3Fb", token: "t" })).not.toThrow()
+  })
+
   it("the token travels only in the Authorization header", async () => {
     const { c, requests } = client([created])
     await c.send("energy-amount", energy)
