@@ -7,7 +7,7 @@
 import type { EndpointId } from "../endpoints/endpoint-id.js"
 import { buildRequest, isHeaderSafe } from "./build-request.js"
 import type { ResponseOutcome, SendOutcome } from "./outcome.js"
-import { parseResponse } from "./parse-response.js"
+import { parseResponse, requestItemCount } from "./parse-response.js"
 import { isRepeatHarmless } from "./repeat-is-harmless.js"
 import { backoffDelay, createRetryBudget, type RetryPolicy, STANDARD_RETRY_POLICY } from "./retry-policy.js"
 
@@ -174,7 +174,11 @@ export const createClient = (options: ClientOptions): Client => {
       } catch {
         // Not JSON: the text itself is the body, and it will not validate.
       }
-      return parseResponse(endpointId, response.status, body, { retryAfter: response.headers.get("retry-after"), input: "json" })
+      return parseResponse(endpointId, response.status, body, {
+        retryAfter: response.headers.get("retry-after"),
+        input: "json",
+        itemCount: requestItemCount(endpointId, payload)
+      })
     } catch (error) {
       if (!controller.signal.aborted && isRedirect(error)) {
         return { kind: "redirected", timeout: false, reason: "the service answered with a redirect, which the contract does not document (not followed): whether it stored the request is unknown" }

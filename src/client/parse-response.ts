@@ -27,6 +27,21 @@ export interface ParseResponseOptions {
    * its property descriptors. Default `"any"`.
    */
   readonly input?: "any" | "json" | undefined
+  /**
+   * How many items (notes, transactions) the request had: a 201 with fewer results is `unexpected`, since
+   * what became of the others is unknown. Default: not checked. `createClient` passes it.
+   */
+  readonly itemCount?: number | undefined
+}
+
+/** The list of items of a request, by endpoint: the service answers one result per item. */
+const ITEM_LISTS: Readonly<Partial<Record<EndpointId, string>>> = { notes: "notes", transactions: "transactions" }
+
+/** How many items (notes, transactions) a request has; `undefined` for other endpoints or no list. */
+export const requestItemCount = (endpointId: EndpointId, payload: unknown): number | undefined => {
+  const key = Object.hasOwn(ITEM_LISTS, endpointId) ? ITEM_LISTS[endpointId] : undefined
+  const list = key !== undefined && isRecord(payload) ? payload[key] : undefined
+  return Array.isArray(list) ? list.length : undefined
 }
 
 /** The result statuses of items (notes, transactions) and what each means. */
@@ -38,9 +53,13 @@ const ITEM_STATUSES: Readonly<Record<string, ItemOutcome>> = {
   TRANSACTION_IMPORT_ERROR: "import_error"
 }
 
-/** The item results of a body: a list of results (notes), or `{ results }` (transactions). */
+/** The result list of a body: a list of results (notes), or `{ results }` (transactions). */
+const resultListOf = (body: unknown): ReadonlyArray<unknown> | undefined =>
+  Array.isArray(body) ? body : isRecord(body) && Array.isArray(body["results"]) ? body["results"] : undefined
+
+/** The item results of a body. */
 const itemsOf = (body: unknown): ReadonlyArray<ItemResult> | undefined => {
-  const list = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body["results"]) ? body["results"] : undefined
+  const list = resultListOf(body)
   if (list === undefined) return undefined
   return list.flatMap((item: unknown, index) => {
     const status = isRecord(item) ? item["status"] : undefined
@@ -86,12 +105,14 @@ const CLEAN = { ok: true, warnings: [] } as const
 /**
  * Reads an answer of an endpoint: status and parsed body (JSON, or the raw text when it was not JSON)
  * to a typed outcome. The body must validate with `validateResponse` (additional fields are warnings,
- * by default) and the status must be documented, else the outcome is `unexpected`. Pure and total.
+ * by default) and the status must be documented, else the outcome is `unexpected`; so is a 201 with
+ * fewer results than the request's `itemCount`, when given. Pure and total.
  *
  * @example
  * const outcome = parseResponse("notes", 201, [{ created_at: "2024-05-01T10:00:00Z", body: "Hi", status: "NOTE_ALREADY_EXISTS" }])
  * outcome.kind // "already_exists"
  * parseResponse("energy-amount", 503, { detail: "Unavailable." }, { retryAfter: "2" }) // { kind: "retryable", retryAfterMs: 2000, … }
+ * parseResponse("transactions", 201, { results: [] }, { itemCount: 2 }).kind // "unexpected"
  */
 export const parseResponse = (
   endpointId: EndpointId,
@@ -113,6 +134,10 @@ export const parseResponse = (
   const answered = { status, body, warnings: read.warnings }
   if (definition.retry === undefined) {
     if (endpoints[endpointId].method === "GET") return { kind: "ok", ...answered }
+    const results = resultListOf(body)
+    if (results !== undefined && options.itemCount !== undefined && results.length < options.itemCount) {
+      return unexpected(status, body, `${results.length} results for the ${options.itemCount} items of the request: what became of the others is unknown.`)
+    }
     const items = itemsOf(body)
     const withItems = items === undefined ? {} : { items }
     if (items?.some((i) => i.outcome === "import_error") === true) {

@@ -151,7 +151,11 @@ describe("retries", () => {
     const transactions = loadExample("transactions")
     const unchecked = client([{ error: "ECONNRESET" }])
     expect((await unchecked.c.send("transactions", transactions, { query: { check_previously_added: false } })).kind).toBe("in_doubt")
-    const checked = client([{ error: "ECONNRESET" }, { status: 201, body: { results: [] } }])
+    const added = (transactions["transactions"] as Array<Record<string, unknown>>).map((t) => ({
+      status: "TRANSACTION_ADDED_TO_ACCOUNT",
+      transaction_data: { ...t, amount: "86.00" }
+    }))
+    const checked = client([{ error: "ECONNRESET" }, { status: 201, body: { results: added } }])
     expect((await checked.c.send("transactions", transactions)).kind).toBe("created")
   })
 
@@ -161,6 +165,19 @@ describe("retries", () => {
     const c = createClient({ baseUrl: "http://localhost:1", token: "t", fetch: http.fetch, clock: time.clock, requestsPerSecond: 4 })
     await Promise.all([1, 2, 3, 4, 5].map(() => c.send("energy-amount", energy)))
     expect(time.elapsed()).toBe(1000)
+  })
+})
+
+describe("item counts", () => {
+  it("a 201 with fewer results than the request's items is unexpected, not created", async () => {
+    const transactions = loadExample("transactions")
+    const count = (transactions["transactions"] as Array<unknown>).length
+    const { c } = client([{ status: 201, body: { results: [] } }])
+    const outcome = await c.send("transactions", transactions)
+    expect(outcome).toMatchObject({ kind: "unexpected", attempts: 1 })
+    expect(outcome.kind === "unexpected" && outcome.errors[0]!.detail).toContain(`0 results for the ${count} items`)
+    const notes = { import_supplier: "N", external_account_number: "K", notes: [{ body: "b", created_at: "2024-05-01T10:00:00Z" }] }
+    expect((await client([{ status: 201, body: [] }]).c.send("notes", notes)).kind).toBe("unexpected")
   })
 })
 

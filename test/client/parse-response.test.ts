@@ -1,12 +1,13 @@
 /**
  * `parseResponse`: every documented status of every endpoint gives the outcome the spec describes for it;
- * per-item outcomes of notes and transactions; `Retry-After`; tolerant reading (an additional field is a
+ * per-item outcomes of notes and transactions (fewer results than items: unexpected); `Retry-After`; tolerant reading (an additional field is a
  * warning); and `unexpected` for an undocumented status or a body that does not validate.
  */
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { ENDPOINT_IDS, type EndpointId, endpoints, parseResponse, parseRetryAfter, type ResponseOutcomeKind } from "../../src/index.js"
 import { arbitraryResponse } from "../../src/testing/index.js"
+import { loadExample } from "../support/payloads.js"
 
 /**
  * The outcome of each documented status, from the spec: 201 stores (notes and transactions: per item),
@@ -93,6 +94,28 @@ describe("parseResponse examples", () => {
     })
     expect(error).toMatchObject({ kind: "import_error", detail: "Transaction is not within the open statement period." })
     expect(parseResponse("transactions", 201, { results: [transaction("TRANSACTION_ALREADY_EXISTS")] }).kind).toBe("already_exists")
+  })
+
+  it("a 201 with fewer results than the request's items is unexpected, saying how many came for how many", () => {
+    const empty = parseResponse("transactions", 201, { results: [] }, { itemCount: 2 })
+    expect(empty).toMatchObject({ kind: "unexpected", status: 201, body: { results: [] } })
+    expect(empty.kind === "unexpected" && empty.errors.map((e) => [e.attr, e.code])).toEqual([["non_field_errors", "invalid"]])
+    expect(empty.kind === "unexpected" && empty.errors[0]!.detail).toContain("0 results for the 2 items")
+    const notes = parseResponse("notes", 201, [], { itemCount: 1 })
+    expect(notes.kind === "unexpected" && notes.errors[0]!.detail).toContain("0 results for the 1 items")
+    const one = parseResponse("transactions", 201, { results: [transaction("TRANSACTION_ADDED_TO_ACCOUNT")] }, { itemCount: 3 })
+    expect(one.kind === "unexpected" && one.errors[0]!.detail).toContain("1 results for the 3 items")
+    // Even when the results that came include an import error: what became of the rest is unknown.
+    expect(parseResponse("transactions", 201, { results: [transaction("TRANSACTION_IMPORT_ERROR")] }, { itemCount: 2 }).kind).toBe("unexpected")
+  })
+
+  it("a 201 with as many results as items is read by its items; without itemCount the count is not checked", () => {
+    const two = { results: [transaction("TRANSACTION_ADDED_TO_ACCOUNT"), transaction("TRANSACTION_ALREADY_EXISTS")] }
+    expect(parseResponse("transactions", 201, two, { itemCount: 2 }).kind).toBe("created")
+    expect(parseResponse("notes", 201, [note("NOTE_ALREADY_EXISTS")], { itemCount: 1 }).kind).toBe("already_exists")
+    expect(parseResponse("transactions", 201, { results: [] }).kind).toBe("created")
+    // Other endpoints have no items: the count is not theirs to check.
+    expect(parseResponse("energy-amount", 201, loadExample("energy-amount"), { itemCount: 5 }).kind).toBe("created")
   })
 
   it("400: rejected, with the body's errors", () => {
