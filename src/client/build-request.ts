@@ -22,8 +22,25 @@ export interface RequestTarget {
   readonly baseUrl: string
   /** The data-import token, sent as `Authorization: Token <token>`. */
   readonly token: string
-  /** Query parameters (transactions only); a parameter not given takes the catalogue's default. */
+  /**
+   * Query parameters (transactions only). A parameter given here wins over the options below; the
+   * service's defaults apply to none of them, because every parameter is always sent.
+   */
   readonly query?: Readonly<Record<string, boolean>> | undefined
+  /**
+   * Transactions: let the service move a transaction dated outside the open statement period into it
+   * (changing its date and pinning a note on the account). Default `false`, unlike the API's `true`:
+   * nothing is changed without being asked for, so the flag is always sent.
+   */
+  readonly forceAddToCurrentStatement?: boolean | undefined
+  /** Transactions: a `transaction_id` already added is skipped (`TRANSACTION_ALREADY_EXISTS`). Default `true`. */
+  readonly checkPreviouslyAdded?: boolean | undefined
+}
+
+/** The transactions flags of a {@link RequestTarget} (or of the client's options). */
+export interface TransactionFlags {
+  readonly forceAddToCurrentStatement?: boolean | undefined
+  readonly checkPreviouslyAdded?: boolean | undefined
 }
 
 /** The effective query of an endpoint: every parameter of the catalogue, given or defaulted. */
@@ -38,19 +55,39 @@ export const effectiveQuery = (
     })
   )
 
+/**
+ * The query a request of an endpoint is sent with: the per-call `query` first, then the flags (whose
+ * defaults are ours, not the API's: `force_add_to_current_statement` is false unless asked for), then
+ * the catalogue's defaults. Every parameter of the endpoint is in it, and only those.
+ */
+export const requestQuery = (
+  endpointId: EndpointId,
+  flags: TransactionFlags,
+  query: Readonly<Record<string, boolean>> | undefined
+): Readonly<Record<string, boolean>> => {
+  const given = Object.entries(query ?? {}).filter(([, value]) => typeof value === "boolean")
+  return effectiveQuery(endpointId, {
+    check_previously_added: flags.checkPreviouslyAdded ?? true,
+    force_add_to_current_statement: flags.forceAddToCurrentStatement ?? false,
+    ...Object.fromEntries(given)
+  })
+}
+
 /** Whether a token fits in one header value: printable ASCII, no whitespace or control characters. */
 export const isHeaderSafe = (token: unknown): token is string => typeof token === "string" && /^[\x21-\x7e]+$/u.test(token)
 
 /**
  * The request for one payload of an endpoint: the path from the catalogue (a GET's payload is its path
- * parameters), every query parameter with the catalogue's default unless given, `Authorization: Token …`
- * and, for a POST, the payload as JSON. Pure: no I/O. Throws a `TypeError` for an unknown endpoint, a
- * missing path parameter, a base URL with a query or fragment, or a token that cannot be a header value
- * (its text is never in the message).
+ * parameters), every query parameter (see {@link RequestTarget}: `force_add_to_current_statement` is
+ * sent as `false` unless asked for), `Authorization: Token …` and, for a POST, the payload as JSON.
+ * Pure: no I/O. Throws a `TypeError` for an unknown endpoint, a missing path parameter, a base URL with
+ * a query or fragment, or a token that cannot be a header value (its text is never in the message).
  *
  * @example
  * buildRequest("transactions", payload, { baseUrl: "https://api.example.energy", token: "my-token" })
- * // => { method: "POST", url: "https://api.example.energy/v1/data-import/transactions/create/?check_previously_added=true&force_add_to_current_statement=true", … }
+ * // => { method: "POST", url: "https://api.example.energy/v1/data-import/transactions/create/?check_previously_added=true&force_add_to_current_statement=false", … }
+ * buildRequest("transactions", payload, { baseUrl: "https://api.example.energy", token: "my-token", forceAddToCurrentStatement: true }).url
+ * // "https://api.example.energy/v1/data-import/transactions/create/?check_previously_added=true&force_add_to_current_statement=true"
  */
 export const buildRequest = (endpointId: EndpointId, payload: unknown, target: RequestTarget): HttpRequest => {
   const endpoint = endpoints[endpointId]
@@ -59,7 +96,7 @@ export const buildRequest = (endpointId: EndpointId, payload: unknown, target: R
   // The path is appended to the base URL as text: after a query or fragment it would not be a path at all.
   if (/[?#]/u.test(target.baseUrl)) throw new TypeError("The base URL must not have a query (?) or a fragment (#).")
   const params = endpoint.method === "GET" ? (payload as Readonly<Record<string, string>>) : {}
-  const path = buildPath(endpointId, params as never, effectiveQuery(endpointId, target.query))
+  const path = buildPath(endpointId, params as never, requestQuery(endpointId, target, target.query))
   const url = `${target.baseUrl.replace(/\/+$/u, "")}${path}`
   const headers: Record<string, string> = { Accept: "application/json", Authorization: `Token ${target.token}` }
   if (endpoint.method === "GET") return { method: "GET", url, headers, body: undefined }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { EndpointId } from "../endpoints/endpoint-id.js"
-import { buildRequest, isHeaderSafe } from "./build-request.js"
+import { buildRequest, isHeaderSafe, requestQuery } from "./build-request.js"
 import type { ResponseOutcome, SendOutcome } from "./outcome.js"
 import { parseResponse, requestItemCount } from "./parse-response.js"
 import { isRepeatHarmless } from "./repeat-is-harmless.js"
@@ -24,6 +24,15 @@ export interface ClientOptions {
   readonly baseUrl: string
   /** The data-import token. It is sent in the `Authorization` header and appears nowhere else. */
   readonly token: string
+  /**
+   * Transactions: let the service move a transaction dated outside the open statement period into it,
+   * changing its date and pinning a note on the account. Default `false` (the API's default is `true`):
+   * nothing is changed without being asked for, so `force_add_to_current_statement` is always sent.
+   * A transaction outside the period is then the 400 `TRANSACTION_IMPORT_ERROR` (`import_error`).
+   */
+  readonly forceAddToCurrentStatement?: boolean
+  /** Transactions: skip a `transaction_id` already added (`already_exists`). Default `true`, as the API's. */
+  readonly checkPreviouslyAdded?: boolean
   /** The `fetch` to use (default: the global one). */
   readonly fetch?: typeof fetch
   /** Allow plain `http://` to a host that is not loopback (the token then travels unencrypted). */
@@ -40,7 +49,7 @@ export interface ClientOptions {
 
 /** Options of one `send`. */
 export interface SendOptions {
-  /** Query parameters (transactions); the catalogue's defaults fill the rest. */
+  /** Query parameters (transactions) of this request; they win over the client's options, which fill the rest. */
   readonly query?: Readonly<Record<string, boolean>>
   /**
    * Whether sending the request twice is harmless, so that a broken connection after sending is retried
@@ -115,6 +124,8 @@ const realClock: ClientClock = {
  * `Retry-After`), and also a request that never left (connection refused); a request whose connection
  * broke after sending is retried only when a repeat is harmless, else it ends `in_doubt`. A 400 is never
  * retried. Backoff, jitter and the retry budget follow {@link STANDARD_RETRY_POLICY} unless changed.
+ * Transactions are sent with `force_add_to_current_statement=false` unless the options (or the call's
+ * `query`) say otherwise.
  *
  * @example
  * // A stand-in for the service: unavailable once, then it stores the amount (and echoes it).
@@ -150,8 +161,10 @@ export const createClient = (options: ClientOptions): Client => {
     if (start > now) await clock.sleep(start - now)
   }
 
+  const flags = { forceAddToCurrentStatement: options.forceAddToCurrentStatement, checkPreviouslyAdded: options.checkPreviouslyAdded }
+
   const exchange = async (endpointId: EndpointId, payload: unknown, query: SendOptions["query"]): Promise<ResponseOutcome | Broken> => {
-    const request = buildRequest(endpointId, payload, { baseUrl, token, query })
+    const request = buildRequest(endpointId, payload, { baseUrl, token, query, ...flags })
     if (interval > 0) await pace()
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
@@ -200,10 +213,11 @@ export const createClient = (options: ClientOptions): Client => {
 
   return {
     send: async (endpointId, payload, sendOptions = {}) => {
-      const repeatable = sendOptions.repeatable ?? isRepeatHarmless(endpointId, payload, sendOptions.query)
+      const query = requestQuery(endpointId, flags, sendOptions.query)
+      const repeatable = sendOptions.repeatable ?? isRepeatHarmless(endpointId, payload, query)
       let taken = 0
       for (let attempt = 1;; attempt++) {
-        const result = await exchange(endpointId, payload, sendOptions.query)
+        const result = await exchange(endpointId, payload, query)
         let wait = 0
         let cost: "retry" | "timeout" = "retry"
         let last: ResponseOutcome | undefined

@@ -8,7 +8,7 @@
 import { endpoints, type RepeatRule } from "../endpoints/catalogue.js"
 import type { EndpointId } from "../endpoints/endpoint-id.js"
 import { isRecord } from "../validation/path.js"
-import { effectiveQuery } from "./build-request.js"
+import { requestQuery } from "./build-request.js"
 
 type Rule = (payload: unknown, query: Readonly<Record<string, boolean>>) => boolean
 
@@ -22,7 +22,10 @@ const notesWithCreatedAt: Rule = (payload) => {
   return Array.isArray(notes) && notes.length > 0 && notes.every((n) => isRecord(n) && typeof n["created_at"] === "string")
 }
 
-/** With `check_previously_added` (the default), a known `transaction_id` is `TRANSACTION_ALREADY_EXISTS`. */
+/**
+ * With `check_previously_added` (the default), a known `transaction_id` is `TRANSACTION_ALREADY_EXISTS`.
+ * `force_add_to_current_statement` does not matter: a forced repeat is also answered as already added.
+ */
 const transactionsChecked: Rule = (_, query) => query["check_previously_added"] === true
 
 /** Each repeat rule of the catalogue (`endpoints[id].repeat`) as a check of the request. */
@@ -35,7 +38,8 @@ const RULES: Readonly<Record<RepeatRule, Rule>> = {
 
 /**
  * Whether sending this request twice is harmless by the service's rules (so a request of unknown outcome
- * may be sent again, and its `already_exists` counts as success).
+ * may be sent again, and its `already_exists` counts as success). `query` is the query the request is
+ * sent with; a parameter not in it takes the client's default (`check_previously_added`: true).
  *
  * @example
  * isRepeatHarmless("notes", { …, notes: [{ body: "Call back", created_at: "2024-05-01T10:00:00Z" }] }) // true
@@ -45,4 +49,4 @@ export const isRepeatHarmless = (
   endpointId: EndpointId,
   payload: unknown,
   query?: Readonly<Record<string, boolean>>
-): boolean => RULES[endpoints[endpointId].repeat](payload, effectiveQuery(endpointId, query))
+): boolean => RULES[endpoints[endpointId].repeat](payload, requestQuery(endpointId, {}, query))

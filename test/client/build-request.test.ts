@@ -32,12 +32,30 @@ describe("buildRequest", () => {
     expect(request.url.endsWith("/")).toBe(true)
   })
 
-  it("transactions: every query parameter is sent, with the catalogue's default unless given", () => {
+  it("transactions: both flags are always sent; force_add_to_current_statement is false unless asked for", () => {
     const payload = loadExample("transactions")
-    expect(new URL(buildRequest("transactions", payload, target).url).search).toBe("?check_previously_added=true&force_add_to_current_statement=true")
-    const url = new URL(buildRequest("transactions", payload, { ...target, query: { check_previously_added: false } }).url)
-    expect(url.searchParams.get("check_previously_added")).toBe("false")
-    expect(url.searchParams.get("force_add_to_current_statement")).toBe("true")
+    const search = (extra: object) => new URL(buildRequest("transactions", payload, { ...target, ...extra }).url).search
+    expect(search({})).toBe("?check_previously_added=true&force_add_to_current_statement=false")
+    expect(search({ forceAddToCurrentStatement: true })).toBe("?check_previously_added=true&force_add_to_current_statement=true")
+    expect(search({ forceAddToCurrentStatement: false })).toBe("?check_previously_added=true&force_add_to_current_statement=false")
+    expect(search({ checkPreviouslyAdded: false })).toBe("?check_previously_added=false&force_add_to_current_statement=false")
+    expect(search({ checkPreviouslyAdded: true })).toBe("?check_previously_added=true&force_add_to_current_statement=false")
+  })
+
+  it("transactions: a parameter of the query wins over the flags; one not given takes the flag's value", () => {
+    const payload = loadExample("transactions")
+    const params = (extra: object) => Object.fromEntries(new URL(buildRequest("transactions", payload, { ...target, ...extra }).url).searchParams)
+    expect(params({ query: { check_previously_added: false } })).toEqual({ check_previously_added: "false", force_add_to_current_statement: "false" })
+    expect(params({ query: { force_add_to_current_statement: true } })).toEqual({ check_previously_added: "true", force_add_to_current_statement: "true" })
+    expect(params({ forceAddToCurrentStatement: true, query: { force_add_to_current_statement: false } }))
+      .toEqual({ check_previously_added: "true", force_add_to_current_statement: "false" })
+    expect(params({ checkPreviouslyAdded: false, forceAddToCurrentStatement: true, query: { check_previously_added: true } }))
+      .toEqual({ check_previously_added: "true", force_add_to_current_statement: "true" })
+  })
+
+  it("other endpoints carry no query, whatever the flags", () => {
+    const request = buildRequest("notes", loadExample("notes"), { ...target, forceAddToCurrentStatement: true, checkPreviouslyAdded: false })
+    expect(request.url).toBe("https://api.example.energy/v1/data-import/notes/create/")
   })
 
   it("a base URL with a query or a fragment is refused, even an empty one", () => {
@@ -75,6 +93,21 @@ describe("buildRequest (property)", () => {
         expect(`${url.pathname}${url.search}`).toBe(expected)
       }),
       { numRuns: 25, seed: 14 }
+    )
+  })
+
+  it("transactions: for any flags and query, each parameter is the query's, else the flag's, else check true and force false", () => {
+    const payload = loadExample("transactions")
+    const flags = fc.record({ checkPreviouslyAdded: fc.boolean(), forceAddToCurrentStatement: fc.boolean() }, { requiredKeys: [] })
+    const query = fc.record({ check_previously_added: fc.boolean(), force_add_to_current_statement: fc.boolean() }, { requiredKeys: [] })
+    fc.assert(
+      fc.property(flags, fc.option(query, { nil: undefined }), (f, q) => {
+        const url = new URL(buildRequest("transactions", payload, { ...target, ...f, query: q }).url)
+        expect(url.searchParams.get("check_previously_added")).toBe(String(q?.check_previously_added ?? f.checkPreviouslyAdded ?? true))
+        expect(url.searchParams.get("force_add_to_current_statement")).toBe(String(q?.force_add_to_current_statement ?? f.forceAddToCurrentStatement ?? false))
+        expect([...url.searchParams.keys()]).toEqual(["check_previously_added", "force_add_to_current_statement"])
+      }),
+      { numRuns: 100, seed: 14 }
     )
   })
 

@@ -6,7 +6,7 @@
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { describe, expect, it } from "vitest"
-import { type ClientClock, createClient, InsecureBaseUrlError, STANDARD_RETRY_POLICY } from "../../src/index.js"
+import { type ClientClock, type ClientOptions, createClient, InsecureBaseUrlError, STANDARD_RETRY_POLICY } from "../../src/index.js"
 import { loadExample } from "../support/payloads.js"
 
 type Step = { readonly status: number; readonly body: unknown; readonly headers?: Record<string, string> } | { readonly error: string }
@@ -42,10 +42,11 @@ const unavailable: Step = { status: 503, body: { detail: "Unavailable." } }
 const energy = loadExample("energy-amount")
 const created: Step = { status: 201, body: energy }
 
-const client = (steps: ReadonlyArray<Step>, options: { random?: () => number; retry?: object } = {}) => {
+const client = (steps: ReadonlyArray<Step>, options: { random?: () => number; retry?: object } & Partial<ClientOptions> = {}) => {
   const time = fakeClock()
   const http = scripted(steps)
-  const c = createClient({ baseUrl: "http://127.0.0.1:1", token: "secret-token", fetch: http.fetch, clock: time.clock, random: options.random ?? (() => 0.999), retry: options.retry ?? {} })
+  const { random, retry, ...rest } = options
+  const c = createClient({ baseUrl: "http://127.0.0.1:1", token: "secret-token", fetch: http.fetch, clock: time.clock, random: random ?? (() => 0.999), retry: retry ?? {}, ...rest })
   return { c, ...time, ...http }
 }
 
@@ -157,6 +158,11 @@ describe("retries", () => {
     }))
     const checked = client([{ error: "ECONNRESET" }, { status: 201, body: { results: added } }])
     expect((await checked.c.send("transactions", transactions)).kind).toBe("created")
+    // The client's option is the effective flag for the repeat rule too, unless the call's query overrides it.
+    const uncheckedByOption = client([{ error: "ECONNRESET" }, { status: 201, body: { results: added } }], { checkPreviouslyAdded: false })
+    expect((await uncheckedByOption.c.send("transactions", transactions)).kind).toBe("in_doubt")
+    const checkedByQuery = client([{ error: "ECONNRESET" }, { status: 201, body: { results: added } }], { checkPreviouslyAdded: false })
+    expect((await checkedByQuery.c.send("transactions", transactions, { query: { check_previously_added: true } })).kind).toBe("created")
   })
 
   it("requestsPerSecond spaces the starts of attempts", async () => {
@@ -165,6 +171,31 @@ describe("retries", () => {
     const c = createClient({ baseUrl: "http://localhost:1", token: "t", fetch: http.fetch, clock: time.clock, requestsPerSecond: 4 })
     await Promise.all([1, 2, 3, 4, 5].map(() => c.send("energy-amount", energy)))
     expect(time.elapsed()).toBe(1000)
+  })
+})
+
+describe("transactions flags", () => {
+  const transactions = loadExample("transactions")
+  const sentQuery = async (options: Partial<ClientOptions>, query?: Record<string, boolean>) => {
+    const { c, requests } = client([{ status: 400, body: { detail: "1 error", code: "payload_failed_validation", errors: [{ detail: "x", code: "invalid", attr: "transactions" }] } }], options)
+    await c.send("transactions", transactions, query === undefined ? {} : { query })
+    return Object.fromEntries(new URL(requests[0]!.url).searchParams)
+  }
+
+  it("force_add_to_current_statement is sent as false unless the client is told otherwise; check_previously_added as true", async () => {
+    expect(await sentQuery({})).toEqual({ check_previously_added: "true", force_add_to_current_statement: "false" })
+    expect(await sentQuery({ forceAddToCurrentStatement: true })).toEqual({ check_previously_added: "true", force_add_to_current_statement: "true" })
+    expect(await sentQuery({ checkPreviouslyAdded: false })).toEqual({ check_previously_added: "false", force_add_to_current_statement: "false" })
+    expect(await sentQuery({ checkPreviouslyAdded: true, forceAddToCurrentStatement: false }))
+      .toEqual({ check_previously_added: "true", force_add_to_current_statement: "false" })
+  })
+
+  it("the query of one send wins over the client's options, parameter by parameter", async () => {
+    expect(await sentQuery({ forceAddToCurrentStatement: true }, { force_add_to_current_statement: false }))
+      .toEqual({ check_previously_added: "true", force_add_to_current_statement: "false" })
+    expect(await sentQuery({}, { force_add_to_current_statement: true })).toEqual({ check_previously_added: "true", force_add_to_current_statement: "true" })
+    expect(await sentQuery({ checkPreviouslyAdded: false }, { check_previously_added: true }))
+      .toEqual({ check_previously_added: "true", force_add_to_current_statement: "false" })
   })
 })
 

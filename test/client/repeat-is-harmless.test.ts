@@ -29,5 +29,8 @@ describe("isRepeatHarmless", () => {
   it("holds for transactions only with check_previously_added, which is the default", () => {
     expect(isRepeatHarmless("transactions", { ...account, transactions: [] })).toBe(true)
     expect(isRepeatHarmless("transactions", { ...account, transactions: [] }, { check_previously_added: false })).toBe(false)
+    // Forcing into the open statement period comes after the check: a repeat is still already there.
+    expect(isRepeatHarmless("transactions", { ...account, transactions: [] }, { force_add_to_current_statement: true })).toBe(true)
+    expect(isRepeatHarmless("transactions", { ...account, transactions: [] }, { check_previously_added: false, force_add_to_current_statement: false })).toBe(false)
   })
 })
