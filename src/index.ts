@@ -122,6 +122,7 @@ export { buildRequest, type HttpRequest, type RequestTarget } from "./client/bui
 export { type ParseResponseOptions, parseResponse, parseRetryAfter } from "./client/parse-response.js"
 export type { ItemOutcome, ItemResult, ResponseOutcome, ResponseOutcomeKind, SendOutcome } from "./client/outcome.js"
 export { isRepeatHarmless } from "./client/repeat-is-harmless.js"
+export { redactSecrets } from "./client/redact-secrets.js"
 export { type RetryBudget, type RetryPolicy, STANDARD_RETRY_POLICY } from "./client/retry-policy.js"
 export {
   type Client,

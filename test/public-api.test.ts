@@ -14,7 +14,7 @@ const MAIN = [
   "batchRowMapper", "buildPath", "buildRequest", "compact", "compileValidator", "createClient", "defineMapping", "endpoints",
   "formatMappingProblem", "fromMinorUnits", "headerProblems", "inferEndpoint", "isEndpointId", "isPostEndpointId",
   "isRepeatHarmless", "mapBatchAfter", "mapRecords", "mappingJsonSchema", "mappingProblems", "mapsInInputOrder",
-  "mustMapAgain", "orderStateAfter", "parseResponse", "parseRetryAfter", "standardSchema", "toBoolean", "toDecimalString", "toIsoDate",
+  "mustMapAgain", "orderStateAfter", "parseResponse", "parseRetryAfter", "redactSecrets", "standardSchema", "toBoolean", "toDecimalString", "toIsoDate",
   "toIsoDateTime", "toJsonSchema", "toMinorUnits", "toOpenApi", "validatePayload", "validatePayloadEffect",
   "validateResponse"
 ]

@@ -8,6 +8,7 @@ import type { EndpointId } from "../endpoints/endpoint-id.js"
 import { buildRequest, isHeaderSafe, requestQuery } from "./build-request.js"
 import type { ResponseOutcome, SendOutcome } from "./outcome.js"
 import { parseResponse, requestItemCount } from "./parse-response.js"
+import { redactOutcome } from "./redact-secrets.js"
 import { isRepeatHarmless } from "./repeat-is-harmless.js"
 import { backoffDelay, createRetryBudget, type RetryPolicy, STANDARD_RETRY_POLICY } from "./retry-policy.js"
 
@@ -22,7 +23,10 @@ export interface ClientClock {
 export interface ClientOptions {
   /** `https://…`; plain `http://` only to a loopback host, unless {@link ClientOptions.allowInsecureHttp}. */
   readonly baseUrl: string
-  /** The data-import token. It is sent in the `Authorization` header and appears nowhere else. */
+  /**
+   * The data-import token. It is sent in the `Authorization` header and appears nowhere else: where the
+   * service echoes it (an error body, a reason), every outcome of `send` has `[redacted]` instead.
+   */
   readonly token: string
   /**
    * Transactions: let the service move a transaction dated outside the open statement period into it,
@@ -125,7 +129,8 @@ const realClock: ClientClock = {
  * broke after sending is retried only when a repeat is harmless, else it ends `in_doubt`. A 400 is never
  * retried. Backoff, jitter and the retry budget follow {@link STANDARD_RETRY_POLICY} unless changed.
  * Transactions are sent with `force_add_to_current_statement=false` unless the options (or the call's
- * `query`) say otherwise.
+ * `query`) say otherwise. The token is redacted from every text of an outcome that came from the answer
+ * (body, errors, reason).
  *
  * @example
  * // A stand-in for the service: unavailable once, then it stores the amount (and echoes it).
@@ -162,6 +167,7 @@ export const createClient = (options: ClientOptions): Client => {
   }
 
   const flags = { forceAddToCurrentStatement: options.forceAddToCurrentStatement, checkPreviouslyAdded: options.checkPreviouslyAdded }
+  const secrets = [token]
 
   const exchange = async (endpointId: EndpointId, payload: unknown, query: SendOptions["query"]): Promise<ResponseOutcome | Broken> => {
     const request = buildRequest(endpointId, payload, { baseUrl, token, query, ...flags })
@@ -211,45 +217,49 @@ export const createClient = (options: ClientOptions): Client => {
     }
   }
 
-  return {
-    send: async (endpointId, payload, sendOptions = {}) => {
-      const query = requestQuery(endpointId, flags, sendOptions.query)
-      const repeatable = sendOptions.repeatable ?? isRepeatHarmless(endpointId, payload, query)
-      let taken = 0
-      for (let attempt = 1;; attempt++) {
-        const result = await exchange(endpointId, payload, query)
-        let wait = 0
-        let cost: "retry" | "timeout" = "retry"
-        let last: ResponseOutcome | undefined
-        // An answer, but not one of the contract's: sending it again would meet the same redirect.
-        if (result.kind === "redirected") return { kind: "in_doubt", reason: result.reason, attempts: attempt }
-        if (result.kind === "not_sent" || result.kind === "no_answer") {
-          if (result.kind === "no_answer" && !repeatable) return { kind: "in_doubt", reason: result.reason, attempts: attempt }
-          if (result.kind === "no_answer") cost = "timeout"
-          if (attempt >= policy.maxAttempts) {
-            return { kind: "failed", reason: `${result.reason}; gave up after ${attempt} attempts`, attempts: attempt }
-          }
-        } else if (result.kind === "retryable") {
-          last = result
-          if (result.retryAfterMs !== undefined && result.retryAfterMs > policy.maxRetryAfterMs) {
-            return { kind: "failed", reason: `the service asked to wait ${result.retryAfterMs} ms (Retry-After), more than allowed`, attempts: attempt, last }
-          }
-          if (attempt >= policy.maxAttempts) {
-            return { kind: "failed", reason: `status ${result.status} ${attempt} times; gave up`, attempts: attempt, last }
-          }
-          wait = result.retryAfterMs ?? 0
-        } else {
-          budget.refund(taken)
-          return { ...result, attempts: attempt }
+  const attemptAll = async (endpointId: EndpointId, payload: unknown, sendOptions: SendOptions): Promise<SendOutcome> => {
+    const query = requestQuery(endpointId, flags, sendOptions.query)
+    const repeatable = sendOptions.repeatable ?? isRepeatHarmless(endpointId, payload, query)
+    let taken = 0
+    for (let attempt = 1;; attempt++) {
+      const result = await exchange(endpointId, payload, query)
+      let wait = 0
+      let cost: "retry" | "timeout" = "retry"
+      let last: ResponseOutcome | undefined
+      // An answer, but not one of the contract's: sending it again would meet the same redirect.
+      if (result.kind === "redirected") return { kind: "in_doubt", reason: result.reason, attempts: attempt }
+      if (result.kind === "not_sent" || result.kind === "no_answer") {
+        if (result.kind === "no_answer" && !repeatable) return { kind: "in_doubt", reason: result.reason, attempts: attempt }
+        if (result.kind === "no_answer") cost = "timeout"
+        if (attempt >= policy.maxAttempts) {
+          return { kind: "failed", reason: `${result.reason}; gave up after ${attempt} attempts`, attempts: attempt }
         }
-        const paid = budget.take(cost)
-        if (paid === false) {
-          const why = result.kind === "retryable" ? `status ${result.status}` : result.reason
-          return { kind: "failed", reason: `${why}; the retry budget is exhausted`, attempts: attempt, ...(last === undefined ? {} : { last }) }
+      } else if (result.kind === "retryable") {
+        last = result
+        if (result.retryAfterMs !== undefined && result.retryAfterMs > policy.maxRetryAfterMs) {
+          return { kind: "failed", reason: `the service asked to wait ${result.retryAfterMs} ms (Retry-After), more than allowed`, attempts: attempt, last }
         }
-        taken += paid
-        await clock.sleep(Math.max(wait, backoffDelay(policy, attempt, random)))
+        if (attempt >= policy.maxAttempts) {
+          return { kind: "failed", reason: `status ${result.status} ${attempt} times; gave up`, attempts: attempt, last }
+        }
+        wait = result.retryAfterMs ?? 0
+      } else {
+        budget.refund(taken)
+        return { ...result, attempts: attempt }
       }
+      const paid = budget.take(cost)
+      if (paid === false) {
+        const why = result.kind === "retryable" ? `status ${result.status}` : result.reason
+        return { kind: "failed", reason: `${why}; the retry budget is exhausted`, attempts: attempt, ...(last === undefined ? {} : { last }) }
+      }
+      taken += paid
+      await clock.sleep(Math.max(wait, backoffDelay(policy, attempt, random)))
     }
+  }
+
+  return {
+    // The service may echo the token (an error body saying which token is invalid): outcomes end up in
+    // journals, result files and logs, so none of their texts may hold it.
+    send: async (endpointId, payload, sendOptions = {}) => redactOutcome(await attemptAll(endpointId, payload, sendOptions), secrets)
   }
 }

@@ -199,6 +199,72 @@ describe("transactions flags", () => {
   })
 })
 
+describe("the token in answers", () => {
+  const TOKEN = "secret-token"
+  const leaks = (outcome: unknown) => JSON.stringify(outcome).includes(TOKEN)
+
+  it("a 401 that echoes the token: the outcome's body has [redacted] instead", async () => {
+    const { c } = client([{ status: 401, body: { detail: `Invalid token ${TOKEN}.` } }])
+    const outcome = await c.send("energy-amount", energy)
+    expect(outcome).toMatchObject({ kind: "unauthorized", body: { detail: "Invalid token [redacted]." }, attempts: 1 })
+    expect(leaks(outcome)).toBe(false)
+  })
+
+  it("a 400 with the token in its errors' detail, attr and code, and in the body's keys", async () => {
+    const body = {
+      detail: "1 error",
+      code: "payload_failed_validation",
+      errors: [{ detail: `token ${TOKEN} is not allowed here`, code: `bad_${TOKEN}`, attr: `${TOKEN}.x` }],
+      [`seen_${TOKEN}`]: true
+    }
+    const { c } = client([{ status: 400, body }])
+    const outcome = await c.send("energy-amount", energy)
+    expect(outcome.kind).toBe("rejected")
+    expect(outcome.kind === "rejected" && outcome.errors).toEqual([{ detail: "token [redacted] is not allowed here", code: "bad_[redacted]", attr: "[redacted].x" }])
+    expect(Object.keys(outcome.kind === "rejected" ? outcome.body as object : {})).toContain("seen_[redacted]")
+    expect(leaks(outcome)).toBe(false)
+  })
+
+  it("a body that is not JSON, a JSON escape of the token, the last answer of a failed send and a reason", async () => {
+    const time = fakeClock()
+    const answers = [
+      () => new Response(`Bad Gateway (token ${TOKEN})`, { status: 502 }),
+      () => new Response(`{"detail":"Invalid token secret\\u002dtoken"}`, { status: 401 })
+    ]
+    let n = 0
+    const fetch = (async () => answers[n++]!()) as unknown as typeof globalThis.fetch
+    const c = createClient({ baseUrl: "http://127.0.0.1:1", token: TOKEN, fetch, clock: time.clock })
+    const text = await c.send("energy-amount", energy)
+    expect(text).toMatchObject({ kind: "unexpected", body: "Bad Gateway (token [redacted])" })
+    const escaped = await c.send("energy-amount", energy)
+    expect(escaped).toMatchObject({ kind: "unauthorized", body: { detail: "Invalid token [redacted]" } })
+
+    const failed = await client([{ status: 503, body: { detail: `Unavailable for ${TOKEN}` } }]).c.send("energy-amount", energy)
+    expect(failed).toMatchObject({ kind: "failed", last: { kind: "retryable", body: { detail: "Unavailable for [redacted]" } } })
+    const broken = await client([{ error: `E_${TOKEN}` }]).c.send("energy-amount", energy)
+    expect(broken).toMatchObject({ kind: "in_doubt", reason: "the connection broke before the answer (E_[redacted])" })
+    for (const outcome of [text, escaped, failed, broken]) expect(leaks(outcome)).toBe(false)
+  })
+
+  it("an answer without the token comes back unchanged", async () => {
+    const body = { detail: "Invalid token: secret rejected." }
+    const outcome = await client([{ status: 401, body }]).c.send("energy-amount", energy)
+    expect(outcome).toEqual({ kind: "unauthorized", status: 401, body: { detail: "Invalid token: secret rejected." }, warnings: [], attempts: 1 })
+  })
+
+  it("a token that is part of the client's own words (kind, advice, item outcomes) leaves those alone", async () => {
+    const time = fakeClock()
+    const notes = { import_supplier: "N", external_account_number: "K", notes: [{ body: "b", created_at: "2024-05-01T10:00:00Z" }] }
+    const answer = [{ created_at: "2024-05-01T10:00:00Z", body: "b", status: "NOTE_CREATION_SUCCESS" }]
+    const fetch = (async () => new Response(JSON.stringify(answer), { status: 201 })) as unknown as typeof globalThis.fetch
+    const c = createClient({ baseUrl: "http://127.0.0.1:1", token: "ate", fetch, clock: time.clock })
+    const outcome = await c.send("notes", notes)
+    expect(outcome).toMatchObject({ kind: "created", items: [{ index: 0, outcome: "created" }] })
+    // The answer's own text is redacted all the same, keys included (which is why a token is long).
+    expect(outcome.kind === "created" && outcome.body).toEqual([{ "cre[redacted]d_at": "2024-05-01T10:00:00Z", body: "b", status: "NOTE_CREATION_SUCCESS" }])
+  })
+})
+
 describe("item counts", () => {
   it("a 201 with fewer results than the request's items is unexpected, not created", async () => {
     const transactions = loadExample("transactions")
