@@ -35,6 +35,7 @@ import {
 
 export type {
   EndpointDefinition,
+  NaturalKey,
   QueryParameterDefinition,
   RepeatRule,
   ResponseDefinition,
@@ -102,6 +103,7 @@ const post = (id: string, path: string, summary: string) =>
 export const endpoints = {
   "notes": {
     ...post("notes", "/v1/data-import/notes/create/", "Add notes to an imported account."),
+    naturalKey: { items: "notes", account: true, fields: ["body", "created_at", "document_paths[].document_path"] },
     request: NotesRequest,
     repeat: "when-notes-have-created-at",
     service: { handler: "notes", stores: "notes" },
@@ -114,6 +116,7 @@ export const endpoints = {
   },
   "delivery-note": {
     ...post("delivery-note", "/v1/data-import/delivery-note/create/", "Import a delivery note."),
+    naturalKey: { account: true, fields: ["delivery_note.malo_number", "delivery_note.edifact_reference_number", "delivery_note.amounts[].period_start_at", "delivery_note.amounts[].period_end_at", "delivery_note.amounts[].product_identifier", "delivery_note.amounts[].line_item_identifier"] },
     request: DeliveryNoteRequest,
     repeat: "never",
     service: { handler: "store-and-echo", stores: "delivery_notes", field: "delivery_note" },
@@ -126,6 +129,7 @@ export const endpoints = {
   },
   "energy-amount": {
     ...post("energy-amount", "/v1/data-import/energy-amount/create/", "Import an energy amount."),
+    naturalKey: { account: true, fields: ["energy_amount.malo_number", "energy_amount.period_start_at", "energy_amount.period_end_at", "energy_amount.product_identifier", "energy_amount.line_item_identifier", "energy_amount.edifact_reference_number"] },
     request: EnergyAmountRequest,
     repeat: "never",
     service: { handler: "store-and-echo", stores: "energy_amounts", field: "energy_amount" },
@@ -138,6 +142,7 @@ export const endpoints = {
   },
   "transactions": {
     ...post("transactions", "/v1/data-import/transactions/create/", "Import financial transactions."),
+    naturalKey: { items: "transactions", account: true, fields: ["transaction_id"] },
     queryParameters: [
       {
         name: "check_previously_added",
@@ -168,6 +173,7 @@ export const endpoints = {
   },
   "historical-statements": {
     ...post("historical-statements", "/v1/data-import/historical-statements/create/", "Import historical statements."),
+    naturalKey: { items: "statements", account: true, fields: ["statement_id"] },
     request: HistoricalStatementsRequest,
     // A repeat is a 400 `historical_statement_already_exists`, which cannot be told from a real refusal.
     repeat: "never",
@@ -181,6 +187,7 @@ export const endpoints = {
   },
   "market-participant-invoice": {
     ...post("market-participant-invoice", "/v1/data-import/market-participant-invoice/create/", "Import a market participant invoice."),
+    naturalKey: { account: true, fields: ["market_participant_invoice.invoice_number"] },
     request: MarketParticipantInvoiceRequest,
     repeat: "never",
     service: { handler: "store-and-echo", stores: "market_participant_invoices", field: "market_participant_invoice" },
@@ -193,6 +200,7 @@ export const endpoints = {
   },
   "payment-instruction": {
     ...post("payment-instruction", "/v1/data-import/payment-instruction/create/", "Create a payment instruction."),
+    naturalKey: { account: true, fields: ["reference"] },
     request: PaymentInstructionRequest,
     repeat: "never",
     service: { handler: "payment-instruction", stores: "payment_instructions" },
@@ -233,6 +241,7 @@ export const endpoints = {
   "imported-account-import-processes": listEndpoint("imported-account-import-processes", "imported", "List imported account import processes.", ImportedAccountImportProcessesResponse, "Imported processes."),
   "market-participant": {
     ...post("market-participant", "/v1/data-import/market-participant/import/", "Import a market participant."),
+    naturalKey: { account: false, fields: ["code"] },
     request: MarketParticipantRequest,
     // A participant whose code exists already is answered 200 and left unchanged.
     repeat: "always",
@@ -246,6 +255,7 @@ export const endpoints = {
   },
   "market-participant-fees": {
     ...post("market-participant-fees", "/v1/data-import/market-participant-fees/import/", "Import fee price sheets."),
+    naturalKey: { items: "price_sheets", account: false, fields: ["market_participant_code", "document_number"] },
     request: MarketParticipantFeesRequest,
     repeat: "never",
     service: { handler: "market-participant-fees", stores: "price_sheets" },
@@ -257,6 +267,7 @@ export const endpoints = {
   },
   "market-participant-definitions": {
     ...post("market-participant-definitions", "/v1/data-import/market-participant-definitions/import/", "Import time definitions."),
+    naturalKey: { account: false, fields: ["network_operator_code", "definitions[].definition_type", "definitions[].definition_code", "definitions[].valid_from", "rolled_out_definitions[].definition_type", "rolled_out_definitions[].definition_code", "rolled_out_definitions[].validity_period_start", "rolled_out_definitions[].validity_period_end"] },
     request: MarketParticipantDefinitionsRequest,
     repeat: "never",
     service: { handler: "market-participant-definitions", stores: "time_definitions" },

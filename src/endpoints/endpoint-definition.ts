@@ -63,6 +63,21 @@ export interface ServiceBehaviour {
   readonly processes?: "all" | "pending" | "imported"
 }
 
+/**
+ * What makes two records of an endpoint the same record (their natural key), so that a ledger can tell a
+ * record it has settled from a new one whatever file or line it arrives on:
+ * - `items`: the array field of the body whose elements are records of their own (notes, transactions,
+ *   statements, price sheets); absent, the whole body is one record;
+ * - `account`: whether `import_supplier` and `external_account_number` belong to the key;
+ * - `fields`: dot paths inside the record (an element of `items`, or the body); `a[].b` takes `b` of every
+ *   element of the array `a`. A field that is absent counts as `null`.
+ */
+export interface NaturalKey {
+  readonly items?: string
+  readonly account: boolean
+  readonly fields: ReadonlyArray<string>
+}
+
 /** One endpoint of the API. */
 export interface EndpointDefinition {
   readonly id: string
@@ -82,4 +97,6 @@ export interface EndpointDefinition {
   readonly repeat: RepeatRule
   /** How the reference service answers the endpoint. */
   readonly service: ServiceBehaviour
+  /** POST only: the natural key of one record. */
+  readonly naturalKey?: NaturalKey
 }

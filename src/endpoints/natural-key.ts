@@ -1,0 +1,128 @@
+/**
+ * The records of a request body by their natural key (the catalogue's `naturalKey`): what a ledger keeps
+ * to know a record again whatever file, line or request it arrives in, and the content hash that tells a
+ * fix of a record from a repeat of it.
+ *
+ * @module
+ */
+import { hash } from "node:crypto"
+import { ISO_DATETIME_RE } from "../schemas/patterns.js"
+import { toInstant } from "../schemas/instant.js"
+import { isRecord } from "../validation/path.js"
+import { endpoints, type NaturalKey } from "./catalogue.js"
+import type { PostEndpointId } from "./endpoint-id.js"
+
+/** One record of a request body. */
+export interface KeyedRecord {
+  /** The element's index in the body's `items` array; `null` when the whole body is the record. */
+  readonly index: number | null
+  /** The key's values as JSON text: the endpoint, the account (when keyed by it), then each key field. */
+  readonly key: string
+  /** A short digest of {@link KeyedRecord.key}: what the ledger stores the record by. */
+  readonly identity: string
+  /** A digest of the record's content (with the body's other fields), independent of key order and spacing. */
+  readonly content: string
+  /** `import_supplier` and `external_account_number` of a post-import body, else `null`. */
+  readonly supplier: string | null
+  readonly account: string | null
+}
+
+/**
+ * The natural key of a POST endpoint, as the catalogue declares it.
+ *
+ * @example
+ * naturalKeyOf("transactions").items // => "transactions"
+ * naturalKeyOf("energy-amount").items // => undefined
+ */
+export const naturalKeyOf = (endpointId: PostEndpointId): NaturalKey => endpoints[endpointId].naturalKey
+
+const digest = (text: string): string => hash("sha256", text, "hex").slice(0, 32)
+
+/**
+ * A datetime names an instant: `…T00:00:00+01:00` and `…T23:00:00Z` of the day before are one key value,
+ * so a file mapped again with another offset style is not a new record.
+ */
+const keyValue = (value: unknown): unknown => {
+  if (typeof value === "string" && ISO_DATETIME_RE.test(value)) {
+    const instant = toInstant(value)
+    return `@${instant.seconds}${instant.fraction === "" ? "" : `.${instant.fraction}`}`
+  }
+  return value === undefined ? null : value
+}
+
+/** The values at a dot path; `a[].b` collects `b` of every element of `a`. */
+const valuesAt = (value: unknown, path: string): unknown => {
+  let current: unknown = value
+  const steps = path.split(".")
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i]!
+    if (step.endsWith("[]")) {
+      const list = isRecord(current) ? current[step.slice(0, -2)] : undefined
+      if (!Array.isArray(list)) return null
+      const rest = steps.slice(i + 1).join(".")
+      return list.map((element) => (rest === "" ? keyValue(element) : valuesAt(element, rest)))
+    }
+    current = isRecord(current) ? current[step] : undefined
+  }
+  return keyValue(current)
+}
+
+/** JSON text with the keys of every object sorted: equal content, equal text. */
+export const canonicalJson = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(",")}]`
+  if (isRecord(value)) {
+    const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort()
+    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`
+  }
+  return JSON.stringify(value) ?? "null"
+}
+
+const textOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null)
+
+/**
+ * The records of a request body, each with its natural key, identity and content digest; `undefined` when
+ * the body is not an object, or its `items` field is not a non-empty array (such a body names no record:
+ * it is invalid before any key can be read).
+ *
+ * @example
+ * const records = recordsOf("transactions", {
+ *   import_supplier: "STADTWERKE_NORD",
+ *   external_account_number: "KD-1",
+ *   transactions: [{ transaction_id: "T-1", transaction_date: "2024-01-05", amount: 12.5, type: "CHARGE" }]
+ * })
+ * records?.[0]?.key // => '["transactions","STADTWERKE_NORD","KD-1","T-1"]'
+ */
+export const recordsOf = (endpointId: PostEndpointId, body: unknown): ReadonlyArray<KeyedRecord> | undefined => {
+  const naturalKey = naturalKeyOf(endpointId)
+  if (!isRecord(body)) return undefined
+  const supplier = naturalKey.account ? textOrNull(body["import_supplier"]) : null
+  const account = naturalKey.account ? textOrNull(body["external_account_number"]) : null
+  const prefix: Array<unknown> = naturalKey.account ? [endpointId, body["import_supplier"] ?? null, body["external_account_number"] ?? null] : [endpointId]
+  const keyed = (record: unknown, index: number | null, content: string): KeyedRecord => {
+    const key = JSON.stringify([...prefix, ...naturalKey.fields.map((field) => valuesAt(record, field))])
+    return { index, key, identity: digest(key), content: digest(content), supplier, account }
+  }
+  if (naturalKey.items === undefined) return [keyed(body, null, canonicalJson(body))]
+  const items = body[naturalKey.items]
+  if (!Array.isArray(items) || items.length === 0) return undefined
+  const { [naturalKey.items]: _, ...envelope } = body
+  const envelopeText = canonicalJson(envelope)
+  return items.map((item, index) => keyed(item, index, `${envelopeText}\n${canonicalJson(item)}`))
+}
+
+/**
+ * The body with only the records at `indices` (in that order): what is sent when the rest of a request's
+ * records are settled already. A body whose whole is one record is returned as it is.
+ *
+ * @example
+ * const body = { import_supplier: "S", external_account_number: "A", notes: [{ body: "a" }, { body: "b" }] }
+ * bodyWith("notes", body, [1]) // => { import_supplier: "S", external_account_number: "A", notes: [{ body: "b" }] }
+ */
+export const bodyWith = (endpointId: PostEndpointId, body: unknown, indices: ReadonlyArray<number>): unknown => {
+  const field = naturalKeyOf(endpointId).items
+  if (field === undefined || !isRecord(body)) return body
+  const items = body[field]
+  if (!Array.isArray(items)) return body
+  if (indices.length === items.length && indices.every((i, n) => i === n)) return body
+  return { ...body, [field]: indices.map((i) => items[i]) }
+}
