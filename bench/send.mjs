@@ -77,8 +77,8 @@ const send = async (i) => {
   const journal = join(DATA_DIR, `send-bench-${process.pid}-${i}.journal`)
   const run = await timed([CLI, "send", "--base-url", server.baseUrl, "--journal", journal, "--concurrency", String(CONCURRENCY), "--format", "json", input])
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${journal}${suffix}`, { force: true })
-  const totals = JSON.parse(run.out).totals
-  if (totals.created !== RECORDS) throw new Error(`send created ${totals.created} of ${RECORDS}`)
+  const { outcomes } = JSON.parse(run.out)
+  if (outcomes.created !== RECORDS) throw new Error(`send created ${outcomes.created} of ${RECORDS}`)
   return run
 }
 

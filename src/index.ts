@@ -133,6 +133,27 @@ export {
   type SendOptions
 } from "./client/create-client.js"
 
+// Sending a campaign ──────────────────────────────────────────────────────────────────────────────────
+export { type KeyedRecord, naturalKeyOf, recordsOf } from "./endpoints/natural-key.js"
+export type { NaturalKey } from "./endpoints/endpoint-definition.js"
+export {
+  type BlockedCause,
+  type Ledger,
+  type LedgerConflict,
+  LedgerMismatchError,
+  type LedgerOutcome,
+  type LedgerRecord,
+  type LedgerSighting,
+  type OpenLedgerOptions,
+  RECORD_OUTCOMES,
+  type RecordOutcome,
+  type RecordState,
+  type UnidentifiedLine
+} from "./send/ledger-types.js"
+export { openLedger } from "./send/ledger.js"
+export type { Disposition } from "./send/plan-line.js"
+export { type SendRecordsOptions, type SendSummary, sendRecords, type SourceLine } from "./send/send-records.js"
+
 // Export formats ──────────────────────────────────────────────────────────────────────────────────────
 export {
   type PayloadIssue,

@@ -9,12 +9,14 @@ import * as main from "../src/index.js"
 import * as testing from "../src/testing/index.js"
 
 const MAIN = [
-"CONVERTERS", "ENDPOINT_IDS", "ERROR_CODES", "InsecureBaseUrlError", "NON_FIELD_ERRORS",
-  "POST_ENDPOINT_IDS", "PayloadValidationError", "STANDARD_RETRY_POLICY", "Schemas", "WARNING_CODES",
-  "batchRowMapper", "buildPath", "buildRequest", "compact", "compileValidator", "createClient", "defineMapping", "endpoints",
-  "formatMappingProblem", "fromMinorUnits", "headerProblems", "inferEndpoint", "isEndpointId", "isPostEndpointId",
-  "isRepeatHarmless", "mapBatchAfter", "mapRecords", "mappingJsonSchema", "mappingProblems", "mapsInInputOrder",
-  "mustMapAgain", "orderStateAfter", "parseResponse", "parseRetryAfter", "redactSecrets", "standardSchema", "toBoolean", "toDecimalString", "toIsoDate",
+  "CONVERTERS", "ENDPOINT_IDS", "ERROR_CODES", "InsecureBaseUrlError", "LedgerMismatchError",
+  "NON_FIELD_ERRORS", "POST_ENDPOINT_IDS", "PayloadValidationError", "RECORD_OUTCOMES",
+  "STANDARD_RETRY_POLICY", "Schemas", "WARNING_CODES", "batchRowMapper", "buildPath", "buildRequest",
+  "compact", "compileValidator", "createClient", "defineMapping", "endpoints", "formatMappingProblem",
+  "fromMinorUnits", "headerProblems", "inferEndpoint", "isEndpointId", "isPostEndpointId", "isRepeatHarmless",
+  "mapBatchAfter", "mapRecords", "mappingJsonSchema", "mappingProblems", "mapsInInputOrder", "mustMapAgain",
+  "naturalKeyOf", "openLedger", "orderStateAfter", "parseResponse", "parseRetryAfter", "recordsOf",
+  "redactSecrets", "sendRecords", "standardSchema", "toBoolean", "toDecimalString", "toIsoDate",
   "toIsoDateTime", "toJsonSchema", "toMinorUnits", "toOpenApi", "validatePayload", "validatePayloadEffect",
   "validateResponse"
 ]

@@ -14,6 +14,9 @@ export const EXIT = {
   usage: 2,
   /** An input cannot be read (missing, a directory, no permission, read error) or an output cannot be written. */
   unreadable: 3,
+  /** `send` was stopped by SIGINT (Ctrl-C) or SIGTERM: what was in flight is written, the rest not sent. */
+  interrupted: 130,
+  terminated: 143,
   /** A bug in data-import itself: the message says what happened. */
   internal: 70
 } as const

@@ -196,39 +196,42 @@ ${EXIT_CODES_HELP}`)
 
   program
     .command("send")
-    .description("Send the records of NDJSON payload files to the service, resumably: a journal records every record's outcome.")
+    .description("Send the records of NDJSON payload files to the service with the campaign's ledger: nothing lost, nothing twice, across every run.")
     .argument("<FILE...>", "NDJSON files (.ndjson, .jsonl): one payload per line, as map writes them")
     .requiredOption("--base-url <URL>", "the service, e.g. https://api.example.energy (plain http:// only to this machine, unless --allow-insecure-http)")
-    .requiredOption("--journal <FILE>", "the journal (SQLite): created on the first run; run the same command again to resume")
+    .requiredOption("--journal <FILE>", "the campaign's ledger (SQLite): created on the first run; give the same file to every run")
     .option("-c, --concurrency <N>", "requests in flight at once", wholeNumber(1), 8)
     .option("--rate <R>", "at most R requests per second (retries included)", perSecond)
     .addOption(new Option("-f, --format <FORMAT>", "report format").choices(["text", "json"]).default("text"))
-    .option("--results <FILE>", "write one NDJSON line per record: file, line, endpoint, status, outcome, errors")
+    .option("--results <FILE>", "write one NDJSON line per record this run wrote: file, line, endpoint, key, outcome, cause, detail")
     .option("-e, --endpoint <ID>", "send every record to this endpoint (default: inferred per record from its keys)")
-    .option("--dry-run", "validate and count what would be sent; send nothing, write no journal")
+    .option("--dry-run", "plan against the ledger and count what a real run would send; send nothing, write nothing")
     .option("--resend-in-doubt", "send again the records whose outcome is unknown, also where a repeat may store them twice")
+    .option("--force-add-to-current-statement", "let the service move transactions outside the open statement period into it (and pin a note)")
+    .option("--no-check-previously-added", "tell the service not to skip transactions it has already")
+    .option("--new-base-url", "continue a ledger at a base URL it has not sent to (the same service at a new address)")
     .option("--max-attempts <N>", "attempts per request, retries included", wholeNumber(1), 5)
+    .option("--timeout <SECONDS>", "longest wait for one answer", wholeNumber(1))
     .option("--allow-insecure-http", "allow plain http:// to a host that is not this machine (the token travels unencrypted)")
     .addHelpText("after", `
 The token comes from the environment variable DATA_IMPORT_TOKEN, never from an argument; it appears in no
-output, journal or results file.
+output, ledger or results file.
 
-Every record is validated first; an invalid one is never sent. For each record the journal holds its
-file, line, content hash, endpoint and state (pending, in flight, done with its outcome), written before
-the request leaves and after its answer arrives. Running the same command again resumes: a record whose
-outcome is known is not sent again; the input files must be unchanged (checked by sha256).
+The ledger knows records by their natural key (a transaction by account and transaction_id, …) and the
+digest of their content, whatever file or line they come from. Any file may be sent with the same ledger
+at any time: a record the service has (created, already existed, moved) is never sent again, wherever
+it appears; a record met with other content than the stored version is a conflict and is not sent.
 
-Retries: 429 and 503 (after Retry-After), the payment vendor's 500, refused connections; exponential
-backoff with full jitter and a retry budget. A 400 is never retried.
+Outcomes: created, already_existed, moved (a transaction the service moved into the open statement
+period: only with --force-add-to-current-statement), blocked (supplier not ongoing, account not
+imported or unknown: sent again by every run), rejected (400: sent again once its content changed),
+in_doubt (maybe stored: not sent again unless a repeat is harmless, or --resend-in-doubt), failed
+(nothing stored: sent again by every run), invalid (refused here: sent once valid).
 
-In doubt: a record in flight when a run died, or whose connection broke after sending, may or may not be
-stored. It is sent again automatically only where a repeat is harmless by the service's rules (notes
-with created_at; transactions with check_previously_added, the default), and an already_exists answer
-then counts as success. Any other is reported as in_doubt and sent again only with --resend-in-doubt.
+SIGINT or SIGTERM: no new requests; the answers in flight are awaited and written, then the report, exit
+130 or 143. A second signal stops at once (what was in flight is then in doubt).
 
-Totals: records = invalid + created + already_existed + rejected + not_found + import_error + failed +
-in_doubt. failed: nothing is known to be stored (retries exhausted, token refused); the next run sends
-them again. Exit code 0 only when every record was created or already existed, else 1.
+Exit code 0 when every record read was stored (now or before), else 1.
 ${EXIT_CODES_HELP}`)
     .action(async (files: Array<string>, opts: OptionsOf<typeof runSend>) => {
       done(await (await import("./commands/send.js")).runSend(files, opts))

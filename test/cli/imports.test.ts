@@ -15,8 +15,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   // `serve` runs the reference service; its store (node:sqlite) and server (node:http) stay out of the
   // library's entries, which load no I/O modules.
   "src/service/index.ts": "serve: the reference service",
-  // `send` keeps its journal (node:sqlite) beside the client, an I/O module no library user needs.
-  "src/client/journal.ts": "send: the SQLite journal",
   // The early check of the token before any request, shared by `send` and `status` with `createClient`.
   "src/client/build-request.ts": "send, status: isHeaderSafe"
 }

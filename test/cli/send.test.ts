@@ -6,7 +6,7 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
 import { once } from "node:events"
-import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { loadSqlite } from "../../src/service/sqlite.js"
@@ -82,12 +82,20 @@ const energy = (i: number, account = "KD-1") =>
       line_item_identifier: `L-${i}`
     }
   })
-/** Invalid energy amounts the service would answer 400 for, if they were ever sent. */
-const invalidEnergy = (i: number) => energy(i).replace(`"${i}.5"`, `"${i},5"`)
+/** Invalid energy amounts (records of their own) the service would answer 400 for, if they were ever sent. */
+const invalidEnergy = (i: number) => energy(10_000 + i).replace(`"${10_000 + i}.5"`, `"${10_000 + i},5"`)
+/** An energy amount's broken version: the same record (same key), a quantity with a decimal comma. */
+const brokenEnergy = (i: number) => energy(i).replace(`"${i}.5"`, `"${i},5"`)
 
 interface Report {
-  readonly totals: Record<string, number>
+  readonly records: number
+  readonly stopped: boolean
+  readonly dispositions: Record<string, number>
+  readonly outcomes: Record<string, number>
+  readonly causes: Record<string, number>
+  readonly services: ReadonlyArray<string>
   readonly in_doubt: ReadonlyArray<{ file: string; line: number; endpoint: string }>
+  readonly conflicts: ReadonlyArray<{ endpoint: string; known: { file: string; line: number }; other: { file: string; line: number } }>
 }
 
 const sendArgs = (baseUrl: string, journal: string, files: ReadonlyArray<string>, extra: ReadonlyArray<string> = []) =>
@@ -97,10 +105,30 @@ const expectNoToken = (...texts: ReadonlyArray<string | Buffer>) => {
   for (const text of texts) expect(Buffer.from(text).includes(TOKEN)).toBe(false)
 }
 
-const totalsAddUp = (report: Report): void => {
-  const { records, ...rest } = report.totals
-  expect(Object.keys(rest).sort()).toEqual(["already_existed", "created", "failed", "import_error", "in_doubt", "invalid", "not_found", "rejected"])
-  expect(Object.values(rest).reduce((a, b) => a + b, 0)).toBe(records)
+/** Every record read ends in one disposition; every record sent in one outcome (or not sent, when stopped). */
+const accountsAddUp = (report: Report): void => {
+  const { send, unsent, ...judged } = report.dispositions
+  expect(Object.values(judged).reduce((a, b) => a + b, 0) + send!).toBe(report.records)
+  const { invalid: _, ...sent } = report.outcomes
+  expect(Object.values(sent).reduce((a, b) => a + b, 0) + unsent!).toBe(send)
+}
+
+/** The ledger's records, as SQL reads them. */
+const ledgerRows = (journal: string) => {
+  const db = new (loadSqlite().DatabaseSync)(journal, { readOnly: true })
+  try {
+    return db.prepare("SELECT endpoint, key, state, outcome, cause, file, line FROM records").all() as Array<{
+      endpoint: string
+      key: string
+      state: string
+      outcome: string | null
+      cause: string | null
+      file: string
+      line: number
+    }>
+  } finally {
+    db.close()
+  }
 }
 
 describe("data-import send against data-import serve with faults", () => {
@@ -128,86 +156,123 @@ describe("data-import send against data-import serve with faults", () => {
     first.child.kill("SIGKILL")
     await first.exited
     expect((await stats(service.baseUrl)).stored["notes"]).toBeLessThan(1000)
-    // The kill left records in flight: their outcome is unknown to the journal.
-    const killed = new (loadSqlite().DatabaseSync)(journal)
-    const inFlight = killed.prepare("SELECT line, endpoint FROM records WHERE state = 'in_flight'").all() as Array<{ line: number; endpoint: string }>
-    killed.close()
+    // The kill left records in flight: their outcome is unknown to the ledger.
+    const inFlight = ledgerRows(journal).filter((r) => r.state === "in_flight")
     expect(inFlight.length).toBeGreaterThan(0)
 
     // Run again; `failed` (retries exhausted: nothing known to be stored) is sent again by the next run.
     let second: Run | undefined
     let report: Report | undefined
-    for (let run = 0; run < 3 && (report === undefined || report.totals["failed"] !== 0); run++) {
+    for (let run = 0; run < 3 && (report === undefined || report.outcomes["failed"] !== 0); run++) {
       second = await runCli([...sendArgs(service.baseUrl, journal, [input], ["--format", "json", "--results", results])], { env })
       report = JSON.parse(second.stdout) as Report
-      totalsAddUp(report)
+      accountsAddUp(report)
     }
     if (second === undefined || report === undefined) throw new Error("no second run")
-    expect(report.totals["records"]).toBe(2020)
-    expect(report.totals["invalid"]).toBe(20)
-    expect(report.totals["failed"], JSON.stringify(report.totals)).toBe(0)
-    expect(report.totals["rejected"]).toBe(0)
-    expect(report.totals["created"]! + report.totals["already_existed"]! + report.totals["in_doubt"]!).toBe(2000)
-    expect(second.code).toBe(report.totals["in_doubt"] === 0 ? 0 : 1)
+    expect(report.records).toBe(2020)
+    expect(report.dispositions["invalid"]).toBe(20)
+    expect(report.outcomes["failed"], JSON.stringify(report)).toBe(0)
+    expect(second.code).toBe(report.in_doubt.length === 0 ? 0 : 1)
 
-    // A third run sends nothing: every outcome is known (or in doubt, and not resent).
+    // A third run sends nothing: every outcome is known (or in doubt, and not sent again).
     const before = await stats(service.baseUrl)
     const third = await runCli(sendArgs(service.baseUrl, journal, [input], ["--format", "json"]), { env })
-    expect((JSON.parse(third.stdout) as Report).totals).toEqual(report.totals)
+    const last = JSON.parse(third.stdout) as Report
+    expect(last.dispositions["send"]).toBe(0)
+    expect(last.dispositions["settled_before"]! + last.dispositions["kept_in_doubt"]!).toBe(2000)
     expect((await stats(service.baseUrl)).responses).toEqual(before.responses)
     // The invalid records were never sent: the service answered no 400.
     expect(before.responses["energy-amount"]?.["400"]).toBeUndefined()
     await service.stop()
 
-    const perRecord = readFileSync(results, "utf8").trim().split("\n").map((l) => JSON.parse(l) as { line: number; endpoint: string; status: string })
-    expect(perRecord).toHaveLength(2020)
-    expect(perRecord.filter((r) => r.endpoint === "notes").every((r) => r.status === "created" || r.status === "already_existed")).toBe(true)
-    expect(report.in_doubt.every((r) => r.endpoint === "energy-amount")).toBe(true)
+    const rows = ledgerRows(journal)
+    expect(rows).toHaveLength(2010)
+    expect(rows.filter((r) => r.endpoint === "notes").every((r) => r.outcome === "created" || r.outcome === "already_existed")).toBe(true)
+    expect(rows.filter((r) => r.outcome === "in_doubt").every((r) => r.endpoint === "energy-amount")).toBe(true)
     // In flight at the kill: notes were sent again (harmless), energy amounts are listed in doubt.
-    for (const { line, endpoint } of inFlight) {
-      const status = perRecord.find((r) => r.line === line)!.status
-      if (endpoint === "notes") expect(["created", "already_existed"]).toContain(status)
-      else expect(status).toBe("in_doubt")
+    for (const { key, endpoint } of inFlight) {
+      const outcome = rows.find((r) => r.key === key)!.outcome
+      if (endpoint === "notes") expect(["created", "already_existed"]).toContain(outcome)
+      else expect(outcome).toBe("in_doubt")
     }
 
     // What the service stored, read from its state file.
     const db = new (loadSqlite().DatabaseSync)(state, { readOnly: true })
-    const rows = (kind: string) => db.prepare("SELECT key, data FROM records WHERE kind = ?").all(kind) as Array<{ key: string | null; data: string }>
-    const notes = rows("notes")
+    const stateRows = (kind: string) => db.prepare("SELECT key, data FROM records WHERE kind = ?").all(kind) as Array<{ key: string | null; data: string }>
+    const notes = stateRows("notes")
     expect(notes).toHaveLength(1000)
     expect(new Set(notes.map((n) => n.key)).size).toBe(1000)
-    const stored = rows("energy_amounts").map((r) => (JSON.parse(r.data) as { line_item_identifier: string }).line_item_identifier)
+    const stored = stateRows("energy_amounts").map((r) => (JSON.parse(r.data) as { line_item_identifier: string }).line_item_identifier)
     db.close()
     expect(new Set(stored).size).toBe(stored.length)
-    const lineOf = new Map(lines.map((text, i) => [text, i + 1]))
-    const statusOfEnergy = new Map<string, string>()
-    for (let i = 0; i < 1000; i++) statusOfEnergy.set(`L-${i}`, perRecord.find((r) => r.line === lineOf.get(energy(i)))!.status)
-    // Every energy amount reported created is stored; every stored one was created or is listed in doubt.
-    for (const [id, status] of statusOfEnergy) if (status === "created") expect(stored).toContain(id)
-    for (const id of stored) expect(["created", "in_doubt"]).toContain(statusOfEnergy.get(id))
-    expect([...statusOfEnergy.values()].every((s) => s === "created" || s === "in_doubt")).toBe(true)
+    const outcomeOfEnergy = new Map(rows.filter((r) => r.endpoint === "energy-amount" && r.outcome !== "invalid").map((r) => [(JSON.parse(r.key) as Array<string>)[7], r.outcome]))
+    expect(outcomeOfEnergy.size).toBe(1000)
+    // Every energy amount the ledger holds as created is stored; every stored one is created or listed in doubt.
+    for (const [id, outcome] of outcomeOfEnergy) if (outcome === "created") expect(stored).toContain(id)
+    for (const id of stored) expect(["created", "in_doubt"]).toContain(outcomeOfEnergy.get(id))
 
-    // The token: in no output, not in the journal's bytes (nor its WAL), not in the results.
+    // The token: in no output, not in the ledger's bytes (nor its WAL), not in the results.
     expectNoToken(first.out.stdout, first.out.stderr, second.stdout, second.stderr, third.stdout, third.stderr, service.out.stdout, service.out.stderr)
     for (const file of [journal, `${journal}-wal`, `${journal}-shm`, results]) if (existsSync(file)) expectNoToken(readFileSync(file))
+  })
+
+  it("SIGINT and SIGTERM stop cleanly: the answers in flight are written, nothing is in doubt, the next run sends the rest once", async () => {
+    const service = await serve(["--latency-ms", "30"])
+    const input = join(dir, "signals.ndjson")
+    writeFileSync(input, `${Array.from({ length: 300 }, (_, i) => energy(i)).join("\n")}\n`)
+    const journal = join(dir, "signals.journal")
+    const env = { DATA_IMPORT_TOKEN: TOKEN }
+    for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+      const run = start(sendArgs(service.baseUrl, journal, [input], ["--concurrency", "4"]), env)
+      const already = (await stats(service.baseUrl)).stored["energy_amounts"] ?? 0
+      while (((await stats(service.baseUrl)).stored["energy_amounts"] ?? 0) < already + 20) {
+        if (run.child.exitCode !== null) throw new Error(`send ended before the signal: ${run.out.stdout}${run.out.stderr}`)
+        await new Promise((r) => setTimeout(r, 10))
+      }
+      run.child.kill(signal)
+      await run.exited
+      expect(run.child.exitCode, run.out.stderr).toBe(code)
+      expect(run.out.stdout).toContain("Stopped")
+      expect(run.out.stdout).toContain("run the same command again")
+      expect(ledgerRows(journal).filter((r) => r.state === "in_flight" || r.outcome === "in_doubt")).toEqual([])
+    }
+    const last = await runCli(sendArgs(service.baseUrl, journal, [input], ["--format", "json"]), { env })
+    expect(last.code).toBe(0)
+    const report = JSON.parse(last.stdout) as Report
+    expect(report.dispositions["settled_before"]! + report.outcomes["created"]!).toBe(300)
+    expect((await stats(service.baseUrl)).stored["energy_amounts"]).toBe(300)
+    await service.stop()
   })
 })
 
 describe("data-import send", () => {
-  it("a changed input is refused with a clear error; the journal stays as it was", async () => {
+  it("the ledger knows records, not files: renamed, copied, given twice, appended to, fixed; other content for a stored record is a conflict", async () => {
     const service = await serve([])
-    const input = join(dir, "changing.ndjson")
-    writeFileSync(input, `${note(1)}\n${energy(1)}\n`)
-    const journal = join(dir, "changing.journal")
     const env = { DATA_IMPORT_TOKEN: TOKEN }
-    const first = await runCli(sendArgs(service.baseUrl, journal, [input]), { env })
-    expect(first.code).toBe(0)
-    expect(first.stdout).toMatch(/created\s+2/u)
-    writeFileSync(input, `${note(1)}\n${energy(2)}\n`)
-    const second = await runCli(sendArgs(service.baseUrl, journal, [input]), { env })
-    expect(second.code).toBe(2)
-    expect(second.stderr).toContain("changed since the journal started it")
-    expect((await stats(service.baseUrl)).stored["energy_amounts"]).toBe(1)
+    const journal = join(dir, "records.journal")
+    const a = join(dir, "records-a.ndjson")
+    writeFileSync(a, `${energy(1)}\n${energy(2)}\n${brokenEnergy(3)}\n`)
+    const first = await runCli(sendArgs(service.baseUrl, journal, [a], ["--format", "json"]), { env })
+    expect((JSON.parse(first.stdout) as Report).outcomes).toMatchObject({ created: 2, invalid: 1 })
+    // The same records under another name and through a symbolic link, reordered, with the broken one
+    // fixed and one record appended.
+    const b = join(dir, "records-b.ndjson")
+    writeFileSync(b, `${energy(2)}\n${energy(1)}\n${energy(3)}\n${energy(4)}\n`)
+    const link = join(dir, "records-link.ndjson")
+    symlinkSync(b, link)
+    const second = await runCli(sendArgs(service.baseUrl, journal, [b, link], ["--format", "json"]), { env })
+    const report = JSON.parse(second.stdout) as Report
+    expect(report.dispositions).toMatchObject({ send: 2, settled_before: 2, duplicate: 4, invalid: 0 })
+    expect(report.outcomes["created"]).toBe(2)
+    // A stored amount met with another quantity: listed with both sources, never sent.
+    const c = join(dir, "records-c.ndjson")
+    writeFileSync(c, `${energy(1).replace('"1.5"', '"7.5"')}\n`)
+    const third = await runCli(sendArgs(service.baseUrl, journal, [c], ["--format", "json"]), { env })
+    const conflict = JSON.parse(third.stdout) as Report
+    expect(third.code).toBe(1)
+    expect(conflict.dispositions["conflict"]).toBe(1)
+    expect(conflict.conflicts[0]).toMatchObject({ endpoint: "energy-amount", known: { file: a, line: 1 }, other: { file: c, line: 1 } })
+    expect((await stats(service.baseUrl)).stored["energy_amounts"]).toBe(4)
     await service.stop()
   })
 
@@ -218,18 +283,18 @@ describe("data-import send", () => {
     const journal = join(dir, "uncommitted.journal")
     const env = { DATA_IMPORT_TOKEN: TOKEN }
     const first = await runCli(sendArgs(service.baseUrl, journal, [input], ["--format", "json"]), { env })
-    expect((JSON.parse(first.stdout) as Report).totals).toMatchObject({ records: 40, created: 40 })
-    // The journal as a kill leaves it when the service stored every record and answered, and the
+    expect((JSON.parse(first.stdout) as Report).outcomes).toMatchObject({ created: 40 })
+    // The ledger as a kill leaves it when the service stored every record and answered, and the
     // commit of those answers never happened: every record still in flight.
     const db = new (loadSqlite().DatabaseSync)(journal)
-    db.exec("UPDATE records SET state = 'in_flight', status = NULL, http_status = NULL, outcome = NULL, errors = NULL")
+    db.exec("UPDATE records SET state = 'in_flight', outcome = NULL, http_status = NULL, cause = NULL, detail = NULL")
     db.close()
     const before = await stats(service.baseUrl)
     const second = await runCli(sendArgs(service.baseUrl, journal, [input], ["--format", "json"]), { env })
     const report = JSON.parse(second.stdout) as Report
     expect(second.code).toBe(1)
-    expect(report.totals).toMatchObject({ records: 40, already_existed: 20, in_doubt: 20, created: 0, failed: 0 })
-    expect(report.in_doubt.every((r) => r.endpoint === "energy-amount")).toBe(true)
+    expect(report.outcomes).toMatchObject({ already_existed: 20, created: 0, failed: 0 })
+    expect(report.dispositions["kept_in_doubt"]).toBe(20)
     const after = await stats(service.baseUrl)
     expect(after.responses["energy-amount"]).toEqual(before.responses["energy-amount"])
     expect(after.stored).toEqual(before.stored)
@@ -245,33 +310,38 @@ describe("data-import send", () => {
     const journal = join(dir, "token.journal")
     const wrong = await runCli(sendArgs(service.baseUrl, journal, [input], ["--format", "json"]), { env: { DATA_IMPORT_TOKEN: "not-the-token" } })
     expect(wrong.code).toBe(1)
-    expect((JSON.parse(wrong.stdout) as Report).totals).toMatchObject({ records: 3, failed: 3, created: 0 })
+    expect((JSON.parse(wrong.stdout) as Report).outcomes).toMatchObject({ failed: 3, created: 0 })
     expect(wrong.stdout + wrong.stderr).not.toContain("not-the-token")
     const right = await runCli(sendArgs(service.baseUrl, journal, [input], ["--format", "json"]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
     expect(right.code).toBe(0)
-    expect((JSON.parse(right.stdout) as Report).totals).toMatchObject({ records: 3, created: 3, failed: 0 })
+    expect((JSON.parse(right.stdout) as Report).outcomes).toMatchObject({ created: 3, failed: 0 })
     expect((await stats(service.baseUrl)).stored["energy_amounts"]).toBe(3)
     await service.stop()
   })
 
-  it("an account that is not imported is not_found; --dry-run sends nothing and writes no journal", async () => {
+  it("an account that is not imported is blocked, and sent again by later runs; --dry-run reads the ledger, sends nothing and writes nothing", async () => {
     const service = await serve([])
     const input = join(dir, "dry.ndjson")
     writeFileSync(input, `${energy(1)}\n${energy(2, "KD-2")}\n${invalidEnergy(3)}\n`)
     const journal = join(dir, "dry.journal")
     const env = { DATA_IMPORT_TOKEN: TOKEN }
     const dry = await runCli(sendArgs(service.baseUrl, journal, [input], ["--dry-run", "--format", "json"]), { env })
-    expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, totals: { records: 3, invalid: 1, to_send: 2 } })
+    expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, records: 3, dispositions: { invalid: 1, send: 2 } })
     expect(existsSync(journal)).toBe(false)
     expect((await stats(service.baseUrl)).responses).toEqual({})
     const real = await runCli(sendArgs(service.baseUrl, journal, [input], ["--format", "json"]), { env })
     expect(real.code).toBe(1)
-    expect((JSON.parse(real.stdout) as Report).totals).toMatchObject({ records: 3, created: 1, not_found: 1, invalid: 1 })
+    const report = JSON.parse(real.stdout) as Report
+    expect(report.outcomes).toMatchObject({ created: 1, blocked: 1, invalid: 1 })
+    expect(report.causes).toEqual({ "blocked:account_not_imported": 1 })
+    // After the real run, a dry run says exactly what the next run would do: the blocked one again.
+    const dryAgain = await runCli(sendArgs(service.baseUrl, journal, [input], ["--dry-run", "--format", "json"]), { env })
+    expect(JSON.parse(dryAgain.stdout)).toMatchObject({ dispositions: { send: 1, settled_before: 1, invalid: 1 } })
     await service.stop()
   })
 
-  it("a second run on a journal in use is refused: the same records are never sent by two runs at once", async () => {
-    // Answers take 4 s: the first run holds the journal while the second starts, even on a busy machine.
+  it("a second run on a ledger in use is refused: the same records are never sent by two runs at once", async () => {
+    // Answers take 4 s: the first run holds the ledger while the second starts, even on a busy machine.
     const service = await serve(["--latency-ms", "4000"])
     const input = join(dir, "busy.ndjson")
     writeFileSync(input, `${energy(1)}\n${energy(2)}\n`)
@@ -288,7 +358,49 @@ describe("data-import send", () => {
     await service.stop()
   })
 
-  it("usage errors: no token, plain http to another host, stdin, a .json file, a file given twice", async () => {
+  it("a ledger outlives a port only when told: another base URL is refused naming --new-base-url; the report lists every URL", async () => {
+    const service = await serve([])
+    const input = join(dir, "port.ndjson")
+    writeFileSync(input, `${energy(1)}\n`)
+    const journal = join(dir, "port.journal")
+    const env = { DATA_IMPORT_TOKEN: TOKEN }
+    expect((await runCli(sendArgs(service.baseUrl, journal, [input]), { env })).code).toBe(0)
+    const other = service.baseUrl.replace("127.0.0.1", "localhost")
+    const refused = await runCli(sendArgs(other, journal, [input]), { env })
+    expect(refused.code).toBe(2)
+    expect(refused.stderr).toContain("--new-base-url")
+    const moved = await runCli(sendArgs(other, journal, [input], ["--new-base-url", "--format", "json"]), { env })
+    expect(moved.code).toBe(0)
+    expect((JSON.parse(moved.stdout) as Report).services).toEqual([`${service.baseUrl}/`, `${other}/`])
+    await service.stop()
+  })
+
+  it("reads lines as validate does: a bare carriage return is no line break, and line numbers stay physical", async () => {
+    const service = await serve([])
+    const input = join(dir, "cr.ndjson")
+    writeFileSync(input, `${energy(1).replace(",", ",\r")}\r\n\n${energy(2)}\n`)
+    const journal = join(dir, "cr.journal")
+    const results = join(dir, "cr-results.ndjson")
+    const run = await runCli(sendArgs(service.baseUrl, journal, [input], ["--format", "json", "--results", results]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
+    expect(run.code).toBe(0)
+    expect((JSON.parse(run.stdout) as Report).outcomes["created"]).toBe(2)
+    const lines = readFileSync(results, "utf8").trim().split("\n").map((l) => (JSON.parse(l) as { line: number }).line).sort()
+    expect(lines).toEqual([1, 3])
+    await service.stop()
+  })
+
+  it("a ledger that is not a database ends with exit 3 and SQLite's reason", async () => {
+    const input = join(dir, "corrupt.ndjson")
+    writeFileSync(input, `${energy(1)}\n`)
+    const journal = join(dir, "corrupt.journal")
+    writeFileSync(journal, "this is no database, just text long enough to be read as a header of one".repeat(20))
+    const run = await runCli(sendArgs("http://127.0.0.1:9", journal, [input]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
+    expect(run.code).toBe(3)
+    expect(run.stderr).toContain("file is not a database")
+    expect(run.stderr).not.toContain("internal error")
+  })
+
+  it("usage errors: no token, plain http to another host, a base URL with a query or fragment, stdin, a .json file", async () => {
     const input = join(dir, "usage.ndjson")
     writeFileSync(input, `${energy(1)}\n`)
     const journal = join(dir, "usage.journal")
@@ -302,16 +414,19 @@ describe("data-import send", () => {
     const insecure = await runCli(sendArgs("http://api.example.energy", journal, [input]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
     expect(insecure.code).toBe(2)
     expect(insecure.stderr).toContain("--allow-insecure-http")
+    const query = await runCli(sendArgs("http://127.0.0.1:9/?x=1", journal, [input]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
+    expect(query.code).toBe(2)
+    expect(query.stderr).toContain("query")
+    const fragment = await runCli(sendArgs("http://127.0.0.1:9/#top", journal, [input]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
+    expect(fragment.code).toBe(2)
+    expect(fragment.stderr).toContain("fragment")
     const stdin = await runCli(sendArgs("http://127.0.0.1:9", journal, ["-"]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
     expect(stdin.code).toBe(2)
     const json = await runCli(sendArgs("http://127.0.0.1:9", journal, [join(dir, "payload.json")]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
     expect(json.code).toBe(2)
     expect(json.stderr).toContain("NDJSON")
-    const twice = await runCli(sendArgs("http://127.0.0.1:9", journal, [input, input]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
-    expect(twice.code).toBe(2)
-    expect(twice.stderr).toContain("given twice")
     expect(existsSync(journal)).toBe(false)
-    for (const run of [noToken, insecure, stdin, json, twice] as ReadonlyArray<Run>) expectNoToken(run.stdout, run.stderr)
+    for (const run of [noToken, insecure, query, fragment, stdin, json] as ReadonlyArray<Run>) expectNoToken(run.stdout, run.stderr)
   })
 })
 

@@ -38,7 +38,7 @@ describe("natural keys", () => {
           const records = recordsOf(id, payload)
           expect(records).toBeDefined()
           const items = naturalKeyOf(id).items
-          const expected = items === undefined ? 1 : (payload as Record<string, Array<unknown>>)[items]!.length
+          const expected = items === undefined ? 1 : (payload as unknown as Record<string, Array<unknown>>)[items]!.length
           expect(records!.length).toBe(expected)
           expect(recordsOf(id, JSON.parse(JSON.stringify(shuffled(payload, seed))))).toEqual(records)
         }),

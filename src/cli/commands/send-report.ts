@@ -1,11 +1,12 @@
 /**
- * `send`'s report: totals per status and per endpoint from the journal, the `--results` lines, and the
- * records in doubt.
+ * `send`'s report: what the run did with every record it read (by disposition, and the outcomes of
+ * those it sent, with the causes of blocked and rejected ones), what the ledger holds in doubt and in
+ * conflict, what to do next, and the `--results` file (one line per record the run wrote).
  *
  * @module
  */
 import { relative } from "node:path"
-import { type Journal, RECORD_STATUSES, type RecordStatus } from "../../client/journal.js"
+import type { Ledger, LedgerRecord, SendSummary } from "../../index.js"
 import { EXIT, type ExitCode } from "../exit-codes.js"
 import { openOutput, Output } from "../io.js"
 import { formatCount, stylesFor, useColour } from "../terminal.js"
@@ -17,86 +18,101 @@ export interface ReportOptions {
   readonly results?: string | undefined
 }
 
-/** The report's totals: records = the sum of the others. */
-type Totals = { records: number } & Record<RecordStatus, number>
-const emptyTotals = (): Totals => ({ records: 0, ...Object.fromEntries(RECORD_STATUSES.map((s) => [s, 0])) } as Totals)
+const LISTED = 20
 
-/** One line of `--results`, and one element of the report's `in_doubt` list. */
-interface ResultLine {
-  readonly file: string
-  readonly line: number
-  readonly endpoint: string | null
-  readonly status: RecordStatus
-  readonly http_status: number | null
-  readonly outcome: string | null
-  readonly attempts: number
-  readonly errors: ReadonlyArray<unknown>
+const where = (file: string | null, line: number | null): string => (file === null ? "?" : `${relative(process.cwd(), file)}:${line ?? "?"}`)
+
+const resultLine = (r: LedgerRecord): string =>
+  JSON.stringify({
+    file: r.file,
+    line: r.line,
+    endpoint: r.endpoint,
+    key: JSON.parse(r.key) as unknown,
+    state: r.state,
+    outcome: r.outcome,
+    cause: r.cause,
+    http_status: r.httpStatus,
+    attempts: r.attempts,
+    detail: r.detail === null ? null : (JSON.parse(r.detail) as unknown)
+  })
+
+/** Rows of the text report: label and count, indented by level. */
+const rowsOf = (summary: SendSummary): Array<readonly [string, number, number]> => {
+  const d = summary.dispositions
+  const o = summary.outcomes
+  const sentLabel = summary.dryRun ? "to send" : "sent"
+  const rows: Array<readonly [string, number, number]> = [[sentLabel, d.send, 1]]
+  if (!summary.dryRun) {
+    for (const k of ["created", "already_existed", "moved", "blocked", "rejected", "in_doubt", "failed"] as const) rows.push([k, o[k], 2])
+    if (d.unsent > 0) rows.push(["not sent (stopped)", d.unsent, 2])
+  }
+  for (const k of ["settled_before", "rejected_before", "duplicate", "conflict", "kept_in_doubt", "invalid"] as const) rows.push([k, d[k], 1])
+  return rows
 }
 
-const LISTED_IN_DOUBT = 20
-/** What a dry run found: records invalid, to send, and settled by an earlier run. */
-export interface DryRunCounts {
-  readonly invalid: number
-  readonly toSend: number
-  readonly settled: number
-}
+/** The command to run again, as the user gave it. */
+const resumeHint = (names: ReadonlyArray<string>): string => `run the same command again (data-import send … ${names.join(" ")}) to resume`
 
-/** Writes the report of a dry run (no journal) and returns the exit code. */
-export const reportDryRun = (dryRun: DryRunCounts, options: Pick<ReportOptions, "format">): ExitCode => {
-  const report = { dry_run: true, totals: { records: dryRun.invalid + dryRun.toSend + dryRun.settled, invalid: dryRun.invalid, to_send: dryRun.toSend, settled_before: dryRun.settled } }
-  if (options.format === "json") process.stdout.write(`${JSON.stringify(report)}\n`)
-  else process.stdout.write(`dry run: ${formatCount(report.totals.records)} records, ${formatCount(dryRun.invalid)} invalid, ${formatCount(dryRun.toSend)} to send, ${formatCount(dryRun.settled)} settled by an earlier run\n`)
-  return dryRun.invalid === 0 ? EXIT.ok : EXIT.invalid
-}
-
-/** Writes the report of a run from its journal and returns the exit code. */
-export const report = async (files: ReadonlyArray<string>, options: ReportOptions, journal: Journal, refusedToken: boolean): Promise<ExitCode> => {
-  const totals = emptyTotals()
-  const byEndpoint: Record<string, Partial<Record<RecordStatus, number>>> = {}
-  const inDoubt: Array<ResultLine> = []
-  const results = options.results === undefined ? undefined : await openOutput(options.results)
-  for (const entry of journal.entries(files)) {
-    // A record still pending or in flight here was not reached (the run stopped early): nothing is known.
-    const status: RecordStatus = entry.state === "done" && entry.status !== null ? entry.status : "failed"
-    totals.records++
-    totals[status]++
-    const endpoint = entry.endpoint ?? "(none)"
-    const counts = (byEndpoint[endpoint] ??= {})
-    counts[status] = (counts[status] ?? 0) + 1
-    const line: ResultLine = {
-      file: entry.file,
-      line: entry.line,
-      endpoint: entry.endpoint,
-      status,
-      http_status: entry.httpStatus,
-      outcome: entry.outcome,
-      attempts: entry.attempts,
-      errors: entry.errors === null ? [] : (JSON.parse(entry.errors) as ReadonlyArray<unknown>)
-    }
-    if (status === "in_doubt") inDoubt.push(line)
-    if (results !== undefined) {
-      results.write(`${JSON.stringify(line)}\n`)
+/** Writes the report of a run and returns the exit code: 0 when every record read is stored or settled. */
+export const report = async (summary: SendSummary, ledger: Ledger, options: ReportOptions, names: ReadonlyArray<string>): Promise<ExitCode> => {
+  if (options.results !== undefined && !summary.dryRun) {
+    const results = await openOutput(options.results)
+    for (const record of ledger.runRecords(summary.run)) {
+      results.write(`${resultLine(record)}\n`)
       if (results.full) await results.drained()
     }
+    await results.close()
   }
-  await results?.close()
+  const inDoubt = ledger.records({ outcome: "in_doubt", limit: LISTED })
+  const conflicts = ledger.conflicts(LISTED)
+  const unidentified = summary.dryRun ? [] : ledger.unidentifiedLines(summary.run, LISTED)
+  const d = summary.dispositions
+  const o = summary.outcomes
+  const open = d.invalid + d.conflict + d.kept_in_doubt + d.rejected_before + d.unsent + o.blocked + o.rejected + o.in_doubt + o.failed
   const stdout = new Output(process.stdout, "stdout")
   if (options.format === "json") {
-    stdout.write(`${JSON.stringify({ totals, byEndpoint, in_doubt: inDoubt })}\n`)
+    stdout.write(`${JSON.stringify({
+      run: summary.run,
+      dry_run: summary.dryRun,
+      stopped: summary.stopped,
+      lines: summary.lines,
+      records: summary.records,
+      dispositions: summary.dispositions,
+      outcomes: summary.outcomes,
+      causes: summary.causes,
+      by_endpoint: summary.byEndpoint,
+      services: ledger.services(),
+      in_doubt: inDoubt.map((r) => ({ file: r.file, line: r.line, endpoint: r.endpoint, key: JSON.parse(r.key) as unknown, cause: r.cause })),
+      conflicts: conflicts.map((c) => ({ endpoint: c.endpoint, key: JSON.parse(c.key) as unknown, known: c.known, other: c.other })),
+      unidentified
+    })}\n`)
   } else {
     const s = stylesFor(useColour(process.stdout))
-    const width = Math.max(...RECORD_STATUSES.map((k) => k.length))
-    const rows = RECORD_STATUSES.map((k) => `  ${k.replace(/_/gu, " ").padEnd(width)}  ${formatCount(totals[k]).padStart(9)}`)
-    stdout.write(`${s.bold(`${formatCount(totals.records)} records`)} (journal ${options.journal})\n${rows.join("\n")}\n`)
-    if (refusedToken) stdout.write(s.red("The service refused the token (401): the records not sent are counted as failed; send again with a valid token.\n"))
-    if (totals.failed > 0 && !refusedToken) stdout.write(`${formatCount(totals.failed)} failed: nothing is known to be stored; run the same command again to send them.\n`)
-    if (inDoubt.length > 0) {
-      stdout.write(s.yellow(`${formatCount(inDoubt.length)} in doubt: they may or may not be stored, and sending them again could store them twice.\n`))
-      for (const d of inDoubt.slice(0, LISTED_IN_DOUBT)) stdout.write(`  ${relative(process.cwd(), d.file)}:${d.line}  ${d.endpoint ?? ""}\n`)
-      if (inDoubt.length > LISTED_IN_DOUBT) stdout.write(`  … and ${formatCount(inDoubt.length - LISTED_IN_DOUBT)} more (see --results or --format json)\n`)
-      stdout.write("Check them in the service; to send them again anyway, run the same command with --resend-in-doubt.\n")
+    const title = `${formatCount(summary.records)} records in ${formatCount(summary.lines)} lines${summary.dryRun ? " (dry run: nothing sent)" : ""}`
+    stdout.write(`${s.bold(title)} (ledger ${options.journal})\n`)
+    for (const [label, n, level] of rowsOf(summary)) {
+      stdout.write(`${"  ".repeat(level)}${label.replace(/_/gu, " ").padEnd(22 - 2 * level)}${formatCount(n).padStart(9)}\n`)
     }
+    const causes = Object.entries(summary.causes).sort((a, b) => b[1] - a[1])
+    if (causes.length > 0) stdout.write(`causes: ${causes.map(([k, n]) => `${k.replace(":", " ")} ${formatCount(n)}`).join(", ")}\n`)
+    if (summary.unauthorized) stdout.write(s.red("The service refused the credentials (401): the records not sent are failed; send again with a valid token.\n"))
+    if (summary.stopped) stdout.write(s.yellow(`Stopped: ${formatCount(d.unsent)} records were not sent and lines after line ${formatCount(summary.lines)} were not read; ${resumeHint(names)}.\n`))
+    if (o.blocked > 0) stdout.write(`${formatCount(o.blocked)} blocked: the supplier or account cannot take data yet; they are sent again by every run, so run again once it can.\n`)
+    if (o.failed > 0 && !summary.unauthorized) stdout.write(`${formatCount(o.failed)} failed: nothing is known to be stored; ${resumeHint(names)}.\n`)
+    if (o.rejected + d.rejected_before + d.invalid > 0) stdout.write("rejected and invalid records are sent again once fixed: fix the source, map it again, send with the same ledger (see --results).\n")
+    for (const u of unidentified) stdout.write(`  invalid ${where(u.file, u.line)}: ${u.detail}\n`)
+    if (conflicts.length > 0) {
+      stdout.write(s.yellow("conflicts: records met with other content than the version the service has (never sent):\n"))
+      for (const c of conflicts) stdout.write(`  ${c.endpoint} ${c.key}: ${c.known.outcome ?? "in flight"} from ${where(c.known.file, c.known.line)}, other at ${where(c.other.file, c.other.line)}\n`)
+    }
+    if (inDoubt.length > 0) {
+      stdout.write(s.yellow("in doubt in the ledger (may or may not be stored; a repeat could store them twice):\n"))
+      for (const r of inDoubt) stdout.write(`  ${where(r.file, r.line)}  ${r.endpoint} ${r.key}\n`)
+      stdout.write("Check them with the service's operators; to send them again anyway, use --resend-in-doubt.\n")
+    }
+    const services = ledger.services()
+    if (services.length > 1) stdout.write(`the ledger has sent to: ${services.join(", ")}\n`)
   }
   await stdout.close()
-  return totals.created + totals.already_existed === totals.records ? EXIT.ok : EXIT.invalid
+  return open === 0 ? EXIT.ok : EXIT.invalid
 }

@@ -1,96 +1,165 @@
 /**
- * `data-import send`: validates every record of NDJSON files and sends the valid ones to the service,
- * with a journal (`--journal FILE`) that makes the run resumable: a record whose outcome is known is
- * never sent again, and a record whose outcome is unknown (in flight when a run died, or its connection
- * broke after sending) is sent again only where a repeat is harmless by the service's rules.
+ * `data-import send`: sends the records of NDJSON files with the campaign's ledger (`--journal FILE`),
+ * through the library's send engine (`sendRecords`). This command reads options, opens the ledger,
+ * reads the files, turns signals into a clean stop, and prints the report.
  *
  * @module
  */
 import { resolve } from "node:path"
-import { type Client, createClient, ENDPOINT_IDS, InsecureBaseUrlError, isEndpointId } from "../../index.js"
-import { type Journal, JournalMismatchError, openJournal } from "../../client/journal.js"
+import {
+  type Client,
+  createClient,
+  ENDPOINT_IDS,
+  InsecureBaseUrlError,
+  isPostEndpointId,
+  type Ledger,
+  LedgerMismatchError,
+  openLedger,
+  sendRecords
+} from "../../index.js"
 import { isHeaderSafe } from "../../client/build-request.js"
-import { describeError, type ExitCode, ioError, usageError } from "../exit-codes.js"
+import { CliError, describeError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { validateInputKind } from "../io.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
-import { digestOf } from "./send-records.js"
-import { type RunOptions, sendAll } from "./send-run.js"
+import { startProgress } from "../progress.js"
+import { sourceLines } from "./send-lines.js"
+import { report, type ReportOptions } from "./send-report.js"
 
-/**
- * Options of `send`, as parsed: those of the run, its plan and its report (`RunOptions`, declared where
- * they are used) and those of the client.
- */
-export interface SendCommandOptions extends RunOptions {
+/** Options of `send`, as parsed. */
+export interface SendCommandOptions extends ReportOptions {
   readonly baseUrl: string
+  readonly concurrency: number
+  readonly endpoint?: string | undefined
   readonly rate?: number | undefined
   readonly dryRun?: boolean | undefined
+  readonly resendInDoubt?: boolean | undefined
+  readonly forceAddToCurrentStatement?: boolean | undefined
+  /** commander's `--no-check-previously-added`: `false` when given. */
+  readonly checkPreviouslyAdded?: boolean | undefined
+  readonly newBaseUrl?: boolean | undefined
   readonly allowInsecureHttp?: boolean | undefined
   readonly maxAttempts: number
+  readonly timeout?: number | undefined
 }
 
 /** The environment variable that holds the token (never an argument: arguments are visible to every user of the machine). */
 export const TOKEN_VARIABLE = "DATA_IMPORT_TOKEN"
 
+/** SQLite's own errors (a corrupt file, a full disk) end the run as an I/O error with SQLite's reason. */
+const ledgerError = (path: string, error: unknown): unknown => {
+  if (error instanceof LedgerMismatchError) return usageError(error.message)
+  const code = (error as { code?: unknown } | undefined)?.code
+  if (code === "ERR_SQLITE_ERROR" || /sqlite|database|disk/iu.test(String((error as Error | undefined)?.message))) {
+    return ioError(`the ledger ${path}: ${describeError(error)}`)
+  }
+  return error
+}
+
+const makeClient = (options: SendCommandOptions, token: string): Client => {
+  try {
+    return createClient({
+      baseUrl: options.baseUrl,
+      token,
+      allowInsecureHttp: options.allowInsecureHttp === true,
+      retry: { maxAttempts: options.maxAttempts },
+      ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout * 1000 }),
+      ...(options.rate === undefined ? {} : { requestsPerSecond: options.rate })
+    })
+  } catch (error) {
+    if (error instanceof InsecureBaseUrlError) throw usageError(`${error.message} (--allow-insecure-http)`)
+    if (error instanceof TypeError) throw usageError(`--base-url: ${error.message.replaceAll(token, "…")}`)
+    throw error
+  }
+}
+
+/** The first SIGINT or SIGTERM stops starting requests; a second one ends the process at once. */
+const stopOnSignals = (controller: AbortController): { readonly signal: () => NodeJS.Signals | undefined; readonly remove: () => void } => {
+  let received: NodeJS.Signals | undefined
+  const handler = (signal: NodeJS.Signals): void => {
+    if (received !== undefined) {
+      process.stderr.write(`data-import: ${signal} again: stopping now; the requests in flight are in doubt\n`)
+      process.exit(signal === "SIGINT" ? EXIT.interrupted : EXIT.terminated)
+    }
+    received = signal
+    process.stderr.write(`data-import: ${signal}: no new requests; waiting for the answers in flight (${signal} again stops at once)\n`)
+    controller.abort()
+  }
+  process.on("SIGINT", handler)
+  process.on("SIGTERM", handler)
+  return {
+    signal: () => received,
+    remove: () => {
+      process.off("SIGINT", handler)
+      process.off("SIGTERM", handler)
+    }
+  }
+}
+
 /** Runs `send` and returns its exit code. */
 export const runSend = async (names: ReadonlyArray<string>, options: SendCommandOptions): Promise<ExitCode> => {
-  if (options.endpoint !== undefined && !isEndpointId(options.endpoint)) {
+  if (options.endpoint !== undefined && !isPostEndpointId(options.endpoint)) {
     throw usageError(`unknown endpoint ${options.endpoint}: use one of ${ENDPOINT_IDS.join(", ")}`)
   }
   if (names.includes("-")) throw usageError("send reads files, not stdin: a resumable run needs an input it can read again")
   const notNdjson = names.find((name) => validateInputKind(name) !== "ndjson")
   if (notNdjson !== undefined) throw usageError(`${notNdjson}: send reads NDJSON files (.ndjson, .jsonl), one payload per line, as map writes them`)
-  const files = names.map((name) => resolve(name))
-  const twice = files.find((file, i) => files.indexOf(file) !== i)
-  if (twice !== undefined) throw usageError(`${twice} is given twice: each record must be sent once`)
   refuseOverwritingInputs([{ flag: "--journal", path: options.journal }, { flag: "--results", path: options.results }], names)
+  const dryRun = options.dryRun === true
   const token = process.env[TOKEN_VARIABLE] ?? ""
-  if (options.dryRun !== true && token === "") throw usageError(`the token comes from the environment variable ${TOKEN_VARIABLE}, which is not set`)
-  if (options.dryRun !== true && !isHeaderSafe(token)) throw usageError(`${TOKEN_VARIABLE} holds characters a header cannot carry (spaces, line breaks, non-ASCII)`)
+  if (!dryRun && token === "") throw usageError(`the token comes from the environment variable ${TOKEN_VARIABLE}, which is not set`)
+  if (!dryRun && !isHeaderSafe(token)) throw usageError(`${TOKEN_VARIABLE} holds characters a header cannot carry (spaces, line breaks, non-ASCII)`)
+  // A dry run checks the base URL as a real run would, with a stand-in token: it sends nothing.
+  const client = makeClient(options, dryRun ? "dry-run" : token)
+  const service = new URL(options.baseUrl).href
+  const files = names.map((name) => resolve(name))
 
-  let client: Client | undefined
+  let ledger: Ledger
   try {
-    client = options.dryRun === true ? undefined : createClient({
-      baseUrl: options.baseUrl,
-      token,
-      allowInsecureHttp: options.allowInsecureHttp === true,
-      retry: { maxAttempts: options.maxAttempts },
-      ...(options.rate === undefined ? {} : { requestsPerSecond: options.rate })
+    ledger = openLedger(options.journal, { service, allowNewService: options.newBaseUrl === true, readOnly: dryRun })
+  } catch (error) {
+    throw ledgerError(options.journal, error)
+  }
+  const controller = new AbortController()
+  const signals = stopOnSignals(controller)
+  let bytesRead = 0
+  let lines = 0
+  const progress = startProgress(process.stderr, () => ({ records: lines, bytesRead, totalBytes: undefined }))
+  try {
+    const summary = await sendRecords(sourceLines(files, (n) => (bytesRead += n)), {
+      ledger,
+      client: dryRun ? undefined : client,
+      service,
+      concurrency: options.concurrency,
+      endpoint: options.endpoint as never,
+      resendInDoubt: options.resendInDoubt === true,
+      forceAddToCurrentStatement: options.forceAddToCurrentStatement === true,
+      checkPreviouslyAdded: options.checkPreviouslyAdded !== false,
+      secrets: [token],
+      signal: controller.signal,
+      onProgress: (p) => (lines = p.lines),
+      command: "send",
+      runOptions: {
+        files: names,
+        endpoint: options.endpoint ?? null,
+        force_add_to_current_statement: options.forceAddToCurrentStatement === true,
+        check_previously_added: options.checkPreviouslyAdded !== false
+      }
     })
+    progress.stop()
+    const code = await report(summary, ledger, options, names)
+    const signal = signals.signal()
+    return signal === undefined ? code : signal === "SIGINT" ? EXIT.interrupted : EXIT.terminated
   } catch (error) {
-    if (error instanceof InsecureBaseUrlError) throw usageError(`${error.message} (--allow-insecure-http)`)
-    if (error instanceof TypeError) throw usageError(`--base-url: ${error.message.replace(token, "…")}`)
-    throw error
-  }
-
-  const digests = []
-  for (const file of files) {
-    try {
-      digests.push({ file, ...(await digestOf(file)) })
-    } catch (cause) {
-      throw ioError(`cannot read ${file}: ${describeError(cause)}`)
-    }
-  }
-
-  let journal: Journal | undefined
-  // A file the journal has never seen has no entries: its records need no look-up.
-  const newFiles = new Set<string>()
-  if (options.dryRun !== true) {
-    try {
-      journal = openJournal(options.journal, { service: new URL(options.baseUrl).href })
-      for (const d of digests) if (journal.checkFile(d.file, d.sha256, d.size) === "new") newFiles.add(d.file)
-    } catch (error) {
-      journal?.close()
-      if (error instanceof JournalMismatchError) throw usageError(error.message)
-      throw ioError(`cannot open the journal ${options.journal}: ${describeError(error)}`)
-    }
-  }
-
-  try {
-    return await sendAll(files, options, client, journal, newFiles, digests.reduce((n, d) => n + d.size, 0))
-  } catch (error) {
-    if (error instanceof JournalMismatchError) throw usageError(error.message)
-    throw error
+    progress.stop()
+    if (error instanceof CliError) throw error
+    throw ledgerError(options.journal, error)
   } finally {
-    journal?.close()
+    signals.remove()
+    try {
+      ledger.close()
+    } catch (error) {
+      // Closing a ledger whose disk is full can fail too: the reason was reported above.
+      process.stderr.write(`data-import: closing the ledger: ${describeError(error)}\n`)
+    }
   }
 }

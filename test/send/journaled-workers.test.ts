@@ -7,7 +7,7 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { journaledWorkers, type JournaledStage } from "../../src/cli/journaled-workers.js"
+import { journaledWorkers, type JournaledStage } from "../../src/send/journaled-workers.js"
 
 type State = "in_flight" | "done"
 

@@ -1,0 +1,163 @@
+/**
+ * The ledger's vocabulary: the outcomes of a record, what the ledger holds of it, and the interface of
+ * the ledger (`openLedger` implements it over SQLite).
+ *
+ * @module
+ */
+
+/**
+ * What became of a record:
+ * - `created`: stored by the service; `already_existed`: the service had it already; `moved`: a
+ *   transaction the service stored with another date (into the open statement period);
+ * - `blocked`: refused for a reason outside the record (supplier not ongoing, account not imported or
+ *   unknown); sent again by every later run;
+ * - `rejected`: refused for its content; sent again only when its content changed;
+ * - `in_doubt`: maybe stored, maybe not (no answer, or an answer that cannot be read);
+ * - `failed`: not stored (retries exhausted, service unreachable, token refused); sent again by every later run;
+ * - `invalid`: refused here before sending; sent once it is valid.
+ */
+export const RECORD_OUTCOMES = [
+  "created",
+  "already_existed",
+  "moved",
+  "blocked",
+  "rejected",
+  "in_doubt",
+  "failed",
+  "invalid"
+] as const
+
+/** What became of a record (see {@link RECORD_OUTCOMES}). */
+export type RecordOutcome = (typeof RECORD_OUTCOMES)[number]
+
+/** Outcomes that mean the service holds the record: it is never sent again. */
+export const STORED_OUTCOMES: ReadonlySet<RecordOutcome> = new Set(["created", "already_existed", "moved"])
+
+/** Why a record is blocked. */
+export type BlockedCause = "supplier_not_ongoing" | "account_not_imported" | "account_unknown" | "account_not_found"
+
+/** The state of a record's latest version in the ledger. */
+export type RecordState = "pending" | "in_flight" | "done"
+
+/** A record as the ledger knows it. */
+export interface LedgerRecord {
+  readonly identity: string
+  readonly endpoint: string
+  /** The natural key's values, as JSON text. */
+  readonly key: string
+  readonly supplier: string | null
+  readonly account: string | null
+  /** Digest of the content the state and outcome are about. */
+  readonly content: string
+  readonly state: RecordState
+  readonly outcome: RecordOutcome | null
+  /** The blocked cause, or the codes of a rejection, comma-separated. */
+  readonly cause: string | null
+  readonly httpStatus: number | null
+  /** JSON text: the errors or details of the outcome. */
+  readonly detail: string | null
+  readonly attempts: number
+  /** Where that content was last read. */
+  readonly file: string | null
+  readonly line: number | null
+  readonly run: number
+  /** Milliseconds since the epoch of the last change. */
+  readonly updatedAt: number
+}
+
+/** A record read from a source, as written before it is sent. */
+export interface LedgerSighting {
+  readonly identity: string
+  readonly endpoint: string
+  readonly key: string
+  readonly supplier: string | null
+  readonly account: string | null
+  readonly content: string
+  readonly file: string
+  readonly line: number
+}
+
+/** An outcome, as written when it is known. */
+export interface LedgerOutcome {
+  readonly outcome: RecordOutcome
+  readonly cause?: string | null | undefined
+  readonly httpStatus?: number | null | undefined
+  readonly detail?: unknown
+  readonly attempts?: number | undefined
+}
+
+/** A record met again with content other than the version the ledger holds as stored (or in doubt). */
+export interface LedgerConflict {
+  readonly identity: string
+  readonly endpoint: string
+  readonly key: string
+  /** The version the ledger holds, and where it came from. */
+  readonly known: { readonly content: string; readonly file: string | null; readonly line: number | null; readonly outcome: RecordOutcome | null }
+  /** The other version, and where it was met first. */
+  readonly other: { readonly content: string; readonly file: string; readonly line: number }
+}
+
+/** A line no record could be read from (not JSON, no endpoint, no key): invalid, and listed by its place. */
+export interface UnidentifiedLine {
+  readonly run: number
+  readonly file: string
+  readonly line: number
+  readonly detail: string
+}
+
+/** The ledger belongs elsewhere: a run in progress holds it, another version wrote it, or another service. */
+export class LedgerMismatchError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = "LedgerMismatchError"
+  }
+}
+
+/** Options of {@link openLedger}. */
+export interface OpenLedgerOptions {
+  /**
+   * The service the run sends to (its base URL), when it sends. A ledger that has sent to other services
+   * only is refused unless {@link OpenLedgerOptions.allowNewService}: its outcomes would be about another
+   * service's store.
+   */
+  readonly service?: string | undefined
+  /** Accept a service the ledger has not seen (the same service at a new address, e.g. a new port). */
+  readonly allowNewService?: boolean | undefined
+  /** Open without writing: a dry run. A missing file is an empty ledger. */
+  readonly readOnly?: boolean | undefined
+}
+
+/** The ledger of one campaign. */
+export interface Ledger {
+  readonly path: string
+  /** Starts a run; returns its number. */
+  startRun(command: string, service: string | null, options: unknown): number
+  /** Ends a run: `completed`, `interrupted` (stopped by a signal) or `failed`, with its counts. */
+  endRun(run: number, ended: "completed" | "interrupted" | "failed", counts: unknown): void
+  /** The base URLs this ledger has sent to, first seen first. */
+  services(): ReadonlyArray<string>
+  record(identity: string): LedgerRecord | undefined
+  /** Writes a version of a record as about to be sent (or judged): state `pending`, its source, this run. */
+  pending(sighting: LedgerSighting, run: number): void
+  /** Marks a record in flight: committed before its request leaves. */
+  inFlight(identity: string): void
+  /** A record marked in flight whose request never left (the run was stopped): `pending` again. */
+  unsent(identity: string): void
+  /** Writes a record's outcome (state `done`). */
+  settle(identity: string, outcome: LedgerOutcome): void
+  /** Writes a conflict: a record met with content other than the one the ledger holds as stored or in doubt. */
+  conflict(identity: string, content: string, file: string, line: number, run: number): void
+  /** Writes a line that names no record. */
+  unidentified(run: number, file: string, line: number, detail: string): void
+  /** Runs `work` in one transaction (one commit for many writes). */
+  batch<T>(work: () => T): T
+  /** Records by outcome (`null`: not done: pending or in flight), at most `limit`, oldest change first. */
+  records(filter: { readonly outcome?: RecordOutcome | null; readonly limit: number }): ReadonlyArray<LedgerRecord>
+  /** The records a run wrote, in the order it wrote them last. */
+  runRecords(run: number): IterableIterator<LedgerRecord>
+  /** Counts of records by endpoint, state and outcome. */
+  counts(): ReadonlyArray<{ readonly endpoint: string; readonly state: RecordState; readonly outcome: RecordOutcome | null; readonly count: number }>
+  conflicts(limit: number): ReadonlyArray<LedgerConflict>
+  unidentifiedLines(run: number, limit: number): ReadonlyArray<UnidentifiedLine>
+  close(): void
+}

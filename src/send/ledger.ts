@@ -1,0 +1,299 @@
+/**
+ * The ledger of a migration campaign: every record by its identity (its natural key, see
+ * `recordsOf`) and the digest of its content, whatever file or line it came from, with what became of
+ * it; the runs that sent them; the services (base URLs) it was sent to; and the conflicts (a settled
+ * record met again with other content). SQLite through `node:sqlite`, prepared statements only.
+ *
+ * A record is written `pending` before its request is handed to a sender, `in_flight` in a commit that
+ * lands before the request leaves, and `done` with its outcome once the answer is in. So a run that is
+ * killed leaves every record it touched in one of three readable states: not sent (`pending`), maybe
+ * sent (`in_flight`), or known (`done`).
+ *
+ * WAL mode with `synchronous = NORMAL`: every commit survives the process being killed. The file is
+ * locked for the whole run (exclusive locking mode): a second run on the same ledger is refused rather
+ * than sending the same records twice at once. The ledger holds no token or key.
+ *
+ * @module
+ */
+import type { DatabaseSync, StatementSync } from "node:sqlite"
+import { loadSqlite } from "../service/sqlite.js"
+import {
+  type Ledger,
+  LedgerMismatchError,
+  type OpenLedgerOptions,
+  type RecordOutcome,
+  type RecordState,
+  type LedgerRecord,
+  type UnidentifiedLine
+} from "./ledger-types.js"
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS services (url TEXT PRIMARY KEY, first_run INTEGER NOT NULL, last_run INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY, command TEXT NOT NULL, service TEXT, options TEXT,
+  started_at INTEGER NOT NULL, ended_at INTEGER, ended TEXT, counts TEXT);
+CREATE TABLE IF NOT EXISTS records (
+  identity TEXT PRIMARY KEY,
+  endpoint TEXT NOT NULL,
+  key TEXT NOT NULL,
+  supplier TEXT,
+  account TEXT,
+  content TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('pending', 'in_flight', 'done')),
+  outcome TEXT,
+  cause TEXT,
+  http_status INTEGER,
+  detail TEXT,
+  attempts INTEGER NOT NULL DEFAULT 0,
+  file TEXT,
+  line INTEGER,
+  run INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS records_by_outcome ON records (outcome, updated_at);
+CREATE TABLE IF NOT EXISTS conflicts (
+  identity TEXT NOT NULL,
+  content TEXT NOT NULL,
+  file TEXT NOT NULL,
+  line INTEGER NOT NULL,
+  run INTEGER NOT NULL,
+  PRIMARY KEY (identity, content)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS unidentified (run INTEGER NOT NULL, file TEXT NOT NULL, line INTEGER NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (run, file, line)) WITHOUT ROWID;`
+
+/** The format of the file; a ledger of another format is refused, never read wrongly. */
+const FORMAT = "ledger-2"
+
+interface RecordRow {
+  identity: string
+  endpoint: string
+  key: string
+  supplier: string | null
+  account: string | null
+  content: string
+  state: RecordState
+  outcome: RecordOutcome | null
+  cause: string | null
+  http_status: number | null
+  detail: string | null
+  attempts: number
+  file: string | null
+  line: number | null
+  run: number
+  updated_at: number
+}
+
+const toRecord = (row: RecordRow): LedgerRecord => ({
+  identity: row.identity,
+  endpoint: row.endpoint,
+  key: row.key,
+  supplier: row.supplier,
+  account: row.account,
+  content: row.content,
+  state: row.state,
+  outcome: row.outcome,
+  cause: row.cause,
+  httpStatus: row.http_status,
+  detail: row.detail,
+  attempts: row.attempts,
+  file: row.file,
+  line: row.line,
+  run: row.run,
+  updatedAt: row.updated_at
+})
+
+const detailText = (detail: unknown): string | null =>
+  detail === undefined || detail === null || (Array.isArray(detail) && detail.length === 0) ? null : JSON.stringify(detail)
+
+const openDatabase = (path: string, readOnly: boolean): DatabaseSync | undefined => {
+  const { DatabaseSync } = loadSqlite()
+  if (readOnly) {
+    try {
+      return new DatabaseSync(path, { readOnly: true })
+    } catch (cause) {
+      // A dry run before the first real run: no ledger yet, nothing settled.
+      if (/unable to open/iu.test(String(cause))) return undefined
+      throw cause
+    }
+  }
+  return new DatabaseSync(path)
+}
+
+/**
+ * Opens (or creates) the ledger at `path`. Throws {@link LedgerMismatchError} for a ledger in use by
+ * another run, of another format, or bound to other services; SQLite's own error for a file that is not
+ * a database.
+ *
+ * @example
+ * const ledger = openLedger(":memory:", { service: "https://api.example.energy/" })
+ * const run = ledger.startRun("send", "https://api.example.energy/", {})
+ * ledger.pending({ identity: "id-1", endpoint: "transactions", key: '["transactions","S","A","T-1"]', supplier: "S", account: "A", content: "c1", file: "/data/t.ndjson", line: 1 }, run)
+ * ledger.settle("id-1", { outcome: "created", httpStatus: 201 })
+ * ledger.record("id-1")?.outcome // => "created"
+ * ledger.close()
+ */
+export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledger => {
+  const readOnly = options.readOnly === true
+  const opened = openDatabase(path, readOnly)
+  const { DatabaseSync } = loadSqlite()
+  const db: DatabaseSync = opened ?? new DatabaseSync(":memory:")
+  try {
+    if (!readOnly) {
+      try {
+        // Small pages: a commit writes only the few pages its rows are on; rare checkpoints (about 10 MB
+        // of WAL) are where synchronous=NORMAL waits for the disk.
+        db.exec("PRAGMA page_size = 1024; PRAGMA wal_autocheckpoint = 10000; PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+        db.exec("BEGIN IMMEDIATE; COMMIT;")
+      } catch (cause) {
+        if (/locked|busy/iu.test(String(cause))) throw new LedgerMismatchError(`the ledger ${path} is in use by another run`)
+        throw cause
+      }
+    }
+    const hasMeta = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined
+    const format = hasMeta ? (db.prepare("SELECT value FROM meta WHERE key = 'format'").get() as { value: string } | undefined)?.value : undefined
+    if (hasMeta && format !== FORMAT) {
+      throw new LedgerMismatchError(`the ledger ${path} was written by an older version of data-import (${format ?? "a journal of file lines"}): start a new ledger file`)
+    }
+    if (opened === undefined || !hasMeta) {
+      if (readOnly && opened !== undefined) throw new LedgerMismatchError(`${path} is not a ledger of data-import`)
+      db.exec(SCHEMA)
+      db.prepare("INSERT INTO meta (key, value) VALUES ('format', ?)").run(FORMAT)
+    }
+    if (options.service !== undefined) {
+      const known = (db.prepare("SELECT url FROM services ORDER BY first_run").all() as Array<{ url: string }>).map((r) => r.url)
+      if (known.length > 0 && !known.includes(options.service) && options.allowNewService !== true) {
+        throw new LedgerMismatchError(
+          `the ledger ${path} has sent to ${known.join(", ")}, not ${options.service}; if this is the same service at a new address, ` +
+            "run again with --new-base-url (the report lists every address the ledger has seen); for another service, use another ledger"
+        )
+      }
+    }
+  } catch (error) {
+    db.close()
+    throw error
+  }
+
+  const statements = new Map<string, StatementSync>()
+  const prepared = (sql: string): StatementSync => {
+    let statement = statements.get(sql)
+    if (statement === undefined) {
+      statement = db.prepare(sql)
+      statements.set(sql, statement)
+    }
+    return statement
+  }
+  let depth = 0
+  const service = options.service
+  return {
+    path,
+    startRun: (command, runService, runOptions) => {
+      const result = prepared("INSERT INTO runs (command, service, options, started_at) VALUES (?, ?, ?, ?)").run(
+        command,
+        runService,
+        JSON.stringify(runOptions ?? {}),
+        Date.now()
+      )
+      const run = Number(result.lastInsertRowid)
+      if (runService !== null && service !== undefined) {
+        prepared(
+          "INSERT INTO services (url, first_run, last_run) VALUES (?, ?, ?) ON CONFLICT (url) DO UPDATE SET last_run = excluded.last_run"
+        ).run(runService, run, run)
+      }
+      return run
+    },
+    endRun: (run, ended, counts) => {
+      prepared("UPDATE runs SET ended_at = ?, ended = ?, counts = ? WHERE id = ?").run(Date.now(), ended, JSON.stringify(counts), run)
+    },
+    services: () => (prepared("SELECT url FROM services ORDER BY first_run, url").all() as Array<{ url: string }>).map((r) => r.url),
+    record: (identity) => {
+      const row = prepared("SELECT * FROM records WHERE identity = ?").get(identity) as RecordRow | undefined
+      return row === undefined ? undefined : toRecord(row)
+    },
+    pending: (s, run) => {
+      prepared(
+        `INSERT INTO records (identity, endpoint, key, supplier, account, content, state, file, line, run, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)
+         ON CONFLICT (identity) DO UPDATE SET content = excluded.content, state = 'pending', file = excluded.file,
+           line = excluded.line, run = excluded.run, updated_at = excluded.updated_at`
+      ).run(s.identity, s.endpoint, s.key, s.supplier, s.account, s.content, s.file, s.line, run, Date.now())
+    },
+    inFlight: (identity) => {
+      prepared("UPDATE records SET state = 'in_flight', updated_at = ? WHERE identity = ?").run(Date.now(), identity)
+    },
+    unsent: (identity) => {
+      prepared("UPDATE records SET state = 'pending' WHERE identity = ?").run(identity)
+    },
+    settle: (identity, o) => {
+      prepared(
+        `UPDATE records SET state = 'done', outcome = ?, cause = ?, http_status = ?, detail = ?, attempts = attempts + ?, updated_at = ?
+         WHERE identity = ?`
+      ).run(o.outcome, o.cause ?? null, o.httpStatus ?? null, detailText(o.detail), o.attempts ?? 0, Date.now(), identity)
+    },
+    conflict: (identity, content, file, line, run) => {
+      prepared("INSERT INTO conflicts (identity, content, file, line, run) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING").run(
+        identity,
+        content,
+        file,
+        line,
+        run
+      )
+    },
+    unidentified: (run, file, line, detail) => {
+      prepared("INSERT INTO unidentified (run, file, line, detail) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET detail = excluded.detail").run(
+        run,
+        file,
+        line,
+        detail
+      )
+    },
+    batch: (work) => {
+      if (depth > 0 || readOnly) return work()
+      depth++
+      db.exec("BEGIN")
+      try {
+        const value = work()
+        db.exec("COMMIT")
+        return value
+      } catch (error) {
+        if (db.isTransaction) db.exec("ROLLBACK")
+        throw error
+      } finally {
+        depth--
+      }
+    },
+    records: ({ outcome, limit }) => {
+      const rows = outcome === undefined
+        ? prepared("SELECT * FROM records ORDER BY updated_at LIMIT ?").all(limit)
+        : outcome === null
+        ? prepared("SELECT * FROM records WHERE state <> 'done' ORDER BY updated_at LIMIT ?").all(limit)
+        : prepared("SELECT * FROM records WHERE state = 'done' AND outcome = ? ORDER BY updated_at LIMIT ?").all(outcome, limit)
+      return (rows as unknown as Array<RecordRow>).map(toRecord)
+    },
+    runRecords: function*(run) {
+      for (const row of prepared("SELECT * FROM records WHERE run = ? ORDER BY updated_at").iterate(run)) yield toRecord(row as unknown as RecordRow)
+    },
+    counts: () =>
+      prepared("SELECT endpoint, state, outcome, COUNT(*) AS count FROM records GROUP BY endpoint, state, outcome ORDER BY endpoint, state, outcome")
+        .all() as unknown as ReadonlyArray<{ endpoint: string; state: RecordState; outcome: RecordOutcome | null; count: number }>,
+    conflicts: (limit) =>
+      (prepared(
+        `SELECT c.identity, r.endpoint, r.key, r.content AS known_content, r.file AS known_file, r.line AS known_line, r.outcome AS known_outcome,
+                c.content AS other_content, c.file AS other_file, c.line AS other_line
+         FROM conflicts c JOIN records r ON r.identity = c.identity WHERE c.content <> r.content ORDER BY c.run, c.file, c.line LIMIT ?`
+      ).all(limit) as Array<Record<string, unknown>>).map((row) => ({
+        identity: row["identity"] as string,
+        endpoint: row["endpoint"] as string,
+        key: row["key"] as string,
+        known: {
+          content: row["known_content"] as string,
+          file: row["known_file"] as string | null,
+          line: row["known_line"] as number | null,
+          outcome: row["known_outcome"] as RecordOutcome | null
+        },
+        other: { content: row["other_content"] as string, file: row["other_file"] as string, line: row["other_line"] as number }
+      })),
+    unidentifiedLines: (run, limit) =>
+      prepared("SELECT run, file, line, detail FROM unidentified WHERE run = ? ORDER BY file, line LIMIT ?").all(run, limit) as unknown as ReadonlyArray<UnidentifiedLine>,
+    close: () => db.close()
+  }
+}

@@ -1,0 +1,271 @@
+/**
+ * The send engine: records in (NDJSON lines with their file and line), requests out, every record's
+ * outcome in the ledger. A record whose identity the ledger holds as stored is never sent again,
+ * whatever file or line it arrives on; a record met with other content than a stored version is a
+ * conflict and is not sent; blocked and failed records are sent again by every run; a record refused for
+ * its content is sent again only once its content changed.
+ *
+ * @module
+ */
+import type { Client } from "../client/create-client.js"
+import { redactSecrets } from "../client/redact-secrets.js"
+import type { SendOutcome } from "../client/outcome.js"
+import { bodyWith, type KeyedRecord } from "../endpoints/natural-key.js"
+import type { PostEndpointId } from "../endpoints/endpoint-id.js"
+import { journaledWorkers } from "./journaled-workers.js"
+import { type BlockedCause, type Ledger, type LedgerOutcome, RECORD_OUTCOMES, type RecordOutcome } from "./ledger-types.js"
+import { type Disposition, planLine, type PlannedRequest } from "./plan-line.js"
+import { recordOutcomes } from "./record-outcomes.js"
+
+/** One line of input: its file, physical line and text. An undecodable line is invalid. */
+export interface SourceLine {
+  readonly file: string
+  readonly line: number
+  readonly text: string
+  readonly undecodable?: boolean | undefined
+}
+
+/** Options of {@link sendRecords}. */
+export interface SendRecordsOptions {
+  readonly ledger: Ledger
+  /** The client that sends; without one the run is a dry run: planned against the ledger, nothing written or sent. */
+  readonly client?: Client | undefined
+  /** The service's base URL, as the ledger records it for the run. */
+  readonly service?: string | undefined
+  /** Requests in flight at once (default 4). */
+  readonly concurrency?: number | undefined
+  /** Every line is a body of this endpoint (default: inferred from each body). */
+  readonly endpoint?: PostEndpointId | undefined
+  /** Send records whose earlier outcome is unknown again even where a repeat is not harmless. */
+  readonly resendInDoubt?: boolean | undefined
+  /** Let the service move transactions outside the open statement period into it (default `false`). */
+  readonly forceAddToCurrentStatement?: boolean | undefined
+  /** Let the service skip transactions it has already (default `true`). */
+  readonly checkPreviouslyAdded?: boolean | undefined
+  /** Texts never to be written to the ledger (token, API key): replaced wherever an answer echoes them. */
+  readonly secrets?: ReadonlyArray<string> | undefined
+  /** Aborted: no further request starts; the answers in flight are awaited and written. */
+  readonly signal?: AbortSignal | undefined
+  /** The clock of validation (transactions in the future). */
+  readonly now?: (() => Date) | undefined
+  /** Called after each line is planned and after each answer, for progress. */
+  readonly onProgress?: ((progress: { readonly lines: number; readonly answered: number }) => void) | undefined
+  /** What the ledger records as the run's command and options. */
+  readonly command?: string | undefined
+  readonly runOptions?: unknown
+}
+
+/** What a run did: records read by disposition, the outcomes of those it sent, and how it ended. */
+export interface SendSummary {
+  readonly run: number
+  readonly dryRun: boolean
+  /** Lines read, and records read (a line of notes holds several; a line that names no record counts one). */
+  readonly lines: number
+  readonly records: number
+  readonly dispositions: Readonly<Record<Disposition | "unsent", number>>
+  /** Outcomes of the records sent in this run (a dry run: none). */
+  readonly outcomes: Readonly<Record<RecordOutcome, number>>
+  /** Per endpoint: dispositions other than `send`, and outcomes of the records sent. */
+  readonly byEndpoint: Readonly<Record<string, Readonly<Record<string, number>>>>
+  /** Blocked and rejected records sent in this run, by `outcome:cause` (`blocked:supplier_not_ongoing`). */
+  readonly causes: Readonly<Record<string, number>>
+  /** A signal stopped the run: lines after the last one read were not read. */
+  readonly stopped: boolean
+  /** The service refused the credentials: the rest of the run was not sent. */
+  readonly unauthorized: boolean
+}
+
+interface Job {
+  readonly request: PlannedRequest
+}
+
+const PENDING_BATCH = 256
+const FLUSH_MS = 20
+
+const zeroes = <K extends string>(keys: ReadonlyArray<K>): Record<K, number> =>
+  Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>
+
+const DISPOSITIONS = ["send", "settled_before", "rejected_before", "duplicate", "conflict", "kept_in_doubt", "invalid", "unsent"] as const
+
+/**
+ * Sends the records of `lines` with the ledger's memory of the campaign, and returns what became of
+ * them (each record's outcome is in the ledger). Never throws for a bad line or an HTTP failure; throws
+ * the ledger's error when the ledger cannot be written (nothing is sent after that).
+ *
+ * @example
+ * import { createClient } from "data-import-payloads"
+ * const ledger = openLedger(":memory:", { service: "https://api.example.energy/" })
+ * const service = async (_: string, init: RequestInit) => new Response(init.body, { status: 201 })
+ * const client = createClient({ baseUrl: "https://api.example.energy", token: "my-token", fetch: service as typeof fetch })
+ * const line = JSON.stringify({ code: 9900000000003, code_type: "BDEW", name: "Netz Nord", role: "NETWORK_OPERATOR", energy: "ELECTRICITY" })
+ * const first = await sendRecords([{ file: "a.ndjson", line: 1, text: line }], { ledger, client })
+ * first.outcomes.created // => 1
+ * const again = await sendRecords([{ file: "copy.ndjson", line: 7, text: line }], { ledger, client })
+ * again.dispositions.settled_before // => 1
+ */
+export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<SourceLine>, options: SendRecordsOptions): Promise<SendSummary> => {
+  const { ledger, client } = options
+  const dryRun = client === undefined
+  const secrets = (options.secrets ?? []).filter((s) => s !== "")
+  const query = {
+    check_previously_added: options.checkPreviouslyAdded ?? true,
+    force_add_to_current_statement: options.forceAddToCurrentStatement ?? false
+  }
+  const run = dryRun ? 0 : ledger.startRun(options.command ?? "send", options.service ?? null, options.runOptions ?? {})
+  const dispositions = zeroes(DISPOSITIONS)
+  const outcomes = zeroes(RECORD_OUTCOMES)
+  const byEndpoint: Record<string, Record<string, number>> = {}
+  const causes: Record<string, number> = {}
+  const count = (endpoint: string, what: string): void => {
+    const counts = (byEndpoint[endpoint] ??= {})
+    counts[what] = (counts[what] ?? 0) + 1
+  }
+  const seen = new Map<string, string>()
+  let linesRead = 0
+  let records = 0
+  let answered = 0
+  let unauthorized = false
+  const stopped = (): boolean => options.signal?.aborted === true
+  const progress = (): void => options.onProgress?.({ lines: linesRead, answered })
+  const clean = (outcome: LedgerOutcome): LedgerOutcome =>
+    secrets.length === 0 ? outcome : redactSecrets(outcome, secrets)
+
+  /** The cause of a 404 for an account, asked once per account and run of the status endpoint. */
+  const accountCauses = new Map<string, Promise<BlockedCause>>()
+  const causeOf = (record: KeyedRecord): Promise<BlockedCause> => {
+    const key = JSON.stringify([record.supplier, record.account])
+    let cause = accountCauses.get(key)
+    if (cause === undefined) {
+      cause = client === undefined || record.supplier === null || record.account === null
+        ? Promise.resolve("account_not_found")
+        : client.send("account-transfer-status", { import_supplier_code: record.supplier, external_account_number: record.account }).then((o) =>
+          o.kind === "not_found" ? "account_unknown" : o.kind === "ok" ? "account_not_imported" : "account_not_found"
+        )
+      accountCauses.set(key, cause)
+    }
+    return cause
+  }
+
+  /** Sends a request, and again without the records a refusal named, until every record has an outcome. */
+  const sendJob = async (job: Job): Promise<ReadonlyArray<readonly [KeyedRecord, LedgerOutcome | "unsent"]>> => {
+    const done: Array<readonly [KeyedRecord, LedgerOutcome | "unsent"]> = []
+    let request = job.request
+    for (;;) {
+      if (unauthorized || stopped()) {
+        const why: LedgerOutcome | "unsent" = unauthorized
+          ? { outcome: "failed", cause: "unauthorized", detail: "Not sent: the service refused the credentials (401) earlier in this run." }
+          : "unsent"
+        return [...done, ...request.records.map((r) => [r, why] as const)]
+      }
+      const outcome: SendOutcome = await client!.send(request.endpoint, request.body, request.endpoint === "transactions" ? { query } : {})
+      if (outcome.kind === "unauthorized") unauthorized = true
+      const result = recordOutcomes(request.endpoint, request.body, request.records, outcome)
+      const cause = result.askAccount === true && request.records[0] !== undefined ? await causeOf(request.records[0]) : undefined
+      for (const [record, o] of result.settled) done.push([record, cause === undefined ? o : { ...o, cause }])
+      if (result.again.length === 0) return done
+      const positions = result.again.map((r) => request.records.indexOf(r))
+      request = { endpoint: request.endpoint, body: bodyWith(request.endpoint, request.body, positions), records: result.again }
+    }
+  }
+
+  const sender = dryRun ? undefined : journaledWorkers<Job, ReadonlyArray<readonly [KeyedRecord, LedgerOutcome | "unsent"]>>({
+    concurrency: Math.max(1, options.concurrency ?? 4),
+    group: Math.max(1, options.concurrency ?? 4),
+    flushMs: FLUSH_MS,
+    queueLimit: 2 * PENDING_BATCH
+  }, {
+    begin: (job) => {
+      if (!stopped() && !unauthorized) for (const r of job.request.records) ledger.inFlight(r.identity)
+    },
+    send: sendJob,
+    end: (job, results) => {
+      for (const [record, outcome] of results) {
+        if (outcome === "unsent") {
+          // Stopped before its request left: pending again, for the next run to send.
+          ledger.unsent(record.identity)
+          dispositions.unsent++
+          count(job.request.endpoint, "unsent")
+        } else {
+          ledger.settle(record.identity, clean(outcome))
+          outcomes[outcome.outcome]++
+          count(job.request.endpoint, outcome.outcome)
+          if (outcome.outcome === "blocked" || outcome.outcome === "rejected") {
+            const key = `${outcome.outcome}:${outcome.cause ?? "unknown"}`
+            causes[key] = (causes[key] ?? 0) + 1
+          }
+        }
+      }
+      answered += results.length
+      progress()
+    },
+    together: (work) => ledger.batch(work)
+  })
+
+  let batch: Array<Job> = []
+  const flush = async (): Promise<void> => {
+    const jobs = batch
+    batch = []
+    if (jobs.length > 0) await sender!.add(jobs)
+  }
+  for await (const source of lines) {
+    if (stopped()) break
+    linesRead++
+    const plan = source.undecodable === true
+      ? { kind: "unidentified" as const, endpoint: null, detail: "The line is not valid UTF-8.", errors: [] }
+      : planLine(source.text, { known: ledger.record, seen, endpoint: options.endpoint, resendInDoubt: options.resendInDoubt === true, query, now: options.now })
+    if (plan.kind === "unidentified") {
+      records++
+      dispositions.invalid++
+      count(plan.endpoint ?? "(none)", "invalid")
+      if (!dryRun) ledger.unidentified(run, source.file, source.line, plan.detail)
+      continue
+    }
+    records += plan.judged.length
+    ledger.batch(() => {
+      for (const { record, disposition, errors } of plan.judged) {
+        dispositions[disposition]++
+        if (disposition !== "send") count(plan.endpoint, disposition)
+        if (dryRun) continue
+        const sighting = { ...record, endpoint: plan.endpoint, file: source.file, line: source.line }
+        if (disposition === "conflict") ledger.conflict(record.identity, record.content, source.file, source.line, run)
+        if (disposition === "invalid") {
+          ledger.pending(sighting, run)
+          ledger.settle(record.identity, { outcome: "invalid", cause: errors?.map((e) => e.code).join(",") ?? "invalid", detail: errors })
+          outcomes.invalid++
+        }
+        if (disposition === "send") ledger.pending(sighting, run)
+        // In flight when an earlier run died: what that run could not write is written now, as in doubt.
+        if (disposition === "kept_in_doubt" && ledger.record(record.identity)?.state !== "done") {
+          ledger.settle(record.identity, {
+            outcome: "in_doubt",
+            cause: "in_flight_when_a_run_stopped",
+            detail: "In flight when an earlier run stopped: the outcome is unknown, and a repeat is not harmless for this endpoint."
+          })
+        }
+      }
+    })
+    if (plan.request !== undefined && !dryRun) {
+      batch.push({ request: plan.request })
+      if (batch.length >= PENDING_BATCH) await flush()
+    }
+    progress()
+  }
+  if (!dryRun) {
+    await flush()
+    await sender!.drain()
+  }
+  const summary: SendSummary = { run, dryRun, lines: linesRead, records, dispositions, outcomes, byEndpoint, causes, stopped: stopped(), unauthorized }
+  checkAccounts(summary)
+  if (!dryRun) ledger.endRun(run, summary.stopped ? "interrupted" : "completed", { dispositions, outcomes })
+  return summary
+}
+
+/** Every record read ends in exactly one disposition, and every record sent in exactly one outcome or unsent. */
+const checkAccounts = (summary: SendSummary): void => {
+  const d = summary.dispositions
+  const judged = DISPOSITIONS.filter((k) => k !== "unsent").reduce((n, k) => n + d[k], 0)
+  const sent = RECORD_OUTCOMES.filter((k) => k !== "invalid").reduce((n, k) => n + summary.outcomes[k], 0) + d.unsent
+  if (judged !== summary.records || (!summary.dryRun && sent !== d.send)) {
+    throw new Error(`send: the accounts do not add up (${summary.records} records read, ${judged} judged; ${d.send} to send, ${sent} answered or unsent)`)
+  }
+}

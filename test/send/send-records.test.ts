@@ -1,0 +1,178 @@
+/**
+ * The send engine with the campaign ledger, against the reference model: records known by identity
+ * across files, fixes, conflicts, blocked records sent again once unblocked, transactions never moved
+ * without the option, a stop that leaves nothing in doubt, and every record accounted for.
+ */
+import { describe, expect, it } from "vitest"
+import { openLedger, type SourceLine, sendRecords } from "../../src/index.js"
+import { energyAmount, modelService, notes, PAUSED, SEED, SUPPLIER, TOKEN, transactions } from "./model-service.js"
+
+const lines = (file: string, bodies: ReadonlyArray<unknown>): Array<SourceLine> =>
+  bodies.map((body, i) => ({ file, line: i + 1, text: JSON.stringify(body) }))
+
+const ledgerAt = () => openLedger(":memory:", { service: "http://127.0.0.1:9/" })
+
+describe("sendRecords", () => {
+  it("a record is sent once whatever file or line it arrives on; other content for a stored record is a conflict", async () => {
+    const service = modelService(SEED)
+    const ledger = ledgerAt()
+    const client = service.client()
+    const amounts = [1, 2, 3].map((day) => energyAmount("KD-1", day))
+    const first = await sendRecords(lines("/in/amounts.ndjson", amounts), { ledger, client })
+    expect(first.outcomes.created).toBe(3)
+    // Renamed, reordered, with a repeat inside, and one new record appended.
+    const again = await sendRecords(lines("/in/renamed.ndjson", [amounts[2], amounts[0], amounts[0], amounts[1], energyAmount("KD-1", 4)]), { ledger, client })
+    expect(again.dispositions).toMatchObject({ settled_before: 3, duplicate: 1, send: 1 })
+    expect(again.outcomes.created).toBe(1)
+    // The same period with another quantity: the stored one is not overwritten, and nothing is sent.
+    const changed = await sendRecords(lines("/in/fixed.ndjson", [energyAmount("KD-1", 2, "99.5")]), { ledger, client })
+    expect(changed.dispositions.conflict).toBe(1)
+    expect(changed.dispositions.send).toBe(0)
+    const [conflict] = ledger.conflicts(10)
+    expect(conflict?.known.file).toBe("/in/amounts.ndjson")
+    expect(conflict?.other).toMatchObject({ file: "/in/fixed.ndjson", line: 1 })
+    expect(service.model().stats().stored.energy_amounts).toBe(4)
+    expect([...service.stored.values()].every((n) => n === 1)).toBe(true)
+  })
+
+  it("an offset of another style names the same instant: the same record", async () => {
+    const service = modelService(SEED)
+    const ledger = ledgerAt()
+    const client = service.client()
+    await sendRecords(lines("/a.ndjson", [energyAmount("KD-1", 5)]), { ledger, client })
+    const utc = energyAmount("KD-1", 5) as { energy_amount: Record<string, unknown> }
+    utc.energy_amount["period_start_at"] = "2024-03-04T23:00:00Z"
+    utc.energy_amount["period_end_at"] = "2024-03-05T22:59:59Z"
+    const second = await sendRecords(lines("/b.ndjson", [utc]), { ledger, client })
+    expect(second.dispositions.conflict).toBe(1)
+    expect(service.model().stats().stored.energy_amounts).toBe(1)
+  })
+
+  it("blocked records are sent again by later runs and stored once the supplier is resumed or the account imported", async () => {
+    const service = modelService(SEED)
+    const ledger = ledgerAt()
+    const client = service.client()
+    const input = lines("/in/x.ndjson", [energyAmount("S-1", 1, "1", PAUSED), energyAmount("KD-3", 1), energyAmount("KD-404", 1)])
+    const first = await sendRecords(input, { ledger, client })
+    expect(first.outcomes.blocked).toBe(3)
+    expect(first.causes).toEqual({ "blocked:supplier_not_ongoing": 1, "blocked:account_not_imported": 1, "blocked:account_unknown": 1 })
+    const again = await sendRecords(input, { ledger, client })
+    expect(again.dispositions.send).toBe(3)
+    expect(again.outcomes.blocked).toBe(3)
+  })
+
+  it("a rejected record is not sent again unchanged, and is sent once fixed", async () => {
+    const service = modelService(SEED)
+    const ledger = ledgerAt()
+    const client = service.client()
+    // Outside the open statement period of KD-1: without the option, the service refuses it.
+    const outside = transactions("KD-1", [{ id: "T-1", date: "2023-12-15" }])
+    const first = await sendRecords(lines("/t.ndjson", [outside]), { ledger, client })
+    expect(first.outcomes.rejected).toBe(1)
+    expect(first.causes).toEqual({ "rejected:TRANSACTION_IMPORT_ERROR": 1 })
+    const again = await sendRecords(lines("/t.ndjson", [outside]), { ledger, client })
+    expect(again.dispositions.rejected_before).toBe(1)
+    const fixed = await sendRecords(lines("/t2.ndjson", [transactions("KD-1", [{ id: "T-1", date: "2024-01-15" }])]), { ledger, client })
+    expect(fixed.outcomes.created).toBe(1)
+  })
+
+  it("transactions are moved only with the option, and then reported as moved", async () => {
+    const service = modelService(SEED)
+    const ledger = ledgerAt()
+    const client = service.client()
+    const body = transactions("KD-1", [{ id: "T-9", date: "2023-12-15" }, { id: "T-10", date: "2024-03-01" }])
+    const without = await sendRecords(lines("/t.ndjson", [body]), { ledger, client })
+    // The refused one is named; the other is sent again at once without it.
+    expect(without.outcomes).toMatchObject({ rejected: 1, created: 1 })
+    expect(service.model().stats().stored.notes).toBe(0)
+    const moved = await sendRecords(lines("/t.ndjson", [transactions("KD-1", [{ id: "T-11", date: "2023-11-30" }])]), { ledger, client, forceAddToCurrentStatement: true })
+    expect(moved.outcomes.moved).toBe(1)
+    const record = ledger.records({ outcome: "moved", limit: 5 })[0]
+    expect(JSON.parse(record!.detail!)).toEqual({ from: "2023-11-30", to: "2024-01-01", pinned_note: true })
+  })
+
+  it("notes: settled ones are left out of the request; only the new ones are sent", async () => {
+    const service = modelService(SEED)
+    const ledger = ledgerAt()
+    const client = service.client()
+    await sendRecords(lines("/n.ndjson", [notes("KD-2", ["a", "b"])]), { ledger, client })
+    const merged = await sendRecords(lines("/n2.ndjson", [notes("KD-2", ["b", "c", "a"])]), { ledger, client })
+    expect(merged.dispositions).toMatchObject({ settled_before: 2, send: 1 })
+    expect(service.model().stats().stored.notes).toBe(3)
+  })
+
+  it("a stop leaves nothing in doubt: what was not sent is pending and sent by the next run", async () => {
+    const service = modelService(SEED)
+    const ledger = ledgerAt()
+    const client = service.client()
+    const controller = new AbortController()
+    const amounts = Array.from({ length: 28 }, (_, i) => energyAmount("KD-2", i + 1, String(i + 1)))
+    const input = lines("/big.ndjson", amounts)
+    const first = await sendRecords(input, {
+      ledger,
+      client,
+      concurrency: 2,
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.answered >= 4) controller.abort()
+      }
+    })
+    expect(first.stopped).toBe(true)
+    expect(first.outcomes.in_doubt).toBe(0)
+    expect(ledger.records({ outcome: "in_doubt", limit: 10 })).toEqual([])
+    const second = await sendRecords(input, { ledger, client })
+    expect(second.outcomes.in_doubt).toBe(0)
+    expect(first.outcomes.created + second.outcomes.created).toBe(28)
+    expect(service.model().stats().stored.energy_amounts).toBe(28)
+  })
+
+  it("an answer lost after the service stored it is in doubt and never sent again; a dry run says what a run would send", async () => {
+    let lose = true
+    const service = modelService(SEED, () => (lose ? "after" : "none"))
+    const ledger = ledgerAt()
+    const client = service.client()
+    const input = lines("/a.ndjson", [energyAmount("KD-2", 1), energyAmount("KD-2", 2)])
+    const first = await sendRecords(input, { ledger, client })
+    expect(first.outcomes.in_doubt).toBe(2)
+    lose = false
+    const dry = await sendRecords([...input, ...lines("/b.ndjson", [energyAmount("KD-2", 3)])], { ledger })
+    expect(dry.dispositions).toMatchObject({ kept_in_doubt: 2, send: 1 })
+    const second = await sendRecords(input, { ledger, client })
+    expect(second.dispositions.kept_in_doubt).toBe(2)
+    expect(service.model().stats().stored.energy_amounts).toBe(2)
+  })
+
+  it("a 201 without a result for a record is in doubt, and the token an answer echoes is never written", async () => {
+    const service = modelService(SEED)
+    const echo = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      if (String(input).includes("notes")) return new Response(JSON.stringify([]), { status: 201 })
+      return new Response(JSON.stringify({ detail: `bad token ${TOKEN}`, code: "x", errors: [{ detail: `token ${TOKEN}`, code: "invalid", attr: "energy_amount.quantity" }] }), { status: 400 })
+    }
+    const { createClient } = await import("../../src/index.js")
+    const client = createClient({ baseUrl: "http://127.0.0.1:9", token: TOKEN, fetch: echo as typeof fetch })
+    const ledger = ledgerAt()
+    const run = await sendRecords(lines("/x.ndjson", [notes("KD-2", ["a"]), energyAmount("KD-2", 1)]), { ledger, client, secrets: [TOKEN] })
+    expect(run.outcomes).toMatchObject({ in_doubt: 1, rejected: 1 })
+    const written = [...ledger.runRecords(run.run)].map((r) => JSON.stringify(r)).join("\n")
+    expect(written).not.toContain(TOKEN)
+    expect(service.requests.size).toBe(0)
+  })
+
+  it("every line ends in one disposition: bad JSON, no endpoint and invalid bodies are listed by line", async () => {
+    const service = modelService(SEED)
+    const ledger = ledgerAt()
+    const bad = energyAmount("KD-2", 1) as { energy_amount: Record<string, unknown> }
+    bad.energy_amount["quantity"] = "1,5"
+    const input: Array<SourceLine> = [
+      { file: "/m.ndjson", line: 1, text: "{not json" },
+      { file: "/m.ndjson", line: 2, text: JSON.stringify({ hello: 1 }) },
+      { file: "/m.ndjson", line: 4, text: JSON.stringify(bad) },
+      { file: "/m.ndjson", line: 5, text: JSON.stringify(transactions("KD-2", [{ id: "A" }, { id: "B", date: "2024-13-01" }])) }
+    ]
+    const run = await sendRecords(input, { ledger, client: service.client() })
+    expect(run.records).toBe(5)
+    expect(run.dispositions).toMatchObject({ invalid: 4, send: 1 })
+    expect(ledger.unidentifiedLines(run.run, 10).map((u) => u.line)).toEqual([1, 2])
+    expect(run.outcomes.created).toBe(1)
+  })
+})
