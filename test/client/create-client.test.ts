@@ -333,3 +333,24 @@ describe("base URL", () => {
     }
   })
 })
+
+describe("no answer in time", () => {
+  it("a service that never answers: in doubt after the timeout where a repeat is not harmless, retried where it is", async () => {
+    let calls = 0
+    const silent = (() => {
+      calls++
+      return new Promise<Response>(() => undefined)
+    }) as unknown as typeof globalThis.fetch
+    const c = createClient({ baseUrl: "http://127.0.0.1:1", token: "silent-service-token", fetch: silent, timeoutMs: 30, clock: fakeClock().clock, retry: { maxAttempts: 2 } })
+    const started = Date.now()
+    const outcome = await c.send("energy-amount", energy)
+    expect(outcome).toMatchObject({ kind: "in_doubt", attempts: 1 })
+    expect(outcome.kind === "in_doubt" && outcome.reason).toBe("no answer within 30 ms")
+    expect(Date.now() - started).toBeGreaterThanOrEqual(25)
+    expect(calls).toBe(1)
+    // A market participant is left unchanged by a repeat: tried again, then failed.
+    const participant = { code: 9900000000003, code_type: "BDEW", name: "Netz Nord", role: "NETWORK_OPERATOR", energy: "ELECTRICITY" }
+    expect(await c.send("market-participant", participant)).toMatchObject({ kind: "failed", attempts: 2 })
+    expect(calls).toBe(3)
+  })
+})
