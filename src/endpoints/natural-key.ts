@@ -67,15 +67,28 @@ const valuesAt = (value: unknown, path: string): unknown => {
   return keyValue(current)
 }
 
-/** JSON text with the keys of every object sorted: equal content, equal text. */
-export const canonicalJson = (value: unknown): string => {
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(",")}]`
-  if (isRecord(value)) {
-    const keys = Object.keys(value).filter((k) => value[k] !== undefined).sort()
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(",")}}`
-  }
-  return JSON.stringify(value) ?? "null"
+/** A copy with the keys of every object in sorted order; an object already so (and flat) is itself. */
+const sortedCopy = (value: unknown): unknown => {
+  if (typeof value !== "object" || value === null) return value
+  if (Array.isArray(value)) return value.map(sortedCopy)
+  const record = value as Record<string, unknown>
+  const keys = Object.keys(record)
+  let sorted = true
+  for (let i = 1; i < keys.length && sorted; i++) sorted = keys[i - 1]! <= keys[i]!
+  if (sorted && keys.every((k) => typeof record[k] !== "object" || record[k] === null)) return record
+  const out: Record<string, unknown> = {}
+  for (const key of sorted ? keys : keys.sort()) out[key] = sortedCopy(record[key])
+  return out
 }
+
+/**
+ * JSON text with the keys of every object sorted: equal content, equal text. The sorting is done on a
+ * copy that JSON.stringify then writes natively, since this runs for every record a run reads.
+ *
+ * @example
+ * canonicalJson({ b: 1, a: { d: 2, c: [3] } }) // => '{"a":{"c":[3],"d":2},"b":1}'
+ */
+export const canonicalJson = (value: unknown): string => JSON.stringify(sortedCopy(value)) ?? "null"
 
 const textOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null)
 

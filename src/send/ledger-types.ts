@@ -139,8 +139,11 @@ export interface Ledger {
   record(identity: string): LedgerRecord | undefined
   /** Writes a version of a record as about to be sent (or judged): state `pending`, its source, this run. */
   pending(sighting: LedgerSighting, run: number): void
-  /** Marks a record in flight: committed before its request leaves. */
-  inFlight(identity: string): void
+  /**
+   * Marks a version of a record in flight (its source, this run): committed before its request leaves.
+   * A record is written first here: one never marked was never sent.
+   */
+  inFlight(sighting: LedgerSighting, run: number): void
   /** A record marked in flight whose request never left (the run was stopped): `pending` again. */
   unsent(identity: string): void
   /** Writes a record's outcome (state `done`). */
@@ -151,8 +154,11 @@ export interface Ledger {
   unidentified(run: number, file: string, line: number, detail: string): void
   /** Runs `work` in one transaction (one commit for many writes). */
   batch<T>(work: () => T): T
-  /** Records by outcome (`null`: not done: pending or in flight), at most `limit`, oldest change first. */
-  records(filter: { readonly outcome?: RecordOutcome | null; readonly limit: number }): ReadonlyArray<LedgerRecord>
+  /**
+   * Records by outcome (`null`: not done: pending or in flight) and by the run that wrote them last, at
+   * most `limit`, in the order they were first written.
+   */
+  records(filter: { readonly outcome?: RecordOutcome | null; readonly run?: number; readonly limit: number }): ReadonlyArray<LedgerRecord>
   /** The records a run wrote, in the order it wrote them last. */
   runRecords(run: number): IterableIterator<LedgerRecord>
   /** Counts of records by endpoint, state and outcome. */

@@ -17,13 +17,13 @@
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite"
 import { loadSqlite } from "../service/sqlite.js"
+import { detailText, type RecordRow, toRecord } from "./ledger-rows.js"
 import {
   type Ledger,
   LedgerMismatchError,
   type OpenLedgerOptions,
   type RecordOutcome,
   type RecordState,
-  type LedgerRecord,
   type UnidentifiedLine
 } from "./ledger-types.js"
 
@@ -33,7 +33,8 @@ CREATE TABLE IF NOT EXISTS services (url TEXT PRIMARY KEY, first_run INTEGER NOT
 CREATE TABLE IF NOT EXISTS runs (id INTEGER PRIMARY KEY, command TEXT NOT NULL, service TEXT, options TEXT,
   started_at INTEGER NOT NULL, ended_at INTEGER, ended TEXT, counts TEXT);
 CREATE TABLE IF NOT EXISTS records (
-  identity TEXT PRIMARY KEY,
+  id INTEGER PRIMARY KEY,
+  identity TEXT NOT NULL UNIQUE,
   endpoint TEXT NOT NULL,
   key TEXT NOT NULL,
   supplier TEXT,
@@ -49,8 +50,7 @@ CREATE TABLE IF NOT EXISTS records (
   line INTEGER,
   run INTEGER NOT NULL,
   updated_at INTEGER NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS records_by_outcome ON records (outcome, updated_at);
+);
 CREATE TABLE IF NOT EXISTS conflicts (
   identity TEXT NOT NULL,
   content TEXT NOT NULL,
@@ -63,47 +63,6 @@ CREATE TABLE IF NOT EXISTS unidentified (run INTEGER NOT NULL, file TEXT NOT NUL
 
 /** The format of the file; a ledger of another format is refused, never read wrongly. */
 const FORMAT = "ledger-2"
-
-interface RecordRow {
-  identity: string
-  endpoint: string
-  key: string
-  supplier: string | null
-  account: string | null
-  content: string
-  state: RecordState
-  outcome: RecordOutcome | null
-  cause: string | null
-  http_status: number | null
-  detail: string | null
-  attempts: number
-  file: string | null
-  line: number | null
-  run: number
-  updated_at: number
-}
-
-const toRecord = (row: RecordRow): LedgerRecord => ({
-  identity: row.identity,
-  endpoint: row.endpoint,
-  key: row.key,
-  supplier: row.supplier,
-  account: row.account,
-  content: row.content,
-  state: row.state,
-  outcome: row.outcome,
-  cause: row.cause,
-  httpStatus: row.http_status,
-  detail: row.detail,
-  attempts: row.attempts,
-  file: row.file,
-  line: row.line,
-  run: row.run,
-  updatedAt: row.updated_at
-})
-
-const detailText = (detail: unknown): string | null =>
-  detail === undefined || detail === null || (Array.isArray(detail) && detail.length === 0) ? null : JSON.stringify(detail)
 
 const openDatabase = (path: string, readOnly: boolean): DatabaseSync | undefined => {
   const { DatabaseSync } = loadSqlite()
@@ -140,9 +99,9 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
   try {
     if (!readOnly) {
       try {
-        // Small pages: a commit writes only the few pages its rows are on; rare checkpoints (about 10 MB
-        // of WAL) are where synchronous=NORMAL waits for the disk.
-        db.exec("PRAGMA page_size = 1024; PRAGMA wal_autocheckpoint = 10000; PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+        // SQLite's default pages (a commit's new rows share the table's last pages; 1 KiB pages cost more
+        // in bench/send.mjs); rare checkpoints (about 40 MB of WAL) are where synchronous=NORMAL waits.
+        db.exec("PRAGMA wal_autocheckpoint = 10000; PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
         db.exec("BEGIN IMMEDIATE; COMMIT;")
       } catch (cause) {
         if (/locked|busy/iu.test(String(cause))) throw new LedgerMismatchError(`the ledger ${path} is in use by another run`)
@@ -217,8 +176,13 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
            line = excluded.line, run = excluded.run, updated_at = excluded.updated_at`
       ).run(s.identity, s.endpoint, s.key, s.supplier, s.account, s.content, s.file, s.line, run, Date.now())
     },
-    inFlight: (identity) => {
-      prepared("UPDATE records SET state = 'in_flight', updated_at = ? WHERE identity = ?").run(Date.now(), identity)
+    inFlight: (s, run) => {
+      prepared(
+        `INSERT INTO records (identity, endpoint, key, supplier, account, content, state, file, line, run, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 'in_flight', ?, ?, ?, ?)
+         ON CONFLICT (identity) DO UPDATE SET content = excluded.content, state = 'in_flight', file = excluded.file,
+           line = excluded.line, run = excluded.run, updated_at = excluded.updated_at`
+      ).run(s.identity, s.endpoint, s.key, s.supplier, s.account, s.content, s.file, s.line, run, Date.now())
     },
     unsent: (identity) => {
       prepared("UPDATE records SET state = 'pending' WHERE identity = ?").run(identity)
@@ -261,16 +225,18 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
         depth--
       }
     },
-    records: ({ outcome, limit }) => {
-      const rows = outcome === undefined
-        ? prepared("SELECT * FROM records ORDER BY updated_at LIMIT ?").all(limit)
-        : outcome === null
-        ? prepared("SELECT * FROM records WHERE state <> 'done' ORDER BY updated_at LIMIT ?").all(limit)
-        : prepared("SELECT * FROM records WHERE state = 'done' AND outcome = ? ORDER BY updated_at LIMIT ?").all(outcome, limit)
-      return (rows as unknown as Array<RecordRow>).map(toRecord)
+    records: ({ outcome, run, limit }) => {
+      // One statement per shape of filter, each prepared once.
+      const where = [
+        outcome === undefined ? "" : outcome === null ? "state <> 'done'" : "state = 'done' AND outcome = ?",
+        run === undefined ? "" : "run = ?"
+      ].filter((w) => w !== "")
+      const args = [...(outcome === undefined || outcome === null ? [] : [outcome]), ...(run === undefined ? [] : [run]), limit]
+      const sql = `SELECT * FROM records${where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`} ORDER BY id LIMIT ?`
+      return (prepared(sql).all(...args) as unknown as Array<RecordRow>).map(toRecord)
     },
     runRecords: function*(run) {
-      for (const row of prepared("SELECT * FROM records WHERE run = ? ORDER BY updated_at").iterate(run)) yield toRecord(row as unknown as RecordRow)
+      for (const row of prepared("SELECT * FROM records WHERE run = ? ORDER BY id").iterate(run)) yield toRecord(row as unknown as RecordRow)
     },
     counts: () =>
       prepared("SELECT endpoint, state, outcome, COUNT(*) AS count FROM records GROUP BY endpoint, state, outcome ORDER BY endpoint, state, outcome")

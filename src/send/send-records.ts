@@ -77,6 +77,8 @@ export interface SendSummary {
 
 interface Job {
   readonly request: PlannedRequest
+  readonly file: string
+  readonly line: number
 }
 
 const PENDING_BATCH = 256
@@ -128,7 +130,7 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
   const stopped = (): boolean => options.signal?.aborted === true
   const progress = (): void => options.onProgress?.({ lines: linesRead, answered })
   const clean = (outcome: LedgerOutcome): LedgerOutcome =>
-    secrets.length === 0 ? outcome : redactSecrets(outcome, secrets)
+    secrets.length === 0 || outcome.detail === undefined ? outcome : redactSecrets(outcome, secrets)
 
   /** The cause of a 404 for an account, asked once per account and run of the status endpoint. */
   const accountCauses = new Map<string, Promise<BlockedCause>>()
@@ -168,6 +170,7 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
     }
   }
 
+  const marked = new WeakSet<Job>()
   const sender = dryRun ? undefined : journaledWorkers<Job, ReadonlyArray<readonly [KeyedRecord, LedgerOutcome | "unsent"]>>({
     concurrency: Math.max(1, options.concurrency ?? 4),
     group: Math.max(1, options.concurrency ?? 4),
@@ -175,14 +178,18 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
     queueLimit: 2 * PENDING_BATCH
   }, {
     begin: (job) => {
-      if (!stopped() && !unauthorized) for (const r of job.request.records) ledger.inFlight(r.identity)
+      // Stopped: its request will not leave, and a record never marked was never sent. (After a 401 it is
+      // marked all the same, so that its `failed` is written.)
+      if (stopped()) return
+      marked.add(job)
+      for (const r of job.request.records) ledger.inFlight({ ...r, endpoint: job.request.endpoint, file: job.file, line: job.line }, run)
     },
     send: sendJob,
     end: (job, results) => {
       for (const [record, outcome] of results) {
         if (outcome === "unsent") {
-          // Stopped before its request left: pending again, for the next run to send.
-          ledger.unsent(record.identity)
+          // Stopped before its request left: pending again (when it was marked), for the next run to send.
+          if (marked.has(job)) ledger.unsent(record.identity)
           dispositions.unsent++
           count(job.request.endpoint, "unsent")
         } else {
@@ -202,9 +209,15 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
   })
 
   let batch: Array<Job> = []
+  /** Ledger writes of the lines planned since the last flush: one commit for many lines. */
+  let writes: Array<() => void> = []
   const flush = async (): Promise<void> => {
     const jobs = batch
+    const pending = writes
     batch = []
+    writes = []
+    // Written (pending) before their jobs are handed on: a job is marked in flight only after this commit.
+    if (pending.length > 0) ledger.batch(() => pending.forEach((write) => write()))
     if (jobs.length > 0) await sender!.add(jobs)
   }
   for await (const source of lines) {
@@ -217,23 +230,23 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
       records++
       dispositions.invalid++
       count(plan.endpoint ?? "(none)", "invalid")
-      if (!dryRun) ledger.unidentified(run, source.file, source.line, plan.detail)
+      if (!dryRun) writes.push(() => ledger.unidentified(run, source.file, source.line, plan.detail))
       continue
     }
     records += plan.judged.length
-    ledger.batch(() => {
-      for (const { record, disposition, errors } of plan.judged) {
-        dispositions[disposition]++
-        if (disposition !== "send") count(plan.endpoint, disposition)
-        if (dryRun) continue
+    for (const { record, disposition, errors } of plan.judged) {
+      dispositions[disposition]++
+      if (disposition !== "send") count(plan.endpoint, disposition)
+      if (disposition === "invalid") outcomes.invalid++
+      // A record to send is written when it is marked in flight, just before its request leaves.
+      if (dryRun || disposition === "send" || disposition === "duplicate" || disposition === "settled_before" || disposition === "rejected_before") continue
+      writes.push(() => {
         const sighting = { ...record, endpoint: plan.endpoint, file: source.file, line: source.line }
         if (disposition === "conflict") ledger.conflict(record.identity, record.content, source.file, source.line, run)
         if (disposition === "invalid") {
           ledger.pending(sighting, run)
           ledger.settle(record.identity, { outcome: "invalid", cause: errors?.map((e) => e.code).join(",") ?? "invalid", detail: errors })
-          outcomes.invalid++
         }
-        if (disposition === "send") ledger.pending(sighting, run)
         // In flight when an earlier run died: what that run could not write is written now, as in doubt.
         if (disposition === "kept_in_doubt" && ledger.record(record.identity)?.state !== "done") {
           ledger.settle(record.identity, {
@@ -242,12 +255,10 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
             detail: "In flight when an earlier run stopped: the outcome is unknown, and a repeat is not harmless for this endpoint."
           })
         }
-      }
-    })
-    if (plan.request !== undefined && !dryRun) {
-      batch.push({ request: plan.request })
-      if (batch.length >= PENDING_BATCH) await flush()
+      })
     }
+    if (plan.request !== undefined && !dryRun) batch.push({ request: plan.request, file: source.file, line: source.line })
+    if (batch.length >= PENDING_BATCH || writes.length >= 4 * PENDING_BATCH) await flush()
     progress()
   }
   if (!dryRun) {

@@ -4,9 +4,9 @@
  * note exactly once and no energy amount twice, every record ends known-stored or listed in doubt,
  * invalid records are counted and never sent, and the token appears in no output and no file.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from "node:child_process"
 import { once } from "node:events"
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { loadSqlite } from "../../src/service/sqlite.js"
@@ -398,6 +398,25 @@ describe("data-import send", () => {
     expect(run.code).toBe(3)
     expect(run.stderr).toContain("file is not a database")
     expect(run.stderr).not.toContain("internal error")
+  })
+
+  it("a full disk ends the run with exit 3 and SQLite's reason, not an internal error", async () => {
+    // A file system of 256 KiB holds the ledger: it fills up within the first few hundred records.
+    const mount = join(dir, "full-disk")
+    mkdirSync(mount, { recursive: true })
+    execFileSync("mount", ["-t", "tmpfs", "-o", "size=256k", "tmpfs", mount])
+    try {
+      const service = await serve([])
+      const input = join(dir, "full.ndjson")
+      writeFileSync(input, `${Array.from({ length: 3000 }, (_, i) => energy(i)).join("\n")}\n`)
+      const run = await runCli(sendArgs(service.baseUrl, join(mount, "full.ledger"), [input]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
+      expect(run.code, run.stderr).toBe(3)
+      expect(run.stderr).toMatch(/database or disk is full/u)
+      expect(run.stderr).not.toContain("internal error")
+      await service.stop()
+    } finally {
+      execFileSync("umount", [mount])
+    }
   })
 
   it("usage errors: no token, plain http to another host, a base URL with a query or fragment, stdin, a .json file", async () => {

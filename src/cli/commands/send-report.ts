@@ -19,6 +19,8 @@ export interface ReportOptions {
 }
 
 const LISTED = 20
+/** Outcomes listed by record in the text report: someone has to act on them. */
+const PROBLEMS = ["invalid", "rejected", "blocked", "failed"] as const
 
 const where = (file: string | null, line: number | null): string => (file === null ? "?" : `${relative(process.cwd(), file)}:${line ?? "?"}`)
 
@@ -63,6 +65,11 @@ export const report = async (summary: SendSummary, ledger: Ledger, options: Repo
     }
     await results.close()
   }
+  const problems: Array<LedgerRecord> = []
+  for (const outcome of PROBLEMS) {
+    if (summary.dryRun || problems.length >= LISTED) break
+    problems.push(...ledger.records({ outcome, run: summary.run, limit: LISTED - problems.length }))
+  }
   const inDoubt = ledger.records({ outcome: "in_doubt", limit: LISTED })
   const conflicts = ledger.conflicts(LISTED)
   const unidentified = summary.dryRun ? [] : ledger.unidentifiedLines(summary.run, LISTED)
@@ -101,6 +108,8 @@ export const report = async (summary: SendSummary, ledger: Ledger, options: Repo
     if (o.failed > 0 && !summary.unauthorized) stdout.write(`${formatCount(o.failed)} failed: nothing is known to be stored; ${resumeHint(names)}.\n`)
     if (o.rejected + d.rejected_before + d.invalid > 0) stdout.write("rejected and invalid records are sent again once fixed: fix the source, map it again, send with the same ledger (see --results).\n")
     for (const u of unidentified) stdout.write(`  invalid ${where(u.file, u.line)}: ${u.detail}\n`)
+    for (const p of problems) stdout.write(`  ${p.outcome} ${where(p.file, p.line)} ${p.endpoint}: ${p.cause ?? ""}\n`)
+    if (problems.length >= LISTED) stdout.write("  … (every record of the run: --results FILE)\n")
     if (conflicts.length > 0) {
       stdout.write(s.yellow("conflicts: records met with other content than the version the service has (never sent):\n"))
       for (const c of conflicts) stdout.write(`  ${c.endpoint} ${c.key}: ${c.known.outcome ?? "in flight"} from ${where(c.known.file, c.known.line)}, other at ${where(c.other.file, c.other.line)}\n`)

@@ -1,0 +1,50 @@
+/**
+ * The rows of the ledger's records table as SQLite returns them, and as the ledger's interface gives them.
+ *
+ * @module
+ */
+import type { LedgerRecord, RecordOutcome, RecordState } from "./ledger-types.js"
+
+/** A row of the records table. */
+export interface RecordRow {
+  identity: string
+  endpoint: string
+  key: string
+  supplier: string | null
+  account: string | null
+  content: string
+  state: RecordState
+  outcome: RecordOutcome | null
+  cause: string | null
+  http_status: number | null
+  detail: string | null
+  attempts: number
+  file: string | null
+  line: number | null
+  run: number
+  updated_at: number
+}
+
+/** A row as a {@link LedgerRecord}. */
+export const toRecord = (row: RecordRow): LedgerRecord => ({
+  identity: row.identity,
+  endpoint: row.endpoint,
+  key: row.key,
+  supplier: row.supplier,
+  account: row.account,
+  content: row.content,
+  state: row.state,
+  outcome: row.outcome,
+  cause: row.cause,
+  httpStatus: row.http_status,
+  detail: row.detail,
+  attempts: row.attempts,
+  file: row.file,
+  line: row.line,
+  run: row.run,
+  updatedAt: row.updated_at
+})
+
+/** The JSON text of an outcome's detail; `null` for none. */
+export const detailText = (detail: unknown): string | null =>
+  detail === undefined || detail === null || (Array.isArray(detail) && detail.length === 0) ? null : JSON.stringify(detail)
