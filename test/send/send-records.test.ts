@@ -142,6 +142,21 @@ describe("sendRecords", () => {
     expect(service.model().stats().stored.energy_amounts).toBe(2)
   })
 
+  it("an outcome changes only on an answer: a record in doubt is not re-read as invalid by a run with another clock", async () => {
+    const service = modelService(SEED, () => "after")
+    const ledger = ledgerAt()
+    const client = service.client()
+    // Without check_previously_added, a repeat of a transaction may store it twice: it stays in doubt.
+    const options = { ledger, client, checkPreviouslyAdded: false }
+    const input = lines("/t.ndjson", [transactions("KD-2", [{ id: "T-77", date: "2024-06-01" }])])
+    expect((await sendRecords(input, options)).outcomes.in_doubt).toBe(1)
+    // A clock before the transaction's date would make it `transaction_in_future`: the ledger's outcome stands.
+    const earlier = await sendRecords(input, { ...options, now: () => new Date("2024-01-01T00:00:00Z") })
+    expect(earlier.dispositions).toMatchObject({ kept_in_doubt: 1, invalid: 0 })
+    expect(ledger.records({ outcome: "in_doubt", limit: 5 }).map((r) => JSON.parse(r.key))).toEqual([["transactions", "STADTWERKE_NORD", "KD-2", "T-77"]])
+    expect(ledger.records({ outcome: "invalid", limit: 5 })).toEqual([])
+  })
+
   it("a 201 without a result for a record is in doubt, and the token an answer echoes is never written", async () => {
     const service = modelService(SEED)
     const echo = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
