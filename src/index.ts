@@ -152,7 +152,8 @@ export {
 } from "./send/ledger-types.js"
 export { openLedger } from "./send/ledger.js"
 export type { Disposition } from "./send/plan-line.js"
-export { type SendRecordsOptions, type SendSummary, sendRecords, type SourceLine } from "./send/send-records.js"
+export { type SendRecordsOptions, sendRecords, type SourceLine } from "./send/send-records.js"
+export type { SendSummary } from "./send/send-summary.js"
 
 // Export formats ──────────────────────────────────────────────────────────────────────────────────────
 export {

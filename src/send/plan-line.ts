@@ -31,6 +31,8 @@ export interface JudgedRecord {
   readonly disposition: Disposition
   /** For `invalid`: the errors that concern it. */
   readonly errors?: ReadonlyArray<ApiError>
+  /** The warnings that concern it (`validatePayload`'s, located by `attr`). */
+  readonly warnings?: ReadonlyArray<ApiError>
 }
 
 /** A request to send: the body of the records to send, and those records, in the body's order. */
@@ -54,6 +56,8 @@ export interface PlanContext {
   readonly resendInDoubt: boolean
   readonly query: Readonly<Record<string, boolean>>
   readonly now?: (() => Date) | undefined
+  /** A record with warnings is invalid (not sent), its warnings its errors. */
+  readonly failOnWarnings?: boolean | undefined
 }
 
 const validators = new Map<EndpointId, PayloadValidator<EndpointId>>()
@@ -79,6 +83,18 @@ const indexOfError = (items: string | undefined, attr: string): number | undefin
   if (items === undefined || !attr.startsWith(`${items}.`)) return undefined
   const index = Number.parseInt(attr.slice(items.length + 1), 10)
   return Number.isNaN(index) ? undefined : index
+}
+
+/** Errors or warnings by the record they are about (`null`: the body as a whole). */
+const byRecord = (items: string | undefined, list: ReadonlyArray<ApiError>): Map<number | null, Array<ApiError>> => {
+  const out = new Map<number | null, Array<ApiError>>()
+  for (const issue of list) {
+    const index = indexOfError(items, issue.attr) ?? null
+    const found = out.get(index)
+    if (found === undefined) out.set(index, [issue])
+    else found.push(issue)
+  }
+  return out
 }
 
 /** A record's disposition from the ledger and the run so far, before validation (`undefined`: a candidate to send). */
@@ -130,20 +146,16 @@ export const planLine = (text: string, context: PlanContext): LinePlan => {
   }
   const result = validatorOf(endpoint)(body, context.now === undefined ? {} : { now: context.now() })
   const items = naturalKeyOf(endpoint).items
-  const errorsOf = new Map<number | null, Array<ApiError>>()
-  if (!result.ok) {
-    for (const error of result.error.errors) {
-      const index = indexOfError(items, error.attr) ?? null
-      const list = errorsOf.get(index) ?? []
-      list.push(error)
-      errorsOf.set(index, list)
-    }
-  }
+  const errorsOf = byRecord(items, result.ok ? [] : result.error.errors)
+  const warningsOf = byRecord(items, result.warnings)
   const whole = errorsOf.get(null)
   const judged = records.map((record, i): JudgedRecord => {
     if (dispositions[i] !== undefined) return { record, disposition: dispositions[i] }
     const own = whole ?? (record.index === null ? undefined : errorsOf.get(record.index))
-    return own === undefined ? { record, disposition: "send" } : { record, disposition: "invalid", errors: own }
+    if (own !== undefined) return { record, disposition: "invalid", errors: own }
+    const warnings = [...(warningsOf.get(null) ?? []), ...(record.index === null ? [] : warningsOf.get(record.index) ?? [])]
+    if (warnings.length === 0) return { record, disposition: "send" }
+    return context.failOnWarnings === true ? { record, disposition: "invalid", errors: warnings, warnings } : { record, disposition: "send", warnings }
   })
   const toSend = judged.filter((j) => j.disposition === "send").map((j) => j.record)
   if (toSend.length === 0) return { kind: "records", endpoint, judged }

@@ -14,7 +14,8 @@ import { bodyWith, type KeyedRecord } from "../endpoints/natural-key.js"
 import type { PostEndpointId } from "../endpoints/endpoint-id.js"
 import { journaledWorkers } from "./journaled-workers.js"
 import { type BlockedCause, type Ledger, type LedgerOutcome, RECORD_OUTCOMES, type RecordOutcome } from "./ledger-types.js"
-import { type Disposition, planLine, type PlannedRequest } from "./plan-line.js"
+import { planLine, type PlannedRequest } from "./plan-line.js"
+import { checkAccounts, DISPOSITIONS, type SendSummary } from "./send-summary.js"
 import { recordOutcomes } from "./record-outcomes.js"
 
 /** One line of input: its file, physical line and text. An undecodable line is invalid. */
@@ -40,6 +41,8 @@ export interface SendRecordsOptions {
   readonly resendInDoubt?: boolean | undefined
   /** Let the service move transactions outside the open statement period into it (default `false`). */
   readonly forceAddToCurrentStatement?: boolean | undefined
+  /** Records with warnings are not sent: they end `invalid`, their warnings listed (default `false`). */
+  readonly failOnWarnings?: boolean | undefined
   /** Let the service skip transactions it has already (default `true`). */
   readonly checkPreviouslyAdded?: boolean | undefined
   /** Texts never to be written to the ledger (token, API key): replaced wherever an answer echoes them. */
@@ -55,26 +58,6 @@ export interface SendRecordsOptions {
   readonly runOptions?: unknown
 }
 
-/** What a run did: records read by disposition, the outcomes of those it sent, and how it ended. */
-export interface SendSummary {
-  readonly run: number
-  readonly dryRun: boolean
-  /** Lines read, and records read (a line of notes holds several; a line that names no record counts one). */
-  readonly lines: number
-  readonly records: number
-  readonly dispositions: Readonly<Record<Disposition | "unsent", number>>
-  /** Outcomes of the records sent in this run (a dry run: none). */
-  readonly outcomes: Readonly<Record<RecordOutcome, number>>
-  /** Per endpoint: dispositions other than `send`, and outcomes of the records sent. */
-  readonly byEndpoint: Readonly<Record<string, Readonly<Record<string, number>>>>
-  /** Blocked and rejected records sent in this run, by `outcome:cause` (`blocked:supplier_not_ongoing`). */
-  readonly causes: Readonly<Record<string, number>>
-  /** A signal stopped the run: lines after the last one read were not read. */
-  readonly stopped: boolean
-  /** The service refused the credentials: the rest of the run was not sent. */
-  readonly unauthorized: boolean
-}
-
 interface Job {
   readonly request: PlannedRequest
   readonly file: string
@@ -87,7 +70,6 @@ const FLUSH_MS = 20
 const zeroes = <K extends string>(keys: ReadonlyArray<K>): Record<K, number> =>
   Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>
 
-const DISPOSITIONS = ["send", "settled_before", "rejected_before", "duplicate", "conflict", "kept_in_doubt", "invalid", "unsent"] as const
 
 /**
  * Sends the records of `lines` with the ledger's memory of the campaign, and returns what became of
@@ -118,6 +100,8 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
   const outcomes = zeroes(RECORD_OUTCOMES)
   const byEndpoint: Record<string, Record<string, number>> = {}
   const causes: Record<string, number> = {}
+  const warnings: Record<string, number> = {}
+  const firstWarnings: Array<SendSummary["firstWarnings"][number]> = []
   const count = (endpoint: string, what: string): void => {
     const counts = (byEndpoint[endpoint] ??= {})
     counts[what] = (counts[what] ?? 0) + 1
@@ -225,7 +209,15 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
     linesRead++
     const plan = source.undecodable === true
       ? { kind: "unidentified" as const, endpoint: null, detail: "The line is not valid UTF-8.", errors: [] }
-      : planLine(source.text, { known: ledger.record, seen, endpoint: options.endpoint, resendInDoubt: options.resendInDoubt === true, query, now: options.now })
+      : planLine(source.text, {
+        known: ledger.record,
+        seen,
+        endpoint: options.endpoint,
+        resendInDoubt: options.resendInDoubt === true,
+        query,
+        now: options.now,
+        failOnWarnings: options.failOnWarnings
+      })
     if (plan.kind === "unidentified") {
       records++
       dispositions.invalid++
@@ -234,7 +226,11 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
       continue
     }
     records += plan.judged.length
-    for (const { record, disposition, errors } of plan.judged) {
+    for (const { record, disposition, errors, warnings: found } of plan.judged) {
+      for (const w of found ?? []) {
+        warnings[w.code] = (warnings[w.code] ?? 0) + 1
+        if (firstWarnings.length < 10) firstWarnings.push({ file: source.file, line: source.line, attr: w.attr, code: w.code, detail: w.detail })
+      }
       dispositions[disposition]++
       if (disposition !== "send") count(plan.endpoint, disposition)
       if (disposition === "invalid") outcomes.invalid++
@@ -265,18 +261,8 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
     await flush()
     await sender!.drain()
   }
-  const summary: SendSummary = { run, dryRun, lines: linesRead, records, dispositions, outcomes, byEndpoint, causes, stopped: stopped(), unauthorized }
+  const summary: SendSummary = { run, dryRun, lines: linesRead, records, dispositions, outcomes, byEndpoint, causes, warnings, firstWarnings, stopped: stopped(), unauthorized }
   checkAccounts(summary)
   if (!dryRun) ledger.endRun(run, summary.stopped ? "interrupted" : "completed", { dispositions, outcomes })
   return summary
-}
-
-/** Every record read ends in exactly one disposition, and every record sent in exactly one outcome or unsent. */
-const checkAccounts = (summary: SendSummary): void => {
-  const d = summary.dispositions
-  const judged = DISPOSITIONS.filter((k) => k !== "unsent").reduce((n, k) => n + d[k], 0)
-  const sent = RECORD_OUTCOMES.filter((k) => k !== "invalid").reduce((n, k) => n + summary.outcomes[k], 0) + d.unsent
-  if (judged !== summary.records || (!summary.dryRun && sent !== d.send)) {
-    throw new Error(`send: the accounts do not add up (${summary.records} records read, ${judged} judged; ${d.send} to send, ${sent} answered or unsent)`)
-  }
 }

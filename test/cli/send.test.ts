@@ -389,6 +389,23 @@ describe("data-import send", () => {
     await service.stop()
   })
 
+  it("warnings are shown in text and JSON (also --dry-run); --fail-on-warnings keeps such a record back and lists it", async () => {
+    const service = await serve([])
+    const input = join(dir, "warnings.ndjson")
+    writeFileSync(input, `${energy(1)}\n${energy(2).replace('"KWH"', '"MWH"')}\n`)
+    const journal = join(dir, "warnings.journal")
+    const env = { DATA_IMPORT_TOKEN: TOKEN }
+    const dry = await runCli(sendArgs(service.baseUrl, journal, [input], ["--dry-run", "--format", "json"]), { env })
+    expect(JSON.parse(dry.stdout)).toMatchObject({ warnings: { unknown_choice: 1 }, first_warnings: [{ line: 2, attr: "energy_amount.quantity_unit", code: "unknown_choice" }] })
+    const strict = await runCli(sendArgs(service.baseUrl, journal, [input], ["--fail-on-warnings"]), { env })
+    expect(strict.code).toBe(1)
+    expect(strict.stdout).toContain("warnings: unknown_choice 1")
+    expect(strict.stdout).toMatch(/warnings\.ndjson:2 energy_amount\.quantity_unit unknown_choice/u)
+    expect(strict.stdout).toMatch(/invalid .*warnings\.ndjson:2 energy-amount: unknown_choice/u)
+    expect((await stats(service.baseUrl)).stored["energy_amounts"]).toBe(1)
+    await service.stop()
+  })
+
   it("a ledger that is not a database ends with exit 3 and SQLite's reason", async () => {
     const input = join(dir, "corrupt.ndjson")
     writeFileSync(input, `${energy(1)}\n`)

@@ -157,6 +157,25 @@ describe("sendRecords", () => {
     expect(ledger.records({ outcome: "invalid", limit: 5 })).toEqual([])
   })
 
+  it("warnings are counted with where the first ones are; with failOnWarnings such a record is invalid and not sent", async () => {
+    const service = modelService(SEED)
+    const ledger = ledgerAt()
+    const client = service.client()
+    const odd = energyAmount("KD-2", 11) as { energy_amount: Record<string, unknown> }
+    odd.energy_amount["quantity_unit"] = "MWH"
+    const input = lines("/w.ndjson", [energyAmount("KD-2", 10), odd])
+    const strict = await sendRecords(input, { ledger, client, failOnWarnings: true })
+    expect(strict.warnings).toEqual({ unknown_choice: 1 })
+    expect(strict.firstWarnings).toEqual([expect.objectContaining({ file: "/w.ndjson", line: 2, attr: "energy_amount.quantity_unit", code: "unknown_choice" })])
+    expect(strict.dispositions).toMatchObject({ send: 1, invalid: 1 })
+    expect(ledger.records({ outcome: "invalid", limit: 5 })[0]?.cause).toBe("unknown_choice")
+    // Without the option the record goes out, its warning still counted.
+    const lenient = await sendRecords(input, { ledger, client })
+    expect(lenient.warnings).toEqual({ unknown_choice: 1 })
+    expect(lenient.outcomes.created).toBe(1)
+    expect(service.model().stats().stored.energy_amounts).toBe(2)
+  })
+
   it("a 201 without a result for a record is in doubt, and the token an answer echoes is never written", async () => {
     const service = modelService(SEED)
     const echo = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {

@@ -87,6 +87,8 @@ export const report = async (summary: SendSummary, ledger: Ledger, options: Repo
       dispositions: summary.dispositions,
       outcomes: summary.outcomes,
       causes: summary.causes,
+      warnings: summary.warnings,
+      first_warnings: summary.firstWarnings,
       by_endpoint: summary.byEndpoint,
       services: ledger.services(),
       in_doubt: inDoubt.map((r) => ({ file: r.file, line: r.line, endpoint: r.endpoint, key: JSON.parse(r.key) as unknown, cause: r.cause })),
@@ -102,6 +104,11 @@ export const report = async (summary: SendSummary, ledger: Ledger, options: Repo
     }
     const causes = Object.entries(summary.causes).sort((a, b) => b[1] - a[1])
     if (causes.length > 0) stdout.write(`causes: ${causes.map(([k, n]) => `${k.replace(":", " ")} ${formatCount(n)}`).join(", ")}\n`)
+    const warned = Object.entries(summary.warnings).sort((a, b) => b[1] - a[1])
+    if (warned.length > 0) {
+      stdout.write(`warnings: ${warned.map(([code, n]) => `${code} ${formatCount(n)}`).join(", ")}\n`)
+      for (const w of summary.firstWarnings) stdout.write(`  ${where(w.file, w.line)} ${w.attr} ${w.code}: ${w.detail}\n`)
+    }
     if (summary.unauthorized) stdout.write(s.red("The service refused the credentials (401): the records not sent are failed; send again with a valid token.\n"))
     if (summary.stopped) stdout.write(s.yellow(`Stopped: ${formatCount(d.unsent)} records were not sent and lines after line ${formatCount(summary.lines)} were not read; ${resumeHint(names)}.\n`))
     if (o.blocked > 0) stdout.write(`${formatCount(o.blocked)} blocked: the supplier or account cannot take data yet; they are sent again by every run, so run again once it can.\n`)

@@ -37,6 +37,7 @@ export interface SendCommandOptions extends ReportOptions {
   /** commander's `--no-check-previously-added`: `false` when given. */
   readonly checkPreviouslyAdded?: boolean | undefined
   readonly newBaseUrl?: boolean | undefined
+  readonly failOnWarnings?: boolean | undefined
   readonly allowInsecureHttp?: boolean | undefined
   readonly maxAttempts: number
   readonly timeout?: number | undefined
@@ -134,6 +135,7 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
       resendInDoubt: options.resendInDoubt === true,
       forceAddToCurrentStatement: options.forceAddToCurrentStatement === true,
       checkPreviouslyAdded: options.checkPreviouslyAdded !== false,
+      failOnWarnings: options.failOnWarnings === true,
       secrets: [token],
       signal: controller.signal,
       onProgress: (p) => (lines = p.lines),
