@@ -1,0 +1,60 @@
+/**
+ * EDIFACT date/time values (DTM C507, format qualifier 2379) as ISO 8601 text in a time zone: `303`
+ * (`CCYYMMDDHHMMZZZ`, `?+00` written as `+00`) and `304` (with seconds) name their own offset, and the
+ * instant is written with the zone's offset at that instant (UTC `202203270100+00` → Berlin
+ * `2022-03-27T03:00:00+02:00`); `203` (`CCYYMMDDHHMM`) and `102` (`CCYYMMDD`, midnight) are wall times of
+ * the zone; `610` (`CCYYMM`) is a month.
+ *
+ * @module
+ */
+import { cachedOffsetSecondsAt, instantsFor, offsetFormatFor } from "../../mappers/zone-offsets.js"
+
+const pad = (n: number): string => String(Math.abs(n)).padStart(2, "0")
+
+const offsetText = (seconds: number): string => `${seconds < 0 ? "-" : "+"}${pad(Math.trunc(Math.abs(seconds) / 3600))}:${pad(Math.trunc((Math.abs(seconds) % 3600) / 60))}`
+
+/** The instant written with the zone's offset at it. */
+const inZone = (format: Intl.DateTimeFormat, instant: number): string => {
+  const offset = cachedOffsetSecondsAt(format, instant)
+  return `${new Date(instant + offset * 1000).toISOString().slice(0, 19)}${offsetText(offset)}`
+}
+
+const VALUE = /^(\d+)([+-]\d{2}(?:\d{2})?)?$/u
+
+/** The result: ISO text, or why not. */
+export type DtmResult = { readonly ok: true; readonly iso: string } | { readonly ok: false; readonly detail: string }
+
+/**
+ * A DTM value as ISO text in `zone`.
+ *
+ * @example
+ * dtmToIso("202203270100+00", "303", "Europe/Berlin") // => { ok: true, iso: "2022-03-27T03:00:00+02:00" }
+ */
+export const dtmToIso = (value: string, qualifier: string, zone: string): DtmResult => {
+  const format = offsetFormatFor(zone)
+  if (format === undefined) return { ok: false, detail: `unknown time zone ${JSON.stringify(zone)}` }
+  if (qualifier === "610" && /^\d{6}$/u.test(value)) return { ok: true, iso: `${value.slice(0, 4)}-${value.slice(4, 6)}` }
+  const lengths: Record<string, number> = { "102": 8, "203": 12, "303": 12, "304": 14 }
+  const length = lengths[qualifier]
+  if (length === undefined) return { ok: false, detail: `DTM format ${JSON.stringify(qualifier)} is not read (102, 203, 303, 304, 610 are)` }
+  const zoned = qualifier === "303" || qualifier === "304"
+  const m = VALUE.exec(value)
+  if (m === null || m[1]!.length !== length || zoned !== (m[2] !== undefined)) {
+    return { ok: false, detail: `${JSON.stringify(value)} is not a DTM value of format ${qualifier}` }
+  }
+  const digits = m[1]!
+  const [y, mo, d, h, mi, s] = [0, 4, 6, 8, 10, 12].map((i) => Number(digits.slice(i, i + (i === 0 ? 4 : 2)) || "0")) as [number, number, number, number, number, number]
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s)
+  const back = new Date(wall)
+  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 24 || mi > 59 || s > 59) return { ok: false, detail: `${JSON.stringify(value)} is not a calendar date and time` }
+  if (zoned) {
+    const z = m[2]!
+    const offset = (z[0] === "-" ? -1 : 1) * (Number(z.slice(1, 3)) * 3600 + Number(z.slice(3, 5) || "0") * 60)
+    return { ok: true, iso: inZone(format, wall - offset * 1000) }
+  }
+  const instants = instantsFor(format, wall)
+  if (instants.length !== 1) {
+    return { ok: false, detail: `${JSON.stringify(value)} (format ${qualifier}, no zone) is ${instants.length === 0 ? "skipped" : "repeated"} by the clock change in ${zone}` }
+  }
+  return { ok: true, iso: inZone(format, instants[0]!) }
+}

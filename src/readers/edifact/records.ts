@@ -1,0 +1,174 @@
+/**
+ * EDIFACT messages as flat records for the mapping engine: one record per segment that starts a record
+ * (for MSCONS energy quantities, each `QTY`), with the cells of that segment, of the segments after it up
+ * to the next group, of its enclosing groups and of the message header. A cell is named by its segment
+ * and position (see docs/market-messages.md):
+ *
+ * - `TAG.e.c`: component `c` of element `e` (both 1-based, after the tag) of the nearest `TAG` segment;
+ * - `TAG+Q.e.c`: the same of the nearest `TAG` whose first component is the qualifier `Q` (`LOC+172.2.1`);
+ *   `TAG+Q.e` is `TAG+Q.e.1`;
+ * - `DTM+Q`: the date/time of `DTM+Q` as ISO text in the reader's zone (formats 102, 203, 303, 304, 610);
+ * - the quantity/amount/price of `QTY`, `MOA`, `PRI` (element 1, component 2) with the UNA decimal mark
+ *   made a point;
+ * - `@message`, `@segment`, `@offset`: the lineage of the record (UNH 0062, segment number, byte offset).
+ *
+ * The nearest segment wins: a `DTM+163` of the quantity before the one of its location. Every record
+ * segment ends in exactly one record or one located reject: a message that is damaged or of a format the
+ * reader does not support rejects each of its record segments (or itself, when it has none).
+ *
+ * @module
+ */
+import type { LegacyRecord } from "../../mappers/field-source.js"
+import { dtmToIso } from "./dtm.js"
+import { type EdifactLocation, type EdifactMessage, type EdifactProblem, type MessageOptions, readMessages } from "./messages.js"
+import type { Segment } from "./segments.js"
+
+/** How messages become records. */
+export interface EdifactRecordOptions extends MessageOptions {
+  /** The tag of the segment that starts a record: `QTY`. */
+  readonly record: string
+  /** Tags that open the nested groups of the detail section, outermost first, ending with `record`: `["NAD", "LOC", "LIN", "QTY"]`. */
+  readonly groups: ReadonlyArray<string>
+  /** Accepted messages as `TYPE:VERSION:RELEASE` (`MSCONS:D:04B`); others are refused as `unsupported_format`. */
+  readonly messages: ReadonlyArray<string>
+  /** The zone of ISO date-times (default `Europe/Berlin`). */
+  readonly zone?: string
+}
+
+/** A record: its cells, where its record segment is, and the raw text of its segments. */
+export interface EdifactRecord {
+  readonly kind: "record"
+  readonly record: LegacyRecord
+  readonly at: EdifactLocation
+  readonly raw: string
+}
+
+/** A record segment (or a segment or message without one) that gives no record, and why. */
+export interface EdifactReject {
+  readonly kind: "reject"
+  readonly code: string
+  readonly detail: string
+  readonly at: EdifactLocation
+  readonly raw: string
+}
+
+/** A problem that cost nothing (an interchange count, a UNT count let through). */
+export interface EdifactNotice {
+  readonly kind: "warning"
+  readonly code: string
+  readonly detail: string
+  readonly at: EdifactLocation
+  readonly raw: string
+}
+
+export type EdifactRecordItem = EdifactRecord | EdifactReject | EdifactNotice
+
+const NUMERIC = new Set(["QTY", "MOA", "PRI"])
+
+/** Adds the cells of a segment to `cells`, keeping cells already there (a nearer segment wins). */
+const addCells = (cells: Record<string, string>, segment: Segment, zone: string): void => {
+  const tag = segment.tag
+  const qualifier = segment.elements[0]?.[0] ?? ""
+  const names = qualifier !== "" && /^[A-Z0-9]{1,3}$/u.test(qualifier) ? [tag, `${tag}+${qualifier}`] : [tag]
+  segment.elements.forEach((element, e) => {
+    element.forEach((component, c) => {
+      let value = component
+      if (NUMERIC.has(tag) && e === 0 && c === 1 && segment.decimal !== ".") value = value.replace(segment.decimal, ".")
+      for (const name of names) {
+        const key = `${name}.${e + 1}.${c + 1}`
+        if (!(key in cells)) cells[key] = value
+        if (c === 0 && !(`${name}.${e + 1}` in cells)) cells[`${name}.${e + 1}`] = value
+      }
+    })
+  })
+  if (tag === "DTM" && qualifier !== "" && !(`DTM+${qualifier}` in cells)) {
+    const result = dtmToIso(segment.elements[0]?.[1] ?? "", segment.elements[0]?.[2] ?? "", zone)
+    // A value that cannot be read stays as written, so the payload's check rejects it visibly.
+    cells[`DTM+${qualifier}`] = result.ok ? result.iso : segment.elements[0]?.[1] ?? ""
+  }
+}
+
+const locationOf = (message: EdifactMessage, segment: Segment): EdifactLocation => ({
+  offset: segment.offset,
+  segment: segment.number,
+  message: message.number,
+  messageReference: message.reference,
+  ...(message.interchange !== undefined ? { interchangeReference: message.interchange.reference } : {})
+})
+
+/** The records of one message whose envelope checked out. */
+function* recordsOf(message: EdifactMessage, options: EdifactRecordOptions, zone: string): Generator<EdifactRecordItem> {
+  const detailStart = message.segments.findIndex((s) => s.tag === "UNS")
+  const levels: Array<Array<Segment>> = [[]]
+  let levelTags: Array<number> = [0]
+  const flush = function*(): Generator<EdifactRecordItem> {
+    if (levelTags[levelTags.length - 1] !== options.groups.length) return
+    const own = levels[levels.length - 1]!
+    const cells: Record<string, string> = {}
+    for (let l = levels.length - 1; l >= 0; l--) for (const segment of levels[l]!) addCells(cells, segment, zone)
+    const first = own[0]!
+    cells["@message"] = message.reference
+    cells["@segment"] = String(first.number)
+    cells["@offset"] = String(first.offset)
+    yield { kind: "record", record: cells, at: locationOf(message, first), raw: own.map((s) => s.raw).join("") }
+  }
+  for (let i = 0; i < message.segments.length; i++) {
+    const segment = message.segments[i]!
+    const depth = i > detailStart || detailStart < 0 ? options.groups.indexOf(segment.tag) + 1 : 0
+    if (depth > 0) {
+      yield* flush()
+      while (levelTags[levelTags.length - 1]! >= depth) {
+        levels.pop()
+        levelTags.pop()
+      }
+      levels.push([segment])
+      levelTags = [...levelTags, depth]
+    } else if (segment.tag === "UNT") {
+      yield* flush()
+    } else levels[levels.length - 1]!.push(segment)
+  }
+}
+
+/** Each record segment of a message that cannot give records, rejected for `code`; the message itself when it has none. */
+function* rejectAll(segments: ReadonlyArray<Segment>, options: EdifactRecordOptions, code: string, detail: string, at: EdifactLocation, raw: string): Generator<EdifactReject> {
+  let any = false
+  for (const segment of segments) {
+    if (segment.tag !== options.record) continue
+    any = true
+    yield { kind: "reject", code, detail, at: { ...at, offset: segment.offset, segment: segment.number }, raw: segment.raw }
+  }
+  if (!any) yield { kind: "reject", code, detail, at, raw }
+}
+
+/**
+ * Reads the records of an EDIFACT input.
+ *
+ * @example
+ * const options = { record: "QTY", groups: ["NAD", "LOC", "LIN", "QTY"], messages: ["MSCONS:D:04B"] }
+ * for await (const item of readEdifactRecords(chunks, options)) console.log(item.kind, item.kind === "record" ? item.record["QTY.1.2"] : item.code)
+ */
+export async function* readEdifactRecords(
+  chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  options: EdifactRecordOptions
+): AsyncGenerator<EdifactRecordItem> {
+  const zone = options.zone ?? "Europe/Berlin"
+  for await (const item of readMessages(chunks, options)) {
+    if (item.kind === "warning") {
+      yield item
+      continue
+    }
+    if (item.kind === "problem") {
+      const problem: EdifactProblem = item
+      if (problem.segmentNumbers.length === 0) yield { kind: "warning", code: problem.code, detail: problem.detail, at: problem.at, raw: problem.raw }
+      else yield* rejectAll(problem.segments, options, problem.code, problem.detail, problem.at, problem.raw)
+      continue
+    }
+    const name = `${item.type}:${item.version}:${item.release}`
+    if (!options.messages.includes(name)) {
+      const detail = `unsupported format: ${name} ${item.association} (message ${item.reference}); this mapping reads ${options.messages.join(", ")}`
+      yield* rejectAll(item.segments, options, "unsupported_format", detail, locationOf(item, item.segments[0]!), item.segments[0]!.raw)
+      continue
+    }
+    yield* recordsOf(item, options, zone)
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * The account of a location: a table MaLo → external account number with validity periods (a supplier
+ * change moves a MaLo between accounts), and a pass over records that adds each record's account, or
+ * rejects the record with `no_account_for_location` (none valid at its time) or `ambiguous_account`
+ * (more than one) — an unresolved location is a reject, never a guess.
+ *
+ * @module
+ */
+import { parse } from "csv-parse/sync"
+import { dtmToIso } from "../edifact/dtm.js"
+import type { EdifactRecordItem } from "../edifact/records.js"
+
+/** One row of the table: the account of `location` from `from` (inclusive) to `to` (exclusive, open when undefined). */
+export interface AccountPeriod {
+  readonly location: string
+  readonly account: string
+  readonly from: number
+  readonly to: number | undefined
+}
+
+/** How to look up: the cell with the location, the cell with the record's time, the cell to write. */
+export interface AccountLookup {
+  readonly location: string
+  readonly at: string
+  readonly into: string
+}
+
+const instantOf = (text: string, zone: string): number | undefined => {
+  const trimmed = text.trim()
+  if (/^\d{4}-\d{2}-\d{2}$/u.test(trimmed)) {
+    const local = dtmToIso(trimmed.replaceAll("-", ""), "102", zone)
+    return local.ok ? Date.parse(local.iso) : undefined
+  }
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/u.test(trimmed)) return undefined
+  const ms = Date.parse(trimmed)
+  return Number.isNaN(ms) ? undefined : ms
+}
+
+/**
+ * Reads the table (CSV with a header `malo;account;valid_from;valid_to`, `;` or `,`); dates are midnight
+ * in `zone`. Returns the periods, or the problems of its lines (a table with problems is not used).
+ *
+ * @example
+ * readAccountTable("malo;account;valid_from;valid_to\n51238696781;KD-1;2024-01-01;\n").periods[0]?.account // => "KD-1"
+ */
+export const readAccountTable = (text: string, zone = "Europe/Berlin"): { readonly periods: ReadonlyArray<AccountPeriod>; readonly problems: ReadonlyArray<string> } => {
+  const firstLine = text.split(/\r?\n/u, 1)[0] ?? ""
+  const delimiter = firstLine.includes(";") ? ";" : ","
+  let rows: Array<Record<string, string>>
+  try {
+    rows = parse(text, { columns: true, delimiter, skip_empty_lines: true, trim: true, bom: true }) as Array<Record<string, string>>
+  } catch (cause) {
+    return { periods: [], problems: [`the account table is not CSV: ${(cause as Error).message}`] }
+  }
+  const periods: Array<AccountPeriod> = []
+  const problems: Array<string> = []
+  rows.forEach((row, i) => {
+    const line = i + 2
+    const location = row["malo"] ?? ""
+    const account = row["account"] ?? ""
+    const from = instantOf(row["valid_from"] ?? "", zone)
+    const toText = row["valid_to"] ?? ""
+    const to = toText === "" ? undefined : instantOf(toText, zone)
+    if (location === "" || account === "") problems.push(`line ${line}: malo and account are required`)
+    else if (from === undefined) problems.push(`line ${line}: valid_from ${JSON.stringify(row["valid_from"] ?? "")} is not a date (YYYY-MM-DD) or an ISO date-time with offset`)
+    else if (toText !== "" && to === undefined) problems.push(`line ${line}: valid_to ${JSON.stringify(toText)} is not a date or an ISO date-time with offset`)
+    else if (to !== undefined && to <= from) problems.push(`line ${line}: valid_to is not after valid_from`)
+    else periods.push({ location, account, from, to })
+  })
+  return { periods, problems }
+}
+
+/**
+ * Adds the account of each record's location at its time to the record (cell `lookup.into`), or
+ * rejects the record.
+ */
+export async function* withAccounts(items: AsyncIterable<EdifactRecordItem>, periods: ReadonlyArray<AccountPeriod>, lookup: AccountLookup): AsyncGenerator<EdifactRecordItem> {
+  const byLocation = new Map<string, Array<AccountPeriod>>()
+  for (const p of periods) byLocation.set(p.location, [...(byLocation.get(p.location) ?? []), p])
+  for await (const item of items) {
+    if (item.kind !== "record") {
+      yield item
+      continue
+    }
+    const location = String(item.record[lookup.location] ?? "").trim()
+    const atText = String(item.record[lookup.at] ?? "")
+    const at = Date.parse(atText)
+    const found = Number.isNaN(at) ? [] : (byLocation.get(location) ?? []).filter((p) => p.from <= at && (p.to === undefined || at < p.to))
+    if (found.length === 1) {
+      yield { ...item, record: { ...item.record, [lookup.into]: found[0]!.account } }
+      continue
+    }
+    const code = found.length === 0 ? "no_account_for_location" : "ambiguous_account"
+    const detail = found.length === 0
+      ? `no account in the account table for location ${JSON.stringify(location)} at ${atText === "" ? `(no ${lookup.at})` : atText}`
+      : `${found.length} accounts (${found.map((p) => p.account).join(", ")}) in the account table for location ${JSON.stringify(location)} at ${atText}`
+    yield { kind: "reject", code, detail, at: item.at, raw: item.raw }
+  }
+}
