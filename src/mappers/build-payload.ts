@@ -9,7 +9,16 @@ import { type CompiledNode, groupKey, type ReadRow } from "./compile-mapping.js"
 import { defineData } from "./define-data.js"
 import { setAtSteps, stepsOf } from "./path-steps.js"
 import type { MappingError, RejectedRows } from "./mapping-result.js"
-import { type DocumentRule, documentIncomplete } from "./whole-documents.js"
+import { type DocumentRule, documentIncomplete, rowNumber } from "./whole-documents.js"
+
+/** How a row is named in a detail that speaks of another row. */
+type RowName = (index: number) => string
+
+/** The rows an item of a payload-level list was built from, by the item's attr (`notes.1`). */
+export interface ItemRows {
+  readonly attr: string
+  readonly rows: ReadonlyArray<number>
+}
 
 /** Sets `value` at a dot path of `target`, creating the objects (or lists, before a numeric step) on the way. */
 const setAt = (target: Record<string, unknown>, path: string, value: unknown): void => setAtSteps(target, stepsOf(path), value)
@@ -61,7 +70,7 @@ const show = (value: unknown): string => JSON.stringify(value) ?? String(value)
  * The fields of one node (payload or item) from its rows: each field's value is the first stated one,
  * and a row stating another value is a conflict (`inconsistent_group` / `inconsistent_item`).
  */
-const buildFields = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: string, conflict: string, errors: Array<MappingError>): Record<string, unknown> => {
+const buildFields = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: string, conflict: string, errors: Array<MappingError>, rowName: RowName): Record<string, unknown> => {
   const value: Record<string, unknown> = {}
   node.fields.forEach((field, i) => {
     let chosen: { readonly value: unknown; readonly index: number } | undefined
@@ -83,7 +92,7 @@ const buildFields = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: stri
           ...(column !== "" ? { column } : {}),
           attr: `${at}${field.path}`,
           code: conflict,
-          detail: `${show(outcome.value)} in row ${row.index + 1} differs from ${show(chosen.value)} in row ${chosen.index + 1} of the same ${conflict === "inconsistent_group" ? "payload" : "item"}`
+          detail: `${show(outcome.value)} in ${rowName(row.index)} differs from ${show(chosen.value)} in ${rowName(chosen.index)} of the same ${conflict === "inconsistent_group" ? "payload" : "item"}`
         })
       }
     }
@@ -113,15 +122,15 @@ const unmatchedError = (node: CompiledNode): MappingError => {
 }
 
 /** Builds one item: all or nothing (a failing nested item or an unmatched row fails the whole item). */
-const buildItem = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: string): Built => {
+const buildItem = (node: CompiledNode, entries: ReadonlyArray<Entry>, at: string, rowName: RowName): Built => {
   const errors: Array<MappingError> = []
-  const value = buildFields(node, entries, at, "inconsistent_item", errors)
+  const value = buildFields(node, entries, at, "inconsistent_item", errors, rowName)
   for (const entry of entries) if (isUnmatched(node, entry)) errors.push({ ...unmatchedError(node), attr: at.replace(/\.$/u, "") })
   node.collections.forEach((collection, ci) => {
     const list = getOrCreateList(value, collection.path)
     const matched = entries.flatMap((e) => (e.read.children[ci] !== undefined ? [{ row: e.row, read: e.read.children[ci]! }] : []))
     for (const item of groupRows(matched, collection.groupBy)) {
-      const built = buildItem(collection, item, `${at}${collection.path}.${list.length}.`)
+      const built = buildItem(collection, item, `${at}${collection.path}.${list.length}.`, rowName)
       if (built.ok) list.push(built.value)
       else errors.push(...built.errors)
     }
@@ -144,15 +153,18 @@ const indexesOf = (entries: ReadonlyArray<Entry>): Array<number> => [...new Set(
  * Builds one payload from a batch of rows: payload fields all or nothing, each top-level item that is a
  * record of its own on its own. Under a `document` rule, a failing part of the document (an item of a
  * list of parts, or a row that matches no list where some list holds parts) rejects the whole batch: its
- * failing rows with their own reasons, every other row with `document_incomplete` naming them.
+ * failing rows with their own reasons, every other row with `document_incomplete` naming them. The rows
+ * of each top-level item of the payload go to `itemRows` when given.
  */
 export const buildPayload = (
   root: CompiledNode,
   entries: ReadonlyArray<Entry>,
-  document?: DocumentRule
+  document?: DocumentRule,
+  itemRows?: Array<ItemRows>
 ): { readonly value?: Record<string, unknown>; readonly used: Array<number>; readonly rejected: Array<RejectedRows> } => {
+  const rowName = document?.rowName ?? rowNumber
   const fieldErrors: Array<MappingError> = []
-  const value = buildFields(root, entries, "", "inconsistent_group", fieldErrors)
+  const value = buildFields(root, entries, "", "inconsistent_group", fieldErrors, rowName)
   if (fieldErrors.length > 0) return { used: [], rejected: [{ sourceRows: indexesOf(entries), errors: fieldErrors }] }
   const rejected: Array<RejectedRows> = []
   const rejectedRows = new Set<number>()
@@ -168,14 +180,15 @@ export const buildPayload = (
   root.collections.forEach((collection, ci) => {
     const matched = entries.flatMap((e) => (e.read.children[ci] !== undefined && !rejectedRows.has(e.row.index) ? [{ row: e.row, read: e.read.children[ci]! }] : []))
     groupRows(matched, collection.groupBy).forEach((item, n) => {
-      items.push({ ci, entries: item, built: buildItem(collection, item, `${collection.path}.${n}.`) })
+      items.push({ ci, entries: item, built: buildItem(collection, item, `${collection.path}.${n}.`, rowName) })
     })
   })
   for (let changed = true; changed;) {
     changed = false
     for (const item of items) {
       if (item.built.ok && item.entries.some((e) => rejectedRows.has(e.row.index))) {
-        item.built = { ok: false, errors: [{ code: "rejected_with_row", detail: "A row of this item was rejected in another item." }] }
+        const lost = indexesOf(item.entries.filter((e) => rejectedRows.has(e.row.index))).map(rowName).join(", ")
+        item.built = { ok: false, errors: [{ code: "rejected_with_row", detail: `A row of this item (${lost}) was rejected in another item.` }] }
       }
       if (item.built.ok) continue
       const fresh = item.entries.filter((e) => !rejectedRows.has(e.row.index))
@@ -193,7 +206,11 @@ export const buildPayload = (
     return { used: [], rejected }
   }
   for (const item of items) {
-    if (item.built.ok) getOrCreateList(value, root.collections[item.ci]!.path).push(item.built.value)
+    if (!item.built.ok) continue
+    const path = root.collections[item.ci]!.path
+    const list = getOrCreateList(value, path)
+    itemRows?.push({ attr: `${path}.${list.length}`, rows: indexesOf(item.entries) })
+    list.push(item.built.value)
   }
   return { value, used, rejected }
 }

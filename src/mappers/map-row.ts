@@ -70,7 +70,9 @@ const checkedEvent = (mapping: Mapping, check: PayloadCheck, value: Record<strin
   // The compiled validator gives validatePayload's answer, faster for the (usual) valid payload.
   const result = check.validate(payload)
   return result.ok
-    ? { kind: "payload", payload, sourceRows: used }
+    ? result.warnings.length === 0
+      ? { kind: "payload", payload, sourceRows: used }
+      : { kind: "payload", payload, sourceRows: used, warnings: result.warnings.map((w) => ({ attr: w.attr, code: w.code, detail: w.detail })) }
     : { kind: "rejected", sourceRows: used, errors: result.error.errors.map((e) => ({ attr: e.attr, code: e.code, detail: e.detail })) }
 }
 

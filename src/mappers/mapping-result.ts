@@ -17,6 +17,8 @@ export interface MappingError {
 export interface MappedPayload<P = unknown> {
   readonly payload: P
   readonly sourceRows: ReadonlyArray<number>
+  /** The payload's warnings from `validatePayload` (allowed but suspicious data); absent when none. */
+  readonly warnings?: ReadonlyArray<MappingError>
 }
 
 /** Rows that could not become (part of) a valid payload, with the reasons. */

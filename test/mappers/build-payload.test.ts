@@ -151,6 +151,7 @@ describe("buildPayload: a row rejected in one item", () => {
       [[1], ["rejected_with_row"]],
       [[2], ["rejected_with_row"]]
     ])
-    expect(result.rejected[1]!.errors[0]!.detail).toBe("A row of this item was rejected in another item.")
+    // Row 2 (index 1) shares item b1 with row 1 (index 0), which failed: its detail names that row.
+    expect(result.rejected[1]!.errors[0]!.detail).toBe("A row of this item (row 1) was rejected in another item.")
   })
 })
