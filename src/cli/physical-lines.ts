@@ -18,6 +18,8 @@ export interface UndecodableLine {
   readonly line: number
   readonly undecodable: true
   readonly text: string
+  /** The line's bytes (without its line break), to tell where it breaks and in what encoding it reads. */
+  readonly bytes: Uint8Array
 }
 
 /** What {@link physicalLines} yields. */
@@ -37,6 +39,7 @@ export const decoderFor = (encoding: string, fatal = true): TextDecoder => {
 const isWide = (encoding: string): boolean => /^utf-?16/iu.test(encoding.trim())
 
 const LF = 0x0a
+const CR = 0x0d
 
 const stripCr = (text: string): string => (text.endsWith("\r") ? text.slice(0, -1) : text)
 
@@ -88,7 +91,8 @@ export async function* physicalLines(chunks: AsyncIterable<Uint8Array>, encoding
       try {
         out.push({ line, text: emit(stripCr(fatal.decode(piece))) })
       } catch {
-        out.push({ line, undecodable: true, text: stripCr(lossy.decode(piece)) })
+        const bytes = piece.length > 0 && piece[piece.length - 1] === CR ? piece.subarray(0, -1) : piece
+        out.push({ line, undecodable: true, text: stripCr(lossy.decode(piece)), bytes: new Uint8Array(bytes) })
         first = false
       }
       if (end === -1) return out

@@ -76,9 +76,10 @@ describe("map: a broken line costs only itself", () => {
   })
 
   it("keeps a well-formed quoted field over several lines, and refuses a wrong column count, a NUL byte and bad UTF-8 line by line", async () => {
+    // Line 2 holds a character outside ASCII in good UTF-8: the bad bytes of line 6 are damage, not another encoding.
     const notes = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
     const bytes = Buffer.concat([
-      Buffer.from("Konto;Text\nKD-1;\"Zeile eins\nZeile zwei; mit Semikolon\"\nKD-1;kurz;zu;viele\nKD-2;a\u0000b\nKD-3;"),
+      Buffer.from("Konto;Text\nKD-1;\"Zeile ä\nZeile zwei; mit Semikolon\"\nKD-1;kurz;zu;viele\nKD-2;a\u0000b\nKD-3;"),
       Buffer.from([0xff, 0xfe]),
       Buffer.from("\nKD-4;gut\n")
     ])
@@ -87,7 +88,7 @@ describe("map: a broken line costs only itself", () => {
     const lineage = join(dir, "lines.lineage.ndjson")
     const run = await runCli(["map", "-m", mappingFile("lines", notes), "-r", rejects, "--lineage", lineage, input])
     expect(ndjson(run.stdout)).toEqual([
-      { import_supplier: "SW", external_account_number: "KD-1", notes: [{ body: "Zeile eins\nZeile zwei; mit Semikolon" }] },
+      { import_supplier: "SW", external_account_number: "KD-1", notes: [{ body: "Zeile ä\nZeile zwei; mit Semikolon" }] },
       { import_supplier: "SW", external_account_number: "KD-4", notes: [{ body: "gut" }] }
     ])
     expect(readNdjson(lineage)).toEqual([{ payload: 0, lines: [2, 3] }, { payload: 1, lines: [7] }])

@@ -56,15 +56,18 @@ describe("map", () => {
     }])
   })
 
-  it("reads Windows-1252 with --encoding, and rejects the lines that are not UTF-8 with a hint", async () => {
+  it("reads Windows-1252 with --encoding, and without it stops with one message naming the line, the byte and the fix", async () => {
     const file = write(dir, "latin.csv", Buffer.from(`${NOTES_HEADER}\r\nKD-1;01.02.2024 10:00;Gebühr erlassen;;N\r\n`, "latin1"))
     const decoded = await runCli(["map", "-m", mapping("notes"), "--encoding", "windows-1252", file])
     expect(decoded.code).toBe(0)
     expect(lines(decoded.stdout)[0]).toMatchObject({ notes: [{ body: "Gebühr erlassen" }] })
     const refused = await runCli(["map", "-m", mapping("notes"), file])
-    expect(refused.code).toBe(1)
-    expect(refused.stderr).toContain(":2 invalid_encoding")
+    expect(refused.code).toBe(2)
+    expect(refused.stdout).toBe("")
+    // "KD-1;01.02.2024 10:00;Geb" is 25 bytes: the ü (0xFC) is byte 26 of line 2.
+    expect(refused.stderr).toContain("line 2, byte 26 (0xFC) is not valid utf-8")
     expect(refused.stderr).toContain("--encoding windows-1252")
+    expect(refused.stderr.trim().split("\n")).toHaveLength(1)
   })
 
   it("rejects a CSV row with the wrong number of cells at its line, and maps the rows after it", async () => {

@@ -17,6 +17,7 @@ import type { MapBatch } from "../batch.js"
 import { ioError, usageError } from "../exit-codes.js"
 import { openInput, readChunks, UnreadableInput } from "../io.js"
 import { readJsonFile } from "../read-json-file.js"
+import { checkEncodingFromStart } from "../encoding-check.js"
 import { physicalLines } from "../physical-lines.js"
 import { csvRows, ndjsonRows, type SourceItem } from "../source-rows.js"
 
@@ -100,13 +101,20 @@ export const openMapSource = async (
     throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
   }
   let bytesRead = 0
+  let bom = false
   const counted = async function*(): AsyncGenerator<Uint8Array> {
     for await (const chunk of readChunks(input, opened.chunks)) {
+      if (bytesRead === 0) bom = chunk[0] === 0xef && chunk[1] === 0xbb && chunk[2] === 0xbf && /^utf-?8$/iu.test(options.encoding.trim())
       bytesRead += chunk.length
       yield chunk
     }
   }
-  const lines = physicalLines(counted(), options.encoding)
+  let lines
+  try {
+    lines = await checkEncodingFromStart(physicalLines(counted(), options.encoding), input, options.encoding, () => bom)
+  } catch (cause) {
+    throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
+  }
   const source: AsyncGenerator<SourceItem> = options.format === "csv"
     ? csvRows(lines, { delimiter: options.delimiter, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines })
     : ndjsonRows(lines)
