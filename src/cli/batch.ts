@@ -65,9 +65,18 @@ export interface MapResult {
     readonly sourceRows: ReadonlyArray<number>
     readonly errors: ReadonlyArray<{ readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }>
   }>
+  /** The warnings of the payloads that have some: each with its index in payload order. */
+  readonly warnings?: ReadonlyArray<{ readonly payload: number; readonly warnings: ReadonlyArray<PayloadWarningItem> }>
   /** The batch was mapped from no `by-order` state: what it read of it and left (see `mapBatchAfter`). */
   readonly readStart: ReadonlyArray<boolean>
   readonly endRuns: ReadonlyArray<WallTimeRun | undefined>
+}
+
+/** A warning of a mapped payload, as `validatePayload` gives it. */
+export interface PayloadWarningItem {
+  readonly attr?: string
+  readonly code: string
+  readonly detail: string
 }
 
 /** Whole NDJSON lines. */

@@ -125,8 +125,18 @@ export class CsvRow implements SourceRow {
   ) {}
 
   get record(): Record<string, unknown> {
-    this.made ??= cellsByColumn(this.header.names, this.fields ?? this.raw.split(this.header.delimiter))
+    this.made ??= cellsByColumn(this.header.names, this.cells)
     return this.made
+  }
+
+  /** The row's cells, in column order. */
+  get cells(): ReadonlyArray<string> {
+    return this.fields ?? this.raw.split(this.header.delimiter)
+  }
+
+  /** The input's delimiter. */
+  get delimiter(): string {
+    return this.header.delimiter
   }
 }
 

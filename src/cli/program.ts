@@ -113,6 +113,7 @@ ${EXIT_CODES_HELP}`)
     .addOption(new Option("-f, --format <FORMAT>", "summary format: text on stderr, or json on stdout (needs --out)").choices(["text", "json"]).default("text"))
     .option("--allow-duplicates", "keep a payload identical to an earlier one (default: rejected as duplicate_payload)")
     .option("--allow-empty", "an export without rows is not an error")
+    .option("--fail-on-warnings", "reject a row (or the rows of a payload) with warnings (payload warnings, duplicate_row) instead of writing it")
     .option("-j, --jobs <N>", "worker threads for a mapping without groupBy (default: the number of cores)", wholeNumber(1))
     .addHelpText("after", `
 Rows are streamed. A broken line (a stray or unclosed quote, a wrong number of columns, bytes not valid

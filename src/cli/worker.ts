@@ -39,6 +39,7 @@ export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, st
   let digestsOf = ""
   const payloadRows: Array<number> = []
   const rejected: Array<MapResult["rejected"][number]> = []
+  const warnings: Array<NonNullable<MapResult["warnings"]>[number]> = []
   for (const row of batch.rows) {
     for (const event of rows.next(recordOf(batch, row))) {
       if (event.kind === "rejected") {
@@ -56,11 +57,12 @@ export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, st
       used += encoder.encodeInto(text, lines.subarray(used)).written
       lines[used++] = LINE_FEED
       lineEnds.push(used)
+      if (event.warnings !== undefined) warnings.push({ payload: lineEnds.length - 1, warnings: event.warnings })
       if (digests) digestsOf += keyDigest(text)
       payloadRows.push(event.sourceRows[0]!)
     }
   }
-  return { seq: batch.seq, lines: lines.subarray(0, used), lineEnds, payloadRows, ...(digests ? { digests: digestsOf } : {}), rejected, ...rows.end() }
+  return { seq: batch.seq, lines: lines.subarray(0, used), lineEnds, payloadRows, ...(digests ? { digests: digestsOf } : {}), ...(warnings.length > 0 ? { warnings } : {}), rejected, ...rows.end() }
 }
 
 /** The bytes of JSON a validation batch has the worker parse. */

@@ -48,7 +48,7 @@ export const mapInOrder = async (mapping: Mapping, input: MapSource, outcomes: M
   }
   for await (const event of mapRecords(mapping, records(), { rowName }) as AsyncGenerator<MappingEvent>) {
     const rows = settle(event.sourceRows)
-    if (event.kind === "payload") outcomes.payload(JSON.stringify(event.payload), event.payload, rows)
+    if (event.kind === "payload") outcomes.payload(JSON.stringify(event.payload), event.payload, rows, event.warnings)
     else outcomes.reject(rejectOf(rows, event.errors), rows.length)
     if (outcomes.held.length > 0) {
       const oldest = pending.values().next()

@@ -74,13 +74,16 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
     const transactions = mapping.endpoint === "transactions"
     let start = 0
     let runStart = 0
+    const warned = result.warnings
+    let nextWarned = 0
     for (let i = 0; i < lineEnds.length; i++) {
+      const warnings = warned !== undefined && warned[nextWarned]?.payload === i ? warned[nextWarned++]!.warnings : undefined
       const end = lineEnds[i]!
       // Only a transactions payload is read again here (for its transaction ids). `mapBatch` computes the
       // digests whenever asked; the text is hashed here only should one ever be missing.
       const text = transactions || (digests && digestsOf === undefined) ? textOf.decode(lines.subarray(start, end - 1)) : undefined
       const digest = !digests ? undefined : digestsOf ?? keyDigest(text!)
-      if (!outcomes.accept(transactions ? JSON.parse(text!) : undefined, [rows[result.payloadRows[i]!]!], digest, digestsOf !== undefined ? i * DIGEST_LENGTH : 0)) {
+      if (!outcomes.accept(transactions ? JSON.parse(text!) : undefined, [rows[result.payloadRows[i]!]!], digest, digestsOf !== undefined ? i * DIGEST_LENGTH : 0, warnings)) {
         outcomes.writePayloads(lines.subarray(runStart, start))
         runStart = end
       }

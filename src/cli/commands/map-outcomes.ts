@@ -5,12 +5,14 @@
  * @module
  */
 import type { Mapping } from "../../index.js"
+import type { PayloadWarningItem } from "../batch.js"
 import type { Output } from "../io.js"
 import { LineLedger } from "../line-ledger.js"
 import type { Progress } from "../progress.js"
 import { keyDigest, SeenKeys, transactionKey } from "../seen-keys.js"
 import type { SourceItem, SourceRow } from "../source-rows.js"
 import type { Styles } from "../terminal.js"
+import { MapWarnings } from "./map-warnings.js"
 
 /** One reason a row was rejected, with its column or attribute when known. */
 export type ErrorItem = { readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }
@@ -41,6 +43,8 @@ export interface MapOutcomesSettings {
   readonly input: string
   readonly mapping: Mapping
   readonly allowDuplicates: boolean
+  /** A payload with warnings is rejected (its rows), not written. */
+  readonly failOnWarnings: boolean
   readonly out: Output
   readonly rejectsOut: Output | undefined
   readonly lineageOut: Output | undefined
@@ -64,12 +68,16 @@ export class MapOutcomes {
   held: Array<Reject> = []
   private readonly payloadsSeen = new SeenKeys()
   private readonly transactionsSeen = new SeenKeys()
+  readonly warnings: MapWarnings
 
-  constructor(private readonly settings: MapOutcomesSettings) {}
+  constructor(private readonly settings: MapOutcomesSettings) {
+    this.warnings = new MapWarnings(settings.input)
+  }
 
   private writeReject(r: Reject): void {
     const { input, rejectsOut, styles: s, progress } = this.settings
     this.ledger.settle(r.lines, "rejected")
+    this.warnings.forget(r.lines)
     for (const e of r.errors) this.rejectedByCode[e.code] = (this.rejectedByCode[e.code] ?? 0) + 1
     if (rejectsOut !== undefined) {
       rejectsOut.write(`${JSON.stringify({ file: input, ...r })}\n`)
@@ -98,12 +106,12 @@ export class MapOutcomes {
   }
 
   /**
-   * A mapped payload goes out unless it repeats an earlier one or one of its transaction ids; its digest is
-   * read from `digests` at character `digestAt` when a worker computed it.
+   * A mapped payload (with its `warnings`) goes out unless it repeats an earlier one or one of its
+   * transaction ids (or has warnings, with --fail-on-warnings).
    */
-  payload(text: string, payload: unknown, rows: ReadonlyArray<SourceRow>, digests?: string, digestAt = 0): void {
-    const digest = this.settings.allowDuplicates ? undefined : digests ?? keyDigest(text)
-    if (this.accept(payload, rows, digest, digests !== undefined ? digestAt : 0)) this.settings.out.write(`${text}\n`)
+  payload(text: string, payload: unknown, rows: ReadonlyArray<SourceRow>, warnings?: ReadonlyArray<PayloadWarningItem>): void {
+    const digest = this.settings.allowDuplicates ? undefined : keyDigest(text)
+    if (this.accept(payload, rows, digest, 0, warnings)) this.settings.out.write(`${text}\n`)
   }
 
   /**
@@ -111,7 +119,7 @@ export class MapOutcomes {
    * (`undefined` with `--allow-duplicates`): whether it goes out. The caller writes what is accepted, in
    * the order accepted ({@link writePayloads} for lines as bytes).
    */
-  accept(payload: unknown, rows: ReadonlyArray<SourceRow>, digest: string | undefined, digestAt: number): boolean {
+  accept(payload: unknown, rows: ReadonlyArray<SourceRow>, digest: string | undefined, digestAt: number, warnings?: ReadonlyArray<PayloadWarningItem>): boolean {
     const { mapping, lineageOut } = this.settings
     // Made only when needed: this runs for every payload, and the usual one is one row, new and accepted.
     const linesOf = rows.length === 1 ? rows[0]!.lines : rows.flatMap((r) => r.lines)
@@ -140,6 +148,15 @@ export class MapOutcomes {
     if (errors !== undefined) {
       this.reject(rejectOf(rows, errors), rows.length)
       return false
+    }
+    const warned = this.warnings.of(rows, linesOf, warnings)
+    if (warned !== undefined) {
+      if (this.settings.failOnWarnings) {
+        const reasons = warned.map((w) => ({ ...(w.attr !== undefined ? { attr: w.attr } : {}), code: w.code, detail: `${w.detail} (a warning, rejected with --fail-on-warnings)` }))
+        this.reject(rejectOf(rows, reasons), rows.length)
+        return false
+      }
+      this.warnings.count(warned)
     }
     if (digest !== undefined) this.payloadsSeen.recordDigest(digest, linesOf[0]!, digestAt)
     for (const key of keys) this.transactionsSeen.record(key, linesOf[0]!)
@@ -171,6 +188,7 @@ export class MapOutcomes {
       case "row":
         this.rowsRead++
         for (const line of item.lines) this.ledger.markRead(line)
+        this.warnings.see(item)
         return item
     }
   }

@@ -7,6 +7,7 @@
 import { EXIT, type ExitCode } from "../exit-codes.js"
 import { formatCount, type Styles } from "../terminal.js"
 import type { MapOutcomes } from "./map-outcomes.js"
+import type { MapWarnings } from "./map-warnings.js"
 
 /** What `map`'s report covers and how it is given. */
 export interface MapReportSettings {
@@ -18,6 +19,16 @@ export interface MapReportSettings {
   readonly styles: Styles
 }
 
+/** The warnings of payloads that went out, counted by code, and where the first ones are (nothing when none). */
+const warningsText = (warnings: MapWarnings, s: Styles): string => {
+  if (warnings.total === 0) return ""
+  const byCode = Object.entries(warnings.byCode).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+  const out = [s.bold(`warnings by code (${formatCount(warnings.total)}):`), ...byCode.map(([code, n]) => `  ${code} ${formatCount(n)}`)]
+  out.push(s.bold(warnings.total > warnings.first.length ? `first ${warnings.first.length} warnings:` : "warnings:"))
+  for (const w of warnings.first) out.push(`  ${w.file}:${w.lines.join(",")} ${w.attr !== undefined ? `${w.attr} ` : ""}${s.yellow(w.code)} ${w.detail}`)
+  return `${out.join("\n")}\n`
+}
+
 const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`
 
 /**
@@ -25,7 +36,7 @@ const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${
  */
 export const reportMap = (outcomes: MapOutcomes, settings: MapReportSettings): ExitCode => {
   const { input, endpoint, headerLine, format, styles: s } = settings
-  const { ledger, rowsRead, rowsInPayloads, rowsRejected, payloads, blankLines, rejectedByCode } = outcomes
+  const { ledger, rowsRead, rowsInPayloads, rowsRejected, payloads, blankLines, rejectedByCode, warnings } = outcomes
   const violations = ledger.check()
   const balanced = rowsRead === rowsInPayloads + rowsRejected
   if (violations.length > 0 || !balanced) {
@@ -49,7 +60,10 @@ export const reportMap = (outcomes: MapOutcomes, settings: MapReportSettings): E
       linesInPayloads: ledger.linesInPayloads,
       linesRejected: ledger.linesRejected,
       blankLines,
-      rejectedByCode
+      rejectedByCode,
+      warnings: warnings.total,
+      warningsByCode: warnings.byCode,
+      firstWarnings: warnings.first
     })}\n`)
   }
   if (empty) {
@@ -57,7 +71,11 @@ export const reportMap = (outcomes: MapOutcomes, settings: MapReportSettings): E
     return EXIT.invalid
   }
   const summary = `${input}: ${plural(rowsRead, "row")} read = ${formatCount(rowsInPayloads)} in ${plural(payloads, "payload")} (${endpoint}) + ${formatCount(rowsRejected)} rejected` +
-    `${headerLine !== undefined && headerLine !== 1 ? `; header on line ${headerLine}` : ""}${blankLines > 0 ? `; ${plural(blankLines, "blank line")} skipped` : ""}`
-  if (format === "text") process.stderr.write(`${rowsRejected > 0 ? s.red(summary) : summary}\n`)
+    `${headerLine !== undefined && headerLine !== 1 ? `; header on line ${headerLine}` : ""}${blankLines > 0 ? `; ${plural(blankLines, "blank line")} skipped` : ""}` +
+    `${warnings.total > 0 ? `; ${plural(warnings.total, "warning")}` : ""}`
+  if (format === "text") {
+    process.stderr.write(warningsText(warnings, s))
+    process.stderr.write(`${rowsRejected > 0 ? s.red(summary) : summary}\n`)
+  }
   return rowsRejected > 0 ? EXIT.invalid : EXIT.ok
 }

@@ -7,8 +7,9 @@
  * @module
  */
 import { availableParallelism } from "node:os"
-import { type ExitCode, ioError, usageError } from "../exit-codes.js"
-import { openOutput, Output, UnreadableInput } from "../io.js"
+import { AtomicOutputs, discardOnSignal } from "../atomic-output.js"
+import { EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
+import { Output, UnreadableInput } from "../io.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { startProgress } from "../progress.js"
 import { stylesFor, useColour } from "../terminal.js"
@@ -35,6 +36,7 @@ export interface MapOptions {
   readonly format?: "text" | "json" | undefined
   readonly allowDuplicates?: boolean | undefined
   readonly allowEmpty?: boolean | undefined
+  readonly failOnWarnings?: boolean | undefined
 }
 
 /** Runs `map` and returns its exit code. */
@@ -55,13 +57,43 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
     options.mapping
   )
 
-  const out = options.out !== undefined ? await openOutput(options.out) : new Output(process.stdout, "stdout")
-  const rejectsOut = options.rejects !== undefined ? await openOutput(options.rejects) : undefined
-  const lineageOut = options.lineage !== undefined ? await openOutput(options.lineage) : undefined
+  // Payloads, rejects and lineage appear whole or not at all: written beside their targets and renamed
+  // at the end; an error or a signal on the way removes them.
+  const files = new AtomicOutputs()
+  const stopWatching = discardOnSignal(files, "map")
+  try {
+    const code = await mapInto(input, options, { mapping, source, files, report, workerScript })
+    if (code === EXIT.internal) files.discard()
+    else await files.commit()
+    return code
+  } catch (cause) {
+    files.discard()
+    throw cause
+  } finally {
+    stopWatching()
+  }
+}
+
+/** What {@link mapInto} maps and where. */
+interface MapRun {
+  readonly mapping: Awaited<ReturnType<typeof loadMapping>>
+  readonly source: Awaited<ReturnType<typeof openMapSource>>
+  readonly files: AtomicOutputs
+  readonly report: "text" | "json"
+  readonly workerScript: URL
+}
+
+/** Maps the opened source into outputs opened through `files` and reports; the caller commits them. */
+const mapInto = async (input: string, options: MapOptions, run: MapRun): Promise<ExitCode> => {
+  const { mapping, source, files, report, workerScript } = run
+  const out = options.out !== undefined ? await files.open(options.out) : new Output(process.stdout, "stdout")
+  const rejectsOut = options.rejects !== undefined ? await files.open(options.rejects) : undefined
+  const lineageOut = options.lineage !== undefined ? await files.open(options.lineage) : undefined
   const styles = stylesFor(useColour(process.stderr))
   const allowDuplicates = options.allowDuplicates === true
   const progress = startProgress(process.stderr, () => ({ records: outcomes.rowsRead, bytesRead: source.bytesRead(), totalBytes: source.size }))
-  const outcomes = new MapOutcomes({ input, mapping, allowDuplicates, out, rejectsOut, lineageOut, styles, progress })
+  const failOnWarnings = options.failOnWarnings === true
+  const outcomes = new MapOutcomes({ input, mapping, allowDuplicates, failOnWarnings, out, rejectsOut, lineageOut, styles, progress })
 
   try {
     const jobs = Math.max(1, options.jobs ?? availableParallelism())
