@@ -124,6 +124,7 @@ export type { ItemOutcome, ItemResult, ResponseOutcome, ResponseOutcomeKind, Sen
 export { isRepeatHarmless } from "./client/repeat-is-harmless.js"
 export { redactSecrets } from "./client/redact-secrets.js"
 export { type RetryBudget, type RetryPolicy, STANDARD_RETRY_POLICY } from "./client/retry-policy.js"
+export { TokenError } from "./client/token-source.js"
 export {
   type Client,
   type ClientClock,

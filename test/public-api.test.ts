@@ -11,7 +11,7 @@ import * as testing from "../src/testing/index.js"
 const MAIN = [
   "CONVERTERS", "ENDPOINT_IDS", "ERROR_CODES", "InsecureBaseUrlError", "LedgerMismatchError",
   "NON_FIELD_ERRORS", "POST_ENDPOINT_IDS", "PayloadValidationError", "RECORD_OUTCOMES",
-  "STANDARD_RETRY_POLICY", "Schemas", "WARNING_CODES", "batchRowMapper", "buildPath", "buildRequest",
+  "STANDARD_RETRY_POLICY", "Schemas", "TokenError", "WARNING_CODES", "batchRowMapper", "buildPath", "buildRequest",
   "compact", "compileValidator", "createClient", "defineMapping", "endpoints", "formatMappingProblem",
   "fromMinorUnits", "headerProblems", "inferEndpoint", "isEndpointId", "isPostEndpointId", "isRepeatHarmless",
   "mapBatchAfter", "mapRecords", "mappingJsonSchema", "mappingProblems", "mapsInInputOrder", "mustMapAgain",

@@ -6,18 +6,25 @@
  */
 import { endpoints } from "../endpoints/catalogue.js"
 import type { EndpointId } from "../endpoints/endpoint-id.js"
+import { checkBaseUrl } from "./base-url.js"
 import { buildRequest, isHeaderSafe, requestQuery } from "./build-request.js"
 import type { ResponseOutcome, SendOutcome } from "./outcome.js"
 import { parseResponse, requestItemCount } from "./parse-response.js"
 import { redactOutcome } from "./redact-secrets.js"
+import { codeOf, NOT_SENT } from "./network-errors.js"
 import { isRepeatHarmless } from "./repeat-is-harmless.js"
 import { backoffDelay, createRetryBudget, type RetryPolicy, STANDARD_RETRY_POLICY } from "./retry-policy.js"
+import { fixedToken, keyTokens, TokenError, type TokenSource, withoutToken } from "./token-source.js"
+
+export { checkBaseUrl, InsecureBaseUrlError } from "./base-url.js"
 
 /** Time as the client sees it: injectable, so tests run on a fake clock. */
 export interface ClientClock {
   /** Milliseconds since an arbitrary origin. */
   now(): number
   sleep(ms: number): Promise<void>
+  /** Milliseconds since the Unix epoch (default `Date.now`): a token's `exp` without `iat` is read against it. */
+  wallTime?(): number
 }
 
 /** Options of {@link createClient}. */
@@ -25,10 +32,17 @@ export interface ClientOptions {
   /** `https://…`; plain `http://` only to a loopback host, unless {@link ClientOptions.allowInsecureHttp}. */
   readonly baseUrl: string
   /**
-   * The data-import token. It is sent in the `Authorization` header and appears nowhere else: where the
-   * service echoes it (an error body, a reason), every outcome of `send` has `[redacted]` instead.
+   * A data-import token, used as it is (never renewed). It is sent in the `Authorization` header and
+   * appears nowhere else: where the service echoes it (an error body, a reason), every outcome of `send`
+   * has `[redacted]` instead. Give `token` or `apiKey`, not both.
    */
-  readonly token: string
+  readonly token?: string | undefined
+  /**
+   * The organisation API key: the client obtains tokens with it (`obtainKrakenToken` at
+   * `{baseUrl}/v1/graphql/`), renews them before they expire and once after a 401. The key and every
+   * token issued are redacted from outcomes like `token`.
+   */
+  readonly apiKey?: string | undefined
   /**
    * Transactions: let the service move a transaction dated outside the open statement period into it,
    * changing its date and pinning a note on the account. Default `false` (the API's default is `true`):
@@ -67,46 +81,11 @@ export interface SendOptions {
 export interface Client {
   /** Sends one request, with retries as the policy allows, and says how it ended. Never throws for HTTP or network trouble. */
   send(endpointId: EndpointId, payload: unknown, options?: SendOptions): Promise<SendOutcome>
-}
-
-/** The base URL would send the token in clear text to a host that is not this machine. */
-export class InsecureBaseUrlError extends Error {
-  constructor(host: string) {
-    super(`refusing plain http:// to ${host}: the token would travel unencrypted (use https://, or allow insecure http explicitly)`)
-    this.name = "InsecureBaseUrlError"
-  }
-}
-
-const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/iu
-
-/** Checks a base URL: http(s) only, and plain http only to loopback unless allowed. */
-export const checkBaseUrl = (baseUrl: string, allowInsecureHttp = false): URL => {
-  let url: URL
-  try {
-    url = new URL(baseUrl)
-  } catch {
-    throw new TypeError(`not a URL: ${baseUrl}`)
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") throw new TypeError(`not an http(s) URL: ${baseUrl}`)
-  if (url.username !== "" || url.password !== "") throw new TypeError("the base URL must not hold credentials")
-  // Every request appends its path (and query) to the base URL: after a query or a fragment the path
-  // would be lost. An empty "?" or "#" leaves url.search and url.hash empty, hence the raw text too.
-  if (url.search !== "" || baseUrl.includes("?")) throw new TypeError("the base URL must not have a query (?…): requests add their own path and query")
-  if (url.hash !== "" || baseUrl.includes("#")) throw new TypeError("the base URL must not have a fragment (#…): requests add their own path")
-  if (url.protocol === "http:" && !LOOPBACK.test(url.hostname) && !allowInsecureHttp) throw new InsecureBaseUrlError(url.hostname)
-  return url
-}
-
-/** Network error codes that mean the request never left: no connection was made. */
-const NOT_SENT = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"])
-
-const codeOf = (error: unknown): string | undefined => {
-  for (let e: unknown = error, depth = 0; e !== undefined && e !== null && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code
-    if (typeof code === "string") return code
-    e = (e as { cause?: unknown }).cause
-  }
-  return undefined
+  /**
+   * Obtains the first token now (with an API key; nothing to do with a fixed token), so that a refused
+   * key is known before anything is sent. Throws a `TokenError`, whose message names the service's reason.
+   */
+  authenticate(): Promise<void>
 }
 
 /** A failed exchange: not sent at all, sent with no answer (broken connection or timeout), or answered with a redirect. */
@@ -137,7 +116,8 @@ const realClock: ClientClock = {
  * retried. Backoff, jitter and the retry budget follow {@link STANDARD_RETRY_POLICY} unless changed.
  * Transactions are sent with `force_add_to_current_statement=false` unless the options (or the call's
  * `query`) say otherwise. The token is redacted from every text of an outcome that came from the answer
- * (body, errors, reason).
+ * (body, errors, reason). With `apiKey` instead of `token`, the client obtains and renews its tokens
+ * (`obtainKrakenToken`): before they expire, and once after a 401; a refused key makes `unauthorized`.
  *
  * @example
  * // A stand-in for the service: unavailable once, then it stores the amount (and echoes it).
@@ -153,14 +133,23 @@ const realClock: ClientClock = {
  */
 export const createClient = (options: ClientOptions): Client => {
   const base = checkBaseUrl(options.baseUrl, options.allowInsecureHttp)
-  if (!isHeaderSafe(options.token)) throw new TypeError("The token must be printable ASCII without spaces.")
+  if ((options.token === undefined) === (options.apiKey === undefined)) throw new TypeError("Give a token or an API key (one of them).")
+  const secret = options.apiKey ?? options.token
+  if (!isHeaderSafe(secret)) throw new TypeError(`The ${options.apiKey === undefined ? "token" : "API key"} must be printable ASCII without spaces.`)
   const baseUrl = base.href
-  const token = options.token
   const doFetch = options.fetch ?? globalThis.fetch
   const policy: RetryPolicy = { ...STANDARD_RETRY_POLICY, ...options.retry }
   const clock = options.clock ?? realClock
   const random = options.random ?? Math.random
   const timeoutMs = options.timeoutMs ?? 60_000
+  const tokens: TokenSource = options.apiKey === undefined ? fixedToken(secret) : keyTokens({
+    baseUrl,
+    apiKey: options.apiKey,
+    fetch: doFetch,
+    now: () => clock.now(),
+    wallTime: () => clock.wallTime?.() ?? Date.now(),
+    timeoutMs
+  })
   const budget = createRetryBudget(policy)
   const interval = options.requestsPerSecond !== undefined && options.requestsPerSecond > 0 ? 1000 / options.requestsPerSecond : 0
   let nextStart = -Infinity
@@ -174,9 +163,8 @@ export const createClient = (options: ClientOptions): Client => {
   }
 
   const flags = { forceAddToCurrentStatement: options.forceAddToCurrentStatement, checkPreviouslyAdded: options.checkPreviouslyAdded }
-  const secrets = [token]
 
-  const exchange = async (endpointId: EndpointId, payload: unknown, query: SendOptions["query"]): Promise<ResponseOutcome | Broken> => {
+  const exchange = async (endpointId: EndpointId, payload: unknown, query: SendOptions["query"], token: string): Promise<ResponseOutcome | Broken> => {
     const request = buildRequest(endpointId, payload, { baseUrl, token, query, ...flags })
     if (interval > 0) await pace()
     // The wait is bounded by a timer raced against the answer, not by an abort signal: a signal costs
@@ -240,8 +228,23 @@ export const createClient = (options: ClientOptions): Client => {
     const query = requestQuery(endpointId, flags, sendOptions.query)
     const repeatable = sendOptions.repeatable ?? isRepeatHarmless(endpointId, payload, query)
     let taken = 0
+    let renewed = false
     for (let attempt = 1;; attempt++) {
-      const result = await exchange(endpointId, payload, query)
+      let token: string
+      try {
+        token = await tokens.token()
+      } catch (error) {
+        if (error instanceof TokenError) return withoutToken(error, attempt - 1)
+        throw error
+      }
+      const result = await exchange(endpointId, payload, query, token)
+      // A 401 to a token that can be renewed: renewed once (shared with the other requests that got it), then sent again once.
+      if (result.kind === "unauthorized" && !renewed) {
+        renewed = true
+        const next = await tokens.renew(token).catch((error: unknown) => (error instanceof TokenError ? error : Promise.reject(error)))
+        if (typeof next === "string") continue
+        if (next instanceof TokenError && !next.refused) return { kind: "failed", reason: `401; ${next.message}`, attempts: attempt, last: result }
+      }
       let wait = 0
       let cost: "retry" | "timeout" = "retry"
       let last: ResponseOutcome | undefined
@@ -282,7 +285,10 @@ export const createClient = (options: ClientOptions): Client => {
     send: async (endpointId, payload, sendOptions = {}) => {
       const outcome = await attemptAll(endpointId, payload, sendOptions)
       // The request echoed back (a 201 of "the validated data") is the caller's own data, not the service's words.
-      return "body" in outcome && outcome.body === payload ? outcome : redactOutcome(outcome, secrets)
+      return "body" in outcome && outcome.body === payload ? outcome : redactOutcome(outcome, tokens.secrets())
+    },
+    authenticate: async () => {
+      await tokens.token()
     }
   }
 }
