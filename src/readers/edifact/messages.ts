@@ -1,0 +1,206 @@
+/**
+ * The messages of an EDIFACT interchange, with their envelopes checked: `UNB`…`UNZ` (the interchange
+ * reference and the message count of `UNZ`) and `UNH`…`UNT` (the message reference and the segment count
+ * of `UNT`). A message comes out whole, or as one located problem that costs it alone: a damaged segment
+ * inside it, a wrong or missing `UNT`, or the input ending inside it. A problem of the interchange itself
+ * (a wrong `UNZ` count, a segment outside any message) costs no message: each message is checked by its
+ * own `UNT`.
+ *
+ * Memory is bounded by the largest message: its segments are held until its `UNT` is checked.
+ *
+ * @module
+ */
+import { readSegments, type Segment, type SegmentItem } from "./segments.js"
+
+/** The interchange a message came in: `UNB` 0020 reference, sender, recipient, syntax. */
+export interface Interchange {
+  readonly reference: string
+  readonly sender: string
+  readonly recipient: string
+  readonly syntax: string
+}
+
+/** A message whose envelope checked out: `UNH`…`UNT` inclusive. */
+export interface EdifactMessage {
+  readonly kind: "message"
+  readonly interchange: Interchange | undefined
+  /** `UNH` 0062 message reference. */
+  readonly reference: string
+  /** `UNH` S009: type (0065), version (0052), release (0054), agency (0051), association code (0057). */
+  readonly type: string
+  readonly version: string
+  readonly release: string
+  readonly association: string
+  /** 1-based number of the message in the input. */
+  readonly number: number
+  readonly segments: ReadonlyArray<Segment>
+}
+
+/** Where a problem is: byte offset and segment number in the input, and the message it cost, if any. */
+export interface EdifactLocation {
+  readonly offset: number
+  readonly segment: number
+  /** 1-based number of the message in the input. */
+  readonly message?: number
+  /** `UNH` 0062. */
+  readonly messageReference?: string
+  /** `UNB` 0020. */
+  readonly interchangeReference?: string
+}
+
+/** A located problem; `segments` are the ones it cost (all of a damaged message), `raw` the damaged text. */
+export interface EdifactProblem {
+  readonly kind: "problem"
+  readonly code: string
+  readonly detail: string
+  readonly at: EdifactLocation
+  readonly raw: string
+  /** The segments the problem cost (read or not): the whole message, or the stray segment. */
+  readonly segmentNumbers: ReadonlyArray<number>
+  /** The segments of the message it cost that could be read (for per-record rejects). */
+  readonly segments: ReadonlyArray<Segment>
+}
+
+/** Something a message got through with, because the options allow it (a wrong `UNT` count under `segmentCount: "warn"`). */
+export interface EdifactWarning {
+  readonly kind: "warning"
+  readonly code: string
+  readonly detail: string
+  readonly at: EdifactLocation
+  readonly raw: string
+}
+
+export type MessageItem = EdifactMessage | EdifactProblem | EdifactWarning
+
+/** Options of {@link readMessages}. */
+export interface MessageOptions {
+  /**
+   * What a `UNT` segment count that does not match does: `"check"` (default) costs the message;
+   * `"warn"` lets it through with a located warning (some real senders write a wrong count).
+   */
+  readonly segmentCount?: "check" | "warn"
+}
+
+const el = (segment: Segment, e: number, c = 0): string => segment.elements[e]?.[c] ?? ""
+
+interface Open {
+  readonly unh: Segment
+  readonly items: Array<SegmentItem>
+  damage: { code: string; detail: string; item: SegmentItem } | undefined
+}
+
+/**
+ * Reads the messages of one input (any number of interchanges).
+ *
+ * @example
+ * for await (const item of readMessages([Buffer.from("UNB+UNOC:3+S+R+240101:0000+42'UNH+1+MSCONS:D:04B:UN:2.4c'UNT+2+1'UNZ+1+42'")]))
+ *   console.log(item.kind) // message
+ */
+export async function* readMessages(
+  chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  options: MessageOptions = {}
+): AsyncGenerator<MessageItem> {
+  const warnCount = options.segmentCount === "warn"
+  let interchange: Interchange | undefined
+  let unb: Segment | undefined
+  let messagesInInterchange = 0
+  let messageNumber = 0
+  let open: Open | undefined
+  const problemOf = (code: string, detail: string, at: SegmentItem, cost: ReadonlyArray<SegmentItem>, message?: Open): EdifactProblem => ({
+    kind: "problem",
+    code,
+    detail,
+    at: {
+      offset: at.offset,
+      segment: at.number,
+      ...(message !== undefined ? { message: messageNumber, messageReference: el(message.unh, 0) } : {}),
+      ...(interchange !== undefined ? { interchangeReference: interchange.reference } : {})
+    },
+    raw: at.raw,
+    segmentNumbers: cost.map((s) => s.number),
+    segments: cost.filter((s): s is Segment => s.kind === "segment")
+  })
+  const closeDamaged = (message: Open, code: string, detail: string, at: SegmentItem): EdifactProblem =>
+    problemOf(message.damage?.code ?? code, message.damage?.detail ?? detail, message.damage?.item ?? at, [message.unh, ...message.items], message)
+
+  for await (const item of readSegments(chunks)) {
+    if (open !== undefined) {
+      const tag = item.kind === "segment" ? item.tag : undefined
+      if (tag === "UNH" || tag === "UNZ" || tag === "UNB") {
+        // The message was never closed: it ends before this segment.
+        yield closeDamaged(open, "message_not_closed", `the message ${el(open.unh, 0)} has no UNT before this ${tag}`, item)
+        open = undefined
+      } else {
+        open.items.push(item)
+        if (item.kind === "problem" && open.damage === undefined) open.damage = { code: item.code, detail: item.detail, item }
+        if (tag !== "UNT") continue
+        const unt = item as Segment
+        const m = open
+        open = undefined
+        const count = el(unt, 0)
+        if (m.damage !== undefined) {
+          yield closeDamaged(m, "", "", unt)
+        } else if ((!/^[0-9]+$/u.test(count) || Number(count) !== m.items.length + 1) && !warnCount) {
+          yield problemOf("segment_count_mismatch", `UNT says the message has ${count} segments; it has ${m.items.length + 1} (UNH to UNT)`, unt, [m.unh, ...m.items], m)
+        } else if (el(unt, 1) !== el(m.unh, 0)) {
+          yield problemOf("message_reference_mismatch", `UNT names message ${JSON.stringify(el(unt, 1))}, UNH named ${JSON.stringify(el(m.unh, 0))}`, unt, [m.unh, ...m.items], m)
+        } else {
+          if (!/^[0-9]+$/u.test(count) || Number(count) !== m.items.length + 1) {
+            const { kind: _, segmentNumbers: __, segments: ___, ...rest } = problemOf("segment_count_mismatch", `UNT says the message has ${count} segments; it has ${m.items.length + 1} (UNH to UNT); read anyway (segmentCount: "warn")`, unt, [], m)
+            yield { kind: "warning", ...rest }
+          }
+          yield {
+            kind: "message",
+            interchange,
+            reference: el(m.unh, 0),
+            type: el(m.unh, 1, 0),
+            version: el(m.unh, 1, 1),
+            release: el(m.unh, 1, 2),
+            association: el(m.unh, 1, 4),
+            number: messageNumber,
+            segments: [m.unh, ...(m.items as Array<Segment>)]
+          }
+        }
+        continue
+      }
+    }
+    if (item.kind === "problem") {
+      yield problemOf(item.code, item.detail, item, [item])
+      continue
+    }
+    switch (item.tag) {
+      case "UNA":
+        continue
+      case "UNB":
+        if (unb !== undefined) yield problemOf("interchange_not_closed", `the interchange ${interchange!.reference} has no UNZ before this UNB`, item, [])
+        unb = item
+        interchange = { reference: el(item, 4), sender: el(item, 1), recipient: el(item, 2), syntax: item.elements[0]?.join(":") ?? "" }
+        messagesInInterchange = 0
+        continue
+      case "UNH":
+        messageNumber++
+        messagesInInterchange++
+        open = { unh: item, items: [], damage: undefined }
+        continue
+      case "UNZ": {
+        if (unb === undefined) yield problemOf("interchange_not_open", "UNZ without UNB", item, [item])
+        else if (el(item, 1) !== interchange!.reference) {
+          yield problemOf("interchange_reference_mismatch", `UNZ names interchange ${JSON.stringify(el(item, 1))}, UNB named ${JSON.stringify(interchange!.reference)}`, item, [])
+        } else if (Number(el(item, 0)) !== messagesInInterchange) {
+          yield problemOf("message_count_mismatch", `UNZ says the interchange has ${el(item, 0)} messages; it has ${messagesInInterchange}`, item, [])
+        }
+        unb = undefined
+        continue
+      }
+      default:
+        yield problemOf("segment_outside_message", `the ${item.tag} segment is outside any message (no UNH before it)`, item, [item])
+    }
+  }
+  if (open !== undefined) {
+    const last = open.items[open.items.length - 1] ?? open.unh
+    yield closeDamaged(open, "truncated", `the input ends inside message ${el(open.unh, 0)} (no UNT)`, last)
+  }
+  if (unb !== undefined) {
+    yield problemOf("interchange_not_closed", `the input ends inside interchange ${interchange!.reference} (no UNZ)`, unb, [])
+  }
+}

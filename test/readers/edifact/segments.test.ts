@@ -1,0 +1,114 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { readSegments, type SegmentItem } from "../../../src/readers/edifact/segments.js"
+import { EDIFACT_FIXTURES, fixtureBytes } from "./fixtures.js"
+import { oracleSegments } from "./oracle.js"
+
+const collect = async (chunks: Iterable<Uint8Array | string>): Promise<Array<SegmentItem>> => {
+  const out: Array<SegmentItem> = []
+  for await (const item of readSegments(chunks)) out.push(item)
+  return out
+}
+
+const chunked = (bytes: Uint8Array, size: number): Array<Uint8Array> => {
+  const out: Array<Uint8Array> = []
+  for (let i = 0; i < bytes.length; i += size) out.push(bytes.subarray(i, i + size))
+  return out
+}
+
+/** Our segments as the oracle writes them: tag and elements, UNA left out (the oracle does not report it). */
+const asOracle = (items: ReadonlyArray<SegmentItem>) =>
+  items.filter((i) => i.kind === "segment" && i.tag !== "UNA").map((i) => (i.kind === "segment" ? { tag: i.tag, elements: i.elements } : undefined))
+
+describe("readSegments against npm edifact", () => {
+  it.each(EDIFACT_FIXTURES)("reads the same segments and elements as edifact in %s", async (name) => {
+    const bytes = fixtureBytes(name)
+    const ours = await collect([bytes])
+    expect(ours.filter((i) => i.kind === "problem")).toEqual([])
+    const theirs = oracleSegments(bytes.toString("latin1"))
+    expect(theirs.length).toBeGreaterThan(5)
+    expect(asOracle(ours)).toEqual(theirs)
+  })
+
+  it.each(EDIFACT_FIXTURES)("reads %s the same in chunks of any size, with the same offsets", async (name) => {
+    const bytes = fixtureBytes(name)
+    const whole = await collect([bytes])
+    // Every segment's raw text is at its offset in the input.
+    for (const item of whole) expect(bytes.subarray(item.offset, item.offset + item.length).toString("latin1")).toBe(item.raw)
+    for (const size of [1, 7, 997]) expect(await collect(chunked(bytes, size))).toEqual(whole)
+  })
+})
+
+// Not ^ [ ] \: edifact builds a regular expression character class from the separators without escaping them.
+const SERVICE = [":", "+", "?", "'", "*", "|", "!", "~", "#", "@", "%", "&", "="]
+const separatorsArb = fc.shuffledSubarray(SERVICE, { minLength: 4, maxLength: 4 }).chain((picked) =>
+  fc.constantFrom(".", ",").map((decimal) => ({ component: picked[0]!, element: picked[1]!, release: picked[2]!, terminator: picked[3]!, decimal })))
+const valueChar = fc.constantFrom(..."ABCxyz0129 .,-/é üßÄ", ...SERVICE)
+const valueArb = fc.array(valueChar, { maxLength: 8 }).map((cs) => cs.join(""))
+const tagArb = fc.tuple(...[0, 1, 2].map(() => fc.constantFrom(..."ABCDLMNOPQRSTXYZ"))).map((cs) => cs.join("")).filter((t) => !t.startsWith("UN"))
+const segmentArb = fc.record({ tag: tagArb, elements: fc.array(fc.array(valueArb, { minLength: 1, maxLength: 3 }), { maxLength: 4 }) })
+
+const write = (s: { component: string; element: string; release: string; terminator: string; decimal: string }, segments: ReadonlyArray<{ tag: string; elements: ReadonlyArray<ReadonlyArray<string>> }>, breaks: boolean): string => {
+  const escape = (v: string) => [...v].map((c) => ([s.component, s.element, s.release, s.terminator].includes(c) ? s.release + c : c)).join("")
+  return `UNA${s.component}${s.element}${s.decimal}${s.release} ${s.terminator}${breaks ? "\r\n" : ""}` +
+    segments.map((seg) => seg.tag + seg.elements.map((e) => s.element + e.map(escape).join(s.component)).join("") + s.terminator + (breaks ? "\n" : "")).join("")
+}
+
+describe("readSegments on generated interchanges", () => {
+  it("reads what was written, as edifact does, with any separators, escapes and chunking", async () => {
+    await fc.assert(
+      fc.asyncProperty(separatorsArb, fc.array(segmentArb, { minLength: 1, maxLength: 12 }), fc.boolean(), fc.integer({ min: 1, max: 40 }), async (s, segments, breaks, size) => {
+        const text = write(s, segments, breaks)
+        const bytes = Buffer.from(text, "latin1")
+        const ours = await collect(chunked(bytes, size))
+        expect(ours.filter((i) => i.kind === "problem")).toEqual([])
+        expect(asOracle(ours)).toEqual(segments)
+        // The oracle reads the whole text at once: edifact drops a release character that ends a chunk ("AAA+?" then "+'" reads two elements).
+        expect(asOracle(ours)).toEqual(oracleSegments(text))
+        // Every segment is numbered in order, UNA first.
+        expect(ours.map((i) => i.number)).toEqual(ours.map((_, i) => i + 1))
+        for (const item of ours) if (item.kind === "segment") expect(item.decimal).toBe(s.decimal)
+      }),
+      { numRuns: 300 }
+    )
+  })
+})
+
+describe("readSegments on damaged input", () => {
+  it("reports a cut-off last segment as truncated, with its offset", async () => {
+    const text = "UNB+UNOC:3+A+B+240101:0000+1'UNH+1+MSCONS:D:04B:UN:2.4c'QTY+220:1"
+    const items = await collect([text])
+    expect(items.map((i) => i.kind)).toEqual(["segment", "segment", "problem"])
+    expect(items[2]).toMatchObject({ code: "truncated", offset: text.indexOf("QTY"), number: 3 })
+  })
+
+  it("reports a release character before an ordinary character, and reads on", async () => {
+    const items = await collect(["PIA+5+1-1?x1.29.0:SRW'QTY+220:1'"])
+    expect(items[0]).toMatchObject({ kind: "problem", code: "invalid_release", number: 1 })
+    expect(items[1]).toMatchObject({ kind: "segment", tag: "QTY", number: 2, offset: "PIA+5+1-1?x1.29.0:SRW'".length })
+  })
+
+  it("reports a segment without a tag, and a UNA that names one character twice", async () => {
+    const items = await collect(["UNA::.? 'qty+1'QTY+2'"])
+    expect(items.map((i) => (i.kind === "problem" ? i.code : i.tag))).toEqual(["invalid_una", "invalid_segment", "QTY"])
+  })
+
+  it("skips a byte order mark and reads a UTF-8 re-encoded segment as UTF-8, a Latin-1 one as Latin-1", async () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from("NAD+DP+Müller'", "utf8"), Buffer.from("NAD+DP+Müller'", "latin1")])
+    const items = await collect([bytes])
+    expect(items.map((i) => (i.kind === "segment" ? i.elements[1]![0] : i.code))).toEqual(["Müller", "Müller"])
+    expect(items[0]!.offset).toBe(3)
+  })
+
+  it("reads a random cut of any fixture without throwing, ending in a located problem or whole segments", async () => {
+    const bytes = fixtureBytes("ch-2019-loadprofile-2.2e-pid13008.edi")
+    await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: bytes.length }), async (cut) => {
+      const items = await collect([bytes.subarray(0, cut)])
+      const last = items[items.length - 1]
+      if (last !== undefined && last.kind === "problem") expect(last.code).toBe("truncated")
+      // Nothing is lost: the segments and the problem cover every non-blank byte of the cut.
+      const covered = items.reduce((n, i) => n + i.length, 0)
+      expect(covered).toBe(bytes.subarray(0, cut).toString("latin1").replace(/[\r\n]/gu, "").length)
+    }), { numRuns: 100 })
+  })
+})
