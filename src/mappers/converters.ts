@@ -13,6 +13,7 @@ import { isExactJsonNumber } from "./is-exact-json-number.js"
 import { isoDateTimeConverter, toIsoDateTime, type ToIsoDateTimeOptions } from "./to-iso-date-time.js"
 import { toIsoDate, type ToIsoDateOptions } from "./to-iso-date.js"
 import { toMinorUnits } from "./to-minor-units.js"
+import { DAY_FORMATS, DAY_TIMES, WALL_TIME_FORMATS } from "./day-instant.js"
 
 /** One cell of a flat legacy record. */
 export type Cell = string | number | boolean | null | undefined
@@ -35,8 +36,12 @@ const DateOptions = Schema.Struct({
 })
 const DateTimeOptions = Schema.Struct({
   format: option(
-    Schema.Literals(["dd.MM.yyyy HH:mm", "dd.MM.yyyy HH:mm:ss", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-ddTHH:mm:ss", "yyyyMMddHHmmss"]),
-    "Only accept this layout. Default: any of them, told apart by shape."
+    Schema.Literals([...WALL_TIME_FORMATS, ...DAY_FORMATS]),
+    "Only accept this layout. Default: any of them, told apart by shape. A date-only layout (dd.MM.yyyy, yyyyMMdd, yyyy-MM-dd) needs `time`."
+  ),
+  time: option(
+    Schema.Literals(DAY_TIMES),
+    "The instant a date-only cell means: `start` (00:00:00), `end` (23:59:59) or `next-start` (00:00:00 of the next day, the exclusive end of a period). Without it, a date-only cell is refused."
   ),
   timeZone: option(Schema.String.check(Schema.isNonEmpty()), "IANA zone the wall time was recorded in. Default `Europe/Berlin`.") ,
   ambiguous: option(
@@ -134,7 +139,7 @@ export const CONVERTERS = {
     convert: (cell, options) => toIsoDate(cell, options as ToIsoDateOptions)
   },
   datetime: {
-    description: "A zone-less wall time in `timeZone` as an ISO 8601 date-time with its offset; clock changes are never guessed.",
+    description: "A zone-less wall time in `timeZone` as an ISO 8601 date-time with its offset; clock changes are never guessed. A date-only cell is read as the instant of the day `time` names.",
     neverEmpty: true,
     options: DateTimeOptions,
     convert: (cell, options) => toIsoDateTime(cell, options as ToIsoDateTimeOptions),

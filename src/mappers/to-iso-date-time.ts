@@ -3,14 +3,10 @@ import { daysFromCivil } from "../schemas/instant.js"
 import { cachedOffsetSecondsAt, instantsFor, offsetFormatFor, soleOffsetAt } from "./zone-offsets.js"
 import { offsetText, usualDateTimeReader } from "./usual-date-time.js"
 import { type CalendarDate, formatIsoDate, isCalendarDate } from "./to-iso-date.js"
+import { dayAwareConversion, type DayFormat, type DayTime, isDayFormat, unrecognisedDateTime, WALL_TIME_FORMATS } from "./day-instant.js"
 
-/** Text layouts of legacy wall-clock date-times. */
-export type DateTimeFormat =
-  | "dd.MM.yyyy HH:mm"
-  | "dd.MM.yyyy HH:mm:ss"
-  | "yyyy-MM-dd HH:mm:ss"
-  | "yyyy-MM-ddTHH:mm:ss"
-  | "yyyyMMddHHmmss"
+/** Text layouts of legacy wall-clock date-times (a date-only one needs `time`). */
+export type DateTimeFormat = (typeof WALL_TIME_FORMATS)[number] | DayFormat
 
 export interface ToIsoDateTimeOptions {
   /** Only accept this layout. Default: any of them, recognised by shape. */
@@ -21,6 +17,8 @@ export interface ToIsoDateTimeOptions {
   readonly ambiguous?: "earlier" | "later" | "reject"
   /** `"offset"`: local time with the zone's offset (`+02:00`); `"utc"`: the instant in UTC (`Z`). Default `"offset"`. */
   readonly output?: "offset" | "utc"
+  /** The instant of the day a date-only cell means: `"start"` 00:00:00, `"end"` 23:59:59, `"next-start"` 00:00:00 of the next day. */
+  readonly time?: DayTime
 }
 
 interface WallTime extends CalendarDate {
@@ -31,7 +29,7 @@ interface WallTime extends CalendarDate {
 
 // Strings that already carry `Z` or an offset are deliberately not accepted:
 // this converter is for zone-less legacy wall times only.
-const FORMATS: ReadonlyArray<DateTimeFormat> = ["dd.MM.yyyy HH:mm", "dd.MM.yyyy HH:mm:ss", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-ddTHH:mm:ss", "yyyyMMddHHmmss"]
+const FORMATS: ReadonlyArray<DateTimeFormat> = WALL_TIME_FORMATS
 
 const DIGIT_0 = 48
 const DIGIT_9 = 57
@@ -145,6 +143,11 @@ const describeWall = (wall: WallTime): string => wallText(wall, " ")
  * `ambiguous_time` unless `ambiguous` picks the `"earlier"` (summer time) or
  * `"later"` instant.
  *
+ * A date-only cell (`dd.MM.yyyy`, `yyyyMMdd`, `yyyy-MM-dd`) is read when
+ * `time` says which instant of the day it means: `"start"` (00:00:00),
+ * `"end"` (23:59:59) or `"next-start"` (00:00:00 of the next day, the
+ * exclusive end of a period).
+ *
  * A JS `Date` is an instant: it is rendered in the zone as is; it must have
  * whole seconds (`fraction_lost` otherwise), since the output has no
  * sub-second part.
@@ -159,6 +162,7 @@ const describeWall = (wall: WallTime): string => wallText(wall, " ")
  * toIsoDateTime("27.10.2024 02:30", { ambiguous: "later" }) // => { ok: true, value: "2024-10-27T02:30:00+01:00" }
  * toIsoDateTime("20240101120000", { output: "utc" }) // => { ok: true, value: "2024-01-01T11:00:00Z" }
  * toIsoDateTime("31.03.2024 02:30") // => { ok: false, error: { code: "nonexistent_time", ... } }
+ * toIsoDateTime("31.03.2024", { time: "next-start" }) // => { ok: true, value: "2024-04-01T00:00:00+02:00" }
  */
 export const toIsoDateTime = (value: unknown, options?: ToIsoDateTimeOptions): ConversionResult<string> =>
   isoDateTimeConverter(options)(value)
@@ -172,6 +176,13 @@ export const toIsoDateTime = (value: unknown, options?: ToIsoDateTimeOptions): C
  * fromSap("01.07.2024 12:00") // => { ok: true, value: "2024-07-01T12:00:00+02:00" }
  */
 export const isoDateTimeConverter = (options?: ToIsoDateTimeOptions): ((value: unknown) => ConversionResult<string>) => {
+  const dated = guard(() => succeed(options?.time !== undefined || isDayFormat(options?.format)))
+  if (!dated.ok) return () => dated
+  return dated.value ? dayAwareConversion(options!, wallTimeConverter) : wallTimeConverter(options)
+}
+
+/** {@link isoDateTimeConverter} for cells with a time of day. */
+const wallTimeConverter = (options?: ToIsoDateTimeOptions): ((value: unknown) => ConversionResult<string>) => {
   const checked = guard((): ConversionResult<Settings> => {
     const settings = settingsOf(options)
     return "ok" in settings ? settings : succeed(settings)
@@ -184,6 +195,8 @@ export const isoDateTimeConverter = (options?: ToIsoDateTimeOptions): ((value: u
 /** The options of a conversion, checked, with the zone's offset reader. */
 interface Settings {
   readonly format: DateTimeFormat | undefined
+  /** Read only to word the error of a cell in no accepted format. */
+  readonly time: unknown
   readonly timeZone: string
   readonly ambiguous: "earlier" | "later" | "reject"
   readonly output: "offset" | "utc"
@@ -203,7 +216,7 @@ const settingsOf = (options: ToIsoDateTimeOptions | undefined): Settings | Conve
   const zone = typeof timeZone === "string" ? offsetFormatFor(timeZone) : undefined
   if (zone === undefined) return fail("invalid_time_zone", `unknown time zone ${preview(timeZone)}`)
   const usual = format !== undefined && output === "offset" ? usualDateTimeReader(format, zone) : undefined
-  return { format, timeZone, ambiguous, output, zone, usual }
+  return { format, time: options?.time, timeZone, ambiguous, output, zone, usual }
 }
 
 const convertWith = (settings: Settings, value: unknown): ConversionResult<string> => {
@@ -226,9 +239,7 @@ const convertWith = (settings: Settings, value: unknown): ConversionResult<strin
     wall = readWall(text, layout)
     if (wall !== undefined) break
   }
-  if (wall === undefined) {
-    return fail("invalid", `${preview(value)} does not look like ${format ?? "a supported date-time format"}`)
-  }
+  if (wall === undefined) return unrecognisedDateTime(value, format, settings.time)
   if (wall.hour > 23 || wall.minute > 59 || wall.second > 59) {
     return fail("invalid", `${preview(value)} is not a time of day`)
   }

@@ -105,5 +105,6 @@ export const toIsoDate = (value: unknown, options?: ToIsoDateOptions): Conversio
         ? succeed(formatIsoDate(fields))
         : fail("invalid_date", `${preview(value)} is not a day of the calendar`)
     }
-    return fail("invalid", `${preview(value)} does not look like ${format ?? "dd.MM.yyyy, yyyyMMdd or yyyy-MM-dd"}`)
+    const configured = format === undefined ? "no format configured" : `configured format: ${format}`
+    return fail("invalid", `${preview(value)} is not a date in an accepted format (${configured}; accepted: ${FORMATS.join(", ")})`)
   })

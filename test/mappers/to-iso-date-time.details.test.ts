@@ -27,8 +27,8 @@ describe("toIsoDateTime: the details of its refusals", () => {
   })
 
   it("says what the text should have looked like, and which part is wrong", () => {
-    expect(toIsoDateTime("gestern", { format: "dd.MM.yyyy HH:mm" })).toEqual({ ok: false, error: { code: "invalid", detail: '"gestern" does not look like dd.MM.yyyy HH:mm' } })
-    expect(toIsoDateTime("gestern")).toEqual({ ok: false, error: { code: "invalid", detail: '"gestern" does not look like a supported date-time format' } })
+    expect(toIsoDateTime("gestern", { format: "dd.MM.yyyy HH:mm" })).toEqual({ ok: false, error: { code: "invalid", detail: '"gestern" does not match the configured format dd.MM.yyyy HH:mm (formats a datetime field accepts: dd.MM.yyyy HH:mm, dd.MM.yyyy HH:mm:ss, yyyy-MM-dd HH:mm:ss, yyyy-MM-ddTHH:mm:ss, yyyyMMddHHmmss; date-only dd.MM.yyyy, yyyyMMdd, yyyy-MM-dd with the option time)' } })
+    expect(toIsoDateTime("gestern")).toEqual({ ok: false, error: { code: "invalid", detail: '"gestern" is in no date-time format this field accepts (no format configured; accepted: dd.MM.yyyy HH:mm, dd.MM.yyyy HH:mm:ss, yyyy-MM-dd HH:mm:ss, yyyy-MM-ddTHH:mm:ss, yyyyMMddHHmmss; date-only dd.MM.yyyy, yyyyMMdd, yyyy-MM-dd with the option time)' } })
     expect(toIsoDateTime("01.02.2024 24:00", { format: "dd.MM.yyyy HH:mm" })).toEqual({ ok: false, error: { code: "invalid", detail: '"01.02.2024 24:00" is not a time of day' } })
     expect(toIsoDateTime("30.02.2024 10:00", { format: "dd.MM.yyyy HH:mm" })).toEqual({ ok: false, error: { code: "invalid_date", detail: '"30.02.2024 10:00" is not a day of the calendar' } })
   })
@@ -76,7 +76,7 @@ describe("toIsoDateTime with a format", () => {
 
   it("takes the separators of the format only, and digits only where the format has them", () => {
     for (const text of ["01/07/2024 12:00", "01.07.2024T12:00", "01.07.2024 12.00", "01.07.2024 2 :00", "01.07.2024 /5:00", "01.07.2024 12:5 "]) {
-      expect(toIsoDateTime(text, { format: "dd.MM.yyyy HH:mm" }), text).toEqual({ ok: false, error: { code: "invalid", detail: `"${text}" does not look like dd.MM.yyyy HH:mm` } })
+      expect(toIsoDateTime(text, { format: "dd.MM.yyyy HH:mm" }), text).toEqual({ ok: false, error: { code: "invalid", detail: `"${text}" does not match the configured format dd.MM.yyyy HH:mm (formats a datetime field accepts: dd.MM.yyyy HH:mm, dd.MM.yyyy HH:mm:ss, yyyy-MM-dd HH:mm:ss, yyyy-MM-ddTHH:mm:ss, yyyyMMddHHmmss; date-only dd.MM.yyyy, yyyyMMdd, yyyy-MM-dd with the option time)` } })
     }
   })
 

@@ -162,8 +162,8 @@ describe("toIsoDate: each refusal says what it refused", () => {
     ["a number", 20241001, undefined, { code: "invalid", detail: "expected a date string or Date, got 20241001" }],
     ["a blank string", "  ", undefined, { code: "blank", detail: "expected a date, got a blank string" }],
     ["a day the month does not have", "31.02.2024", undefined, { code: "invalid_date", detail: '"31.02.2024" is not a day of the calendar' }],
-    ["another layout than the one asked for", "2024-10-01", { format: "dd.MM.yyyy" }, { code: "invalid", detail: '"2024-10-01" does not look like dd.MM.yyyy' }],
-    ["no layout at all", "1.10.2024", undefined, { code: "invalid", detail: '"1.10.2024" does not look like dd.MM.yyyy, yyyyMMdd or yyyy-MM-dd' }]
+    ["another layout than the one asked for", "2024-10-01", { format: "dd.MM.yyyy" }, { code: "invalid", detail: '"2024-10-01" is not a date in an accepted format (configured format: dd.MM.yyyy; accepted: dd.MM.yyyy, yyyyMMdd, yyyy-MM-dd)' }],
+    ["no layout at all", "1.10.2024", undefined, { code: "invalid", detail: '"1.10.2024" is not a date in an accepted format (no format configured; accepted: dd.MM.yyyy, yyyyMMdd, yyyy-MM-dd)' }]
   ])("%s", (_, value, options, error) => {
     expect(toIsoDate(value, options as never)).toEqual({ ok: false, error })
   })
