@@ -61,7 +61,12 @@ export interface OpenApiOperation {
  */
 export interface OpenApiDocument {
   readonly openapi: "3.1.0"
-  readonly info: { readonly title: string; readonly version: string; readonly description: string }
+  readonly info: {
+    readonly title: string
+    readonly version: string
+    readonly description: string
+    readonly license: { readonly name: string; readonly identifier: string }
+  }
   readonly servers: ReadonlyArray<JsonSchema.JsonSchema>
   readonly security: ReadonlyArray<Readonly<Record<string, ReadonlyArray<string>>>>
   readonly paths: Readonly<Record<string, Readonly<Partial<Record<"get" | "post", OpenApiOperation>>>>>
@@ -166,7 +171,9 @@ const build = (): OpenApiDocument => {
       title: "Customer Data Import API",
       version: "v1",
       description: "Migrate customer accounts from an external system: post-account-import data, status queries and " +
-        "pre-account-import market data under /v1/data-import/. Generated from the data-import-payloads schemas."
+        "pre-account-import market data under /v1/data-import/. Generated from the data-import-payloads schemas.",
+      // The document's licence: that of the schemas it is generated from (this package's).
+      license: { name: "MIT", identifier: "MIT" }
     },
     servers: [{
       url: "{base_url}",

@@ -4,6 +4,7 @@
  */
 import { cpSync, mkdirSync, readFileSync, symlinkSync } from "node:fs"
 import { join } from "node:path"
+import { Validator } from "@seriousme/openapi-schema-validator"
 import { describe, expect, it } from "vitest"
 import { BUILT_CLI, jsonReport, ROOT, runCli, tempDir } from "./run-cli.js"
 
@@ -52,6 +53,20 @@ describe("schema", () => {
     const refs = JSON.stringify(openapi).match(/#\/components\/schemas\/[A-Za-z0-9_]+/gu) ?? []
     for (const ref of refs) expect(openapi.components.schemas).toHaveProperty(ref.slice("#/components/schemas/".length))
     expect(Object.keys(openapi.components.schemas)).not.toContain("NotesRequest")
+  })
+
+  it("--openapi alone prints the document of all 14 endpoints, with its licence, that an OpenAPI 3.1 validator accepts", async () => {
+    const run = await runCli(["schema", "--openapi"])
+    expect(run.code).toBe(0)
+    const openapi = JSON.parse(run.stdout) as { info: { license?: { name: string } }; paths: Record<string, Record<string, unknown>> }
+    const operations = Object.values(openapi.paths).flatMap((path) => Object.keys(path))
+    expect(operations).toHaveLength(14)
+    expect(openapi.info.license?.name).toBe("MIT")
+    const validator = new Validator()
+    const result = await validator.validate(JSON.parse(run.stdout) as Parameters<Validator["validate"]>[0])
+    expect(result.errors ?? []).toEqual([])
+    expect(result.valid).toBe(true)
+    expect((await runCli(["schema", "--openapi", "--mapping"])).code).toBe(2)
   })
 
   it("exits 2 for an unknown endpoint", async () => {

@@ -1,6 +1,7 @@
 /**
  * `data-import schema ID [--openapi]`: the JSON Schema of an endpoint's request, or the OpenAPI 3.1
- * document reduced to that endpoint, for tools outside TypeScript.
+ * document reduced to that endpoint; `schema --openapi` alone: the OpenAPI document of all 14 endpoints,
+ * for tools outside TypeScript.
  *
  * @module
  */
@@ -51,9 +52,16 @@ export const openApiFor = (id: string): Record<string, unknown> => {
 /** Prints the JSON Schema (or the reduced OpenAPI document) of an endpoint. */
 export const runSchema = async (id: string | undefined, options: { readonly openapi?: boolean | undefined; readonly mapping?: boolean | undefined }): Promise<ExitCode> => {
   if (options.mapping === true && id !== undefined) throw usageError("give either an endpoint id or --mapping")
-  if (options.mapping !== true && id === undefined) throw usageError(`name an endpoint (one of ${ENDPOINT_IDS.join(", ")}) or --mapping`)
+  if (options.mapping === true && options.openapi === true) throw usageError("give either --openapi or --mapping")
+  if (options.mapping !== true && options.openapi !== true && id === undefined) {
+    throw usageError(`name an endpoint (one of ${ENDPOINT_IDS.join(", ")}), or --openapi for all of them, or --mapping`)
+  }
   if (id !== undefined && !isEndpointId(id)) throw usageError(`unknown endpoint ${id}: use one of ${ENDPOINT_IDS.join(", ")}`)
-  const document = id === undefined ? mappingJsonSchema() : options.openapi === true ? openApiFor(id) : toJsonSchema(id)
+  const document = options.mapping === true
+    ? mappingJsonSchema()
+    : options.openapi === true
+    ? id === undefined ? toOpenApi() : openApiFor(id)
+    : toJsonSchema(id!)
   const out = new Output(process.stdout, "stdout")
   out.write(`${JSON.stringify(document, null, 2)}\n`)
   await out.close()
