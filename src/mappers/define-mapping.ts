@@ -8,6 +8,7 @@ import type { PostEndpointId } from "../endpoints/endpoint-id.js"
 import { runValidation } from "../validation/run-validation.js"
 import type { FieldSource } from "./field-source.js"
 import { didYouMean, MAPPING_KEYS, MappingFileSchema, MappingSpecSchema } from "./mapping-schema.js"
+import { isValueTableFile } from "./value-table.js"
 
 /** Selects the rows a collection applies to: `column` equals one of the values (compared trimmed). */
 export interface RowFilter {
@@ -63,7 +64,7 @@ const segmentsOf = (attr: string): Array<string> =>
   attr.split(/(?<!\\)\./u).map((segment) => segment.replace(/\\(.)/gu, "$1"))
 
 /** Where in the mapping, readable: `fields["energy_amount.quantity"].convert`. */
-const placeOf = (segments: ReadonlyArray<string>): string =>
+export const placeOf = (segments: ReadonlyArray<string>): string =>
   segments.map((segment, i) => (/^[A-Za-z0-9_$]+$/u.test(segment) ? `${i === 0 ? "" : "."}${segment}` : `[${JSON.stringify(segment)}]`)).join("")
 
 const problemOf = (e: { readonly attr: string; readonly code: string; readonly detail: string }): MappingProblem => {
@@ -100,6 +101,15 @@ export const mappingProblems = (spec: unknown): Array<MappingProblem> => check(s
 export const formatMappingProblem = (problem: MappingProblem): string =>
   problem.at === "" ? problem.detail : `${problem.at}: ${problem.detail}`
 
+/** The value tables of a (checked) spec still given as `{ file }`: a mapping holds its tables, read. */
+const unreadTables = (spec: { readonly fields: Readonly<Record<string, FieldSource>>; readonly collections?: ReadonlyArray<CollectionMapping> }, at: ReadonlyArray<string> = []): Array<MappingProblem> => [
+  ...Object.entries(spec.fields).flatMap(([path, source]) =>
+    typeof source === "object" && "values" in source && isValueTableFile(source.values)
+      ? [{ at: placeOf([...at, "fields", path, "values"]), code: "unread_value_table", detail: `the value table ${source.values.file} is not read yet: read it with resolveValueTables (data-import map does)` }]
+      : []),
+  ...(spec.collections ?? []).flatMap((c, i) => unreadTables(c, [...at, "collections", String(i)]))
+]
+
 /**
  * Checks a mapping spec and returns the mapping. The same spec can be written as plain JSON (without
  * `from` functions), with the same meaning. Throws a `TypeError` listing the problems of a bad spec.
@@ -118,6 +128,7 @@ export const defineMapping = <E extends PostEndpointId>(spec: MappingSpec<E>): M
   // A mapping passed through again (to a worker, say) carries its tag, which is no key of the format.
   const { _tag, ...plain } = spec as MappingSpec<E> & { readonly _tag?: unknown }
   const problems = check(plain, true)
+  if (problems.length === 0) problems.push(...unreadTables(plain))
   if (problems.length > 0) throw new TypeError(`Invalid mapping: ${problems.map(formatMappingProblem).join("; ")}`)
   return { ...plain, _tag: "Mapping" }
 }

@@ -9,6 +9,7 @@ import { type Cell, type Converter, CONVERTERS, type ConverterName } from "./con
 import { copyData } from "./define-data.js"
 import { rememberConversions } from "./remember-conversions.js"
 import { resolveWallTime, type WallTimeResolver } from "./resolve-wall-time.js"
+import { isValueTableFile, KEY_SEPARATOR, keyOfCell, keyOfValue, valueLookUp, type ValueTable, type ValueTableFile } from "./value-table.js"
 
 export type { Cell, ConverterName }
 
@@ -23,6 +24,15 @@ export interface ColumnSource {
   readonly convert?: ConverterName
   /** Options of the converter (JSON-friendly: `{ "locale": "de" }` for `decimal`, `{ "format": "dd.MM.yyyy" }` for `date`, …). */
   readonly options?: Readonly<Record<string, unknown>>
+  /**
+   * A value table: what the export says → the field's value (`null`: leave the field out). Keys of
+   * `columns` are the trimmed cells joined by `|`. A `{ file }` must be read first (`resolveValueTables`).
+   */
+  readonly values?: ValueTable | ValueTableFile
+  /** The value of a cell the table does not know (`null`: leave the field out); without it, `unknown_value`. */
+  readonly default?: unknown
+  /** What is looked up: the trimmed `cell` (default; the table's value then goes through `convert`, if given), or the `converted` value. */
+  readonly lookup?: "cell" | "converted"
 }
 
 /** A field with the same value in every payload. */
@@ -89,6 +99,7 @@ const joinCells = (columns: ReadonlyArray<string>, row: LegacyRecord): string | 
  */
 export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResolver>): FieldReader => {
   if (typeof source === "string") return fieldReader({ column: source })
+  if ("values" in source && source.values !== undefined) return tableReader(source, resolvers)
   if ("value" in source) {
     const value = source.value
     // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: equivalent, a shortcut: copyData returns a primitive as it is
@@ -144,6 +155,58 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
       ? { ok: true, value: result.value, stated: !empty }
       : { ok: false, column, code: result.error.code, detail: result.error.detail }
   }
+}
+
+/** A field read through a value table: the table looks up the cell (and the converter reads its value) or the converted value. */
+const tableReader = (source: ColumnSource, resolvers: Array<WallTimeResolver> | undefined): FieldReader => {
+  const { values, lookup = "cell", columns } = source
+  if (isValueTableFile(values)) throw new TypeError(`the value table ${values.file} must be read first (resolveValueTables)`)
+  const column = source.column ?? columns?.join("+") ?? ""
+  const lookUp = valueLookUp(values!, column, Object.hasOwn(source, "default"), source.default)
+  const { values: _values, default: _default, lookup: _lookup, ...plain } = source
+  if (lookup === "converted") {
+    const read = fieldReader(plain, resolvers)
+    return (row) => {
+      const outcome = read(row)
+      if (!outcome.ok || outcome.value === undefined) return outcome
+      return found(lookUp(keyOfValue(outcome.value)), column, outcome.stated)
+    }
+  }
+  // The table's value goes through the converter as a cell of its own column.
+  const { columns: _columns, ...one } = plain
+  const converted = source.convert === undefined ? undefined : fieldReader({ ...one, column: VALUE }, resolvers)
+  const blankKey = columns === undefined ? "" : columns.map(() => "").join(KEY_SEPARATOR)
+  const blankKnown = Object.hasOwn(values!, blankKey)
+  // An offset column is read from the row beside the value.
+  const offsetColumn = typeof source.options?.["offsetColumn"] === "string"
+  return (row) => {
+    const key = columns === undefined ? keyOfCell(cellOf(row, source.column!)) : columns.map((c) => keyOfCell(cellOf(row, c))).join(KEY_SEPARATOR)
+    const blank = key === blankKey
+    if (blank && !blankKnown) {
+      // A blank cell leaves the field out, default or not (and ends a by-order run of its date-times).
+      converted?.({})
+      return NOTHING
+    }
+    const outcome = found(lookUp(key), column, !blank)
+    if (!outcome.ok || converted === undefined || outcome.value === undefined) return outcome
+    const value = outcome.value
+    if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") {
+      return { ok: false, column, code: "invalid", detail: `the value table gives ${JSON.stringify(value)} for ${JSON.stringify(key)}, which ${source.convert} cannot read` }
+    }
+    const result = converted(offsetColumn ? { ...row, [VALUE]: value } : { [VALUE]: value })
+    return result.ok ? { ...result, stated: outcome.stated } : { ...result, column }
+  }
+}
+
+/** The name the value of a table is read under by its converter. */
+const VALUE = "\u0000value"
+
+/** A look-up's outcome as a field's: a table value of `null` leaves the field out. */
+const found = (outcome: ReturnType<ReturnType<typeof valueLookUp>>, column: string, stated: boolean): FieldOutcome => {
+  if (!outcome.ok) return { ok: false, column, code: outcome.code, detail: outcome.detail }
+  const value = outcome.value
+  // Each row gets its own copy of an object, as with a constant: a field below it writes into it.
+  return { ok: true, value: value === null ? undefined : typeof value === "object" ? copyData(value) : value, stated }
 }
 
 /** Reads one field from a row (stateless: a `by-order` date-time sees this row alone). */

@@ -14,6 +14,7 @@ import type { Mapping } from "./define-mapping.js"
 import { type Converter, CONVERTERS } from "./converters.js"
 import type { FieldSource, LegacyRecord } from "./field-source.js"
 import type { MappingError, MappingEvent } from "./mapping-result.js"
+import { isValueTableFile } from "./value-table.js"
 
 /**
  * How a mapping's payloads are checked. Payloads built from a mapping without functions are plain JSON
@@ -38,6 +39,12 @@ const alwaysCompact = (source: FieldSource): boolean => {
   if (typeof source === "string") return true
   // Stryker disable next-line ConditionalExpression: equivalent, see above (isCompact(undefined) is false)
   if ("value" in source) return isCompact(source.value)
+  if ("values" in source && source.values !== undefined) {
+    // A table's values (and its default) go into the payload as they are, or through the converter.
+    const values = isValueTableFile(source.values) ? [undefined] : [...Object.values(source.values), ...("default" in source ? [source.default] : [])]
+    if (!values.every((v) => v === null || isCompact(v))) return false
+    if (source.convert === undefined || source.lookup === "converted") return true
+  }
   // Stryker disable next-line BooleanLiteral,StringLiteral: equivalent, a function's value is never taken as compact (payloadEvent compacts it), a column without a known converter is looked at
   const name = "from" in source ? undefined : source.convert ?? "string"
   // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,BooleanLiteral: equivalent, see above

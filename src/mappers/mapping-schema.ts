@@ -9,6 +9,8 @@ import { Schema, SchemaIssue } from "effect"
 import { POST_ENDPOINT_IDS } from "../endpoints/endpoint-id.js"
 import { isRecord } from "../validation/path.js"
 import { CONVERTER_NAMES, CONVERTERS, type ConverterName } from "./converters.js"
+import { isDayFormat } from "./day-instant.js"
+import { isValueTableFile } from "./value-table.js"
 
 const issue = (code: string, message: string): SchemaIssue.Issue => new SchemaIssue.InvalidValue({ code, message }, undefined)
 
@@ -25,6 +27,43 @@ const exactlyOneColumn = Schema.makeFilter(
       ? undefined
       : issue("invalid_mapping", "give either column or columns (not both, not neither)")
 )
+
+const ValueTableJson = Schema.Union([
+  Schema.Struct({
+    file: Schema.String.check(Schema.isNonEmpty()).annotate({
+      description: "A file beside the mapping (path relative to it) holding the table: .json (an object) or .csv (two columns with a header)."
+    })
+  }).annotate({ title: "value table file", description: "A value table kept in a file, maintained apart from the mapping." }),
+  Schema.Record(Schema.String, Schema.Any).annotate({
+    title: "value table",
+    description: "What the export says → the field's value (null: leave the field out); keys of columns are the trimmed cells joined by |."
+  })
+]).annotate({ description: "Translates values: a table, or { file } naming a .json or .csv file with it. A value not in it is unknown_value unless default is given." })
+
+const isCellValue = (value: unknown): boolean => value === null || ["string", "number", "boolean"].includes(typeof value)
+
+/** Checks across the keys of a column source: a table's companions, and the values a converter reads. */
+const sourceProblems = (name: ConverterName) =>
+  Schema.makeFilter((source: {
+    readonly values?: unknown
+    readonly default?: unknown
+    readonly lookup?: string
+    readonly options?: unknown
+  }) => {
+    const options = (isRecord(source.options) ? source.options : {}) as { readonly format?: unknown; readonly time?: unknown }
+    if (source.values === undefined && (Object.hasOwn(source, "default") || source.lookup !== undefined)) {
+      return issue("invalid_mapping", "default and lookup belong to a value table: add values")
+    }
+    if (name === "datetime" && isDayFormat(options.format) && options.time === undefined) {
+      return issue("invalid_mapping", `format ${options.format} is a date without a time of day: set options.time ("start", "end" or "next-start")`)
+    }
+    // A table whose values a converter reads must hold cells.
+    if (name !== "string" && source.lookup !== "converted" && source.values !== undefined && !isValueTableFile(source.values)) {
+      const values = [...Object.values(source.values as Record<string, unknown>), ...(Object.hasOwn(source, "default") ? [source.default] : [])]
+      if (!values.every(isCellValue)) return issue("invalid_mapping", `the ${name} converter reads the values of the table: give strings, numbers or booleans (or lookup "converted")`)
+    }
+    return undefined
+  })
 
 const columnSourceFor = (name: ConverterName) =>
   Schema.Struct({
@@ -43,8 +82,13 @@ const columnSourceFor = (name: ConverterName) =>
     // `string` has no options: an options object there is a mistake worth reporting.
     ...(Object.keys(CONVERTERS[name].options.fields).length > 0
       ? { options: Schema.optionalKey(CONVERTERS[name].options.annotate({ description: `How the ${name} converter reads the cell.` })) }
-      : {})
-  }).annotate({ title: `${name} column` }).check(exactlyOneColumn)
+      : {}),
+    values: Schema.optionalKey(ValueTableJson),
+    default: Schema.optionalKey(Schema.Any.annotate({ description: "The value of a cell the value table does not know (null: leave the field out); without it such a row is rejected as unknown_value." })),
+    lookup: Schema.optionalKey(Schema.Literals(["cell", "converted"]).annotate({
+      description: "What the value table looks up: the trimmed cell (cell, the default; its value then goes through convert) or the converted value (converted)."
+    }))
+  }).annotate({ title: `${name} column` }).check(exactlyOneColumn, sourceProblems(name))
 
 /** `{ column, convert, options }`: a column (or columns) through a converter; one member per converter. */
 const ColumnSourceJson = Schema.Union(CONVERTER_NAMES.map(columnSourceFor))
@@ -198,7 +242,7 @@ export const didYouMean = (name: string, names: Iterable<string>): string => {
 export const MAPPING_KEYS: ReadonlyArray<string> = [
   ...new Set([
     "$schema", "endpoint", "groupBy", "batchSize", "fields", "collections", "path", "when", "equals",
-    "column", "columns", "convert", "options", "value",
+    "column", "columns", "convert", "options", "value", "values", "default", "lookup", "file",
     ...CONVERTER_NAMES.flatMap((name) => Object.keys(CONVERTERS[name].options.fields))
   ])
 ]

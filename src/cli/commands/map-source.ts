@@ -17,6 +17,7 @@ import type { MapBatch } from "../batch.js"
 import { ioError, usageError } from "../exit-codes.js"
 import { openInput, readChunks, UnreadableInput } from "../io.js"
 import { readJsonFile } from "../read-json-file.js"
+import { withValueTables } from "../mapping-value-tables.js"
 import { checkEncodingFromStart } from "../encoding-check.js"
 import { physicalLines } from "../physical-lines.js"
 import { csvRows, ndjsonRows, type SourceItem } from "../source-rows.js"
@@ -52,7 +53,7 @@ const problemsText = (path: string, what: string, problems: ReadonlyArray<Mappin
  * Reads and checks the JSON mapping at `path`.
  */
 export const loadMapping = async (path: string): Promise<Mapping> => {
-  const spec = await readJsonFile(path, "the mapping")
+  const spec = await withValueTables(await readJsonFile(path, "the mapping"), path)
   const problems = mappingProblems(spec)
   if (problems.length > 0) throw usageError(problemsText(path, "the mapping", problems))
   return defineMapping(spec as MappingSpec)

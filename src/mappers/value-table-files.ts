@@ -1,0 +1,151 @@
+/**
+ * Value tables kept in files beside a mapping (`"values": { "file": "codes/buchungsart.csv" }`), read
+ * into the mapping before it is used. The reading itself is the caller's (a function from the path as
+ * written to the text), so the mappers stay free of I/O.
+ *
+ * A CSV table has a header line and two columns: what the export says, and the field's value (as text);
+ * `;`, `,` or a tab separates them (the header tells which), a cell may be quoted (`"a;b"`, `""` for a
+ * quote), blank lines are skipped. A JSON table is one object: what the export says → the field's value
+ * (any JSON value; `null` leaves the field out).
+ *
+ * @module
+ */
+import { placeOf, type MappingProblem } from "./define-mapping.js"
+import { isValueTableFile, type ValueTable } from "./value-table.js"
+
+/** Reads the file a mapping names (its path as written, relative to the mapping). */
+export type ReadTableFile = (file: string) => string | Promise<string>
+
+/** A table read, or why not (the message names the file and, where it lies in one, the physical line). */
+type Parsed = { readonly ok: true; readonly table: ValueTable } | { readonly ok: false; readonly code: string; readonly detail: string }
+
+const bad = (detail: string): Parsed => ({ ok: false, code: "invalid_value_table", detail })
+
+/** The cells of one CSV line, or `undefined` when a quote is not closed or is followed by other text. */
+const cellsOf = (line: string, delimiter: string): Array<string> | undefined => {
+  const cells: Array<string> = []
+  let i = 0
+  for (;;) {
+    if (line[i] === "\"") {
+      let cell = ""
+      let j = i + 1
+      for (;;) {
+        const quote = line.indexOf("\"", j)
+        if (quote === -1) return undefined
+        cell += line.slice(j, quote)
+        if (line[quote + 1] === "\"") {
+          cell += "\""
+          j = quote + 2
+          continue
+        }
+        i = quote + 1
+        break
+      }
+      cells.push(cell)
+      if (i === line.length) return cells
+      if (line[i] !== delimiter) return undefined
+      i++
+      continue
+    }
+    const end = line.indexOf(delimiter, i)
+    cells.push(end === -1 ? line.slice(i) : line.slice(i, end))
+    if (end === -1) return cells
+    i = end + 1
+  }
+}
+
+/**
+ * A CSV value table: a header line, then `from<delimiter>to` lines.
+ *
+ * @example
+ * parseCsvTable("codes.csv", "Buchungsart;type\nZAHL;PAYMENT\nFORD;CHARGE\n") // => { ok: true, table: { ZAHL: "PAYMENT", FORD: "CHARGE" } }
+ */
+export const parseCsvTable = (file: string, text: string): Parsed => {
+  const lines = text.replace(/^\uFEFF/u, "").split(/\r?\n/u)
+  const header = lines[0] ?? ""
+  const delimiter = [";", "\t", ","].find((d) => header.includes(d))
+  if (delimiter === undefined) return bad(`${file}:1: the header needs two columns separated by ; , or a tab (such as from;to)`)
+  const table: Record<string, string> = {}
+  const lineOf = new Map<string, number>()
+  for (let n = 0; n < lines.length; n++) {
+    const line = lines[n]!
+    if (line.trim() === "") continue
+    const cells = cellsOf(line, delimiter)
+    if (cells === undefined) return bad(`${file}:${n + 1}: a quote is not closed, or text follows its closing quote`)
+    if (cells.length !== 2) return bad(`${file}:${n + 1}: ${cells.length} cells; a value table has two columns (${n === 0 ? "from" : "value"}${delimiter}${n === 0 ? "to" : "result"})`)
+    if (n === 0) continue
+    const [from, to] = cells.map((c) => c.trim()) as [string, string]
+    if (to === "") return bad(`${file}:${n + 1}: ${JSON.stringify(from)} has an empty value (to leave a field out, use a JSON table with null)`)
+    const earlier = lineOf.get(from)
+    if (earlier !== undefined) return bad(`${file}:${n + 1}: ${JSON.stringify(from)} is already in the table (line ${earlier})`)
+    lineOf.set(from, n + 1)
+    table[from] = to
+  }
+  return { ok: true, table }
+}
+
+/** A JSON value table: one object. */
+const parseJsonTable = (file: string, text: string): Parsed => {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text.replace(/^\uFEFF/u, ""))
+  } catch (cause) {
+    const message = cause instanceof Error ? cause.message : String(cause)
+    const position = /position (\d+)/u.exec(message)
+    const line = position === null ? "" : `:${text.slice(0, Number(position[1])).split("\n").length}`
+    return bad(`${file}${line}: not valid JSON (${message})`)
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return bad(`${file}:1: a JSON value table is one object (what the export says → the value)`)
+  return { ok: true, table: parsed as ValueTable }
+}
+
+const readTable = async (file: string, read: ReadTableFile): Promise<Parsed> => {
+  const lower = file.toLowerCase()
+  if (!lower.endsWith(".csv") && !lower.endsWith(".json")) return bad(`${file}: a value table file is .csv or .json`)
+  let text: string
+  try {
+    text = await read(file)
+  } catch (cause) {
+    return { ok: false, code: "unreadable_value_table", detail: `cannot read ${file}: ${cause instanceof Error ? cause.message : String(cause)}` }
+  }
+  return lower.endsWith(".csv") ? parseCsvTable(file, text) : parseJsonTable(file, text)
+}
+
+const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/**
+ * A JSON mapping with every `{ "file": … }` value table read (through `read`) into the table itself, and
+ * the problems of the files that could not be read or parsed. Anything else of the spec is left as it is
+ * (check it with `mappingProblems`). Each file is read once, however many fields name it.
+ *
+ * @example
+ * const files: Record<string, string> = { "codes/art.csv": "from;to\nZAHL;PAYMENT\n" }
+ * const { spec } = await resolveValueTables({ endpoint: "transactions", fields: { type: { column: "Art", values: { file: "codes/art.csv" } } } }, (f) => files[f]!)
+ * spec // => { endpoint: "transactions", fields: { type: { column: "Art", values: { ZAHL: "PAYMENT" } } } }
+ */
+export const resolveValueTables = async (spec: unknown, read: ReadTableFile): Promise<{ readonly spec: unknown; readonly problems: ReadonlyArray<MappingProblem> }> => {
+  const problems: Array<MappingProblem> = []
+  const tables = new Map<string, Promise<Parsed>>()
+  const level = async (node: Record<string, unknown>, at: ReadonlyArray<string>): Promise<Record<string, unknown>> => {
+    const out: Record<string, unknown> = { ...node }
+    if (isObject(node["fields"])) {
+      const fields: Record<string, unknown> = { ...node["fields"] }
+      for (const [path, source] of Object.entries(fields)) {
+        if (!isObject(source) || !isValueTableFile(source["values"])) continue
+        const file = source["values"].file
+        if (!tables.has(file)) tables.set(file, readTable(file, read))
+        const parsed = await tables.get(file)!
+        if (parsed.ok) fields[path] = { ...source, values: parsed.table }
+        else problems.push({ at: placeOf([...at, "fields", path, "values"]), code: parsed.code, detail: parsed.detail })
+      }
+      out["fields"] = fields
+    }
+    if (Array.isArray(node["collections"])) {
+      const collections: Array<unknown> = []
+      for (const [i, c] of node["collections"].entries()) collections.push(isObject(c) ? await level(c, [...at, "collections", String(i)]) : c)
+      out["collections"] = collections
+    }
+    return out
+  }
+  return { spec: isObject(spec) ? await level(spec, []) : spec, problems }
+}
