@@ -96,36 +96,51 @@ const locationOf = (message: EdifactMessage, segment: Segment): EdifactLocation 
   ...(message.interchange !== undefined ? { interchangeReference: message.interchange.reference } : {})
 })
 
+/** The cells of a group's segments (the first of a name wins), worked out once per group. */
+interface Level {
+  readonly depth: number
+  readonly segments: Array<Segment>
+  cells: Record<string, string> | undefined
+}
+
+const cellsOf = (level: Level, zone: string): Record<string, string> => {
+  if (level.cells === undefined) {
+    const cells: Record<string, string> = {}
+    for (const segment of level.segments) addCells(cells, segment, zone)
+    level.cells = cells
+  }
+  return level.cells
+}
+
 /** The records of one message whose envelope checked out. */
 function* recordsOf(message: EdifactMessage, options: EdifactRecordOptions, zone: string): Generator<EdifactRecordItem> {
   const detailStart = message.segments.findIndex((s) => s.tag === "UNS")
-  const levels: Array<Array<Segment>> = [[]]
-  let levelTags: Array<number> = [0]
+  const levels: Array<Level> = [{ depth: 0, segments: [], cells: undefined }]
   const flush = function*(): Generator<EdifactRecordItem> {
-    if (levelTags[levelTags.length - 1] !== options.groups.length) return
     const own = levels[levels.length - 1]!
-    const cells: Record<string, string> = {}
-    for (let l = levels.length - 1; l >= 0; l--) for (const segment of levels[l]!) addCells(cells, segment, zone)
-    const first = own[0]!
+    if (own.depth !== options.groups.length) return
+    // Outer groups first: a nearer group's cell replaces an outer one of the same name.
+    const cells: Record<string, string> = Object.assign({}, ...levels.map((level) => cellsOf(level, zone)))
+    const first = own.segments[0]!
     cells["@message"] = message.reference
     cells["@segment"] = String(first.number)
     cells["@offset"] = String(first.offset)
-    yield { kind: "record", record: cells, at: locationOf(message, first), raw: own.map((s) => s.raw).join("") }
+    yield { kind: "record", record: cells, at: locationOf(message, first), raw: own.segments.map((s) => s.raw).join("") }
   }
   for (let i = 0; i < message.segments.length; i++) {
     const segment = message.segments[i]!
     const depth = i > detailStart || detailStart < 0 ? options.groups.indexOf(segment.tag) + 1 : 0
     if (depth > 0) {
       yield* flush()
-      while (levelTags[levelTags.length - 1]! >= depth) {
-        levels.pop()
-        levelTags.pop()
-      }
-      levels.push([segment])
-      levelTags = [...levelTags, depth]
+      while (levels[levels.length - 1]!.depth >= depth) levels.pop()
+      levels.push({ depth, segments: [segment], cells: undefined })
     } else if (segment.tag === "UNT") {
       yield* flush()
-    } else levels[levels.length - 1]!.push(segment)
+    } else {
+      const level = levels[levels.length - 1]!
+      level.segments.push(segment)
+      level.cells = undefined
+    }
   }
 }
 
