@@ -16,8 +16,10 @@ import {
   NonBlankString,
   nonEmptyArray,
   openEnum,
-  UNDOCUMENTED_SHAPE
+  UNDOCUMENTED_SHAPE,
+  WARNING_RULES
 } from "./conventions.js"
+import { invoiceTotalsMismatch } from "./invoice-totals.js"
 import { startNotAfterEnd } from "./rules.js"
 
 /** Tax rate types that appear in the spec (open enumeration). */
@@ -111,7 +113,10 @@ export const MarketParticipantInvoice = Schema.Struct({
   paid_in_advance_amounts: Schema.optionalKey(
     Schema.Array(PaidInAdvanceAmount).annotate({ [UNDOCUMENTED_SHAPE]: true })
   )
-}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime")).annotate({ identifier: "MarketParticipantInvoice" })
+}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime")).annotate({
+  identifier: "MarketParticipantInvoice",
+  [WARNING_RULES]: [invoiceTotalsMismatch]
+})
 /** A market participant invoice. */
 export type MarketParticipantInvoice = typeof MarketParticipantInvoice.Type
 

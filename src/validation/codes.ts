@@ -40,7 +40,8 @@ export const WARNING_CODES = {
   empty_optional: "An optional array sent empty: the convention is to omit it.",
   field_not_used_by_type: "A transaction field documented for another transaction type.",
   unpin_at_without_pin: "`unpin_at` on a note that is not pinned.",
-  undocumented_shape: "An item of `paid_in_advance_amounts`, whose shape the spec does not give."
+  undocumented_shape: "An item of `paid_in_advance_amounts`, whose shape the spec does not give.",
+  invoice_totals_mismatch: "An invoice whose line items' `amount_net` plus its `tax_amounts`' `tax_amount` is not its `amount_total`."
 } as const
 
 /** A warning code. */

@@ -26,7 +26,8 @@ const WARNINGS_NOT_EXPRESSED = [
   "empty_optional",
   "field_not_used_by_type",
   "unpin_at_without_pin",
-  "undocumented_shape"
+  "undocumented_shape",
+  "invoice_totals_mismatch"
 ] as const
 
 /** The `attr`s an ajv error points at (the missing or unexpected key itself, for those keywords). */

@@ -80,6 +80,7 @@ const invoice = (ctx: GeneratorContext) =>
       tax_amount_assessment_basis: cents({ min: 0, max: 5_000_000 }),
       tax_amount: cents({ min: 0, max: 950_000 })
     }).map(compactObject), ctx),
+    total_off: ctx.withWarnings ? fc.oneof(fc.constant(0), fc.integer({ min: -500, max: 500 })) : fc.constant(0),
     paid_in_advance_amounts: ctx.withWarnings
       ? optional(fc.array(record({ amount: cents(), paid_at: isoDate() }), { maxLength: 2 }))
       : fc.constant(undefined)
@@ -101,8 +102,10 @@ const invoice = (ctx: GeneratorContext) =>
         ...more
       })
     })
-    // The totals add up: net amounts of the lines, less the discount.
-    const total = lines.reduce((sum, line) => sum + Number(line["amount_net"]), 0)
+    // The totals add up: net amounts of the lines plus the tax amounts (invoice_totals_mismatch
+    // otherwise); the discount lowers only the amount due. With warnings wanted, the total may be off.
+    const taxes = Array.isArray(i.tax_amounts) ? i.tax_amounts.reduce((sum, tax) => sum + Number(tax["tax_amount"]), 0) : 0
+    const total = lines.reduce((sum, line) => sum + Number(line["amount_net"]), 0) + taxes + i.total_off
     const discount = typeof i.amount_discount === "number" ? i.amount_discount : 0
     return compactObject({
       ...i.header,

@@ -1528,9 +1528,9 @@ const historicalStatements: GeneratedValidator = {
 
 /** `market-participant-invoice`: POST /v1/data-import/market-participant-invoice/create/ */
 const marketParticipantInvoice: GeneratedValidator = {
-  refs: ["rule start_date_later_than_end_date(period_start_at, period_end_at)","rule start_date_later_than_end_date(period_start_at, period_end_at)","node (root)","node (root).import_supplier","node (root).external_account_number","node (root).market_participant_invoice","node (root).market_participant_invoice.invoice_type","node (root).market_participant_invoice.invoice_sub_type","node (root).market_participant_invoice.status","node (root).market_participant_invoice.issued_at","node (root).market_participant_invoice.due_at","node (root).market_participant_invoice.melo_number","node (root).market_participant_invoice.balancing_period_start_at","node (root).market_participant_invoice.supply_period_end_at","node (root).market_participant_invoice.service_conducted_at","node (root).market_participant_invoice.amount_total","node (root).market_participant_invoice.amount_discount","node (root).market_participant_invoice.is_reverse_charge","node (root).market_participant_invoice.reference_invoice_number","node (root).market_participant_invoice.reference_document","node (root).market_participant_invoice.reference_invoice_issued_at","node (root).market_participant_invoice.sender_id","node (root).market_participant_invoice.sender_address","node (root).market_participant_invoice.sender_address.tax_number_type","node (root).market_participant_invoice.line_items","node (root).market_participant_invoice.line_items[]","node (root).market_participant_invoice.line_items[].quantity","node (root).market_participant_invoice.line_items[].quantity_interval","node (root).market_participant_invoice.line_items[].quantity_correction_factor","node (root).market_participant_invoice.line_items[].service_conducted_at","node (root).market_participant_invoice.line_items[].amount_adjustment","node (root).market_participant_invoice.line_items[].price_interval","node (root).market_participant_invoice.line_items[].tax_rate_type","node (root).market_participant_invoice.tax_amounts","node (root).market_participant_invoice.tax_amounts[]","node (root).market_participant_invoice.tax_amounts[].amount_paid_in_advance","node (root).market_participant_invoice.tax_amounts[].tax_amount_paid_in_advance","node (root).market_participant_invoice.paid_in_advance_amounts","node (root).market_participant_invoice.paid_in_advance_amounts[]"],
+  refs: ["warning invoiceTotalsMismatch","rule start_date_later_than_end_date(period_start_at, period_end_at)","rule start_date_later_than_end_date(period_start_at, period_end_at)","node (root)","node (root).import_supplier","node (root).external_account_number","node (root).market_participant_invoice","node (root).market_participant_invoice.invoice_type","node (root).market_participant_invoice.invoice_sub_type","node (root).market_participant_invoice.status","node (root).market_participant_invoice.issued_at","node (root).market_participant_invoice.due_at","node (root).market_participant_invoice.melo_number","node (root).market_participant_invoice.balancing_period_start_at","node (root).market_participant_invoice.supply_period_end_at","node (root).market_participant_invoice.service_conducted_at","node (root).market_participant_invoice.amount_total","node (root).market_participant_invoice.amount_discount","node (root).market_participant_invoice.is_reverse_charge","node (root).market_participant_invoice.reference_invoice_number","node (root).market_participant_invoice.reference_document","node (root).market_participant_invoice.reference_invoice_issued_at","node (root).market_participant_invoice.sender_id","node (root).market_participant_invoice.sender_address","node (root).market_participant_invoice.sender_address.tax_number_type","node (root).market_participant_invoice.line_items","node (root).market_participant_invoice.line_items[]","node (root).market_participant_invoice.line_items[].quantity","node (root).market_participant_invoice.line_items[].quantity_interval","node (root).market_participant_invoice.line_items[].quantity_correction_factor","node (root).market_participant_invoice.line_items[].service_conducted_at","node (root).market_participant_invoice.line_items[].amount_adjustment","node (root).market_participant_invoice.line_items[].price_interval","node (root).market_participant_invoice.line_items[].tax_rate_type","node (root).market_participant_invoice.tax_amounts","node (root).market_participant_invoice.tax_amounts[]","node (root).market_participant_invoice.tax_amounts[].amount_paid_in_advance","node (root).market_participant_invoice.tax_amounts[].tax_amount_paid_in_advance","node (root).market_participant_invoice.paid_in_advance_amounts","node (root).market_participant_invoice.paid_in_advance_amounts[]"],
   clock: false,
-  make: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38]) => (v0, out, context) => {
+  make: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38, r39]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -1544,6 +1544,7 @@ const marketParticipantInvoice: GeneratedValidator = {
     const v5 = v0["market_participant_invoice"]
     if (v5 === undefined) return false
     if (typeof v5 !== "object" || v5 === null || Array.isArray(v5)) return false
+    for (const w of r0(v5)) out.push({ path: ["market_participant_invoice", ...w.path], code: w.code, detail: w.detail })
     let k6 = 0
     for (const _ in v5) k6++
     let n7 = 11
@@ -1819,7 +1820,7 @@ const marketParticipantInvoice: GeneratedValidator = {
         if (!(typeof v77 === "string" && isNonBlank(v77))) return false
       }
       if (k58 !== n59) return false
-      if (r0.check(v57, context).length !== 0) return false
+      if (r1.check(v57, context).length !== 0) return false
     }
     const v78 = v5["tax_amounts"]
     if (v78 !== undefined) {
@@ -1872,13 +1873,13 @@ const marketParticipantInvoice: GeneratedValidator = {
       if (v89.length === 0) out.push({ path: ["market_participant_invoice", "paid_in_advance_amounts"], code: "empty_optional", detail: "paid_in_advance_amounts is empty: omit an optional list that carries no data." })
     }
     if (k6 !== n7) return false
-    if (r1.check(v5, context).length !== 0) return false
+    if (r2.check(v5, context).length !== 0) return false
     if (k1 !== n2) return false
     return true
   },
-  errors: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38]) => (v0, out) => {
+  errors: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38, r39]) => (v0, out) => {
     let ok0 = true
-    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r2, v0, [], out)) ok0 = false } else {
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r3, v0, [], out)) ok0 = false } else {
       let ok92 = true
       for (const k93 in v0) if (!FIELDS22.has(k93)) { out.push(unknownFieldError([k93])); ok92 = false }
       const v94 = v0["import_supplier"]
@@ -1886,21 +1887,21 @@ const marketParticipantInvoice: GeneratedValidator = {
         if ("import_supplier" in v0) return undefined
         out.push(requiredError(["import_supplier"])); ok92 = false
       } else {
-        if (!(typeof v94 === "string" && isNonBlank(v94) && (v94.length <= 32 || countCodePointsUpTo(v94, 33) <= 32))) { if (!decodeAt(r3, v94, ["import_supplier"], out)) ok92 = false }
+        if (!(typeof v94 === "string" && isNonBlank(v94) && (v94.length <= 32 || countCodePointsUpTo(v94, 33) <= 32))) { if (!decodeAt(r4, v94, ["import_supplier"], out)) ok92 = false }
       }
       const v95 = v0["external_account_number"]
       if (v95 === undefined) {
         if ("external_account_number" in v0) return undefined
         out.push(requiredError(["external_account_number"])); ok92 = false
       } else {
-        if (!(typeof v95 === "string" && isNonBlank(v95) && (v95.length <= 128 || countCodePointsUpTo(v95, 129) <= 128))) { if (!decodeAt(r4, v95, ["external_account_number"], out)) ok92 = false }
+        if (!(typeof v95 === "string" && isNonBlank(v95) && (v95.length <= 128 || countCodePointsUpTo(v95, 129) <= 128))) { if (!decodeAt(r5, v95, ["external_account_number"], out)) ok92 = false }
       }
       const v96 = v0["market_participant_invoice"]
       if (v96 === undefined) {
         if ("market_participant_invoice" in v0) return undefined
         out.push(requiredError(["market_participant_invoice"])); ok92 = false
       } else {
-        if (typeof v96 !== "object" || v96 === null || Array.isArray(v96)) { if (!decodeAt(r5, v96, ["market_participant_invoice"], out)) ok92 = false } else {
+        if (typeof v96 !== "object" || v96 === null || Array.isArray(v96)) { if (!decodeAt(r6, v96, ["market_participant_invoice"], out)) ok92 = false } else {
           let ok97 = true
           for (const k98 in v96) if (!FIELDS23.has(k98)) { out.push(unknownFieldError(["market_participant_invoice", k98])); ok97 = false }
           const v99 = v96["invoice_type"]
@@ -1908,142 +1909,142 @@ const marketParticipantInvoice: GeneratedValidator = {
             if ("invoice_type" in v96) return undefined
             out.push(requiredError(["market_participant_invoice", "invoice_type"])); ok97 = false
           } else {
-            if (!(typeof v99 === "string" && isNonBlank(v99))) { if (!decodeAt(r6, v99, ["market_participant_invoice", "invoice_type"], out)) ok97 = false }
+            if (!(typeof v99 === "string" && isNonBlank(v99))) { if (!decodeAt(r7, v99, ["market_participant_invoice", "invoice_type"], out)) ok97 = false }
           }
           const v100 = v96["invoice_sub_type"]
           if (v100 === undefined) { if ("invoice_sub_type" in v96) return undefined } else {
-            if (!(typeof v100 === "string" && isNonBlank(v100))) { if (!decodeAt(r7, v100, ["market_participant_invoice", "invoice_sub_type"], out)) ok97 = false }
+            if (!(typeof v100 === "string" && isNonBlank(v100))) { if (!decodeAt(r8, v100, ["market_participant_invoice", "invoice_sub_type"], out)) ok97 = false }
           }
           const v101 = v96["invoice_document_type"]
           if (v101 === undefined) { if ("invoice_document_type" in v96) return undefined } else {
-            if (!(typeof v101 === "string" && isNonBlank(v101))) { if (!decodeAt(r7, v101, ["market_participant_invoice", "invoice_document_type"], out)) ok97 = false }
+            if (!(typeof v101 === "string" && isNonBlank(v101))) { if (!decodeAt(r8, v101, ["market_participant_invoice", "invoice_document_type"], out)) ok97 = false }
           }
           const v102 = v96["invoice_number"]
           if (v102 === undefined) {
             if ("invoice_number" in v96) return undefined
             out.push(requiredError(["market_participant_invoice", "invoice_number"])); ok97 = false
           } else {
-            if (!(typeof v102 === "string" && isNonBlank(v102))) { if (!decodeAt(r6, v102, ["market_participant_invoice", "invoice_number"], out)) ok97 = false }
+            if (!(typeof v102 === "string" && isNonBlank(v102))) { if (!decodeAt(r7, v102, ["market_participant_invoice", "invoice_number"], out)) ok97 = false }
           }
           const v103 = v96["status"]
           if (v103 === undefined) { if ("status" in v96) return undefined } else {
-            if (!(typeof v103 === "string" && isNonBlank(v103))) { if (!decodeAt(r8, v103, ["market_participant_invoice", "status"], out)) ok97 = false }
+            if (!(typeof v103 === "string" && isNonBlank(v103))) { if (!decodeAt(r9, v103, ["market_participant_invoice", "status"], out)) ok97 = false }
           }
           const v104 = v96["issued_at"]
           if (v104 === undefined) {
             if ("issued_at" in v96) return undefined
             out.push(requiredError(["market_participant_invoice", "issued_at"])); ok97 = false
           } else {
-            if (!(typeof v104 === "string" && isNonBlank(v104) && RE1.test(v104) && isCalendarDate(v104) && isInstantInRange(v104))) { if (!decodeAt(r9, v104, ["market_participant_invoice", "issued_at"], out)) ok97 = false }
+            if (!(typeof v104 === "string" && isNonBlank(v104) && RE1.test(v104) && isCalendarDate(v104) && isInstantInRange(v104))) { if (!decodeAt(r10, v104, ["market_participant_invoice", "issued_at"], out)) ok97 = false }
           }
           const v105 = v96["due_at"]
           if (v105 === undefined) { if ("due_at" in v96) return undefined } else {
-            if (!(typeof v105 === "string" && isNonBlank(v105) && RE1.test(v105) && isCalendarDate(v105) && isInstantInRange(v105))) { if (!decodeAt(r10, v105, ["market_participant_invoice", "due_at"], out)) ok97 = false }
+            if (!(typeof v105 === "string" && isNonBlank(v105) && RE1.test(v105) && isCalendarDate(v105) && isInstantInRange(v105))) { if (!decodeAt(r11, v105, ["market_participant_invoice", "due_at"], out)) ok97 = false }
           }
           const v106 = v96["malo_number"]
           if (v106 === undefined) {
             if ("malo_number" in v96) return undefined
             out.push(requiredError(["market_participant_invoice", "malo_number"])); ok97 = false
           } else {
-            if (!(typeof v106 === "string" && isNonBlank(v106))) { if (!decodeAt(r6, v106, ["market_participant_invoice", "malo_number"], out)) ok97 = false }
+            if (!(typeof v106 === "string" && isNonBlank(v106))) { if (!decodeAt(r7, v106, ["market_participant_invoice", "malo_number"], out)) ok97 = false }
           }
           const v107 = v96["melo_number"]
           if (v107 === undefined) { if ("melo_number" in v96) return undefined } else {
-            if (!(((typeof v107 === "string" && isNonBlank(v107)) || (v107 === null)))) { if (!decodeAt(r11, v107, ["market_participant_invoice", "melo_number"], out)) ok97 = false }
+            if (!(((typeof v107 === "string" && isNonBlank(v107)) || (v107 === null)))) { if (!decodeAt(r12, v107, ["market_participant_invoice", "melo_number"], out)) ok97 = false }
           }
           const v108 = v96["period_start_at"]
           if (v108 === undefined) {
             if ("period_start_at" in v96) return undefined
             out.push(requiredError(["market_participant_invoice", "period_start_at"])); ok97 = false
           } else {
-            if (!(typeof v108 === "string" && isNonBlank(v108) && RE1.test(v108) && isCalendarDate(v108) && isInstantInRange(v108))) { if (!decodeAt(r9, v108, ["market_participant_invoice", "period_start_at"], out)) ok97 = false }
+            if (!(typeof v108 === "string" && isNonBlank(v108) && RE1.test(v108) && isCalendarDate(v108) && isInstantInRange(v108))) { if (!decodeAt(r10, v108, ["market_participant_invoice", "period_start_at"], out)) ok97 = false }
           }
           const v109 = v96["period_end_at"]
           if (v109 === undefined) {
             if ("period_end_at" in v96) return undefined
             out.push(requiredError(["market_participant_invoice", "period_end_at"])); ok97 = false
           } else {
-            if (!(typeof v109 === "string" && isNonBlank(v109) && RE1.test(v109) && isCalendarDate(v109) && isInstantInRange(v109))) { if (!decodeAt(r9, v109, ["market_participant_invoice", "period_end_at"], out)) ok97 = false }
+            if (!(typeof v109 === "string" && isNonBlank(v109) && RE1.test(v109) && isCalendarDate(v109) && isInstantInRange(v109))) { if (!decodeAt(r10, v109, ["market_participant_invoice", "period_end_at"], out)) ok97 = false }
           }
           const v110 = v96["balancing_period_start_at"]
           if (v110 === undefined) { if ("balancing_period_start_at" in v96) return undefined } else {
-            if (!(((typeof v110 === "string" && isNonBlank(v110) && RE1.test(v110) && isCalendarDate(v110) && isInstantInRange(v110)) || (v110 === null)))) { if (!decodeAt(r12, v110, ["market_participant_invoice", "balancing_period_start_at"], out)) ok97 = false }
+            if (!(((typeof v110 === "string" && isNonBlank(v110) && RE1.test(v110) && isCalendarDate(v110) && isInstantInRange(v110)) || (v110 === null)))) { if (!decodeAt(r13, v110, ["market_participant_invoice", "balancing_period_start_at"], out)) ok97 = false }
           }
           const v111 = v96["supply_period_end_at"]
           if (v111 === undefined) { if ("supply_period_end_at" in v96) return undefined } else {
-            if (!(((typeof v111 === "string" && isNonBlank(v111) && RE1.test(v111) && isCalendarDate(v111) && isInstantInRange(v111)) || (v111 === null)))) { if (!decodeAt(r13, v111, ["market_participant_invoice", "supply_period_end_at"], out)) ok97 = false }
+            if (!(((typeof v111 === "string" && isNonBlank(v111) && RE1.test(v111) && isCalendarDate(v111) && isInstantInRange(v111)) || (v111 === null)))) { if (!decodeAt(r14, v111, ["market_participant_invoice", "supply_period_end_at"], out)) ok97 = false }
           }
           const v112 = v96["service_conducted_at"]
           if (v112 === undefined) { if ("service_conducted_at" in v96) return undefined } else {
-            if (!(((typeof v112 === "string" && isNonBlank(v112) && RE1.test(v112) && isCalendarDate(v112) && isInstantInRange(v112)) || (v112 === null)))) { if (!decodeAt(r14, v112, ["market_participant_invoice", "service_conducted_at"], out)) ok97 = false }
+            if (!(((typeof v112 === "string" && isNonBlank(v112) && RE1.test(v112) && isCalendarDate(v112) && isInstantInRange(v112)) || (v112 === null)))) { if (!decodeAt(r15, v112, ["market_participant_invoice", "service_conducted_at"], out)) ok97 = false }
           }
           const v113 = v96["amount_total"]
           if (v113 === undefined) {
             if ("amount_total" in v96) return undefined
             out.push(requiredError(["market_participant_invoice", "amount_total"])); ok97 = false
           } else {
-            if (!(typeof v113 === "number" && Number.isSafeInteger(v113) && v113 >= -9007199254740991 && v113 <= 9007199254740991)) { if (!decodeAt(r15, v113, ["market_participant_invoice", "amount_total"], out)) ok97 = false }
+            if (!(typeof v113 === "number" && Number.isSafeInteger(v113) && v113 >= -9007199254740991 && v113 <= 9007199254740991)) { if (!decodeAt(r16, v113, ["market_participant_invoice", "amount_total"], out)) ok97 = false }
           }
           const v114 = v96["amount_due"]
           if (v114 === undefined) {
             if ("amount_due" in v96) return undefined
             out.push(requiredError(["market_participant_invoice", "amount_due"])); ok97 = false
           } else {
-            if (!(typeof v114 === "number" && Number.isSafeInteger(v114) && v114 >= -9007199254740991 && v114 <= 9007199254740991)) { if (!decodeAt(r15, v114, ["market_participant_invoice", "amount_due"], out)) ok97 = false }
+            if (!(typeof v114 === "number" && Number.isSafeInteger(v114) && v114 >= -9007199254740991 && v114 <= 9007199254740991)) { if (!decodeAt(r16, v114, ["market_participant_invoice", "amount_due"], out)) ok97 = false }
           }
           const v115 = v96["amount_discount"]
           if (v115 === undefined) { if ("amount_discount" in v96) return undefined } else {
-            if (!(((typeof v115 === "number" && Number.isSafeInteger(v115) && v115 >= -9007199254740991 && v115 <= 9007199254740991) || (v115 === null)))) { if (!decodeAt(r16, v115, ["market_participant_invoice", "amount_discount"], out)) ok97 = false }
+            if (!(((typeof v115 === "number" && Number.isSafeInteger(v115) && v115 >= -9007199254740991 && v115 <= 9007199254740991) || (v115 === null)))) { if (!decodeAt(r17, v115, ["market_participant_invoice", "amount_discount"], out)) ok97 = false }
           }
           const v116 = v96["is_reverse_charge"]
           if (v116 === undefined) { if ("is_reverse_charge" in v96) return undefined } else {
-            if (!(typeof v116 === "boolean")) { if (!decodeAt(r17, v116, ["market_participant_invoice", "is_reverse_charge"], out)) ok97 = false }
+            if (!(typeof v116 === "boolean")) { if (!decodeAt(r18, v116, ["market_participant_invoice", "is_reverse_charge"], out)) ok97 = false }
           }
           const v117 = v96["is_duplicate"]
           if (v117 === undefined) { if ("is_duplicate" in v96) return undefined } else {
-            if (!(typeof v117 === "boolean")) { if (!decodeAt(r17, v117, ["market_participant_invoice", "is_duplicate"], out)) ok97 = false }
+            if (!(typeof v117 === "boolean")) { if (!decodeAt(r18, v117, ["market_participant_invoice", "is_duplicate"], out)) ok97 = false }
           }
           const v118 = v96["was_prepaid"]
           if (v118 === undefined) { if ("was_prepaid" in v96) return undefined } else {
-            if (!(typeof v118 === "boolean")) { if (!decodeAt(r17, v118, ["market_participant_invoice", "was_prepaid"], out)) ok97 = false }
+            if (!(typeof v118 === "boolean")) { if (!decodeAt(r18, v118, ["market_participant_invoice", "was_prepaid"], out)) ok97 = false }
           }
           const v119 = v96["reference_invoice_number"]
           if (v119 === undefined) { if ("reference_invoice_number" in v96) return undefined } else {
-            if (!(((typeof v119 === "string" && isNonBlank(v119)) || (v119 === null)))) { if (!decodeAt(r18, v119, ["market_participant_invoice", "reference_invoice_number"], out)) ok97 = false }
+            if (!(((typeof v119 === "string" && isNonBlank(v119)) || (v119 === null)))) { if (!decodeAt(r19, v119, ["market_participant_invoice", "reference_invoice_number"], out)) ok97 = false }
           }
           const v120 = v96["reference_document"]
           if (v120 === undefined) { if ("reference_document" in v96) return undefined } else {
-            if (!(((typeof v120 === "string" && isNonBlank(v120)) || (v120 === null)))) { if (!decodeAt(r19, v120, ["market_participant_invoice", "reference_document"], out)) ok97 = false }
+            if (!(((typeof v120 === "string" && isNonBlank(v120)) || (v120 === null)))) { if (!decodeAt(r20, v120, ["market_participant_invoice", "reference_document"], out)) ok97 = false }
           }
           const v121 = v96["reference_invoice_issued_at"]
           if (v121 === undefined) { if ("reference_invoice_issued_at" in v96) return undefined } else {
-            if (!(((typeof v121 === "string" && isNonBlank(v121) && RE1.test(v121) && isCalendarDate(v121) && isInstantInRange(v121)) || (v121 === null)))) { if (!decodeAt(r20, v121, ["market_participant_invoice", "reference_invoice_issued_at"], out)) ok97 = false }
+            if (!(((typeof v121 === "string" && isNonBlank(v121) && RE1.test(v121) && isCalendarDate(v121) && isInstantInRange(v121)) || (v121 === null)))) { if (!decodeAt(r21, v121, ["market_participant_invoice", "reference_invoice_issued_at"], out)) ok97 = false }
           }
           const v122 = v96["interchange_reference"]
           if (v122 === undefined) { if ("interchange_reference" in v96) return undefined } else {
-            if (!(typeof v122 === "string" && isNonBlank(v122))) { if (!decodeAt(r7, v122, ["market_participant_invoice", "interchange_reference"], out)) ok97 = false }
+            if (!(typeof v122 === "string" && isNonBlank(v122))) { if (!decodeAt(r8, v122, ["market_participant_invoice", "interchange_reference"], out)) ok97 = false }
           }
           const v123 = v96["external_id"]
           if (v123 === undefined) { if ("external_id" in v96) return undefined } else {
-            if (!(typeof v123 === "string" && isNonBlank(v123))) { if (!decodeAt(r7, v123, ["market_participant_invoice", "external_id"], out)) ok97 = false }
+            if (!(typeof v123 === "string" && isNonBlank(v123))) { if (!decodeAt(r8, v123, ["market_participant_invoice", "external_id"], out)) ok97 = false }
           }
           const v124 = v96["sender_id"]
           if (v124 === undefined) {
             if ("sender_id" in v96) return undefined
             out.push(requiredError(["market_participant_invoice", "sender_id"])); ok97 = false
           } else {
-            if (!(typeof v124 === "number" && Number.isSafeInteger(v124) && v124 >= 1000000000000 && v124 <= 9999999999999)) { if (!decodeAt(r21, v124, ["market_participant_invoice", "sender_id"], out)) ok97 = false }
+            if (!(typeof v124 === "number" && Number.isSafeInteger(v124) && v124 >= 1000000000000 && v124 <= 9999999999999)) { if (!decodeAt(r22, v124, ["market_participant_invoice", "sender_id"], out)) ok97 = false }
           }
           const v125 = v96["recipient_id"]
           if (v125 === undefined) {
             if ("recipient_id" in v96) return undefined
             out.push(requiredError(["market_participant_invoice", "recipient_id"])); ok97 = false
           } else {
-            if (!(typeof v125 === "number" && Number.isSafeInteger(v125) && v125 >= 1000000000000 && v125 <= 9999999999999)) { if (!decodeAt(r21, v125, ["market_participant_invoice", "recipient_id"], out)) ok97 = false }
+            if (!(typeof v125 === "number" && Number.isSafeInteger(v125) && v125 >= 1000000000000 && v125 <= 9999999999999)) { if (!decodeAt(r22, v125, ["market_participant_invoice", "recipient_id"], out)) ok97 = false }
           }
           const v126 = v96["sender_address"]
           if (v126 === undefined) { if ("sender_address" in v96) return undefined } else {
-            if (typeof v126 !== "object" || v126 === null || Array.isArray(v126)) { if (!decodeAt(r22, v126, ["market_participant_invoice", "sender_address"], out)) ok97 = false } else {
+            if (typeof v126 !== "object" || v126 === null || Array.isArray(v126)) { if (!decodeAt(r23, v126, ["market_participant_invoice", "sender_address"], out)) ok97 = false } else {
               let ok127 = true
               for (const k128 in v126) if (!FIELDS24.has(k128)) { out.push(unknownFieldError(["market_participant_invoice", "sender_address", k128])); ok127 = false }
               const v129 = v126["name"]
@@ -2051,50 +2052,50 @@ const marketParticipantInvoice: GeneratedValidator = {
                 if ("name" in v126) return undefined
                 out.push(requiredError(["market_participant_invoice", "sender_address", "name"])); ok127 = false
               } else {
-                if (!(typeof v129 === "string" && isNonBlank(v129))) { if (!decodeAt(r6, v129, ["market_participant_invoice", "sender_address", "name"], out)) ok127 = false }
+                if (!(typeof v129 === "string" && isNonBlank(v129))) { if (!decodeAt(r7, v129, ["market_participant_invoice", "sender_address", "name"], out)) ok127 = false }
               }
               const v130 = v126["street"]
               if (v130 === undefined) {
                 if ("street" in v126) return undefined
                 out.push(requiredError(["market_participant_invoice", "sender_address", "street"])); ok127 = false
               } else {
-                if (!(typeof v130 === "string" && isNonBlank(v130))) { if (!decodeAt(r6, v130, ["market_participant_invoice", "sender_address", "street"], out)) ok127 = false }
+                if (!(typeof v130 === "string" && isNonBlank(v130))) { if (!decodeAt(r7, v130, ["market_participant_invoice", "sender_address", "street"], out)) ok127 = false }
               }
               const v131 = v126["city"]
               if (v131 === undefined) {
                 if ("city" in v126) return undefined
                 out.push(requiredError(["market_participant_invoice", "sender_address", "city"])); ok127 = false
               } else {
-                if (!(typeof v131 === "string" && isNonBlank(v131))) { if (!decodeAt(r6, v131, ["market_participant_invoice", "sender_address", "city"], out)) ok127 = false }
+                if (!(typeof v131 === "string" && isNonBlank(v131))) { if (!decodeAt(r7, v131, ["market_participant_invoice", "sender_address", "city"], out)) ok127 = false }
               }
               const v132 = v126["postcode"]
               if (v132 === undefined) {
                 if ("postcode" in v126) return undefined
                 out.push(requiredError(["market_participant_invoice", "sender_address", "postcode"])); ok127 = false
               } else {
-                if (!(typeof v132 === "string" && isNonBlank(v132))) { if (!decodeAt(r6, v132, ["market_participant_invoice", "sender_address", "postcode"], out)) ok127 = false }
+                if (!(typeof v132 === "string" && isNonBlank(v132))) { if (!decodeAt(r7, v132, ["market_participant_invoice", "sender_address", "postcode"], out)) ok127 = false }
               }
               const v133 = v126["tax_number"]
               if (v133 === undefined) { if ("tax_number" in v126) return undefined } else {
-                if (!(typeof v133 === "string" && isNonBlank(v133))) { if (!decodeAt(r7, v133, ["market_participant_invoice", "sender_address", "tax_number"], out)) ok127 = false }
+                if (!(typeof v133 === "string" && isNonBlank(v133))) { if (!decodeAt(r8, v133, ["market_participant_invoice", "sender_address", "tax_number"], out)) ok127 = false }
               }
               const v134 = v126["tax_number_type"]
               if (v134 === undefined) { if ("tax_number_type" in v126) return undefined } else {
-                if (!(typeof v134 === "string" && isNonBlank(v134))) { if (!decodeAt(r23, v134, ["market_participant_invoice", "sender_address", "tax_number_type"], out)) ok127 = false }
+                if (!(typeof v134 === "string" && isNonBlank(v134))) { if (!decodeAt(r24, v134, ["market_participant_invoice", "sender_address", "tax_number_type"], out)) ok127 = false }
               }
               const v135 = v126["country_code"]
               if (v135 === undefined) {
                 if ("country_code" in v126) return undefined
                 out.push(requiredError(["market_participant_invoice", "sender_address", "country_code"])); ok127 = false
               } else {
-                if (!(typeof v135 === "string" && isNonBlank(v135))) { if (!decodeAt(r6, v135, ["market_participant_invoice", "sender_address", "country_code"], out)) ok127 = false }
+                if (!(typeof v135 === "string" && isNonBlank(v135))) { if (!decodeAt(r7, v135, ["market_participant_invoice", "sender_address", "country_code"], out)) ok127 = false }
               }
               if (!ok127) ok97 = false
             }
           }
           const v136 = v96["recipient_address"]
           if (v136 === undefined) { if ("recipient_address" in v96) return undefined } else {
-            if (typeof v136 !== "object" || v136 === null || Array.isArray(v136)) { if (!decodeAt(r22, v136, ["market_participant_invoice", "recipient_address"], out)) ok97 = false } else {
+            if (typeof v136 !== "object" || v136 === null || Array.isArray(v136)) { if (!decodeAt(r23, v136, ["market_participant_invoice", "recipient_address"], out)) ok97 = false } else {
               let ok137 = true
               for (const k138 in v136) if (!FIELDS24.has(k138)) { out.push(unknownFieldError(["market_participant_invoice", "recipient_address", k138])); ok137 = false }
               const v139 = v136["name"]
@@ -2102,43 +2103,43 @@ const marketParticipantInvoice: GeneratedValidator = {
                 if ("name" in v136) return undefined
                 out.push(requiredError(["market_participant_invoice", "recipient_address", "name"])); ok137 = false
               } else {
-                if (!(typeof v139 === "string" && isNonBlank(v139))) { if (!decodeAt(r6, v139, ["market_participant_invoice", "recipient_address", "name"], out)) ok137 = false }
+                if (!(typeof v139 === "string" && isNonBlank(v139))) { if (!decodeAt(r7, v139, ["market_participant_invoice", "recipient_address", "name"], out)) ok137 = false }
               }
               const v140 = v136["street"]
               if (v140 === undefined) {
                 if ("street" in v136) return undefined
                 out.push(requiredError(["market_participant_invoice", "recipient_address", "street"])); ok137 = false
               } else {
-                if (!(typeof v140 === "string" && isNonBlank(v140))) { if (!decodeAt(r6, v140, ["market_participant_invoice", "recipient_address", "street"], out)) ok137 = false }
+                if (!(typeof v140 === "string" && isNonBlank(v140))) { if (!decodeAt(r7, v140, ["market_participant_invoice", "recipient_address", "street"], out)) ok137 = false }
               }
               const v141 = v136["city"]
               if (v141 === undefined) {
                 if ("city" in v136) return undefined
                 out.push(requiredError(["market_participant_invoice", "recipient_address", "city"])); ok137 = false
               } else {
-                if (!(typeof v141 === "string" && isNonBlank(v141))) { if (!decodeAt(r6, v141, ["market_participant_invoice", "recipient_address", "city"], out)) ok137 = false }
+                if (!(typeof v141 === "string" && isNonBlank(v141))) { if (!decodeAt(r7, v141, ["market_participant_invoice", "recipient_address", "city"], out)) ok137 = false }
               }
               const v142 = v136["postcode"]
               if (v142 === undefined) {
                 if ("postcode" in v136) return undefined
                 out.push(requiredError(["market_participant_invoice", "recipient_address", "postcode"])); ok137 = false
               } else {
-                if (!(typeof v142 === "string" && isNonBlank(v142))) { if (!decodeAt(r6, v142, ["market_participant_invoice", "recipient_address", "postcode"], out)) ok137 = false }
+                if (!(typeof v142 === "string" && isNonBlank(v142))) { if (!decodeAt(r7, v142, ["market_participant_invoice", "recipient_address", "postcode"], out)) ok137 = false }
               }
               const v143 = v136["tax_number"]
               if (v143 === undefined) { if ("tax_number" in v136) return undefined } else {
-                if (!(typeof v143 === "string" && isNonBlank(v143))) { if (!decodeAt(r7, v143, ["market_participant_invoice", "recipient_address", "tax_number"], out)) ok137 = false }
+                if (!(typeof v143 === "string" && isNonBlank(v143))) { if (!decodeAt(r8, v143, ["market_participant_invoice", "recipient_address", "tax_number"], out)) ok137 = false }
               }
               const v144 = v136["tax_number_type"]
               if (v144 === undefined) { if ("tax_number_type" in v136) return undefined } else {
-                if (!(typeof v144 === "string" && isNonBlank(v144))) { if (!decodeAt(r23, v144, ["market_participant_invoice", "recipient_address", "tax_number_type"], out)) ok137 = false }
+                if (!(typeof v144 === "string" && isNonBlank(v144))) { if (!decodeAt(r24, v144, ["market_participant_invoice", "recipient_address", "tax_number_type"], out)) ok137 = false }
               }
               const v145 = v136["country_code"]
               if (v145 === undefined) {
                 if ("country_code" in v136) return undefined
                 out.push(requiredError(["market_participant_invoice", "recipient_address", "country_code"])); ok137 = false
               } else {
-                if (!(typeof v145 === "string" && isNonBlank(v145))) { if (!decodeAt(r6, v145, ["market_participant_invoice", "recipient_address", "country_code"], out)) ok137 = false }
+                if (!(typeof v145 === "string" && isNonBlank(v145))) { if (!decodeAt(r7, v145, ["market_participant_invoice", "recipient_address", "country_code"], out)) ok137 = false }
               }
               if (!ok137) ok97 = false
             }
@@ -2148,12 +2149,12 @@ const marketParticipantInvoice: GeneratedValidator = {
             if ("line_items" in v96) return undefined
             out.push(requiredError(["market_participant_invoice", "line_items"])); ok97 = false
           } else {
-            if (!Array.isArray(v146)) { if (!decodeAt(r24, v146, ["market_participant_invoice", "line_items"], out)) ok97 = false } else {
+            if (!Array.isArray(v146)) { if (!decodeAt(r25, v146, ["market_participant_invoice", "line_items"], out)) ok97 = false } else {
               let ok147 = true
               for (let i148 = 0; i148 < v146.length; i148++) {
                 const v149 = v146[i148]
                 if (v149 === undefined) return undefined
-                if (typeof v149 !== "object" || v149 === null || Array.isArray(v149)) { if (!decodeAt(r25, v149, ["market_participant_invoice", "line_items", i148], out)) ok147 = false } else {
+                if (typeof v149 !== "object" || v149 === null || Array.isArray(v149)) { if (!decodeAt(r26, v149, ["market_participant_invoice", "line_items", i148], out)) ok147 = false } else {
                   let ok150 = true
                   for (const k151 in v149) if (!FIELDS25.has(k151)) { out.push(unknownFieldError(["market_participant_invoice", "line_items", i148, k151])); ok150 = false }
                   const v152 = v149["position"]
@@ -2161,113 +2162,113 @@ const marketParticipantInvoice: GeneratedValidator = {
                     if ("position" in v149) return undefined
                     out.push(requiredError(["market_participant_invoice", "line_items", i148, "position"])); ok150 = false
                   } else {
-                    if (!(typeof v152 === "number" && Number.isSafeInteger(v152) && v152 >= -9007199254740991 && v152 <= 9007199254740991)) { if (!decodeAt(r15, v152, ["market_participant_invoice", "line_items", i148, "position"], out)) ok150 = false }
+                    if (!(typeof v152 === "number" && Number.isSafeInteger(v152) && v152 >= -9007199254740991 && v152 <= 9007199254740991)) { if (!decodeAt(r16, v152, ["market_participant_invoice", "line_items", i148, "position"], out)) ok150 = false }
                   }
                   const v153 = v149["article"]
                   if (v153 === undefined) {
                     if ("article" in v149) return undefined
                     out.push(requiredError(["market_participant_invoice", "line_items", i148, "article"])); ok150 = false
                   } else {
-                    if (!(typeof v153 === "string" && isNonBlank(v153))) { if (!decodeAt(r6, v153, ["market_participant_invoice", "line_items", i148, "article"], out)) ok150 = false }
+                    if (!(typeof v153 === "string" && isNonBlank(v153))) { if (!decodeAt(r7, v153, ["market_participant_invoice", "line_items", i148, "article"], out)) ok150 = false }
                   }
                   const v154 = v149["article_type"]
                   if (v154 === undefined) { if ("article_type" in v149) return undefined } else {
-                    if (!(typeof v154 === "string" && isNonBlank(v154))) { if (!decodeAt(r7, v154, ["market_participant_invoice", "line_items", i148, "article_type"], out)) ok150 = false }
+                    if (!(typeof v154 === "string" && isNonBlank(v154))) { if (!decodeAt(r8, v154, ["market_participant_invoice", "line_items", i148, "article_type"], out)) ok150 = false }
                   }
                   const v155 = v149["quantity"]
                   if (v155 === undefined) {
                     if ("quantity" in v149) return undefined
                     out.push(requiredError(["market_participant_invoice", "line_items", i148, "quantity"])); ok150 = false
                   } else {
-                    if (!(typeof v155 === "string" && isNonBlank(v155) && RE5.test(v155))) { if (!decodeAt(r26, v155, ["market_participant_invoice", "line_items", i148, "quantity"], out)) ok150 = false }
+                    if (!(typeof v155 === "string" && isNonBlank(v155) && RE5.test(v155))) { if (!decodeAt(r27, v155, ["market_participant_invoice", "line_items", i148, "quantity"], out)) ok150 = false }
                   }
                   const v156 = v149["quantity_unit"]
                   if (v156 === undefined) { if ("quantity_unit" in v149) return undefined } else {
-                    if (!(typeof v156 === "string" && isNonBlank(v156))) { if (!decodeAt(r7, v156, ["market_participant_invoice", "line_items", i148, "quantity_unit"], out)) ok150 = false }
+                    if (!(typeof v156 === "string" && isNonBlank(v156))) { if (!decodeAt(r8, v156, ["market_participant_invoice", "line_items", i148, "quantity_unit"], out)) ok150 = false }
                   }
                   const v157 = v149["quantity_interval"]
                   if (v157 === undefined) { if ("quantity_interval" in v149) return undefined } else {
-                    if (!(typeof v157 === "string" && isNonBlank(v157) && RE5.test(v157))) { if (!decodeAt(r27, v157, ["market_participant_invoice", "line_items", i148, "quantity_interval"], out)) ok150 = false }
+                    if (!(typeof v157 === "string" && isNonBlank(v157) && RE5.test(v157))) { if (!decodeAt(r28, v157, ["market_participant_invoice", "line_items", i148, "quantity_interval"], out)) ok150 = false }
                   }
                   const v158 = v149["quantity_interval_type"]
                   if (v158 === undefined) { if ("quantity_interval_type" in v149) return undefined } else {
-                    if (!(typeof v158 === "string" && isNonBlank(v158))) { if (!decodeAt(r7, v158, ["market_participant_invoice", "line_items", i148, "quantity_interval_type"], out)) ok150 = false }
+                    if (!(typeof v158 === "string" && isNonBlank(v158))) { if (!decodeAt(r8, v158, ["market_participant_invoice", "line_items", i148, "quantity_interval_type"], out)) ok150 = false }
                   }
                   const v159 = v149["quantity_correction_factor"]
                   if (v159 === undefined) { if ("quantity_correction_factor" in v149) return undefined } else {
-                    if (!(((typeof v159 === "string" && isNonBlank(v159) && RE5.test(v159)) || (v159 === null)))) { if (!decodeAt(r28, v159, ["market_participant_invoice", "line_items", i148, "quantity_correction_factor"], out)) ok150 = false }
+                    if (!(((typeof v159 === "string" && isNonBlank(v159) && RE5.test(v159)) || (v159 === null)))) { if (!decodeAt(r29, v159, ["market_participant_invoice", "line_items", i148, "quantity_correction_factor"], out)) ok150 = false }
                   }
                   const v160 = v149["period_start_at"]
                   if (v160 === undefined) {
                     if ("period_start_at" in v149) return undefined
                     out.push(requiredError(["market_participant_invoice", "line_items", i148, "period_start_at"])); ok150 = false
                   } else {
-                    if (!(typeof v160 === "string" && isNonBlank(v160) && RE1.test(v160) && isCalendarDate(v160) && isInstantInRange(v160))) { if (!decodeAt(r9, v160, ["market_participant_invoice", "line_items", i148, "period_start_at"], out)) ok150 = false }
+                    if (!(typeof v160 === "string" && isNonBlank(v160) && RE1.test(v160) && isCalendarDate(v160) && isInstantInRange(v160))) { if (!decodeAt(r10, v160, ["market_participant_invoice", "line_items", i148, "period_start_at"], out)) ok150 = false }
                   }
                   const v161 = v149["period_end_at"]
                   if (v161 === undefined) {
                     if ("period_end_at" in v149) return undefined
                     out.push(requiredError(["market_participant_invoice", "line_items", i148, "period_end_at"])); ok150 = false
                   } else {
-                    if (!(typeof v161 === "string" && isNonBlank(v161) && RE1.test(v161) && isCalendarDate(v161) && isInstantInRange(v161))) { if (!decodeAt(r9, v161, ["market_participant_invoice", "line_items", i148, "period_end_at"], out)) ok150 = false }
+                    if (!(typeof v161 === "string" && isNonBlank(v161) && RE1.test(v161) && isCalendarDate(v161) && isInstantInRange(v161))) { if (!decodeAt(r10, v161, ["market_participant_invoice", "line_items", i148, "period_end_at"], out)) ok150 = false }
                   }
                   const v162 = v149["service_conducted_at"]
                   if (v162 === undefined) { if ("service_conducted_at" in v149) return undefined } else {
-                    if (!(((typeof v162 === "string" && isNonBlank(v162) && RE1.test(v162) && isCalendarDate(v162) && isInstantInRange(v162)) || (v162 === null)))) { if (!decodeAt(r29, v162, ["market_participant_invoice", "line_items", i148, "service_conducted_at"], out)) ok150 = false }
+                    if (!(((typeof v162 === "string" && isNonBlank(v162) && RE1.test(v162) && isCalendarDate(v162) && isInstantInRange(v162)) || (v162 === null)))) { if (!decodeAt(r30, v162, ["market_participant_invoice", "line_items", i148, "service_conducted_at"], out)) ok150 = false }
                   }
                   const v163 = v149["amount_net"]
                   if (v163 === undefined) {
                     if ("amount_net" in v149) return undefined
                     out.push(requiredError(["market_participant_invoice", "line_items", i148, "amount_net"])); ok150 = false
                   } else {
-                    if (!(typeof v163 === "number" && Number.isSafeInteger(v163) && v163 >= -9007199254740991 && v163 <= 9007199254740991)) { if (!decodeAt(r15, v163, ["market_participant_invoice", "line_items", i148, "amount_net"], out)) ok150 = false }
+                    if (!(typeof v163 === "number" && Number.isSafeInteger(v163) && v163 >= -9007199254740991 && v163 <= 9007199254740991)) { if (!decodeAt(r16, v163, ["market_participant_invoice", "line_items", i148, "amount_net"], out)) ok150 = false }
                   }
                   const v164 = v149["amount_adjustment"]
                   if (v164 === undefined) { if ("amount_adjustment" in v149) return undefined } else {
-                    if (!(((typeof v164 === "number" && Number.isSafeInteger(v164) && v164 >= -9007199254740991 && v164 <= 9007199254740991) || (v164 === null)))) { if (!decodeAt(r30, v164, ["market_participant_invoice", "line_items", i148, "amount_adjustment"], out)) ok150 = false }
+                    if (!(((typeof v164 === "number" && Number.isSafeInteger(v164) && v164 >= -9007199254740991 && v164 <= 9007199254740991) || (v164 === null)))) { if (!decodeAt(r31, v164, ["market_participant_invoice", "line_items", i148, "amount_adjustment"], out)) ok150 = false }
                   }
                   const v165 = v149["price"]
                   if (v165 === undefined) {
                     if ("price" in v149) return undefined
                     out.push(requiredError(["market_participant_invoice", "line_items", i148, "price"])); ok150 = false
                   } else {
-                    if (!(typeof v165 === "string" && isNonBlank(v165) && RE5.test(v165))) { if (!decodeAt(r26, v165, ["market_participant_invoice", "line_items", i148, "price"], out)) ok150 = false }
+                    if (!(typeof v165 === "string" && isNonBlank(v165) && RE5.test(v165))) { if (!decodeAt(r27, v165, ["market_participant_invoice", "line_items", i148, "price"], out)) ok150 = false }
                   }
                   const v166 = v149["price_interval"]
                   if (v166 === undefined) { if ("price_interval" in v149) return undefined } else {
-                    if (!(((typeof v166 === "string" && isNonBlank(v166)) || (v166 === null)))) { if (!decodeAt(r31, v166, ["market_participant_invoice", "line_items", i148, "price_interval"], out)) ok150 = false }
+                    if (!(((typeof v166 === "string" && isNonBlank(v166)) || (v166 === null)))) { if (!decodeAt(r32, v166, ["market_participant_invoice", "line_items", i148, "price_interval"], out)) ok150 = false }
                   }
                   const v167 = v149["tax_rate"]
                   if (v167 === undefined) {
                     if ("tax_rate" in v149) return undefined
                     out.push(requiredError(["market_participant_invoice", "line_items", i148, "tax_rate"])); ok150 = false
                   } else {
-                    if (!(typeof v167 === "string" && isNonBlank(v167) && RE5.test(v167))) { if (!decodeAt(r26, v167, ["market_participant_invoice", "line_items", i148, "tax_rate"], out)) ok150 = false }
+                    if (!(typeof v167 === "string" && isNonBlank(v167) && RE5.test(v167))) { if (!decodeAt(r27, v167, ["market_participant_invoice", "line_items", i148, "tax_rate"], out)) ok150 = false }
                   }
                   const v168 = v149["tax_rate_type"]
                   if (v168 === undefined) { if ("tax_rate_type" in v149) return undefined } else {
-                    if (!(typeof v168 === "string" && isNonBlank(v168))) { if (!decodeAt(r32, v168, ["market_participant_invoice", "line_items", i148, "tax_rate_type"], out)) ok150 = false }
+                    if (!(typeof v168 === "string" && isNonBlank(v168))) { if (!decodeAt(r33, v168, ["market_participant_invoice", "line_items", i148, "tax_rate_type"], out)) ok150 = false }
                   }
                   const v169 = v149["external_id"]
                   if (v169 === undefined) { if ("external_id" in v149) return undefined } else {
-                    if (!(typeof v169 === "string" && isNonBlank(v169))) { if (!decodeAt(r7, v169, ["market_participant_invoice", "line_items", i148, "external_id"], out)) ok150 = false }
+                    if (!(typeof v169 === "string" && isNonBlank(v169))) { if (!decodeAt(r8, v169, ["market_participant_invoice", "line_items", i148, "external_id"], out)) ok150 = false }
                   }
-                  if (ok150) { if (!ruleHolds(r0, v149, ["market_participant_invoice", "line_items", i148], out)) ok150 = false }
+                  if (ok150) { if (!ruleHolds(r1, v149, ["market_participant_invoice", "line_items", i148], out)) ok150 = false }
                   if (!ok150) ok147 = false
                 }
               }
-              if (ok147 && !(v146.length >= 1)) { if (!decodeAt(r24, v146, ["market_participant_invoice", "line_items"], out)) ok147 = false }
+              if (ok147 && !(v146.length >= 1)) { if (!decodeAt(r25, v146, ["market_participant_invoice", "line_items"], out)) ok147 = false }
               if (!ok147) ok97 = false
             }
           }
           const v170 = v96["tax_amounts"]
           if (v170 === undefined) { if ("tax_amounts" in v96) return undefined } else {
-            if (!Array.isArray(v170)) { if (!decodeAt(r33, v170, ["market_participant_invoice", "tax_amounts"], out)) ok97 = false } else {
+            if (!Array.isArray(v170)) { if (!decodeAt(r34, v170, ["market_participant_invoice", "tax_amounts"], out)) ok97 = false } else {
               let ok171 = true
               for (let i172 = 0; i172 < v170.length; i172++) {
                 const v173 = v170[i172]
                 if (v173 === undefined) return undefined
-                if (typeof v173 !== "object" || v173 === null || Array.isArray(v173)) { if (!decodeAt(r34, v173, ["market_participant_invoice", "tax_amounts", i172], out)) ok171 = false } else {
+                if (typeof v173 !== "object" || v173 === null || Array.isArray(v173)) { if (!decodeAt(r35, v173, ["market_participant_invoice", "tax_amounts", i172], out)) ok171 = false } else {
                   let ok174 = true
                   for (const k175 in v173) if (!FIELDS26.has(k175)) { out.push(unknownFieldError(["market_participant_invoice", "tax_amounts", i172, k175])); ok174 = false }
                   const v176 = v173["tax_rate"]
@@ -2275,33 +2276,33 @@ const marketParticipantInvoice: GeneratedValidator = {
                     if ("tax_rate" in v173) return undefined
                     out.push(requiredError(["market_participant_invoice", "tax_amounts", i172, "tax_rate"])); ok174 = false
                   } else {
-                    if (!(typeof v176 === "string" && isNonBlank(v176) && RE5.test(v176))) { if (!decodeAt(r26, v176, ["market_participant_invoice", "tax_amounts", i172, "tax_rate"], out)) ok174 = false }
+                    if (!(typeof v176 === "string" && isNonBlank(v176) && RE5.test(v176))) { if (!decodeAt(r27, v176, ["market_participant_invoice", "tax_amounts", i172, "tax_rate"], out)) ok174 = false }
                   }
                   const v177 = v173["tax_rate_type"]
                   if (v177 === undefined) { if ("tax_rate_type" in v173) return undefined } else {
-                    if (!(typeof v177 === "string" && isNonBlank(v177))) { if (!decodeAt(r32, v177, ["market_participant_invoice", "tax_amounts", i172, "tax_rate_type"], out)) ok174 = false }
+                    if (!(typeof v177 === "string" && isNonBlank(v177))) { if (!decodeAt(r33, v177, ["market_participant_invoice", "tax_amounts", i172, "tax_rate_type"], out)) ok174 = false }
                   }
                   const v178 = v173["amount_paid_in_advance"]
                   if (v178 === undefined) { if ("amount_paid_in_advance" in v173) return undefined } else {
-                    if (!(((typeof v178 === "number" && Number.isSafeInteger(v178) && v178 >= -9007199254740991 && v178 <= 9007199254740991) || (v178 === null)))) { if (!decodeAt(r35, v178, ["market_participant_invoice", "tax_amounts", i172, "amount_paid_in_advance"], out)) ok174 = false }
+                    if (!(((typeof v178 === "number" && Number.isSafeInteger(v178) && v178 >= -9007199254740991 && v178 <= 9007199254740991) || (v178 === null)))) { if (!decodeAt(r36, v178, ["market_participant_invoice", "tax_amounts", i172, "amount_paid_in_advance"], out)) ok174 = false }
                   }
                   const v179 = v173["tax_amount_paid_in_advance"]
                   if (v179 === undefined) { if ("tax_amount_paid_in_advance" in v173) return undefined } else {
-                    if (!(((typeof v179 === "number" && Number.isSafeInteger(v179) && v179 >= -9007199254740991 && v179 <= 9007199254740991) || (v179 === null)))) { if (!decodeAt(r36, v179, ["market_participant_invoice", "tax_amounts", i172, "tax_amount_paid_in_advance"], out)) ok174 = false }
+                    if (!(((typeof v179 === "number" && Number.isSafeInteger(v179) && v179 >= -9007199254740991 && v179 <= 9007199254740991) || (v179 === null)))) { if (!decodeAt(r37, v179, ["market_participant_invoice", "tax_amounts", i172, "tax_amount_paid_in_advance"], out)) ok174 = false }
                   }
                   const v180 = v173["tax_amount_assessment_basis"]
                   if (v180 === undefined) {
                     if ("tax_amount_assessment_basis" in v173) return undefined
                     out.push(requiredError(["market_participant_invoice", "tax_amounts", i172, "tax_amount_assessment_basis"])); ok174 = false
                   } else {
-                    if (!(typeof v180 === "number" && Number.isSafeInteger(v180) && v180 >= -9007199254740991 && v180 <= 9007199254740991)) { if (!decodeAt(r15, v180, ["market_participant_invoice", "tax_amounts", i172, "tax_amount_assessment_basis"], out)) ok174 = false }
+                    if (!(typeof v180 === "number" && Number.isSafeInteger(v180) && v180 >= -9007199254740991 && v180 <= 9007199254740991)) { if (!decodeAt(r16, v180, ["market_participant_invoice", "tax_amounts", i172, "tax_amount_assessment_basis"], out)) ok174 = false }
                   }
                   const v181 = v173["tax_amount"]
                   if (v181 === undefined) {
                     if ("tax_amount" in v173) return undefined
                     out.push(requiredError(["market_participant_invoice", "tax_amounts", i172, "tax_amount"])); ok174 = false
                   } else {
-                    if (!(typeof v181 === "number" && Number.isSafeInteger(v181) && v181 >= -9007199254740991 && v181 <= 9007199254740991)) { if (!decodeAt(r15, v181, ["market_participant_invoice", "tax_amounts", i172, "tax_amount"], out)) ok174 = false }
+                    if (!(typeof v181 === "number" && Number.isSafeInteger(v181) && v181 >= -9007199254740991 && v181 <= 9007199254740991)) { if (!decodeAt(r16, v181, ["market_participant_invoice", "tax_amounts", i172, "tax_amount"], out)) ok174 = false }
                   }
                   if (!ok174) ok171 = false
                 }
@@ -2311,17 +2312,17 @@ const marketParticipantInvoice: GeneratedValidator = {
           }
           const v182 = v96["paid_in_advance_amounts"]
           if (v182 === undefined) { if ("paid_in_advance_amounts" in v96) return undefined } else {
-            if (!Array.isArray(v182)) { if (!decodeAt(r37, v182, ["market_participant_invoice", "paid_in_advance_amounts"], out)) ok97 = false } else {
+            if (!Array.isArray(v182)) { if (!decodeAt(r38, v182, ["market_participant_invoice", "paid_in_advance_amounts"], out)) ok97 = false } else {
               let ok183 = true
               for (let i184 = 0; i184 < v182.length; i184++) {
                 const v185 = v182[i184]
                 if (v185 === undefined) return undefined
-                if (typeof v185 !== "object" || v185 === null || Array.isArray(v185)) { if (!decodeAt(r38, v185, ["market_participant_invoice", "paid_in_advance_amounts", i184], out)) ok183 = false }
+                if (typeof v185 !== "object" || v185 === null || Array.isArray(v185)) { if (!decodeAt(r39, v185, ["market_participant_invoice", "paid_in_advance_amounts", i184], out)) ok183 = false }
               }
               if (!ok183) ok97 = false
             }
           }
-          if (ok97) { if (!ruleHolds(r1, v96, ["market_participant_invoice"], out)) ok97 = false }
+          if (ok97) { if (!ruleHolds(r2, v96, ["market_participant_invoice"], out)) ok97 = false }
           if (!ok97) ok92 = false
         }
       }
@@ -2329,11 +2330,12 @@ const marketParticipantInvoice: GeneratedValidator = {
     }
     return ok0
   },
-  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38]) => (v0, out) => {
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15, r16, r17, r18, r19, r20, r21, r22, r23, r24, r25, r26, r27, r28, r29, r30, r31, r32, r33, r34, r35, r36, r37, r38, r39]) => (v0, out) => {
     if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
       if (Object.hasOwn(v0, "market_participant_invoice")) {
         const v188 = v0["market_participant_invoice"]
         if (typeof v188 === "object" && v188 !== null && !Array.isArray(v188)) {
+          for (const w of r0(v188)) out.push({ path: ["market_participant_invoice", ...w.path], code: w.code, detail: w.detail })
           if (Object.hasOwn(v188, "invoice_sub_type")) {
             const v190 = v188["invoice_sub_type"]
             if (Array.isArray(v190) && v190.length === 0) out.push({ path: ["market_participant_invoice", "invoice_sub_type"], code: "empty_optional", detail: "invoice_sub_type is empty: omit an optional list that carries no data." })
