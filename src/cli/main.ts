@@ -7,6 +7,15 @@
 import * as nodeModule from "node:module"
 import { isMainThread } from "node:worker_threads"
 import { startEarlyWorker } from "./early-worker.js"
+import { nodeVersionProblem } from "./node-version.js"
+
+// Before anything else: an older Node gets one message and exit 2, never an internal error later on
+// (node:sqlite missing in send, serve and report, effect's own needs elsewhere).
+const tooOld = isMainThread ? nodeVersionProblem(process.versions.node) : undefined
+if (tooOld !== undefined) {
+  process.stderr.write(`data-import: ${tooOld}\n`)
+  process.exit(2)
+}
 
 // V8's compiled code of the bundle is kept on disk (in the system's temporary directory), so a run and
 // each of its worker threads skip most of parsing and compiling it, the largest part of start-up. Where

@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from "node:child_process"
 import { existsSync, readFileSync, realpathSync, writeFileSync } from "node:fs"
 import { delimiter, join } from "node:path"
 import { describe, expect, it } from "vitest"
+import { nodeVersionProblem, REQUIRED_NODE } from "../../src/cli/node-version.js"
 
 const root = new URL("../../", import.meta.url).pathname
 const example = readFileSync(join(root, "examples/payloads/energy-amount.json"), "utf8")
@@ -58,6 +59,15 @@ describe("the built package", () => {
     const csv = join(root, "examples", "mappings", "energy-amounts.csv")
     const rows = readFileSync(csv, "utf8").trim().split("\n").length - 1
     for (const node of nodes) {
+      const version = execFileSync(node, ["-p", "process.versions.node"], { encoding: "utf8" }).trim()
+      if (nodeVersionProblem(version) !== undefined) {
+        // An older Node: one message naming what is needed, exit 2, no internal error (README "Node versions").
+        const refused = spawnSync(node, [cli, "validate", ...payloads], { cwd: root, encoding: "utf8" })
+        expect(refused.status, node).toBe(2)
+        expect(refused.stderr).toBe(`data-import: ${nodeVersionProblem(version)!}\n`)
+        expect(refused.stderr).toContain(`this is Node ${version}`)
+        continue
+      }
       const validate = execFileSync(node, [cli, "validate", "--jobs", "2", "--quiet", ...payloads], { cwd: root, encoding: "utf8" })
       expect(validate, node).toBe("records 3  valid 3  invalid 0  unparseable 0  warnings 0\n")
       const mapped = spawnSync(node, [cli, "map", "--mapping", mapping, "--jobs", "2", csv], { cwd: root, encoding: "utf8" })
@@ -68,6 +78,13 @@ describe("the built package", () => {
       // Every row of the export ends up in exactly one payload or one rejection.
       expect(payloadLines.length + rejectedLines.length, node).toBe(rows)
     }
+  })
+
+  it("the command line's required Node is package.json's engines, and older ones are told so", () => {
+    const engines = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { engines: { node: string } }).engines.node
+    expect(engines).toBe(`>=${REQUIRED_NODE.replace(/\.0$/u, "")}`)
+    expect([nodeVersionProblem("22.19.0"), nodeVersionProblem("22.23.3"), nodeVersionProblem("23.0.0"), nodeVersionProblem("100.1.1")]).toEqual([undefined, undefined, undefined, undefined])
+    for (const old of ["20.20.2", "22.18.9", "22.9.0", "21.99.99", "v18.0.0"]) expect(nodeVersionProblem(old), old).toMatch(/needs Node 22\.19\.0 or later/u)
   })
 
   it("ships type declarations for both formats", () => {
