@@ -68,6 +68,7 @@ export type {
 } from "./validation/result.js"
 export { validatePayload } from "./validation/validate-payload.js"
 export { type CompileValidatorOptions, compileValidator, type PayloadValidator } from "./validation/compile-validator.js"
+export { inexactNumberErrors, withExactNumbers } from "./validation/inexact-numbers.js"
 export {
   type ResponseValidationResult,
   type ResponseWarning,

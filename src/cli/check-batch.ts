@@ -6,7 +6,7 @@
  * @module
  */
 import { isUtf8 } from "node:buffer"
-import { compileValidator, type EndpointId, isEndpointId, type PayloadValidator } from "../index.js"
+import { compileValidator, type EndpointId, isEndpointId, type PayloadValidator, withExactNumbers } from "../index.js"
 import {
   type BatchSummary,
   type Counts,
@@ -235,7 +235,7 @@ export class BatchChecker {
       endpoint = inferred.endpoint
     }
     bump(summary.byEndpoint, endpoint)
-    const result = this.validatorFor(endpoint)(value, this.options)
+    const result = withExactNumbers(text, value, this.validatorFor(endpoint)(value, this.options))
     if (result.warnings.length > 0) {
       summary.warnings += result.warnings.length
       for (const w of result.warnings) bump(summary.warningsByCode, w.code)

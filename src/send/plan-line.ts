@@ -11,6 +11,7 @@ import { bodyWith, type KeyedRecord, naturalKeyOf, recordsOf } from "../endpoint
 import { isRepeatHarmless } from "../client/repeat-is-harmless.js"
 import type { ApiError } from "../schemas/errors.js"
 import { compileValidator, type PayloadValidator } from "../validation/compile-validator.js"
+import { withExactNumbers } from "../validation/inexact-numbers.js"
 import { type LedgerRecord, STORED_OUTCOMES } from "./ledger-types.js"
 
 /**
@@ -135,7 +136,7 @@ export const planLine = (text: string, context: PlanContext): LinePlan => {
   if (!isPostEndpointId(endpoint)) return unidentified(endpoint, "unknown_endpoint", `${endpoint} is a status query, not data to send.`)
   const records = recordsOf(endpoint, body)
   if (records === undefined) {
-    const result = validatorOf(endpoint)(body, context.now === undefined ? {} : { now: context.now() })
+    const result = withExactNumbers(text, body, validatorOf(endpoint)(body, context.now === undefined ? {} : { now: context.now() }))
     const errors = result.ok ? [] : result.error.errors
     return unidentified(endpoint, "invalid", errors[0]?.detail ?? "The body names no record.", errors.length > 0 ? errors : undefined)
   }
@@ -144,7 +145,8 @@ export const planLine = (text: string, context: PlanContext): LinePlan => {
   if (candidates.length === 0) {
     return { kind: "records", endpoint, judged: records.map((record, i) => ({ record, disposition: dispositions[i]! })) }
   }
-  const result = validatorOf(endpoint)(body, context.now === undefined ? {} : { now: context.now() })
+  // A number JSON.parse has rounded makes its record invalid (inexact_number at its attr), as in validate.
+  const result = withExactNumbers(text, body, validatorOf(endpoint)(body, context.now === undefined ? {} : { now: context.now() }))
   const items = naturalKeyOf(endpoint).items
   const errorsOf = byRecord(items, result.ok ? [] : result.error.errors)
   const warningsOf = byRecord(items, result.warnings)

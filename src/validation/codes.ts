@@ -28,7 +28,8 @@ export const ERROR_CODES = {
   duplicate_transaction_ids: "Two transactions of one account share a `transaction_id`, in one payload or (CLI) anywhere in the input (reported on the later one).",
   transaction_in_future: "`transaction_date` after today (the clock is an option).",
   line_item_units_must_be_two_values: "`units` given with other than two values.",
-  definitions_required: "Time definitions with neither `definitions` nor `rolled_out_definitions`."
+  definitions_required: "Time definitions with neither `definitions` nor `rolled_out_definitions`.",
+  inexact_number: "A JSON number a double cannot hold exactly (`12345678901234567.89`): it would be sent changed (validate and send read the raw text)."
 } as const
 
 /** An error code. */
