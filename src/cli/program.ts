@@ -176,19 +176,23 @@ ${EXIT_CODES_HELP}`)
     .option("--host <HOST>", "address to listen on (loopback unless you say otherwise)", "127.0.0.1")
     .option("--port <N>", "port; 0 picks a free one (printed on the first line)", portNumber, 0)
     .option("--state <FILE>", "keep the state in this SQLite file (default: in memory); it survives restarts")
-    .option("--seed <FILE>", "seed JSON: tokens, suppliers, accounts, market_participants (needed for a new state)")
+    .option("--seed <FILE>", "seed JSON: tokens, api_keys, suppliers, accounts, market_participants (needed for a new state)")
     .option("--latency-ms <N>", "delay every request by N ms", wholeNumber(0), 0)
     .option("--fail-rate <R>", "answer this fraction of requests 503 with Retry-After, before touching the state", rate, 0)
     .option("--reset-rate <R>", "destroy the connection of this fraction of requests after their change is committed", rate, 0)
     .option("--vendor-fail-rate <R>", "answer this fraction of payment instructions 500 (vendor failure), nothing stored", rate, 0)
     .option("--fault-seed <N>", "seed of the fault decisions: the same faults for the n-th request in every run (default: random, printed)", faultSeed)
     .option("--retry-after <S>", "Retry-After of an injected 503, in seconds", wholeNumber(0), 1)
+    .option("--token-ttl <SECONDS>", "lifetime of the tokens obtainKrakenToken issues", wholeNumber(1), 3600)
+    .option("--refresh-ttl <SECONDS>", "lifetime of the refresh tokens it issues", wholeNumber(1), 7 * 24 * 3600)
     .addHelpText("after", `
 The first line on stdout is "listening on http://HOST:PORT". Every endpoint needs
 "Authorization: Token <a token of the seed>". GET /_reference/stats (same token) shows what is stored and
 how often each endpoint answered with each status. Rehearsal controls (same token): POST
 /_reference/suppliers/CODE/ {"status":"Ongoing"|"Paused"|"Complete"} and POST
 /_reference/accounts/SUPPLIER/NUMBER/ {"status":"COMPLETED"|"IN_PROGRESS"|"UNKNOWN"}.
+POST /v1/graphql/ answers the mutation obtainKrakenToken for an API key of the seed's "api_keys" (or a
+refresh token): its JWTs work like the seed's tokens until they expire (see docs/credentials.md).
 SIGTERM or SIGINT finish the requests in flight and end with exit code 0.
 ${EXIT_CODES_HELP}`)
     .action(async (opts: Parameters<typeof runServe>[0]) => {

@@ -11,6 +11,7 @@ import { accountKey, type RecordKind, type ResponseCount, type ServiceState, typ
 /** The whole state of the reference service as an immutable value. */
 export interface ModelState {
   readonly tokens: ReadonlySet<string>
+  readonly apiKeys: ReadonlySet<string>
   readonly suppliers: ReadonlyMap<string, ImportSupplierStatus>
   readonly accounts: ReadonlyMap<string, SeedAccount>
   readonly records: ReadonlyArray<StoredRecord>
@@ -24,6 +25,7 @@ export const seedRecords = (seed: Seed): Array<StoredRecord> =>
 /** The state right after seeding. */
 export const initialState = (seed: Seed): ModelState => ({
   tokens: new Set(seed.tokens),
+  apiKeys: new Set(seed.api_keys ?? []),
   suppliers: new Map(seed.suppliers.map((s) => [s.code, s.status])),
   accounts: new Map(seed.accounts.map((a) => [accountKey(a.import_supplier, a.external_account_number), a])),
   records: seedRecords(seed),
@@ -45,6 +47,7 @@ export const openSession = (state: ModelState): { readonly state: ServiceState; 
   const accountsNow = (): ReadonlyMap<string, SeedAccount> => accounts ?? state.accounts
   const session: ServiceState = {
     isToken: (token) => state.tokens.has(token),
+    isApiKey: (key) => state.apiKeys.has(key),
     supplierStatus: (code) => (suppliers ?? state.suppliers).get(code),
     suppliers: () => [...(suppliers ?? state.suppliers)].map(([code, status]) => ({ code, status })),
     setSupplierStatus: (code, status) => {

@@ -83,7 +83,7 @@ const duplicates = <A>(items: ReadonlyArray<A>, key: (a: A) => string, field: st
 }
 
 /**
- * The seed of `data-import serve`: who may call (tokens), which import suppliers and account import
+ * The seed of `data-import serve`: who may call (tokens, and API keys that obtain tokens), which import suppliers and account import
  * processes exist, and which market participants are already known.
  *
  * @example
@@ -98,6 +98,8 @@ const duplicates = <A>(items: ReadonlyArray<A>, key: (a: A) => string, field: st
  */
 export const Seed = Schema.Struct({
   tokens: Schema.Array(Token).check(Schema.isMinLength(1, { code: "empty", message: "At least one token is needed." })),
+  /** Organisation API keys: `obtainKrakenToken` issues tokens for them (served by the HTTP server, not the model). */
+  api_keys: Schema.optionalKey(Schema.Array(Token).check(Schema.makeFilter((list) => duplicates(list, String, undefined, "This API key")))),
   suppliers: Schema.Array(SeedSupplier).check(
     Schema.makeFilter((list) => duplicates(list, (s) => s.code, "code", "This supplier code"))
   ),

@@ -10,6 +10,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net"
 import { setTimeout as sleep } from "node:timers/promises"
 import { type FaultDecision, faultsFor, type FaultOptions, NO_FAULTS } from "./faults.js"
+import { GRAPHQL_PATH } from "./graphql.js"
+import type { Answer } from "./handler.js"
 import { handleRequest } from "./handle-request.js"
 import { routeOf } from "./routes.js"
 import type { ServiceResponse } from "./service-response.js"
@@ -23,6 +25,8 @@ export interface ReferenceServerOptions {
   readonly now?: () => Date
   /** Largest request body accepted; larger ones are answered 413. Default 32 MiB. */
   readonly maxBodyBytes?: number
+  /** Answers `POST /v1/graphql/` (`obtainKrakenToken`, see graphql.ts); without it that path is 404. */
+  readonly graphql?: ((request: { readonly method: string; readonly body: string | undefined }) => Promise<Answer>) | undefined
   /** Told about a request that failed inside the service (a bug); the message never holds a header. */
   readonly onInternalError?: (message: string) => void
 }
@@ -86,6 +90,11 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
     // endpoint gets the same faults in every run.
     const fault = route.kind === "endpoint" ? faultsFor(faults, received++) : NO_FAULT
     const endpointId = route.kind === "endpoint" ? route.endpointId : undefined
+    if (options.graphql !== undefined && route.kind === "none" && path.split("?")[0] === GRAPHQL_PATH) {
+      const body = await readBody(req, limit)
+      send(res, body === undefined ? { status: 413, body: { detail: `The body is larger than ${limit} bytes.` } } : await options.graphql({ method, body }), false)
+      return
+    }
     const body = await readBody(req, limit)
     if (faults.latencyMs > 0) await sleep(faults.latencyMs)
     if (body === undefined) {

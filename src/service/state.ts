@@ -46,6 +46,8 @@ export const accountKey = (importSupplier: string, externalAccountNumber: string
 /** The operations the service's behaviour performs on its state; one request sees them as one transaction. */
 export interface ServiceState {
   isToken(token: string): boolean
+  /** Whether the seed has this organisation API key (`obtainKrakenToken` issues tokens for it). */
+  isApiKey(key: string): boolean
   supplierStatus(code: string): ImportSupplierStatus | undefined
   /** Every supplier with its status, in no particular order. */
   suppliers(): ReadonlyArray<SeedSupplier>

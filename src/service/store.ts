@@ -16,6 +16,7 @@ import { type RecordKind, type ResponseCount, type ServiceState, type StoredReco
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS tokens (token TEXT PRIMARY KEY);
+CREATE TABLE IF NOT EXISTS api_keys (key TEXT PRIMARY KEY);
 CREATE TABLE IF NOT EXISTS suppliers (code TEXT PRIMARY KEY, status TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS accounts (
   seq INTEGER PRIMARY KEY,
@@ -63,6 +64,8 @@ const statementsOf = (db: DatabaseSync) => {
     setMeta: prepare("INSERT INTO meta (key, value) VALUES (?, ?)"),
     addToken: prepare("INSERT OR IGNORE INTO tokens (token) VALUES (?)"),
     isToken: prepare("SELECT 1 AS found FROM tokens WHERE token = ?"),
+    addApiKey: prepare("INSERT OR IGNORE INTO api_keys (key) VALUES (?)"),
+    isApiKey: prepare("SELECT 1 AS found FROM api_keys WHERE key = ?"),
     addSupplier: prepare("INSERT INTO suppliers (code, status) VALUES (?, ?)"),
     supplierStatus: prepare("SELECT status FROM suppliers WHERE code = ?"),
     suppliers: prepare("SELECT code, status FROM suppliers"),
@@ -92,6 +95,7 @@ const text = (row: unknown, column: string): string => String((row as Record<str
 
 const stateOf = (s: ReturnType<typeof statementsOf>): ServiceState => ({
   isToken: (token) => s.isToken.get(token) !== undefined,
+  isApiKey: (key) => s.isApiKey.get(key) !== undefined,
   supplierStatus: (code) => {
     const row = s.supplierStatus.get(code)
     return row === undefined ? undefined : (text(row, "status") as ImportSupplierStatus)
@@ -127,6 +131,7 @@ const stateOf = (s: ReturnType<typeof statementsOf>): ServiceState => ({
 
 const writeSeed = (s: ReturnType<typeof statementsOf>, state: ServiceState, seed: Seed): void => {
   for (const token of seed.tokens) s.addToken.run(token)
+  for (const key of seed.api_keys ?? []) s.addApiKey.run(key)
   for (const supplier of seed.suppliers) s.addSupplier.run(supplier.code, supplier.status)
   for (const a of seed.accounts) s.addAccount.run(a.import_supplier, a.external_account_number, JSON.stringify(a))
   for (const record of seedRecords(seed)) state.add(record)

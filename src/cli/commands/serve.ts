@@ -9,6 +9,8 @@ import { randomInt } from "node:crypto"
 import { createReferenceServer, decodeSeed, type FaultOptions, openStore, type Seed, StateFileError } from "../../service/index.js"
 import { describeError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { readJsonFile } from "../read-json-file.js"
+import { graphqlEndpoint } from "../../service/graphql.js"
+import { acceptIssuedTokens, createTokenIssuer } from "../../service/tokens.js"
 
 /** Options of `data-import serve`, as parsed. */
 export interface ServeOptions {
@@ -22,6 +24,10 @@ export interface ServeOptions {
   readonly vendorFailRate: number
   readonly faultSeed?: number | undefined
   readonly retryAfter: number
+  /** Lifetime of the tokens `obtainKrakenToken` issues, in seconds (default 3600). */
+  readonly tokenTtl?: number | undefined
+  /** Lifetime of the refresh tokens it issues, in seconds (default 7 days). */
+  readonly refreshTtl?: number | undefined
 }
 
 /** Reads and checks the seed file: a bad one is a usage error (exit 2) that lists every problem. */
@@ -56,8 +62,11 @@ export const runServe = async (options: ServeOptions): Promise<ExitCode> => {
     seed: options.faultSeed ?? randomInt(2 ** 32 - 1),
     retryAfterSeconds: options.retryAfter
   }
+  // Tokens obtained with an API key (POST /v1/graphql/) are accepted beside the seed's fixed tokens.
+  const issuer = createTokenIssuer({ tokenTtlSeconds: options.tokenTtl, refreshTtlSeconds: options.refreshTtl })
   const service = createReferenceServer({
-    store,
+    store: acceptIssuedTokens(store, issuer),
+    graphql: graphqlEndpoint(store, issuer),
     faults,
     onInternalError: (message) => process.stderr.write(`data-import serve: internal error: ${message}\n`)
   })
