@@ -107,7 +107,10 @@ interface Held {
 
 type Input = { readonly APIKey: string } | { readonly refreshToken: string }
 
-/** The token's lifetime in ms: `exp − iat` (the service's own clock), else `exp` against the wall clock; Infinity without `exp`. */
+/**
+ * The token's lifetime in ms from now: `exp − iat` (the service's own clock), or `exp` against the wall
+ * clock when that is shorter (`iat` is rounded down to a second) but not past; Infinity without `exp`.
+ */
 const lifetimeOf = (token: string, wallTime: () => number): number => {
   let claims
   try {
@@ -116,7 +119,9 @@ const lifetimeOf = (token: string, wallTime: () => number): number => {
     return Infinity // Not a JWT: its expiry is unknown, so only a 401 renews it.
   }
   if (typeof claims.exp !== "number") return Infinity
-  return typeof claims.iat === "number" ? (claims.exp - claims.iat) * 1000 : claims.exp * 1000 - wallTime()
+  const byIat = typeof claims.iat === "number" ? (claims.exp - claims.iat) * 1000 : Infinity
+  const byWall = claims.exp * 1000 - wallTime()
+  return byWall > 0 ? Math.min(byIat, byWall) : byIat === Infinity ? 0 : byIat
 }
 
 const describeGraphqlError = (error: unknown): { readonly message: string; readonly code: string | undefined } => {
