@@ -220,8 +220,9 @@ ${EXIT_CODES_HELP}`)
     .option("--timeout <SECONDS>", "longest wait for one answer", wholeNumber(1))
     .option("--allow-insecure-http", "allow plain http:// to a host that is not this machine (the token travels unencrypted)")
     .addHelpText("after", `
-The token comes from the environment variable DATA_IMPORT_TOKEN, never from an argument; it appears in no
-output, ledger or results file.
+The API key comes from the environment variable DATA_IMPORT_API_KEY (tokens are obtained and renewed
+with it), or a fixed token from DATA_IMPORT_TOKEN; never from an argument. Neither appears in any output,
+ledger or results file (docs/credentials.md).
 
 The ledger knows records by their natural key (a transaction by account and transaction_id, …) and the
 digest of their content, whatever file or line they come from. Any file may be sent with the same ledger
@@ -252,7 +253,7 @@ ${EXIT_CODES_HELP}`)
     .addOption(new Option("-f, --format <FORMAT>", "output format").choices(["text", "json"]).default("text"))
     .option("--allow-insecure-http", "allow plain http:// to a host that is not this machine")
     .addHelpText("after", `
-The token comes from the environment variable DATA_IMPORT_TOKEN. Exit code 0 when every account asked
+The API key comes from DATA_IMPORT_API_KEY, or a token from DATA_IMPORT_TOKEN. Exit code 0 when every account asked
 about is imported (or, without accounts, none is pending), 1 otherwise.
 ${EXIT_CODES_HELP}`)
     .action(async (supplier: string, accounts: Array<string>, opts: Parameters<typeof runStatus>[2]) => {

@@ -17,7 +17,7 @@ import {
   openLedger,
   sendRecords
 } from "../../index.js"
-import { isHeaderSafe } from "../../client/build-request.js"
+import { authenticate, type Credentials, readCredentials, secretsOf } from "../credentials.js"
 import { CliError, describeError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { validateInputKind } from "../io.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
@@ -43,8 +43,7 @@ export interface SendCommandOptions extends ReportOptions {
   readonly timeout?: number | undefined
 }
 
-/** The environment variable that holds the token (never an argument: arguments are visible to every user of the machine). */
-export const TOKEN_VARIABLE = "DATA_IMPORT_TOKEN"
+export { API_KEY_VARIABLE, TOKEN_VARIABLE } from "../credentials.js"
 
 /** SQLite's own errors (a corrupt file, a full disk) end the run as an I/O error with SQLite's reason. */
 const ledgerError = (path: string, error: unknown): unknown => {
@@ -56,11 +55,11 @@ const ledgerError = (path: string, error: unknown): unknown => {
   return error
 }
 
-const makeClient = (options: SendCommandOptions, token: string): Client => {
+const makeClient = (options: SendCommandOptions, credentials: Credentials): Client => {
   try {
     return createClient({
       baseUrl: options.baseUrl,
-      token,
+      ...credentials,
       allowInsecureHttp: options.allowInsecureHttp === true,
       retry: { maxAttempts: options.maxAttempts },
       ...(options.timeout === undefined ? {} : { timeoutMs: options.timeout * 1000 }),
@@ -68,7 +67,7 @@ const makeClient = (options: SendCommandOptions, token: string): Client => {
     })
   } catch (error) {
     if (error instanceof InsecureBaseUrlError) throw usageError(`${error.message} (--allow-insecure-http)`)
-    if (error instanceof TypeError) throw usageError(`--base-url: ${error.message.replaceAll(token, "…")}`)
+    if (error instanceof TypeError) throw usageError(`--base-url: ${secretsOf(credentials).reduce((m, s) => m.replaceAll(s, "…"), error.message)}`)
     throw error
   }
 }
@@ -106,12 +105,12 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
   if (notNdjson !== undefined) throw usageError(`${notNdjson}: send reads NDJSON files (.ndjson, .jsonl), one payload per line, as map writes them`)
   refuseOverwritingInputs([{ flag: "--journal", path: options.journal }, { flag: "--results", path: options.results }], names)
   const dryRun = options.dryRun === true
-  const token = process.env[TOKEN_VARIABLE] ?? ""
-  if (!dryRun && token === "") throw usageError(`the token comes from the environment variable ${TOKEN_VARIABLE}, which is not set`)
-  if (!dryRun && !isHeaderSafe(token)) throw usageError(`${TOKEN_VARIABLE} holds characters a header cannot carry (spaces, line breaks, non-ASCII)`)
   // A dry run checks the base URL as a real run would, with a stand-in token: it sends nothing.
-  const client = makeClient(options, dryRun ? "dry-run" : token)
+  const credentials = dryRun ? { token: "dry-run" } : readCredentials()
+  const client = makeClient(options, credentials)
   const service = new URL(options.baseUrl).href
+  // The first token before the ledger is opened: a refused key ends the run before anything is sent.
+  if (!dryRun) await authenticate(client)
   const files = names.map((name) => resolve(name))
 
   let ledger: Ledger
@@ -136,7 +135,7 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
       forceAddToCurrentStatement: options.forceAddToCurrentStatement === true,
       checkPreviouslyAdded: options.checkPreviouslyAdded !== false,
       failOnWarnings: options.failOnWarnings === true,
-      secrets: [token],
+      secrets: dryRun ? [] : secretsOf(credentials),
       signal: controller.signal,
       onProgress: (p) => (lines = p.lines),
       command: "send",

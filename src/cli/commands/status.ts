@@ -6,10 +6,9 @@
  * @module
  */
 import { createClient, InsecureBaseUrlError, type SendOutcome } from "../../index.js"
-import { isHeaderSafe } from "../../client/build-request.js"
+import { authenticate, readCredentials } from "../credentials.js"
 import { type CliError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { Output } from "../io.js"
-import { TOKEN_VARIABLE } from "./send.js"
 
 /** Options of `status`, as parsed. */
 export interface StatusCommandOptions {
@@ -29,24 +28,23 @@ const failure = (what: string, outcome: SendOutcome): CliError => {
   const why = outcome.kind === "failed" || outcome.kind === "in_doubt"
     ? outcome.reason
     : outcome.kind === "unauthorized"
-    ? "the service refused the token (401)"
+    ? "the service refused the credentials (401)"
     : `status ${outcome.status} (${outcome.kind})`
   return ioError(`${what}: ${why}`)
 }
 
 /** Runs `status` and returns its exit code: 0 when every account asked about (or the supplier's every account) is imported. */
 export const runStatus = async (supplier: string, accounts: ReadonlyArray<string>, options: StatusCommandOptions): Promise<ExitCode> => {
-  const token = process.env[TOKEN_VARIABLE] ?? ""
-  if (token === "") throw usageError(`the token comes from the environment variable ${TOKEN_VARIABLE}, which is not set`)
-  if (!isHeaderSafe(token)) throw usageError(`${TOKEN_VARIABLE} holds characters a header cannot carry (spaces, line breaks, non-ASCII)`)
+  const credentials = readCredentials()
   let client
   try {
-    client = createClient({ baseUrl: options.baseUrl, token, allowInsecureHttp: options.allowInsecureHttp === true })
+    client = createClient({ baseUrl: options.baseUrl, ...credentials, allowInsecureHttp: options.allowInsecureHttp === true })
   } catch (error) {
     if (error instanceof InsecureBaseUrlError) throw usageError(`${error.message} (--allow-insecure-http)`)
     if (error instanceof TypeError) throw usageError(`--base-url: ${error.message}`)
     throw error
   }
+  await authenticate(client)
   const notReady: Array<NotReady> = []
   if (accounts.length === 0) {
     const outcome = await client.send("pending-account-import-processes", { import_supplier_code: supplier })
