@@ -19,7 +19,7 @@
  * @module
  */
 import type { LegacyRecord } from "../../mappers/field-source.js"
-import { dtmToIso } from "./dtm.js"
+import { addAllCells, addPickedCells, type Cells, compilePicks, type Picks } from "./cells.js"
 import { type EdifactLocation, type EdifactMessage, type EdifactProblem, type MessageOptions, readMessages } from "./messages.js"
 import type { Segment } from "./segments.js"
 
@@ -33,6 +33,12 @@ export interface EdifactRecordOptions extends MessageOptions {
   readonly messages: ReadonlyArray<string>
   /** The zone of ISO date-times (default `Europe/Berlin`). */
   readonly zone?: string
+  /**
+   * The cells to give (the columns a mapping reads, e.g. `mappingColumns(mapping)`); every cell when
+   * absent. A wanted cell has the value it has among all cells; `@message`, `@segment` and `@offset` are
+   * always given.
+   */
+  readonly columns?: ReadonlyArray<string>
 }
 
 /** A record: its cells, where its record segment is, and the raw text of its segments. */
@@ -63,31 +69,6 @@ export interface EdifactNotice {
 
 export type EdifactRecordItem = EdifactRecord | EdifactReject | EdifactNotice
 
-const NUMERIC = new Set(["QTY", "MOA", "PRI"])
-
-/** Adds the cells of a segment to `cells`, keeping cells already there (a nearer segment wins). */
-const addCells = (cells: Record<string, string>, segment: Segment, zone: string): void => {
-  const tag = segment.tag
-  const qualifier = segment.elements[0]?.[0] ?? ""
-  const names = qualifier !== "" && /^[A-Z0-9]{1,3}$/u.test(qualifier) ? [tag, `${tag}+${qualifier}`] : [tag]
-  segment.elements.forEach((element, e) => {
-    element.forEach((component, c) => {
-      let value = component
-      if (NUMERIC.has(tag) && e === 0 && c === 1 && segment.decimal !== ".") value = value.replace(segment.decimal, ".")
-      for (const name of names) {
-        const key = `${name}.${e + 1}.${c + 1}`
-        if (!(key in cells)) cells[key] = value
-        if (c === 0 && !(`${name}.${e + 1}` in cells)) cells[`${name}.${e + 1}`] = value
-      }
-    })
-  })
-  if (tag === "DTM" && qualifier !== "" && !(`DTM+${qualifier}` in cells)) {
-    const result = dtmToIso(segment.elements[0]?.[1] ?? "", segment.elements[0]?.[2] ?? "", zone)
-    // A value that cannot be read stays as written, so the payload's check rejects it visibly.
-    cells[`DTM+${qualifier}`] = result.ok ? result.iso : segment.elements[0]?.[1] ?? ""
-  }
-}
-
 const locationOf = (message: EdifactMessage, segment: Segment): EdifactLocation => ({
   offset: segment.offset,
   segment: segment.number,
@@ -96,50 +77,75 @@ const locationOf = (message: EdifactMessage, segment: Segment): EdifactLocation 
   ...(message.interchange !== undefined ? { interchangeReference: message.interchange.reference } : {})
 })
 
-/** The cells of a group's segments (the first of a name wins), worked out once per group. */
+/** A group: its segments, its own cells and its cells with those of the groups around it, each worked out once. */
 interface Level {
   readonly depth: number
   readonly segments: Array<Segment>
-  cells: Record<string, string> | undefined
+  readonly parent: Level | undefined
+  own: Cells | undefined
+  merged: Cells | undefined
 }
 
-const cellsOf = (level: Level, zone: string): Record<string, string> => {
-  if (level.cells === undefined) {
-    const cells: Record<string, string> = {}
-    for (const segment of level.segments) addCells(cells, segment, zone)
-    level.cells = cells
+/** How the cells of a segment are added: all, or the picked ones. */
+type AddCells = (cells: Cells, segment: Segment) => void
+
+const ownOf = (level: Level, add: AddCells): Cells => {
+  if (level.own === undefined) {
+    const cells: Cells = {}
+    for (const segment of level.segments) add(cells, segment)
+    level.own = cells
   }
-  return level.cells
+  return level.own
+}
+
+/** The cells of a group and of the groups around it; a nearer group's cell replaces an outer one of the same name. */
+const mergedOf = (level: Level, add: AddCells): Cells => {
+  if (level.merged === undefined) level.merged = level.parent === undefined ? ownOf(level, add) : { ...mergedOf(level.parent, add), ...ownOf(level, add) }
+  return level.merged
 }
 
 /** The records of one message whose envelope checked out. */
-function* recordsOf(message: EdifactMessage, options: EdifactRecordOptions, zone: string): Generator<EdifactRecordItem> {
+function* recordsOf(message: EdifactMessage, options: EdifactRecordOptions, add: AddCells, columns: ReadonlyArray<string> | undefined): Generator<EdifactRecordItem> {
   const detailStart = message.segments.findIndex((s) => s.tag === "UNS")
-  const levels: Array<Level> = [{ depth: 0, segments: [], cells: undefined }]
-  const flush = function*(): Generator<EdifactRecordItem> {
+  const levels: Array<Level> = [{ depth: 0, segments: [], parent: undefined, own: undefined, merged: undefined }]
+  const flush = (): EdifactRecordItem | undefined => {
     const own = levels[levels.length - 1]!
-    if (own.depth !== options.groups.length) return
-    // Outer groups first: a nearer group's cell replaces an outer one of the same name.
-    const cells: Record<string, string> = Object.assign({}, ...levels.map((level) => cellsOf(level, zone)))
+    if (own.depth !== options.groups.length) return undefined
+    const outer = own.parent === undefined ? {} : mergedOf(own.parent, add)
+    const mine = ownOf(own, add)
+    let cells: Cells
+    if (columns === undefined) cells = { ...outer, ...mine }
+    else {
+      // Only the wanted cells, always in the same order (records of one shape).
+      cells = {}
+      for (const column of columns) {
+        if (Object.hasOwn(mine, column)) cells[column] = mine[column]!
+        else if (Object.hasOwn(outer, column)) cells[column] = outer[column]!
+      }
+    }
     const first = own.segments[0]!
     cells["@message"] = message.reference
     cells["@segment"] = String(first.number)
     cells["@offset"] = String(first.offset)
-    yield { kind: "record", record: cells, at: locationOf(message, first), raw: own.segments.map((s) => s.raw).join("") }
+    let raw = ""
+    for (const segment of own.segments) raw += segment.raw
+    return { kind: "record", record: cells, at: locationOf(message, first), raw }
   }
   for (let i = 0; i < message.segments.length; i++) {
     const segment = message.segments[i]!
     const depth = i > detailStart || detailStart < 0 ? options.groups.indexOf(segment.tag) + 1 : 0
+    if (depth > 0 || segment.tag === "UNT") {
+      const item = flush()
+      if (item !== undefined) yield item
+    }
     if (depth > 0) {
-      yield* flush()
       while (levels[levels.length - 1]!.depth >= depth) levels.pop()
-      levels.push({ depth, segments: [segment], cells: undefined })
-    } else if (segment.tag === "UNT") {
-      yield* flush()
-    } else {
+      levels.push({ depth, segments: [segment], parent: levels[levels.length - 1], own: undefined, merged: undefined })
+    } else if (segment.tag !== "UNT") {
       const level = levels[levels.length - 1]!
       level.segments.push(segment)
-      level.cells = undefined
+      level.own = undefined
+      level.merged = undefined
     }
   }
 }
@@ -167,6 +173,9 @@ export async function* readEdifactRecords(
   options: EdifactRecordOptions
 ): AsyncGenerator<EdifactRecordItem> {
   const zone = options.zone ?? "Europe/Berlin"
+  const picks: Picks | undefined = options.columns === undefined ? undefined : compilePicks(options.columns)
+  const add: AddCells = picks === undefined ? (cells, segment) => addAllCells(cells, segment, zone) : (cells, segment) => addPickedCells(cells, segment, picks, zone)
+  const columns = options.columns === undefined ? undefined : [...new Set(options.columns)]
   for await (const item of readMessages(chunks, options)) {
     if (item.kind === "warning") {
       yield item
@@ -184,6 +193,6 @@ export async function* readEdifactRecords(
       yield* rejectAll(item.segments, options, "unsupported_format", detail, locationOf(item, item.segments[0]!), item.segments[0]!.raw)
       continue
     }
-    yield* recordsOf(item, options, zone)
+    yield* recordsOf(item, options, add, columns)
   }
 }

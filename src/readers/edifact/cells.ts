@@ -1,0 +1,112 @@
+/**
+ * The cells of EDIFACT segments (see {@link readEdifactRecords} for their names), all of them or only
+ * the ones a mapping reads. Reading only the wanted cells gives the same value for each of them as
+ * reading all of them: the same first-of-a-name-wins order inside a group, the same nearer-group-wins
+ * order between groups — it only skips the building of cells nobody reads (a record of MSCONS has
+ * about 115 cells; a mapping reads about a dozen).
+ *
+ * @module
+ */
+import { dtmToIso } from "./dtm.js"
+import type { Segment } from "./segments.js"
+
+export type Cells = Record<string, string>
+
+const NUMERIC = new Set(["QTY", "MOA", "PRI"])
+const QUALIFIER = /^[A-Z0-9]{1,3}$/u
+
+/** The value of component `c` of element `e` (0-based), with the decimal mark of a quantity made a point. */
+const componentOf = (segment: Segment, e: number, c: number): string | undefined => {
+  const value = segment.elements[e]?.[c]
+  if (value === undefined) return undefined
+  return NUMERIC.has(segment.tag) && e === 0 && c === 1 && segment.decimal !== "." ? value.replace(segment.decimal, ".") : value
+}
+
+// Consecutive records share date-times (one quantity's end is the next one's start): a small cache by
+// zone, format and value.
+const isoCache = new Map<string, Map<string, string>>()
+
+const isoOf = (segment: Segment, zone: string): string => {
+  const value = segment.elements[0]?.[1] ?? ""
+  const format = segment.elements[0]?.[2] ?? ""
+  const byZone = `${zone} ${format}`
+  let cache = isoCache.get(byZone)
+  if (cache === undefined) {
+    if (isoCache.size >= 64) isoCache.clear()
+    cache = new Map()
+    isoCache.set(byZone, cache)
+  }
+  const cached = cache.get(value)
+  if (cached !== undefined) return cached
+  const result = dtmToIso(value, format, zone)
+  // A value that cannot be read stays as written, so the payload's check rejects it visibly.
+  const iso = result.ok ? result.iso : value
+  if (cache.size >= 4096) cache.clear()
+  cache.set(value, iso)
+  return iso
+}
+
+/** Adds all cells of a segment to `cells`, keeping cells already there (a nearer segment wins). */
+export const addAllCells = (cells: Cells, segment: Segment, zone: string): void => {
+  const tag = segment.tag
+  const qualifier = segment.elements[0]?.[0] ?? ""
+  const names = qualifier !== "" && QUALIFIER.test(qualifier) ? [tag, `${tag}+${qualifier}`] : [tag]
+  segment.elements.forEach((element, e) => {
+    element.forEach((_, c) => {
+      const value = componentOf(segment, e, c)!
+      for (const name of names) {
+        const key = `${name}.${e + 1}.${c + 1}`
+        if (!(key in cells)) cells[key] = value
+        if (c === 0 && !(`${name}.${e + 1}` in cells)) cells[`${name}.${e + 1}`] = value
+      }
+    })
+  })
+  if (tag === "DTM" && qualifier !== "" && !(`DTM+${qualifier}` in cells)) cells[`DTM+${qualifier}`] = isoOf(segment, zone)
+}
+
+/** One way a wanted cell can come from a segment of its tag. */
+interface Pick {
+  readonly column: string
+  /** Only segments whose first component is this (a `TAG+Q…` name). */
+  readonly qualifier: string | undefined
+  /** 0-based element and component; `-1`: the date/time of a `DTM+Q`. */
+  readonly e: number
+  readonly c: number
+}
+
+const ELEMENT_NAME = /^([A-Z][A-Z0-9]{2})(?:\+([A-Z0-9]{1,3}))?\.([1-9][0-9]*)(?:\.([1-9][0-9]*))?$/u
+
+/** The wanted cells, by segment tag, in the order {@link addAllCells} would write them for a segment. */
+export type Picks = ReadonlyMap<string, ReadonlyArray<Pick>>
+
+/** Compiles the names of the wanted cells; a name no segment can have is never given. */
+export const compilePicks = (columns: ReadonlyArray<string>): Picks => {
+  const elementPicks: Array<Pick & { readonly tag: string }> = []
+  const dtmPicks: Array<Pick & { readonly tag: string }> = []
+  for (const column of new Set(columns)) {
+    const m = ELEMENT_NAME.exec(column)
+    if (m !== null) elementPicks.push({ tag: m[1]!, column, qualifier: m[2], e: Number(m[3]) - 1, c: m[4] === undefined ? 0 : Number(m[4]) - 1 })
+    if (column.startsWith("DTM+") && column.length > 4) dtmPicks.push({ tag: "DTM", column, qualifier: column.slice(4), e: -1, c: -1 })
+  }
+  const picks = new Map<string, Array<Pick>>()
+  // Element cells before the date/time of a DTM, as addAllCells writes them.
+  for (const { tag, ...pick } of [...elementPicks, ...dtmPicks]) picks.set(tag, [...(picks.get(tag) ?? []), pick])
+  return picks
+}
+
+/** Adds the wanted cells of a segment to `cells`, keeping cells already there. */
+export const addPickedCells = (cells: Cells, segment: Segment, picks: Picks, zone: string): void => {
+  const wanted = picks.get(segment.tag)
+  if (wanted === undefined) return
+  const qualifier = segment.elements[0]?.[0] ?? ""
+  for (const pick of wanted) {
+    if (pick.column in cells) continue
+    if (pick.e < 0) {
+      if (qualifier === pick.qualifier) cells[pick.column] = isoOf(segment, zone)
+      continue
+    }
+    if (pick.qualifier !== undefined && pick.qualifier !== qualifier) continue
+    const value = componentOf(segment, pick.e, pick.c)
+    if (value !== undefined) cells[pick.column] = value
+  }
+}
