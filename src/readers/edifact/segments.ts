@@ -57,10 +57,9 @@ export type SegmentItem = Segment | SegmentProblem
 
 const TAG = /^[A-Z][A-Z0-9]{2}$/u
 
-const isAscii = (text: string): boolean => {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false
-  return true
-}
+const NOT_ASCII = /[^\u0000-\u007f]/u
+
+const isAscii = (text: string): boolean => !NOT_ASCII.test(text)
 
 const utf8 = new TextDecoder("utf-8", { fatal: true })
 
@@ -118,12 +117,14 @@ export async function* readSegments(chunks: AsyncIterable<Uint8Array | string> |
   let first = true
   // Where to resume the scan for a terminator: text before it has been scanned (and has no terminator).
   let scanFrom = 0
+  // Whether the text held has only ASCII (most interchanges): then no segment needs decoding.
+  let ascii = true
   const segmentOf = (start: number, end: number): SegmentItem => {
     // end: index of the terminator
     const raw = text.slice(start, end + 1)
     const offset = base + start
     number++
-    const body = decodeText(text.slice(start, end))
+    const body = ascii ? text.slice(start, end) : decodeText(text.slice(start, end))
     const tag = body.slice(0, 3)
     if (!TAG.test(tag) || (body.length > 3 && body[3] !== s.element)) {
       return { kind: "problem", code: "invalid_segment", detail: `${JSON.stringify(body.slice(0, 12))} does not start with a segment tag (three capital letters or digits) and an element separator`, offset, length: raw.length, number, raw }
@@ -132,10 +133,12 @@ export async function* readSegments(chunks: AsyncIterable<Uint8Array | string> |
     if (typeof elements === "number") {
       return { kind: "problem", code: "invalid_release", detail: `the release character ${JSON.stringify(s.release)} at byte ${offset + 4 + elements} precedes an ordinary character`, offset, length: raw.length, number, raw }
     }
-    return { kind: "segment", tag, elements, offset, length: raw.length, number, raw: decodeText(raw), decimal: s.decimal }
+    return { kind: "segment", tag, elements, offset, length: raw.length, number, raw: ascii ? raw : decodeText(raw), decimal: s.decimal }
   }
   for await (const chunk of chunks) {
-    text += typeof chunk === "string" ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1")
+    const added = typeof chunk === "string" ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1")
+    ascii = isAscii(text) && isAscii(added)
+    text += added
     if (first) {
       if (text.length < 3) continue
       first = false
