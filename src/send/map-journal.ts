@@ -1,0 +1,185 @@
+/**
+ * What `map` records in the campaign's ledger: each map run (a row of `runs`, command "map", and its
+ * totals in `map_runs`), every row it rejected (file, physical lines, codes, detail, raw text) and each
+ * payload's lineage (payload file and line → source file and physical lines). The report joins these
+ * to the records `send` wrote: a problem found at send time points back to the legacy row.
+ *
+ * The tables are created with CREATE TABLE IF NOT EXISTS when the journal opens: a ledger written before
+ * they existed stays a "ledger-2" ledger and simply gains them. Prepared statements only; rows are
+ * committed in batches (one transaction per {@link MAP_JOURNAL_BATCH} writes) and at the end of the run.
+ *
+ * @module
+ */
+import type { DatabaseSync, StatementSync } from "node:sqlite"
+import { loadSqlite } from "../service/sqlite.js"
+import { openLedger } from "./ledger.js"
+
+/** The map tables. A later map run of the same input supersedes the rejects of earlier ones. */
+export const MAP_JOURNAL_SCHEMA = `
+CREATE TABLE IF NOT EXISTS map_runs (run INTEGER PRIMARY KEY, input TEXT NOT NULL, output TEXT, mapping TEXT, endpoint TEXT,
+  rows_read INTEGER NOT NULL DEFAULT 0, payloads INTEGER NOT NULL DEFAULT 0, rows_rejected INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX IF NOT EXISTS map_runs_input ON map_runs (input, run);
+CREATE TABLE IF NOT EXISTS map_rejects (id INTEGER PRIMARY KEY, run INTEGER NOT NULL, file TEXT NOT NULL, first_line INTEGER NOT NULL,
+  lines TEXT NOT NULL, codes TEXT NOT NULL, detail TEXT NOT NULL, raw TEXT, endpoint TEXT, supplier TEXT, account TEXT);
+CREATE INDEX IF NOT EXISTS map_rejects_run ON map_rejects (run, file, first_line);
+CREATE TABLE IF NOT EXISTS lineage (payload_file TEXT NOT NULL, payload_line INTEGER NOT NULL, run INTEGER NOT NULL,
+  source_file TEXT NOT NULL, lines TEXT NOT NULL, raw TEXT, PRIMARY KEY (payload_file, payload_line)) WITHOUT ROWID;`
+
+/** Writes per transaction. */
+export const MAP_JOURNAL_BATCH = 1000
+
+/** A map run, as it starts. */
+export interface MapRunStart {
+  /** The legacy export (a resolved path). */
+  readonly input: string
+  /** The payload file (a resolved path), or `null` for stdout. */
+  readonly output: string | null
+  readonly mapping?: string | null | undefined
+  /** The endpoint the mapping writes payloads for. */
+  readonly endpoint?: string | null | undefined
+  /** The run's options, as recorded in `runs.options`. */
+  readonly options?: unknown
+}
+
+/** A rejected row (or group of rows). */
+export interface MapReject {
+  /** Physical lines of the source, first to last. */
+  readonly lines: ReadonlyArray<number>
+  readonly codes: ReadonlyArray<string>
+  readonly detail: string
+  /** The raw legacy text of the lines, when known. */
+  readonly raw?: string | null | undefined
+  readonly supplier?: string | null | undefined
+  readonly account?: string | null | undefined
+}
+
+/** Where a payload came from. */
+export interface MapLineage {
+  /** Physical line of the payload in the output (1 for the first payload). */
+  readonly payloadLine: number
+  /** Physical lines of the source. */
+  readonly lines: ReadonlyArray<number>
+  /** The raw legacy text of those lines, when the caller keeps it. */
+  readonly raw?: string | null | undefined
+}
+
+/** The totals of a map run. */
+export interface MapRunTotals {
+  readonly rowsRead: number
+  readonly payloads: number
+  readonly rowsRejected: number
+}
+
+/** The journal of one map run. */
+export interface MapJournal {
+  readonly run: number
+  rejected(reject: MapReject): void
+  lineage(entry: MapLineage): void
+  /** Ends the run (commits what is left) and closes the file. */
+  end(ended: "completed" | "interrupted" | "failed", totals: MapRunTotals): void
+  /** Closes without ending (an error): what was committed stays. */
+  close(): void
+}
+
+/**
+ * Opens the ledger at `path` for one map run: checks it is a ledger (creates it when missing), adds the
+ * map tables, and records the run. Throws `LedgerMismatchError` as `openLedger` does.
+ *
+ * @example
+ * const journal = openMapJournal("/tmp/campaign.ledger", { input: "/data/accounts.csv", output: "/data/accounts.ndjson", endpoint: "energy-amount" })
+ * journal.rejected({ lines: [7], codes: ["invalid_date"], detail: "31.02.2024 is not a date", raw: "S;K-1;31.02.2024" })
+ * journal.lineage({ payloadLine: 1, lines: [2] })
+ * journal.end("completed", { rowsRead: 2, payloads: 1, rowsRejected: 1 })
+ */
+export const openMapJournal = (path: string, start: MapRunStart): MapJournal => {
+  // openLedger checks the format, creates a new ledger and refuses one in use.
+  openLedger(path).close()
+  const { DatabaseSync } = loadSqlite()
+  const db: DatabaseSync = new DatabaseSync(path)
+  let statements: Map<string, StatementSync>
+  let run: number
+  try {
+    db.exec("PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+    db.exec(MAP_JOURNAL_SCHEMA)
+    statements = new Map()
+    run = Number(
+      db.prepare("INSERT INTO runs (command, service, options, started_at) VALUES ('map', NULL, ?, ?)").run(JSON.stringify(start.options ?? {}), Date.now())
+        .lastInsertRowid
+    )
+    db.prepare("INSERT INTO map_runs (run, input, output, mapping, endpoint) VALUES (?, ?, ?, ?, ?)").run(
+      run,
+      start.input,
+      start.output,
+      start.mapping ?? null,
+      start.endpoint ?? null
+    )
+    // The payload file is written anew: the lineage of its earlier version is gone with it.
+    if (start.output !== null) db.prepare("DELETE FROM lineage WHERE payload_file = ?").run(start.output)
+  } catch (error) {
+    db.close()
+    throw error
+  }
+  const prepared = (sql: string): StatementSync => {
+    let statement = statements.get(sql)
+    if (statement === undefined) {
+      statement = db.prepare(sql)
+      statements.set(sql, statement)
+    }
+    return statement
+  }
+  let pending = 0
+  const write = (work: () => void): void => {
+    if (!db.isTransaction) db.exec("BEGIN")
+    work()
+    if (++pending >= MAP_JOURNAL_BATCH) {
+      db.exec("COMMIT")
+      pending = 0
+    }
+  }
+  const commit = (): void => {
+    if (db.isTransaction) db.exec("COMMIT")
+    pending = 0
+  }
+  let closed = false
+  const close = (): void => {
+    if (closed) return
+    closed = true
+    try {
+      commit()
+    } finally {
+      db.close()
+    }
+  }
+  return {
+    run,
+    rejected: (r) =>
+      write(() => {
+        prepared(
+          `INSERT INTO map_rejects (run, file, first_line, lines, codes, detail, raw, endpoint, supplier, account)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        ).run(run, start.input, r.lines[0] ?? 0, JSON.stringify(r.lines), r.codes.join(","), r.detail, r.raw ?? null, start.endpoint ?? null, r.supplier ?? null, r.account ?? null)
+      }),
+    lineage: (l) =>
+      write(() => {
+        if (start.output === null) return
+        prepared(
+          `INSERT INTO lineage (payload_file, payload_line, run, source_file, lines, raw) VALUES (?, ?, ?, ?, ?, ?)
+           ON CONFLICT (payload_file, payload_line) DO UPDATE SET run = excluded.run, source_file = excluded.source_file,
+             lines = excluded.lines, raw = excluded.raw`
+        ).run(start.output, l.payloadLine, run, start.input, JSON.stringify(l.lines), l.raw ?? null)
+      }),
+    end: (ended, totals) => {
+      write(() => {
+        prepared("UPDATE map_runs SET rows_read = ?, payloads = ?, rows_rejected = ? WHERE run = ?").run(totals.rowsRead, totals.payloads, totals.rowsRejected, run)
+        prepared("UPDATE runs SET ended_at = ?, ended = ?, counts = ? WHERE id = ?").run(
+          Date.now(),
+          ended,
+          JSON.stringify({ rows_read: totals.rowsRead, payloads: totals.payloads, rows_rejected: totals.rowsRejected }),
+          run
+        )
+      })
+      close()
+    },
+    close
+  }
+}
