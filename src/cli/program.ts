@@ -11,6 +11,7 @@ import { DEFAULT_DELIMITERS, runMap } from "./commands/map.js"
 import { runSample } from "./commands/sample.js"
 // serve, send, status and schema are loaded when they run: the modules they bring (node:http, fetch,
 // SQLite, the OpenAPI writer) cost every other command and every worker 30 ms of start-up.
+import type { runReport } from "./commands/report.js"
 import type { runSchema } from "./commands/schema.js"
 import type { runSend } from "./commands/send.js"
 import type { runServe } from "./commands/serve.js"
@@ -242,6 +243,22 @@ Exit code 0 when every record read was stored (now or before), else 1.
 ${EXIT_CODES_HELP}`)
     .action(async (files: Array<string>, opts: OptionsOf<typeof runSend>) => {
       done(await (await import("./commands/send.js")).runSend(files, opts))
+    })
+
+  program
+    .command("report")
+    .description("Report a campaign from its ledger: per kind, supplier and account, runs over time, services, and the problems to fix.")
+    .requiredOption("--journal <FILE>", "the campaign's ledger (as given to send; read, never written)")
+    .addOption(new Option("-f, --format <FORMAT>", "text, markdown (a status mail), json, csv (the to-do list: one row per problem), html (one self-contained file)").choices(["text", "markdown", "json", "csv", "html"]).default("text"))
+    .option("-o, --out <FILE>", "write the report there (default: stdout)")
+    .option("--limit <N>", "problems listed per kind and accounts listed (json, html); all are counted (csv lists every problem)", wholeNumber(1), 500)
+    .addHelpText("after", `
+Exit code 0 when every record of the ledger is stored (created, already existed, moved) and nothing is
+left to fix (no rows rejected by the latest map run of an export, no conflicts, no lines that named no
+record); 1 otherwise. See docs/report.md for what each format shows.
+${EXIT_CODES_HELP}`)
+    .action(async (opts: Parameters<typeof runReport>[0]) => {
+      done(await (await import("./commands/report.js")).runReport(opts))
     })
 
   program

@@ -1,0 +1,72 @@
+/**
+ * `data-import report`: the report of a campaign from its ledger (see docs/report.md), in one of five
+ * formats, on stdout or in a file. The ledger is opened read-only; the figures come from SQL aggregates.
+ *
+ * @module
+ */
+import { existsSync, statSync } from "node:fs"
+import { campaignReport, openReportSource, type ReportSource } from "../../report/campaign-report.js"
+import { renderHtml } from "../../report/render-html.js"
+import { csvHeader, csvRow } from "../../report/render-csv.js"
+import { problemRows } from "../../report/report-problems.js"
+import { renderMarkdown, renderText } from "../../report/render-text.js"
+import { LedgerMismatchError } from "../../send/ledger-types.js"
+import { EXIT, type ExitCode, ioError } from "../exit-codes.js"
+import { openOutput, Output } from "../io.js"
+
+export const REPORT_COMMAND_FORMATS = ["text", "markdown", "json", "csv", "html"] as const
+
+/** Options of `report`, as parsed. */
+export interface ReportCommandOptions {
+  readonly journal: string
+  readonly format: (typeof REPORT_COMMAND_FORMATS)[number]
+  readonly out?: string | undefined
+  readonly limit?: number | undefined
+}
+
+const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+const open = (path: string): ReportSource => {
+  if (!existsSync(path)) throw ioError(`the ledger ${path} does not exist`)
+  if (!statSync(path).isFile()) throw ioError(`the ledger ${path} is not a file`)
+  try {
+    return openReportSource(path)
+  } catch (error) {
+    if (error instanceof LedgerMismatchError) throw ioError(error.message)
+    throw ioError(`cannot read the ledger ${path}: ${describe(error)}`)
+  }
+}
+
+/** Runs `report`: exit 0 when every record is stored and nothing is left to fix, 1 otherwise. */
+export const runReport = async (options: ReportCommandOptions): Promise<ExitCode> => {
+  const source = open(options.journal)
+  try {
+    const report = campaignReport(source, { limit: options.limit })
+    const out = options.out === undefined ? new Output(process.stdout, "stdout") : await openOutput(options.out)
+    switch (options.format) {
+      case "text":
+        out.write(renderText(report))
+        break
+      case "markdown":
+        out.write(renderMarkdown(report))
+        break
+      case "json":
+        out.write(`${JSON.stringify(report)}\n`)
+        break
+      case "html":
+        out.write(renderHtml(report))
+        break
+      case "csv":
+        out.write(csvHeader())
+        for (const problem of problemRows(source.db, source.tables)) {
+          out.write(csvRow(problem))
+          if (out.full) await out.drained()
+        }
+        break
+    }
+    await out.close()
+    return report.complete ? EXIT.ok : EXIT.invalid
+  } finally {
+    source.close()
+  }
+}

@@ -1,0 +1,224 @@
+/**
+ * The report of a migration campaign, computed from its ledger in SQL: a few aggregating scans of the
+ * records (by kind, supplier and outcome; by account; by run and time), never the records in memory, and
+ * at most a bounded number of listed rows. The same figures feed every format.
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite"
+import { loadSqlite } from "../service/sqlite.js"
+import { LedgerMismatchError, STORED_OUTCOMES } from "../send/ledger-types.js"
+import { CURRENT_MAP_RUNS, CURRENT_UNIDENTIFIED, type LedgerTables, problemRows } from "./report-problems.js"
+import {
+  type AccountRow,
+  type AccountTotals,
+  type CampaignReport,
+  type CodeCounts,
+  emptyTally,
+  type KindReport,
+  PROBLEM_KINDS,
+  type ProblemKind,
+  type SupplierReport,
+  type Tally
+} from "./report-types.js"
+
+/** A ledger opened for reading. */
+export interface ReportSource {
+  readonly path: string
+  readonly db: DatabaseSync
+  readonly tables: LedgerTables
+  close(): void
+}
+
+/** Opens the ledger at `path` read-only. Throws for a missing file, and `LedgerMismatchError` for a file that is not a ledger-2 ledger. */
+export const openReportSource = (path: string): ReportSource => {
+  const { DatabaseSync } = loadSqlite()
+  const db = new DatabaseSync(path, { readOnly: true })
+  try {
+    const names = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name))
+    const format = names.has("meta") ? (db.prepare("SELECT value FROM meta WHERE key = 'format'").get() as { value: string } | undefined)?.value : undefined
+    if (format !== "ledger-2") throw new LedgerMismatchError(`${path} is not a ledger of this version of data-import (${format ?? "no ledger format"})`)
+    return { path, db, tables: { map: names.has("map_runs") && names.has("map_rejects") && names.has("lineage") }, close: () => db.close() }
+  } catch (error) {
+    db.close()
+    throw error
+  }
+}
+
+/** Options of {@link campaignReport}. */
+export interface CampaignReportOptions {
+  /** Problems listed per kind, accounts listed (default 500); every one is counted. */
+  readonly limit?: number | undefined
+  /** Intervals of the timeline, at most (default 120). */
+  readonly buckets?: number | undefined
+  readonly now?: (() => number) | undefined
+}
+
+const bump = (codes: CodeCounts, kind: ProblemKind, cause: string | null, n: number): void => {
+  const byCode = (codes[kind] ??= {})
+  for (const code of (cause ?? kind).split(",")) byCode[code] = (byCode[code] ?? 0) + n
+}
+
+const add = (tally: Tally, state: string, outcome: string | null, n: number): void => {
+  tally.records += n
+  if (state !== "done" || outcome === null) tally[state === "in_flight" ? "in_flight" : "pending"] += n
+  else if (outcome in tally) tally[outcome as keyof Tally] += n
+}
+
+const noAccounts = (): AccountTotals => ({ accounts: 0, complete: 0, blocked: 0, partly: 0, not_stored: 0 })
+
+/** Per account: its records, how many stored, how many blocked and why. */
+const ACCOUNTS = `SELECT supplier, account, COUNT(*) AS n,
+    SUM(state = 'done' AND outcome IN (${[...STORED_OUTCOMES].map((o) => `'${o}'`).join(", ")})) AS stored,
+    SUM(state = 'done' AND outcome = 'blocked') AS blocked,
+    GROUP_CONCAT(DISTINCT CASE WHEN state = 'done' AND outcome = 'blocked' THEN cause END) AS causes
+  FROM records WHERE account IS NOT NULL GROUP BY supplier, account`
+
+/**
+ * Computes the report of the ledger `source`.
+ *
+ * @example
+ * const source = openReportSource("campaign.ledger")
+ * const report = campaignReport(source)
+ * report.totals.created // records the service stored in this campaign
+ * source.close()
+ */
+export const campaignReport = (source: ReportSource, options: CampaignReportOptions = {}): CampaignReport => {
+  const { db, tables } = source
+  const limit = options.limit ?? 500
+  const totals = emptyTally()
+  const kinds = new Map<string, { tally: Tally; codes: CodeCounts }>()
+  const suppliers = new Map<string, Tally>()
+  const kindOf = (endpoint: string) => {
+    let k = kinds.get(endpoint)
+    if (k === undefined) kinds.set(endpoint, (k = { tally: emptyTally(), codes: {} }))
+    return k
+  }
+  const supplierOf = (supplier: string | null): Tally => {
+    const name = supplier ?? "(none)"
+    let s = suppliers.get(name)
+    if (s === undefined) suppliers.set(name, (s = emptyTally()))
+    return s
+  }
+
+  // One scan: records by kind, supplier, state, outcome and cause.
+  const grouped = db.prepare("SELECT endpoint, supplier, state, outcome, cause, COUNT(*) AS n FROM records GROUP BY endpoint, supplier, state, outcome, cause")
+  for (const row of grouped.iterate() as Iterable<{ endpoint: string; supplier: string | null; state: string; outcome: string | null; cause: string | null; n: number }>) {
+    const kind = kindOf(row.endpoint)
+    for (const tally of [totals, kind.tally, supplierOf(row.supplier)]) add(tally, row.state, row.outcome, row.n)
+    if (row.state === "done" && row.outcome !== null && (PROBLEM_KINDS as ReadonlyArray<string>).includes(row.outcome)) bump(kind.codes, row.outcome as ProblemKind, row.cause, row.n)
+  }
+  const unidentified = (db.prepare(`SELECT COUNT(*) AS n ${CURRENT_UNIDENTIFIED}`).get() as { n: number }).n
+  if (unidentified > 0) {
+    const kind = kindOf("(unidentified)")
+    for (const tally of [totals, kind.tally, supplierOf(null)]) {
+      tally.records += unidentified
+      tally.invalid += unidentified
+    }
+    bump(kind.codes, "invalid", "unidentified", unidentified)
+  }
+  const conflicts = db.prepare(
+    "SELECT r.endpoint, r.supplier, COUNT(*) AS n FROM conflicts c JOIN records r ON r.identity = c.identity WHERE c.content <> r.content GROUP BY r.endpoint, r.supplier"
+  )
+  for (const row of conflicts.iterate() as Iterable<{ endpoint: string; supplier: string | null; n: number }>) {
+    const kind = kindOf(row.endpoint)
+    for (const tally of [totals, kind.tally, supplierOf(row.supplier)]) tally.conflict += row.n
+    bump(kind.codes, "conflict", "conflict", row.n)
+  }
+  if (tables.map) {
+    const rejects = db.prepare(`SELECT endpoint, supplier, codes, COUNT(*) AS n FROM map_rejects WHERE run IN (${CURRENT_MAP_RUNS}) GROUP BY endpoint, supplier, codes`)
+    for (const row of rejects.iterate() as Iterable<{ endpoint: string | null; supplier: string | null; codes: string; n: number }>) {
+      const kind = kindOf(row.endpoint ?? "(unknown)")
+      for (const tally of [totals, kind.tally, supplierOf(row.supplier)]) tally.map_rejected += row.n
+      bump(kind.codes, "map_rejected", row.codes, row.n)
+    }
+  }
+
+  // One scan: accounts, into a temporary table (the ledger stays untouched), then totals and the worst listed.
+  db.exec("DROP TABLE IF EXISTS temp.report_accounts")
+  db.exec(`CREATE TEMP TABLE report_accounts AS ${ACCOUNTS}`)
+  const accountTotals = new Map<string, AccountTotals>()
+  const byState = db.prepare(
+    `SELECT supplier, COUNT(*) AS accounts, SUM(stored = n) AS complete, SUM(blocked > 0) AS blocked,
+       SUM(stored < n AND blocked = 0 AND stored > 0) AS partly, SUM(stored = 0 AND blocked = 0) AS not_stored
+     FROM temp.report_accounts GROUP BY supplier`
+  )
+  const allAccounts = noAccounts() as { -readonly [K in keyof AccountTotals]: number }
+  for (const row of byState.iterate() as Iterable<AccountTotals & { supplier: string | null }>) {
+    const t: AccountTotals = { accounts: row.accounts, complete: row.complete, blocked: row.blocked, partly: row.partly, not_stored: row.not_stored }
+    accountTotals.set(row.supplier ?? "(none)", t)
+    for (const k of Object.keys(allAccounts) as Array<keyof AccountTotals>) allAccounts[k] += t[k]
+  }
+  const listedAccounts: Array<AccountRow> = (db.prepare(
+    "SELECT supplier, account, n, stored, blocked, causes FROM temp.report_accounts WHERE stored < n ORDER BY blocked > 0 DESC, n - stored DESC, supplier, account LIMIT ?"
+  ).all(limit) as Array<{ supplier: string | null; account: string; n: number; stored: number; blocked: number; causes: string | null }>).map((r) => ({
+    supplier: r.supplier ?? "(none)",
+    account: r.account,
+    records: r.n,
+    stored: r.stored,
+    status: r.blocked > 0 ? "blocked" : r.stored > 0 ? "partly" : "not_stored",
+    causes: r.causes === null ? [] : [...new Set(r.causes.split(","))].sort()
+  }))
+  db.exec("DROP TABLE temp.report_accounts")
+
+  // One scan: records by the run that wrote them last and by interval of their last change.
+  const span = db.prepare("SELECT MIN(updated_at) AS first, MAX(updated_at) AS last FROM records").get() as { first: number | null; last: number | null }
+  const minute = 60_000
+  const wide = span.first === null || span.last === null ? 0 : span.last - span.first
+  const bucketMs = Math.max(minute, Math.ceil(wide / (options.buckets ?? 120) / minute) * minute)
+  const points = new Map<number, number>()
+  const perRun = new Map<number, number>()
+  const timeline = db.prepare("SELECT run, updated_at / CAST(? AS INTEGER) AS bucket, COUNT(*) AS n FROM records GROUP BY run, bucket")
+  for (const row of timeline.iterate(bucketMs) as Iterable<{ run: number; bucket: number; n: number }>) {
+    const at = Math.floor(row.bucket) * bucketMs
+    points.set(at, (points.get(at) ?? 0) + row.n)
+    perRun.set(row.run, (perRun.get(row.run) ?? 0) + row.n)
+  }
+  const runs = (db.prepare("SELECT id, command, service, started_at, ended_at, ended FROM runs ORDER BY id").all() as Array<{
+    id: number
+    command: string
+    service: string | null
+    started_at: number
+    ended_at: number | null
+    ended: string | null
+  }>).map((r) => {
+    const records = perRun.get(r.id) ?? 0
+    const minutes = r.ended_at === null ? null : Math.max(r.ended_at - r.started_at, 1) / minute
+    return { ...r, records, per_minute: minutes === null || r.command === "map" ? null : Math.round((records / minutes) * 10) / 10 }
+  })
+
+  const problemCounts = Object.fromEntries(PROBLEM_KINDS.map((k) => [k, totals[k]])) as Record<ProblemKind, number>
+  const topCodes = new Map<string, { problem: ProblemKind; code: string; count: number }>()
+  for (const kind of kinds.values()) {
+    for (const [problem, codes] of Object.entries(kind.codes) as Array<[ProblemKind, Record<string, number>]>) {
+      for (const [code, count] of Object.entries(codes)) {
+        const entry = topCodes.get(`${problem} ${code}`) ?? { problem, code, count: 0 }
+        entry.count += count
+        topCodes.set(`${problem} ${code}`, entry)
+      }
+    }
+  }
+  const stored = totals.created + totals.already_existed + totals.moved
+  const open = PROBLEM_KINDS.reduce((sum, k) => sum + totals[k], 0)
+  const kindReports: Array<KindReport> = [...kinds.entries()].sort((a, b) => a[0].localeCompare(b[0])).map(([endpoint, k]) => ({ endpoint, ...k }))
+  const supplierReports: Array<SupplierReport> = [...suppliers.entries()]
+    .sort((a, b) => a[0].localeCompare(b[0]))
+    .map(([supplier, tally]) => ({ supplier, tally, accounts: accountTotals.get(supplier) ?? noAccounts() }))
+  return {
+    ledger: source.path,
+    generated_at: (options.now ?? Date.now)(),
+    totals,
+    complete: stored === totals.records && open === 0,
+    kinds: kindReports,
+    suppliers: supplierReports,
+    accounts: { totals: allAccounts, listed: listedAccounts, unlisted: allAccounts.accounts - allAccounts.complete - listedAccounts.length },
+    map_runs: tables.map
+      ? (db.prepare("SELECT run, input, output, endpoint, rows_read, payloads, rows_rejected FROM map_runs ORDER BY run").all() as unknown as CampaignReport["map_runs"])
+      : [],
+    runs,
+    timeline: { bucket_ms: bucketMs, points: [...points.entries()].sort((a, b) => a[0] - b[0]).map(([at, records]) => ({ at, records })) },
+    services: db.prepare("SELECT url, first_run, last_run FROM services ORDER BY first_run, url").all() as unknown as CampaignReport["services"],
+    top_codes: [...topCodes.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)).slice(0, 20),
+    problems: { counts: problemCounts, limit, listed: [...problemRows(db, tables, { perKind: limit, counts: problemCounts })] }
+  }
+}

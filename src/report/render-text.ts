@@ -1,0 +1,129 @@
+/**
+ * The campaign report as text (for a terminal) and as Markdown (a short summary for a status mail).
+ *
+ * @module
+ */
+import type { CampaignReport, CodeCounts, Tally, TallyKey } from "./report-types.js"
+
+/** 1234567 → "1,234,567". */
+export const count = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/gu, ",")
+
+/** Milliseconds since the epoch → "2025-01-31 14:05 UTC". */
+export const when = (ms: number | null): string => (ms === null ? "—" : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`)
+
+/** The columns of the per-kind and per-supplier tables, with their headings. */
+export const COLUMNS: ReadonlyArray<readonly [TallyKey | "not_sent", string]> = [
+  ["map_rejected", "rejected at map"],
+  ["records", "records"],
+  ["created", "created"],
+  ["already_existed", "already existed"],
+  ["moved", "moved"],
+  ["blocked", "blocked"],
+  ["rejected", "rejected"],
+  ["conflict", "conflict"],
+  ["in_doubt", "in doubt"],
+  ["failed", "failed"],
+  ["invalid", "invalid"],
+  ["not_sent", "not yet sent"]
+]
+
+export const cell = (tally: Tally, key: TallyKey | "not_sent"): number => (key === "not_sent" ? tally.pending + tally.in_flight : tally[key])
+
+export const storedOf = (tally: Tally): number => tally.created + tally.already_existed + tally.moved
+
+/** "blocked: supplier_not_ongoing 3, account_unknown 1; rejected: TRANSACTION_IMPORT_ERROR 2" */
+export const codesLine = (codes: CodeCounts): string =>
+  Object.entries(codes)
+    .map(([problem, byCode]) => `${problem.replace(/_/gu, " ")}: ${Object.entries(byCode).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${count(n)}`).join(", ")}`)
+    .join("; ")
+
+const table = (heading: string, rows: ReadonlyArray<readonly [string, Tally]>): Array<string> => {
+  const nameWidth = Math.max(heading.length, ...rows.map(([name]) => name.length))
+  const head = [heading.padEnd(nameWidth), ...COLUMNS.map(([, label]) => label.padStart(Math.max(label.length, 7)))].join("  ")
+  const lines = [head]
+  for (const [name, tally] of rows) {
+    lines.push([name.padEnd(nameWidth), ...COLUMNS.map(([key, label]) => count(cell(tally, key)).padStart(Math.max(label.length, 7)))].join("  "))
+  }
+  return lines
+}
+
+/** The report as text. */
+export const renderText = (r: CampaignReport): string => {
+  const t = r.totals
+  const out: Array<string> = []
+  out.push(`Campaign report of ${r.ledger} (${when(r.generated_at)})`)
+  out.push(`${count(t.records)} records: ${count(storedOf(t))} stored, ${count(t.records - storedOf(t))} not stored; ${count(t.map_rejected)} rows rejected at map, ${count(t.conflict)} conflicts`)
+  out.push(r.complete ? "Complete: every record is stored and nothing is left to fix." : "Not complete: see the problems below (every one of them: --format csv).")
+  out.push("", "By kind:", ...table("kind", r.kinds.map((k) => [k.endpoint, k.tally] as const)))
+  for (const k of r.kinds) {
+    const line = codesLine(k.codes)
+    if (line !== "") out.push(`  ${k.endpoint}: ${line}`)
+  }
+  out.push("", "By supplier:", ...table("supplier", r.suppliers.map((s) => [s.supplier, s.tally] as const)))
+  const a = r.accounts.totals
+  out.push("", `Accounts: ${count(a.accounts)}: ${count(a.complete)} complete, ${count(a.partly)} partly stored, ${count(a.blocked)} blocked, ${count(a.not_stored)} nothing stored`)
+  for (const s of r.suppliers) {
+    if (s.accounts.accounts > 0) out.push(`  ${s.supplier}: ${count(s.accounts.accounts)} accounts, ${count(s.accounts.complete)} complete, ${count(s.accounts.partly)} partly, ${count(s.accounts.blocked)} blocked, ${count(s.accounts.not_stored)} nothing stored`)
+  }
+  const shown = r.accounts.listed.slice(0, 20)
+  for (const acc of shown) {
+    out.push(`  ${acc.status.replace("_", " ")} ${acc.supplier} ${acc.account}: ${count(acc.stored)} of ${count(acc.records)} stored${acc.causes.length > 0 ? ` (${acc.causes.join(", ")})` : ""}`)
+  }
+  const more = a.accounts - a.complete - shown.length
+  if (more > 0) out.push(`  … ${count(more)} more accounts not complete (--format html or json)`)
+  if (r.top_codes.length > 0) {
+    out.push("", "Top codes:")
+    for (const c of r.top_codes.slice(0, 10)) out.push(`  ${count(c.count).padStart(9)}  ${c.problem.replace(/_/gu, " ")} ${c.code}`)
+  }
+  if (r.map_runs.length > 0) {
+    out.push("", "Map runs:")
+    for (const m of r.map_runs) out.push(`  #${m.run} ${m.input} → ${m.output ?? "stdout"}: ${count(m.rows_read)} rows read, ${count(m.payloads)} payloads, ${count(m.rows_rejected)} rows rejected`)
+  }
+  out.push("", "Runs:")
+  for (const run of r.runs) {
+    const rate = run.per_minute === null ? "" : `, ${count(run.per_minute)} records/min`
+    out.push(`  #${run.id} ${run.command} ${when(run.started_at)} → ${run.ended === null ? "not ended" : `${run.ended} ${when(run.ended_at)}`}: ${count(run.records)} records written last${rate}`)
+  }
+  out.push("", `Services: ${r.services.length === 0 ? "none" : r.services.map((s) => `${s.url} (runs ${s.first_run}–${s.last_run})`).join(", ")}`)
+  const listed = Object.entries(r.problems.counts).filter(([, n]) => n > 0)
+  if (listed.length > 0) {
+    out.push("", `Problems: ${listed.map(([k, n]) => `${k.replace(/_/gu, " ")} ${count(n)}`).join(", ")}`)
+    for (const p of r.problems.listed.slice(0, 20)) {
+      out.push(`  ${p.problem} ${p.source_file ?? "?"}:${p.source_lines ?? "?"} ${p.endpoint} ${p.code}${p.detail === "" ? "" : `: ${p.detail}`}`)
+    }
+    out.push("  (the to-do list, one row per problem: --format csv)")
+  }
+  return `${out.join("\n")}\n`
+}
+
+const mdEscape = (text: string): string => text.replace(/[|\\`*_[\]<>]/gu, (c) => `\\${c}`)
+
+/** The report as Markdown: a short summary fit for a status mail. */
+export const renderMarkdown = (r: CampaignReport): string => {
+  const t = r.totals
+  const stored = storedOf(t)
+  const share = t.records === 0 ? 100 : Math.floor((stored / t.records) * 1000) / 10
+  const a = r.accounts.totals
+  const out = [
+    `## Migration status (${when(r.generated_at)})`,
+    "",
+    `- **${count(stored)} of ${count(t.records)} records stored (${share} %)**${r.complete ? ": complete" : ""}`,
+    `- Accounts: ${count(a.complete)} of ${count(a.accounts)} complete, ${count(a.partly)} partly stored, ${count(a.blocked)} blocked, ${count(a.not_stored)} with nothing stored`,
+    `- To fix: ${(["map_rejected", "invalid", "rejected", "conflict"] as const).map((k) => `${count(t[k])} ${k.replace(/_/gu, " ")}`).join(", ")}`,
+    `- Waiting: ${count(t.blocked)} blocked, ${count(t.failed)} failed, ${count(t.in_doubt)} in doubt, ${count(t.pending + t.in_flight)} not yet sent`,
+    "",
+    "| kind | records | stored | blocked | rejected | invalid | other open |",
+    "|---|---:|---:|---:|---:|---:|---:|"
+  ]
+  for (const k of r.kinds) {
+    const s = storedOf(k.tally)
+    const other = k.tally.records - s - k.tally.blocked - k.tally.rejected - k.tally.invalid
+    out.push(`| ${mdEscape(k.endpoint)} | ${count(k.tally.records)} | ${count(s)} | ${count(k.tally.blocked)} | ${count(k.tally.rejected)} | ${count(k.tally.invalid)} | ${count(other)} |`)
+  }
+  if (r.top_codes.length > 0) {
+    out.push("", `Top codes: ${r.top_codes.slice(0, 5).map((c) => `${mdEscape(c.code)} (${c.problem.replace(/_/gu, " ")}) ${count(c.count)}`).join(", ")}`)
+  }
+  const last = r.runs[r.runs.length - 1]
+  if (last !== undefined) out.push("", `Last run: #${last.id} ${last.command}, ${when(last.started_at)}, ${last.ended ?? "not ended"}.`)
+  return `${out.join("\n")}\n`
+}

@@ -1,0 +1,161 @@
+/**
+ * The to-do list of a campaign, read from the ledger in SQL, one problem at a time (never the whole list
+ * in memory): rows rejected by the latest map run of each export, lines that named no record, records
+ * invalid, rejected, blocked, failed or in doubt, and conflicts; each with its legacy source (through the
+ * lineage `map --journal` records) when known, else its payload file and line.
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite"
+import type { Problem, ProblemKind } from "./report-types.js"
+
+/** Which tables the ledger has (a ledger from before `map --journal` has no map tables). */
+export interface LedgerTables {
+  readonly map: boolean
+}
+
+/** Outcomes of records that are problems, with the problem they are. */
+const RECORD_PROBLEMS = ["invalid", "rejected", "blocked", "failed", "in_doubt"] as const
+
+/** Physical lines as a short text: [3,4,5] → "3-5"; [3,7] → "3,7". */
+export const linesText = (json: string | null): string | null => {
+  if (json === null) return null
+  const lines = JSON.parse(json) as Array<number>
+  if (lines.length === 0) return null
+  const first = lines[0]!
+  const last = lines[lines.length - 1]!
+  const contiguous = lines.every((n, i) => n === first + i)
+  return contiguous ? (first === last ? String(first) : `${first}-${last}`) : lines.join(",")
+}
+
+/** An outcome's detail (JSON text) as a line a person reads: the details of its errors, with their attributes. */
+export const detailOf = (text: string | null): string => {
+  if (text === null) return ""
+  try {
+    const value = JSON.parse(text) as unknown
+    if (Array.isArray(value)) {
+      return value
+        .map((e) => {
+          const item = e as { attr?: unknown; detail?: unknown; code?: unknown }
+          const detail = typeof item.detail === "string" ? item.detail : JSON.stringify(e)
+          return typeof item.attr === "string" && item.attr !== "" && item.attr !== "non_field_errors" ? `${item.attr}: ${detail}` : detail
+        })
+        .join("; ")
+    }
+    if (typeof value === "string") return value
+    const said = value as { detail?: unknown; error?: unknown } | null
+    if (typeof said?.detail === "string") return said.detail
+    if (typeof said?.error === "string") return said.error
+    return JSON.stringify(value)
+  } catch {
+    return text
+  }
+}
+
+/** The map runs whose rejects still stand: the latest of each export. */
+export const CURRENT_MAP_RUNS = "SELECT MAX(run) FROM map_runs GROUP BY input"
+
+/** Lines that named no record, from the latest run that met them, unless a later run read a record there. */
+export const CURRENT_UNIDENTIFIED = `FROM unidentified u
+  WHERE u.run = (SELECT MAX(u2.run) FROM unidentified u2 WHERE u2.file = u.file AND u2.line = u.line)
+    AND NOT EXISTS (SELECT 1 FROM records r WHERE r.file = u.file AND r.line = u.line AND r.run > u.run)`
+
+interface SourceColumns {
+  source_file: string | null
+  lines: string | null
+  raw: string | null
+}
+
+const located = (file: string | null, line: number | null, s: SourceColumns | undefined) =>
+  s !== undefined && s.source_file !== null
+    ? { source_file: s.source_file, source_lines: linesText(s.lines), payload_file: file, payload_line: line, raw: s.raw }
+    : { source_file: file, source_lines: line === null ? null : String(line), payload_file: file, payload_line: line, raw: null }
+
+/**
+ * Every problem, kind by kind (records' problems in the order they were first written). With
+ * `perKind`, at most that many of each kind; `counts` (the totals by kind) lets the scan of records end
+ * as soon as every kind has what it needs.
+ */
+export function* problemRows(
+  db: DatabaseSync,
+  tables: LedgerTables,
+  options: { readonly perKind?: number | undefined; readonly counts?: Readonly<Record<ProblemKind, number>> | undefined } = {}
+): Generator<Problem> {
+  const cap = options.perKind ?? Number.POSITIVE_INFINITY
+  const limit = cap === Number.POSITIVE_INFINITY ? -1 : cap
+  const lineageJoin = (file: string, line: string): string =>
+    tables.map ? `LEFT JOIN lineage l ON l.payload_file = ${file} AND l.payload_line = ${line}` : ""
+  const lineageColumns = tables.map ? "l.source_file, l.lines, l.raw" : "NULL AS source_file, NULL AS lines, NULL AS raw"
+
+  if (tables.map) {
+    const rejects = db.prepare(
+      `SELECT file, lines, codes, detail, raw, endpoint, supplier, account FROM map_rejects
+       WHERE run IN (${CURRENT_MAP_RUNS}) ORDER BY file, first_line LIMIT ?`
+    )
+    for (const row of rejects.iterate(limit) as Iterable<Record<string, string | null>>) {
+      yield {
+        problem: "map_rejected",
+        endpoint: row["endpoint"] ?? "(unknown)",
+        code: row["codes"] ?? "",
+        supplier: row["supplier"] ?? null,
+        account: row["account"] ?? null,
+        source_file: row["file"] ?? null,
+        source_lines: linesText(row["lines"] ?? null),
+        payload_file: null,
+        payload_line: null,
+        detail: row["detail"] ?? "",
+        raw: row["raw"] ?? null
+      }
+    }
+  }
+
+  const unidentified = db.prepare(`SELECT u.file, u.line, u.detail, ${lineageColumns} ${CURRENT_UNIDENTIFIED.replace("FROM unidentified u", `FROM unidentified u ${lineageJoin("u.file", "u.line")}`)} ORDER BY u.file, u.line LIMIT ?`)
+  let invalidListed = 0
+  for (const row of unidentified.iterate(limit) as Iterable<Record<string, string | number | null> & SourceColumns>) {
+    invalidListed++
+    yield { problem: "invalid", endpoint: "(unidentified)", code: "unidentified", supplier: null, account: null, ...located(row["file"] as string, row["line"] as number, row), detail: String(row["detail"] ?? "") }
+  }
+
+  const listed: Record<string, number> = { invalid: invalidListed }
+  const wanted = (kind: string): number => Math.min(cap, options.counts?.[kind as ProblemKind] ?? Number.POSITIVE_INFINITY)
+  const records = db.prepare(
+    `SELECT r.outcome, r.endpoint, r.cause, r.supplier, r.account, r.file, r.line, r.detail, ${lineageColumns}
+     FROM records r ${lineageJoin("r.file", "r.line")}
+     WHERE r.state = 'done' AND r.outcome IN (${RECORD_PROBLEMS.map((p) => `'${p}'`).join(", ")}) ORDER BY r.id`
+  )
+  const done = (): boolean => RECORD_PROBLEMS.every((k) => (listed[k] ?? 0) >= wanted(k))
+  if (!done()) {
+    for (const row of records.iterate() as Iterable<Record<string, string | number | null> & SourceColumns>) {
+      const kind = row["outcome"] as ProblemKind
+      if ((listed[kind] ?? 0) >= cap) continue
+      listed[kind] = (listed[kind] ?? 0) + 1
+      yield {
+        problem: kind,
+        endpoint: row["endpoint"] as string,
+        code: (row["cause"] as string | null) ?? kind,
+        supplier: row["supplier"] as string | null,
+        account: row["account"] as string | null,
+        ...located(row["file"] as string | null, row["line"] as number | null, row),
+        detail: detailOf(row["detail"] as string | null)
+      }
+      if (done()) break
+    }
+  }
+
+  const conflicts = db.prepare(
+    `SELECT r.endpoint, r.supplier, r.account, r.outcome, r.file AS known_file, r.line AS known_line, c.file, c.line, ${lineageColumns}
+     FROM conflicts c JOIN records r ON r.identity = c.identity ${lineageJoin("c.file", "c.line")}
+     WHERE c.content <> r.content ORDER BY c.run, c.file, c.line LIMIT ?`
+  )
+  for (const row of conflicts.iterate(limit) as Iterable<Record<string, string | number | null> & SourceColumns>) {
+    yield {
+      problem: "conflict",
+      endpoint: row["endpoint"] as string,
+      code: "conflict",
+      supplier: row["supplier"] as string | null,
+      account: row["account"] as string | null,
+      ...located(row["file"] as string, row["line"] as number, row),
+      detail: `other content than the version the ledger holds (${String(row["outcome"] ?? "in flight")}, from ${String(row["known_file"] ?? "?")}:${String(row["known_line"] ?? "?")}); not sent`
+    }
+  }
+}

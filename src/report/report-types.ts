@@ -1,0 +1,126 @@
+/**
+ * The campaign report's vocabulary: what `campaignReport` computes from a ledger, in SQL, and what every
+ * format (text, markdown, json, csv, html) renders.
+ *
+ * @module
+ */
+
+/** The problems on the legacy team's to-do list, in the order they are listed. */
+export const PROBLEM_KINDS = ["map_rejected", "invalid", "rejected", "blocked", "failed", "in_doubt", "conflict"] as const
+export type ProblemKind = (typeof PROBLEM_KINDS)[number]
+
+/** The columns of a tally: records by what became of them (plus map rejects and conflicts, beside them). */
+export const TALLY_KEYS = [
+  "map_rejected",
+  "records",
+  "created",
+  "already_existed",
+  "moved",
+  "blocked",
+  "rejected",
+  "conflict",
+  "in_doubt",
+  "failed",
+  "invalid",
+  "pending",
+  "in_flight"
+] as const
+export type TallyKey = (typeof TALLY_KEYS)[number]
+
+/**
+ * Counts: `records` = created + already_existed + moved + blocked + rejected + in_doubt + failed +
+ * invalid + pending + in_flight. `map_rejected` (rows refused by the latest map run of each export) and
+ * `conflict` (records met again with other content) are beside it, not inside.
+ */
+export type Tally = Record<TallyKey, number>
+
+/** Codes by problem: blocked causes, rejection codes of the service, validation codes, map codes. */
+export type CodeCounts = Partial<Record<ProblemKind, Record<string, number>>>
+
+/** One kind of record (an endpoint). */
+export interface KindReport {
+  readonly endpoint: string
+  readonly tally: Tally
+  readonly codes: CodeCounts
+}
+
+/** Accounts by state: complete (every record stored), blocked (some record blocked), partly, nothing stored. */
+export interface AccountTotals {
+  readonly accounts: number
+  readonly complete: number
+  readonly blocked: number
+  readonly partly: number
+  readonly not_stored: number
+}
+
+export interface SupplierReport {
+  readonly supplier: string
+  readonly tally: Tally
+  readonly accounts: AccountTotals
+}
+
+/** An account that is not complete. */
+export interface AccountRow {
+  readonly supplier: string
+  readonly account: string
+  readonly records: number
+  readonly stored: number
+  readonly status: "complete" | "blocked" | "partly" | "not_stored"
+  /** Why its blocked records are blocked. */
+  readonly causes: ReadonlyArray<string>
+}
+
+export interface RunRow {
+  readonly id: number
+  readonly command: string
+  readonly service: string | null
+  readonly started_at: number
+  readonly ended_at: number | null
+  readonly ended: string | null
+  /** Records this run wrote last (a later run that sent a record again takes it over). */
+  readonly records: number
+  /** Records per minute over the run's duration. */
+  readonly per_minute: number | null
+}
+
+/** Records written last in one interval of the timeline. */
+export interface TimePoint {
+  readonly at: number
+  readonly records: number
+}
+
+/** One problem: a line of the to-do list. */
+export interface Problem {
+  readonly problem: ProblemKind
+  readonly endpoint: string
+  readonly code: string
+  readonly supplier: string | null
+  readonly account: string | null
+  /** The legacy export and its physical lines, when the lineage is known; else the payload file. */
+  readonly source_file: string | null
+  readonly source_lines: string | null
+  readonly payload_file: string | null
+  readonly payload_line: number | null
+  readonly detail: string
+  readonly raw: string | null
+}
+
+export interface CampaignReport {
+  readonly ledger: string
+  readonly generated_at: number
+  readonly totals: Tally
+  /** Every record stored and nothing on the to-do list. */
+  readonly complete: boolean
+  readonly kinds: ReadonlyArray<KindReport>
+  readonly suppliers: ReadonlyArray<SupplierReport>
+  readonly accounts: { readonly totals: AccountTotals; readonly listed: ReadonlyArray<AccountRow>; readonly unlisted: number }
+  readonly map_runs: ReadonlyArray<{ readonly run: number; readonly input: string; readonly output: string | null; readonly endpoint: string | null; readonly rows_read: number; readonly payloads: number; readonly rows_rejected: number }>
+  readonly runs: ReadonlyArray<RunRow>
+  readonly timeline: { readonly bucket_ms: number; readonly points: ReadonlyArray<TimePoint> }
+  readonly services: ReadonlyArray<{ readonly url: string; readonly first_run: number; readonly last_run: number }>
+  readonly top_codes: ReadonlyArray<{ readonly problem: ProblemKind; readonly code: string; readonly count: number }>
+  /** Problems by kind (all of them), and at most `limit` listed per kind. */
+  readonly problems: { readonly counts: Record<ProblemKind, number>; readonly limit: number; readonly listed: ReadonlyArray<Problem> }
+}
+
+export const emptyTally = (): Tally => Object.fromEntries(TALLY_KEYS.map((k) => [k, 0])) as Tally

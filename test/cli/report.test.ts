@@ -1,0 +1,121 @@
+/**
+ * `data-import report` through the built CLI, every format on the same campaign: a ledger with known
+ * counts (test/report/campaign-ledger.ts: a map run with two rejects and lineage, two send runs against
+ * the reference model). The CSV to-do list is parsed with csv-parse and holds every problem exactly once.
+ */
+import { readFileSync, writeFileSync } from "node:fs"
+import { basename, join } from "node:path"
+import { parse } from "csv-parse/sync"
+import { beforeAll, describe, expect, it } from "vitest"
+import { openLedger, sendRecords } from "../../src/index.js"
+import { buildCampaignLedger, EXPECTED, LEGACY_REJECTS, legacyRaw, SERVICE } from "../report/campaign-ledger.js"
+import { energyAmount, modelService, SEED } from "../send/model-service.js"
+import { runCli, tempDir } from "./run-cli.js"
+
+const dir = tempDir()
+let ledger = ""
+beforeAll(async () => {
+  ledger = await buildCampaignLedger(dir)
+})
+
+const report = (format: string, ...more: Array<string>) => runCli(["report", "--journal", ledger, "--format", format, ...more])
+
+describe("data-import report", () => {
+  it("json: totals, kinds, causes, accounts, runs and services as the campaign made them; exit 1", async () => {
+    const run = await report("json")
+    expect(run.code).toBe(1)
+    const r = JSON.parse(run.stdout)
+    expect(r.complete).toBe(false)
+    for (const key of ["records", "created", "rejected", "invalid", "blocked", "conflict", "map_rejected"] as const) expect(r.totals[key], key).toBe(EXPECTED[key])
+    for (const [endpoint, counts] of Object.entries(EXPECTED.kinds)) {
+      const kind = r.kinds.find((k: { endpoint: string }) => k.endpoint === endpoint)
+      expect(kind, endpoint).toBeDefined()
+      expect(kind.tally).toMatchObject(counts)
+    }
+    const amounts = r.kinds.find((k: { endpoint: string }) => k.endpoint === "energy-amount")
+    expect(amounts.codes.blocked).toEqual(EXPECTED.blockedBy)
+    expect(amounts.codes.map_rejected).toEqual({ invalid_date: 1, missing_value: 1, invalid_decimal: 1 })
+    expect(r.accounts.totals).toEqual(EXPECTED.accounts)
+    const s1 = r.accounts.listed.find((a: { account: string }) => a.account === "S-1")
+    expect(s1).toMatchObject({ supplier: "STADTWERKE_SUED", status: "blocked", causes: ["supplier_not_ongoing"], stored: 0, records: 1 })
+    expect(r.accounts.listed.find((a: { account: string }) => a.account === "KD-1")).toMatchObject({ status: "partly", stored: 7, records: 9 })
+    expect(r.runs.map((x: { command: string }) => x.command)).toEqual(["map", "send", "send"])
+    expect(r.services.map((s: { url: string }) => s.url)).toEqual([SERVICE])
+    expect(r.map_runs).toEqual([expect.objectContaining({ rows_read: 15, payloads: 13, rows_rejected: 2, endpoint: "energy-amount" })])
+    expect(r.problems.counts).toEqual({ map_rejected: 2, invalid: 2, rejected: 1, blocked: 4, failed: 0, in_doubt: 0, conflict: 1 })
+    expect(r.problems.listed).toHaveLength(EXPECTED.problems.length)
+    expect(r.timeline.points.reduce((s: number, p: { records: number }) => s + p.records, 0)).toBe(15)
+  })
+
+  it("text (the default) on stdout: the per-kind table and the accounts", async () => {
+    const run = await runCli(["report", "--journal", ledger])
+    expect(run.code).toBe(1)
+    const row = run.stdout.split("\n").find((l) => l.startsWith("energy-amount "))
+    // rejected at map, records, created, already existed, moved, blocked, rejected, conflict, in doubt, failed, invalid, not yet sent
+    expect(row?.trim().split(/\s+/u).slice(1).map(Number)).toEqual([2, 13, 8, 0, 0, 4, 0, 1, 0, 0, 1, 0])
+    expect(run.stdout).toContain("Accounts: 5: 1 complete, 1 partly stored, 3 blocked, 0 nothing stored")
+    expect(run.stdout).toContain("blocked STADTWERKE_SUED S-1: 0 of 1 stored (supplier_not_ongoing)")
+    expect(run.stdout).toContain(`Services: ${SERVICE}`)
+  })
+
+  it("markdown: a short status summary with the per-kind table", async () => {
+    const run = await report("markdown")
+    expect(run.code).toBe(1)
+    expect(run.stdout).toContain("**9 of 16 records stored (56.2 %)**")
+    expect(run.stdout).toContain("Accounts: 1 of 5 complete, 1 partly stored, 3 blocked")
+    expect(run.stdout).toContain("| energy-amount | 13 | 8 | 4 | 0 | 1 | 0 |")
+    expect(run.stdout).toContain("| transactions | 2 | 1 | 0 | 1 | 0 | 0 |")
+    expect(run.stdout.split("\n").length).toBeLessThan(30)
+  })
+
+  it("csv --out: the to-do list round-trips through csv-parse, every problem exactly once, raw rows intact", async () => {
+    const out = join(dir, "todo.csv")
+    const run = await report("csv", "--out", out)
+    expect(run.code).toBe(1)
+    expect(run.stdout).toBe("")
+    const text = readFileSync(out, "utf8")
+    expect(text.endsWith("\r\n")).toBe(true)
+    const rows = parse(text, { columns: true, relax_quotes: false }) as Array<Record<string, string>>
+    expect(Object.keys(rows[0]!)).toEqual(["problem", "kind", "code", "supplier", "account", "source_file", "source_lines", "payload_file", "payload_line", "detail", "raw"])
+    expect(rows).toHaveLength(EXPECTED.problems.length)
+    for (const [problem, code, file, lines] of EXPECTED.problems) {
+      const matches = rows.filter((r) => r["problem"] === problem && r["code"] === code && basename(r["source_file"]!) === file && r["source_lines"] === lines)
+      expect(matches, `${problem} ${code} ${file}:${lines}`).toHaveLength(1)
+    }
+    const multiLine = rows.find((r) => r["source_lines"] === "16-17")
+    expect(multiLine?.["raw"]).toBe(LEGACY_REJECTS[1].raw)
+    expect(multiLine?.["detail"]).toBe(LEGACY_REJECTS[1].detail)
+    const invalid = rows.find((r) => r["problem"] === "invalid" && r["kind"] === "energy-amount")
+    expect(invalid).toMatchObject({ supplier: "STADTWERKE_NORD", account: "KD-1", raw: legacyRaw(7), payload_line: "7" })
+    expect(basename(invalid!["payload_file"]!)).toBe("amounts.ndjson")
+  })
+
+  it("html --out: one self-contained document that loads nothing", async () => {
+    const out = join(dir, "report.html")
+    const run = await report("html", "--out", out)
+    expect(run.code).toBe(1)
+    const html = readFileSync(out, "utf8")
+    expect(html.startsWith("<!DOCTYPE html>")).toBe(true)
+    expect(html).toContain('<b id="total-records" class="">16</b>')
+    expect(html).not.toMatch(/<script[^>]+src=|<link\b|<img\b|url\(|@import/iu)
+    expect(html).toContain("default-src 'none'")
+  })
+
+  it("exit 0 when every record is stored; exit 3 for a missing ledger or a file that is not one", async () => {
+    const path = join(dir, "done.ledger")
+    const l = openLedger(path, { service: SERVICE })
+    const service = modelService(SEED)
+    await sendRecords([1, 2].map((day) => ({ file: join(dir, "ok.ndjson"), line: day, text: JSON.stringify(energyAmount("KD-2", day)) })), { ledger: l, client: service.client(), service: SERVICE })
+    l.close()
+    const ok = await runCli(["report", "--journal", path, "--format", "json"])
+    expect(ok.code).toBe(0)
+    expect(JSON.parse(ok.stdout)).toMatchObject({ complete: true, totals: { records: 2, created: 2 }, accounts: { totals: { accounts: 1, complete: 1 } } })
+    const missing = await runCli(["report", "--journal", join(dir, "nope.ledger")])
+    expect(missing.code).toBe(3)
+    expect(missing.stderr).toContain("does not exist")
+    const notLedger = join(dir, "not-a-ledger.txt")
+    writeFileSync(notLedger, "not a database\n")
+    const wrong = await runCli(["report", "--journal", notLedger])
+    expect(wrong.code).toBe(3)
+  })
+})
