@@ -13,10 +13,13 @@ import { compareOrderKeys, documentOrderKey, isRecord, type Path, toAttr } from 
 import type { PayloadError, ValidationResult } from "./result.js"
 
 /**
- * A number token that may be inexact: 16 or more digits and dots, or an exponent. Up to 15 significant
- * digits, without an exponent, a decimal is always the double nearest to it and back (DBL_DIG).
+ * A value (after `:`, `,` or `[`) that is a number token that may be inexact: 16 or more digits and dots,
+ * or an exponent. Up to 15 significant digits, without an exponent, a decimal is always the double nearest
+ * to it and back (DBL_DIG). A number at the root is not looked for: a root that is no object is invalid
+ * anyway. Without the `u` flag, which makes the scan slower (on 100,000 energy-amount lines: about 0.4 of
+ * the time of their JSON.parse, instead of 0.5).
  */
-const MAYBE_INEXACT_RE = /(?:^|[:,[])\s*-?\d(?:[\d.]{15}|[\d.]*[eE])/u
+const MAYBE_INEXACT_RE = /[:,[]\s*-?\d(?:[\d.]{15}|[\d.]*[eE])/
 
 /** The source and the value of a number the reviver found inexact. */
 class Inexact {
@@ -61,6 +64,18 @@ export const inexactNumberErrors = (text: string): Array<PayloadError> => {
   }))
 }
 
+/** Whether a parsed JSON value holds a number anywhere (most records hold none, or few). */
+const hasNumber = (node: unknown): boolean => {
+  if (typeof node === "number") return true
+  if (typeof node !== "object" || node === null) return false
+  if (Array.isArray(node)) {
+    for (const item of node) if (hasNumber(item)) return true
+    return false
+  }
+  for (const key in node) if (hasNumber((node as Record<string, unknown>)[key])) return true
+  return false
+}
+
 /** The steps of an attr (`\.` and `\\` unescaped), indexes as numbers where `root` has an array. */
 const pathOfAttr = (root: unknown, attr: string): Path => {
   const steps = attr.match(/(?:\\.|[^.\\])+/gu) ?? []
@@ -78,7 +93,8 @@ const pathOfAttr = (root: unknown, attr: string): Path => {
 /**
  * `result` (the validation of `value`, parsed from `text`) with the `inexact_number` errors of `text`:
  * invalid when there is one, its errors in document order. A number whose place has an error already
- * (an `amount_total` too large for an integer) keeps that error alone.
+ * (an `amount_total` too large for an integer) keeps that error alone. A value without numbers is not
+ * scanned at all (a walk of the parsed value costs about a fifth of the text scan).
  *
  * @example
  * const text = '{"import_supplier":"STADTWERKE_NORD","external_account_number":"KD-1","transactions":[{"transaction_id":"BU-1","transaction_date":"2024-01-15","amount":12345678901234567.89,"type":"CREDIT"}]}'
@@ -87,6 +103,7 @@ const pathOfAttr = (root: unknown, attr: string): Path => {
  * result.ok ? [] : result.error.errors.map((e) => `${e.attr} ${e.code}`) // => ["transactions.0.amount inexact_number"]
  */
 export const withExactNumbers = <A>(text: string, value: unknown, result: ValidationResult<A>): ValidationResult<A> => {
+  if (!hasNumber(value)) return result
   const inexact = inexactNumberErrors(text)
   if (inexact.length === 0) return result
   const existing = result.ok ? [] : result.error.errors

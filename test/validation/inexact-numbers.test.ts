@@ -62,10 +62,13 @@ describe("inexactNumberErrors", () => {
     for (const good of ["1e2", "2.5E-3", "0e10"]) expect(inexactNumberErrors(body(good))).toEqual([])
   })
 
-  it("numbers anywhere: in arrays, nested objects, keys with dots (escaped), at the root", () => {
-    const text = '{"a":[1,{"b.c":12345678901234567890}],"d":{"e":[0.30000000000000000001]}}'
-    expect(inexactNumberErrors(text).map((e) => e.attr)).toEqual(["a.1.b\\.c", "d.e.0"])
-    expect(inexactNumberErrors("12345678901234567890").map((e) => e.attr)).toEqual(["non_field_errors"])
+  it("numbers anywhere: in arrays (first and later items), nested objects, keys with dots (escaped), with whitespace", () => {
+    const text = '{"a":[1,{"b.c":12345678901234567890}],"d":{"e":[0.30000000000000000001]},"f":[1, 2,\n 1.00000000000000000001]}'
+    expect(inexactNumberErrors(text).map((e) => e.attr)).toEqual(["a.1.b\\.c", "d.e.0", "f.2"])
+  })
+
+  it("a number at the root is no payload (validation says invalid at non_field_errors): not looked at", () => {
+    expect(inexactNumberErrors("12345678901234567890")).toEqual([])
   })
 
   it("long digit runs inside strings are not numbers; text that is not JSON gives nothing", () => {
