@@ -153,6 +153,9 @@ export {
   type UnidentifiedLine
 } from "./send/ledger-types.js"
 export { openLedger } from "./send/ledger.js"
+export { type MapJournal, type MapLineage, type MapReject, type MapRunStart, type MapRunTotals, openMapJournal } from "./send/map-journal.js"
+export { campaignReport, type CampaignReportOptions, openReportSource, type ReportSource } from "./report/campaign-report.js"
+export type { CampaignReport, Problem, ProblemKind, Tally } from "./report/report-types.js"
 export type { Disposition } from "./send/plan-line.js"
 export { type SendRecordsOptions, sendRecords, type SourceLine } from "./send/send-records.js"
 export type { SendSummary } from "./send/send-summary.js"
