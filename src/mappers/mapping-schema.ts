@@ -172,6 +172,12 @@ const makeMappingSchema = (fieldSource: Schema.Top) => {
   return Schema.Struct({
     $schema: Schema.optionalKey(Schema.String.annotate({ description: "The JSON Schema of this file, for editors." })),
     endpoint: Schema.Literals(POST_ENDPOINT_IDS).annotate({ description: "The endpoint whose payloads the rows become." }),
+    source: Schema.optionalKey(Schema.Literals(["csv", "ndjson", "edifact"]).annotate({
+      description: "What data-import map reads: csv or ndjson rows (default: told by the file's name), or edifact records (one per QTY of MSCONS; reader options in the file named by reader)."
+    })),
+    reader: Schema.optionalKey(Schema.String.check(Schema.isNonEmpty()).annotate({
+      description: "For source edifact: a JSON file beside the mapping (path relative to it) with the reader's options (record, groups, messages, zone, segmentCount, accounts)."
+    })),
     groupBy: Schema.optionalKey(GroupBy.annotate({ description: "Rows with equal values in these columns form one payload (the notes of one account); without it, every row is a payload." })),
     batchSize: Schema.optionalKey(
       Schema.Int.check(Schema.isGreaterThan(0)).annotate({
@@ -241,7 +247,7 @@ export const didYouMean = (name: string, names: Iterable<string>): string => {
 /** Every key the mapping format knows, for "did you mean" hints. */
 export const MAPPING_KEYS: ReadonlyArray<string> = [
   ...new Set([
-    "$schema", "endpoint", "groupBy", "batchSize", "fields", "collections", "path", "when", "equals",
+    "$schema", "endpoint", "source", "reader", "groupBy", "batchSize", "fields", "collections", "path", "when", "equals",
     "column", "columns", "convert", "options", "value", "values", "default", "lookup", "file",
     ...CONVERTER_NAMES.flatMap((name) => Object.keys(CONVERTERS[name].options.fields))
   ])

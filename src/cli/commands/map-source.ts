@@ -21,6 +21,7 @@ import { withValueTables } from "../mapping-value-tables.js"
 import { checkEncodingFromStart } from "../encoding-check.js"
 import { physicalLines } from "../physical-lines.js"
 import { csvRows, ndjsonRows, type SourceItem } from "../source-rows.js"
+import { openEdifactRows } from "../edifact-source.js"
 
 /** How to read `map`'s input: its format, and what of `map`'s options the reader takes. */
 export interface MapSourceOptions {
@@ -109,6 +110,10 @@ export const openMapSource = async (
       bytesRead += chunk.length
       yield chunk
     }
+  }
+  if (mapping.source === "edifact") {
+    const source = await openEdifactRows(input, counted(), mapping, mappingPath, (line) => process.stderr.write(`${line}\n`))
+    return { early: [], source, header: undefined, headerLine: undefined, bytesRead: () => bytesRead, size: opened.size }
   }
   let lines
   try {

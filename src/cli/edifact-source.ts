@@ -1,0 +1,87 @@
+/**
+ * `map`'s reading of an EDIFACT interchange, for a mapping with `"source": "edifact"`: the reader's
+ * options come from the file the mapping names in `"reader"` (relative to the mapping), the account of
+ * each location from the table that file names; each record (an MSCONS `QTY` with its groups) becomes a
+ * row, each reject a refused "line". Lines of EDIFACT rows are segment numbers (UNA included); a reject
+ * names the file, the message (UNH reference and number), the segment and its byte offset.
+ *
+ * @module
+ */
+import { readFile } from "node:fs/promises"
+import { dirname, resolve } from "node:path"
+import type { Mapping } from "../index.js"
+import { mappingColumns } from "../mappers/compile-mapping.js"
+import type { EdifactLocation } from "../readers/edifact/messages.js"
+import { type EdifactRecordItem, type EdifactRecordOptions, readEdifactRecords } from "../readers/edifact/records.js"
+import { type AccountLookup, readAccountTable, withAccounts } from "../readers/lookup/accounts.js"
+import { usageError } from "./exit-codes.js"
+import { readJsonFile } from "./read-json-file.js"
+import type { SourceItem } from "./source-rows.js"
+
+/** The reader file: options of {@link readEdifactRecords} and the account table. */
+interface ReaderFile extends EdifactRecordOptions {
+  readonly accounts?: AccountLookup & { readonly table: string }
+}
+
+const isStrings = (v: unknown): v is Array<string> => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === "string" && s !== "")
+
+/** The problems of a reader file, one a line. */
+const readerProblems = (spec: Record<string, unknown>): Array<string> => {
+  const known = ["$schema", "source", "record", "groups", "messages", "zone", "segmentCount", "accounts"]
+  const accounts = spec["accounts"] as Record<string, unknown> | undefined
+  return [
+    ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
+    ...(spec["source"] !== undefined && spec["source"] !== "edifact" ? ["source: must be \"edifact\""] : []),
+    ...(typeof spec["record"] !== "string" || spec["record"] === "" ? ["record: the tag of the segment that starts a record (QTY)"] : []),
+    ...(!isStrings(spec["groups"]) ? ["groups: tags that open the groups, outermost first ([\"NAD\", \"LOC\", \"LIN\", \"QTY\"])"] : []),
+    ...(!isStrings(spec["messages"]) ? ["messages: accepted messages as TYPE:VERSION:RELEASE ([\"MSCONS:D:04B\"])"] : []),
+    ...(spec["zone"] !== undefined && typeof spec["zone"] !== "string" ? ["zone: a time zone name (Europe/Berlin)"] : []),
+    ...(spec["segmentCount"] !== undefined && spec["segmentCount"] !== "check" && spec["segmentCount"] !== "warn" ? ["segmentCount: \"check\" or \"warn\""] : []),
+    ...(accounts !== undefined && (typeof accounts !== "object" || accounts === null || ["table", "location", "at", "into"].some((k) => typeof accounts[k] !== "string"))
+      ? ["accounts: { table, location, at, into } (strings)"]
+      : [])
+  ]
+}
+
+const where = (file: string, at: EdifactLocation): string =>
+  `${file}: ${at.message !== undefined ? `message ${JSON.stringify(at.messageReference ?? "")} (#${at.message}), ` : ""}segment ${at.segment} at byte ${at.offset}`
+
+/** The rows of an EDIFACT input as `map` reads them; notices of the interchange go to `warn`. */
+export const openEdifactRows = async (
+  input: string,
+  chunks: AsyncIterable<Uint8Array>,
+  mapping: Mapping,
+  mappingPath: string,
+  warn: (line: string) => void
+): Promise<AsyncGenerator<SourceItem>> => {
+  if (mapping.reader === undefined) throw usageError(`the mapping ${mappingPath} has "source": "edifact" but no "reader" (a JSON file with the reader's options)`)
+  const readerPath = resolve(dirname(mappingPath), mapping.reader)
+  const spec = await readJsonFile(readerPath, "the reader")
+  if (typeof spec !== "object" || spec === null || Array.isArray(spec)) throw usageError(`the reader ${readerPath} is not a JSON object`)
+  const problems = readerProblems(spec as Record<string, unknown>)
+  if (problems.length > 0) throw usageError(`the reader ${readerPath} is not usable:\n${problems.map((p) => `  ${p}`).join("\n")}`)
+  const { accounts, ...options } = spec as ReaderFile
+  let periods
+  if (accounts !== undefined) {
+    const tablePath = resolve(dirname(readerPath), accounts.table)
+    let text: string
+    try {
+      text = await readFile(tablePath, "utf8")
+    } catch (cause) {
+      throw usageError(`the account table ${tablePath} cannot be read: ${(cause as Error).message}`)
+    }
+    const table = readAccountTable(text, options.zone)
+    if (table.problems.length > 0) throw usageError(`the account table ${tablePath} is not usable:\n${table.problems.map((p) => `  ${p}`).join("\n")}`)
+    periods = table.periods
+  }
+  const columns = [...mappingColumns(mapping), ...(accounts !== undefined ? [accounts.location, accounts.at] : [])]
+  let items: AsyncIterable<EdifactRecordItem> = readEdifactRecords(chunks, { ...options, columns })
+  if (accounts !== undefined) items = withAccounts(items, periods!, accounts)
+  return (async function*(): AsyncGenerator<SourceItem> {
+    for await (const item of items) {
+      if (item.kind === "record") yield { kind: "row", lines: [item.at.segment], record: item.record, raw: item.raw }
+      else if (item.kind === "reject") yield { kind: "refused", line: item.at.segment, code: "invalid", detail: `${where(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
+      else warn(`warning: ${where(input, item.at)}: ${item.code}: ${item.detail}`)
+    }
+  })()
+}
