@@ -267,6 +267,7 @@ ${EXIT_CODES_HELP}`)
     .argument("<SUPPLIER>", "the import supplier code")
     .argument("[ACCOUNT...]", "external account numbers to check (default: the supplier's pending accounts)")
     .requiredOption("--base-url <URL>", "the service")
+    .option("--journal <FILE>", "the campaign's ledger: add what it knows of the supplier's records (blocked, rejected, …; read only)")
     .addOption(new Option("-f, --format <FORMAT>", "output format").choices(["text", "json"]).default("text"))
     .option("--allow-insecure-http", "allow plain http:// to a host that is not this machine")
     .addHelpText("after", `

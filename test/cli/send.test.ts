@@ -480,4 +480,24 @@ describe("data-import status", () => {
     expect(ready.stdout).toContain("every account asked about (1) is imported")
     await service.stop()
   })
+
+  it("with --journal it adds the ledger's word on the supplier: records refused although the service lists no pending account, exit 1", async () => {
+    const service = await serve([])
+    const env = { DATA_IMPORT_TOKEN: TOKEN }
+    const input = join(dir, "status.ndjson")
+    writeFileSync(input, `${energy(1)}\n${energy(2, "KD-2")}\n${energy(3, "KD-2")}\n`)
+    const journal = join(dir, "status.journal")
+    await runCli(sendArgs(service.baseUrl, journal, [input]), { env })
+    const asked = await runCli(["status", "--base-url", service.baseUrl, "--journal", journal, SUPPLIER, "KD-1"], { env })
+    expect(asked.code).toBe(1)
+    expect(asked.stdout).toContain("every account asked about (1) is imported")
+    expect(asked.stdout).toContain(`${SUPPLIER} in the ledger ${journal}: 3 records, 1 stored; not stored: blocked account not imported 2`)
+    const json = await runCli(["status", "--base-url", service.baseUrl, "--journal", journal, "--format", "json", SUPPLIER], { env })
+    expect(JSON.parse(json.stdout)).toMatchObject({ ledger: { records: 3, stored: 1, open: { "blocked:account_not_imported": 2 } } })
+    // The wording names what each endpoint answers, as the catalogue documents it.
+    const pending = await runCli(["status", "--base-url", service.baseUrl, SUPPLIER], { env })
+    expect(pending.stdout).toContain("404 on notes, delivery-note, energy-amount, market-participant-invoice; 400 account_not_found or import_process_does_not_exist on transactions, historical-statements, payment-instruction")
+    expect(pending.stdout).not.toContain("the service answers 404 for them")
+    await service.stop()
+  })
 })

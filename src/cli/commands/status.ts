@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { createClient, InsecureBaseUrlError, type SendOutcome } from "../../index.js"
+import { createClient, endpoints, InsecureBaseUrlError, POST_ENDPOINT_IDS, type SendOutcome } from "../../index.js"
+import { readSupplierStanding, type SupplierStanding } from "../../report/supplier-standing.js"
 import { authenticate, readCredentials } from "../credentials.js"
 import { type CliError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { Output } from "../io.js"
@@ -15,6 +16,26 @@ export interface StatusCommandOptions {
   readonly baseUrl: string
   readonly format: "text" | "json"
   readonly allowInsecureHttp?: boolean | undefined
+  /** The campaign's ledger: what it knows of the supplier's records is added. */
+  readonly journal?: string | undefined
+}
+
+/** The post-import endpoints by how they refuse an account that is not imported: the catalogue's 404, or a 400. */
+const refusals = (): string => {
+  const accountBodies = POST_ENDPOINT_IDS.filter((id) => (endpoints[id].naturalKey as { readonly account: boolean }).account)
+  const with404 = accountBodies.filter((id) => 404 in endpoints[id].responses)
+  const without = accountBodies.filter((id) => !(404 in endpoints[id].responses))
+  return `404 on ${with404.join(", ")}; 400 account_not_found or import_process_does_not_exist on ${without.join(", ")}`
+}
+
+/** The ledger's word on the supplier, or `undefined` without --journal. */
+const standingOf = (journal: string | undefined, supplier: string): SupplierStanding | undefined => {
+  if (journal === undefined) return undefined
+  try {
+    return readSupplierStanding(journal, supplier)
+  } catch (error) {
+    throw ioError(`the ledger ${journal}: ${error instanceof Error ? error.message : String(error)}`)
+  }
 }
 
 /** One account that is not ready, and why. */
@@ -63,16 +84,24 @@ export const runStatus = async (supplier: string, accounts: ReadonlyArray<string
       }
     }
   }
+  const standing = standingOf(options.journal, supplier)
+  const openInLedger = standing === undefined ? 0 : Object.values(standing.open).reduce((a, b) => a + b, 0)
   const stdout = new Output(process.stdout, "stdout")
   if (options.format === "json") {
-    stdout.write(`${JSON.stringify({ import_supplier: supplier, checked: accounts.length === 0 ? "pending" : accounts.length, not_ready: notReady })}\n`)
-  } else if (notReady.length === 0) {
-    stdout.write(accounts.length === 0 ? `${supplier}: no pending accounts\n` : `${supplier}: every account asked about (${accounts.length}) is imported\n`)
+    stdout.write(`${JSON.stringify({ import_supplier: supplier, checked: accounts.length === 0 ? "pending" : accounts.length, not_ready: notReady, ...(standing === undefined ? {} : { ledger: standing }) })}\n`)
   } else {
-    const accounts = notReady.length === 1 ? "1 account cannot" : `${notReady.length} accounts cannot`
-    stdout.write(`${supplier}: ${accounts} take post-import data yet (the service answers 404 for them):\n`)
-    for (const a of notReady) stdout.write(`  ${a.external_account_number}  ${a.status}\n`)
+    if (notReady.length === 0) {
+      stdout.write(accounts.length === 0 ? `${supplier}: no pending accounts\n` : `${supplier}: every account asked about (${accounts.length}) is imported\n`)
+    } else {
+      const accounts = notReady.length === 1 ? "1 account cannot" : `${notReady.length} accounts cannot`
+      stdout.write(`${supplier}: ${accounts} take post-import data yet (the service refuses it: ${refusals()}):\n`)
+      for (const a of notReady) stdout.write(`  ${a.external_account_number}  ${a.status}\n`)
+    }
+    if (standing !== undefined) {
+      const open = Object.entries(standing.open).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k.replace(":", " ").replace(/_/gu, " ")} ${n}`)
+      stdout.write(`${supplier} in the ledger ${options.journal!}: ${standing.records} records, ${standing.stored} stored${open.length === 0 ? "" : `; not stored: ${open.join(", ")}`}\n`)
+    }
   }
   await stdout.close()
-  return notReady.length === 0 ? EXIT.ok : EXIT.invalid
+  return notReady.length === 0 && openInLedger === 0 ? EXIT.ok : EXIT.invalid
 }

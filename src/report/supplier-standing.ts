@@ -1,0 +1,65 @@
+/**
+ * What a campaign's ledger knows of one import supplier's records: how many, how many stored, and how
+ * many refused for each cause (blocked: supplier not ongoing, account not imported or unknown; rejected,
+ * failed, in doubt, invalid), read in SQL. `status --journal` adds it to what the service says.
+ *
+ * @module
+ */
+import { openReportSource, type ReportSource } from "./campaign-report.js"
+
+/** One supplier's records in the ledger. */
+export interface SupplierStanding {
+  readonly supplier: string
+  readonly records: number
+  readonly stored: number
+  /** Records not stored, by `outcome` or `outcome:cause` (`blocked:supplier_not_ongoing`), and `not_sent` for those never answered. */
+  readonly open: Readonly<Record<string, number>>
+}
+
+const STORED = new Set(["created", "already_existed", "moved"])
+
+/**
+ * The ledger's counts for `supplier`'s records, from the ledger file at `path` (opened read-only and
+ * closed again). Throws for a file that is not a ledger.
+ *
+ * @example
+ * import { openLedger } from "data-import-payloads"
+ * const path = `${process.env["TMPDIR"] ?? "/tmp"}/standing-${process.pid}-${Date.now()}.ledger`
+ * const ledger = openLedger(path)
+ * const run = ledger.startRun("send", null, {})
+ * const record = { endpoint: "energy-amount", key: "[]", supplier: "STADTWERKE_SUED", account: "S-1", content: "c", file: "a.ndjson", line: 1 }
+ * ledger.inFlight({ ...record, identity: "i1" }, run)
+ * ledger.settle("i1", { outcome: "blocked", cause: "supplier_not_ongoing" })
+ * ledger.inFlight({ ...record, identity: "i2" }, run)
+ * ledger.settle("i2", { outcome: "created" })
+ * ledger.close()
+ * readSupplierStanding(path, "STADTWERKE_SUED") // => { supplier: "STADTWERKE_SUED", records: 2, stored: 1, open: { "blocked:supplier_not_ongoing": 1 } }
+ */
+export const readSupplierStanding = (path: string, supplier: string): SupplierStanding => {
+  const source = openReportSource(path)
+  try {
+    return supplierStanding(source, supplier)
+  } finally {
+    source.close()
+  }
+}
+
+/** {@link readSupplierStanding} over a ledger opened already. */
+const supplierStanding = (source: ReportSource, supplier: string): SupplierStanding => {
+  const rows = source.db
+    .prepare("SELECT state, outcome, cause, COUNT(*) AS n FROM records WHERE supplier = ? GROUP BY state, outcome, cause")
+    .all(supplier) as Array<{ state: string; outcome: string | null; cause: string | null; n: number }>
+  let records = 0
+  let stored = 0
+  const open: Record<string, number> = {}
+  for (const row of rows) {
+    records += row.n
+    if (row.state === "done" && row.outcome !== null && STORED.has(row.outcome)) {
+      stored += row.n
+      continue
+    }
+    const key = row.state !== "done" || row.outcome === null ? "not_sent" : row.outcome === "blocked" ? `blocked:${row.cause ?? "unknown"}` : row.outcome
+    open[key] = (open[key] ?? 0) + row.n
+  }
+  return { supplier, records, stored, open }
+}
