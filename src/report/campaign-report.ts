@@ -101,9 +101,25 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     return s
   }
 
-  // One scan: records by kind, supplier, state, outcome and cause.
-  const grouped = db.prepare("SELECT endpoint, supplier, state, outcome, cause, COUNT(*) AS n FROM records GROUP BY endpoint, supplier, state, outcome, cause")
-  for (const row of grouped.iterate() as Iterable<{ endpoint: string; supplier: string | null; state: string; outcome: string | null; cause: string | null; n: number }>) {
+  // The timeline's interval, from the runs (every record is written within one): no scan of the records.
+  const now = (options.now ?? Date.now)()
+  const span = db.prepare("SELECT MIN(started_at) AS first, MAX(COALESCE(ended_at, ?)) AS last FROM runs").get(now) as { first: number | null; last: number | null }
+  const minute = 60_000
+  const wide = span.first === null || span.last === null ? 0 : span.last - span.first
+  const bucketMs = Math.max(minute, Math.ceil(wide / (options.buckets ?? 120) / minute) * minute)
+  const points = new Map<number, number>()
+  const perRun = new Map<number, number>()
+
+  // One scan: records by kind, supplier, state, outcome and cause, and by run and interval of their last change.
+  const grouped = db.prepare(
+    `SELECT endpoint, supplier, state, outcome, cause, run, CAST(updated_at / ? AS INTEGER) AS bucket, COUNT(*) AS n
+     FROM records GROUP BY endpoint, supplier, state, outcome, cause, run, bucket`
+  )
+  type Grouped = { endpoint: string; supplier: string | null; state: string; outcome: string | null; cause: string | null; run: number; bucket: number; n: number }
+  for (const row of grouped.iterate(bucketMs) as Iterable<Grouped>) {
+    const at = row.bucket * bucketMs
+    points.set(at, (points.get(at) ?? 0) + row.n)
+    perRun.set(row.run, (perRun.get(row.run) ?? 0) + row.n)
     const kind = kindOf(row.endpoint)
     for (const tally of [totals, kind.tally, supplierOf(row.supplier)]) add(tally, row.state, row.outcome, row.n)
     if (row.state === "done" && row.outcome !== null && (PROBLEM_KINDS as ReadonlyArray<string>).includes(row.outcome)) bump(kind.codes, row.outcome as ProblemKind, row.cause, row.n)
@@ -161,19 +177,6 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
   }))
   db.exec("DROP TABLE temp.report_accounts")
 
-  // One scan: records by the run that wrote them last and by interval of their last change.
-  const span = db.prepare("SELECT MIN(updated_at) AS first, MAX(updated_at) AS last FROM records").get() as { first: number | null; last: number | null }
-  const minute = 60_000
-  const wide = span.first === null || span.last === null ? 0 : span.last - span.first
-  const bucketMs = Math.max(minute, Math.ceil(wide / (options.buckets ?? 120) / minute) * minute)
-  const points = new Map<number, number>()
-  const perRun = new Map<number, number>()
-  const timeline = db.prepare("SELECT run, updated_at / CAST(? AS INTEGER) AS bucket, COUNT(*) AS n FROM records GROUP BY run, bucket")
-  for (const row of timeline.iterate(bucketMs) as Iterable<{ run: number; bucket: number; n: number }>) {
-    const at = Math.floor(row.bucket) * bucketMs
-    points.set(at, (points.get(at) ?? 0) + row.n)
-    perRun.set(row.run, (perRun.get(row.run) ?? 0) + row.n)
-  }
   const runs = (db.prepare("SELECT id, command, service, started_at, ended_at, ended FROM runs ORDER BY id").all() as Array<{
     id: number
     command: string
@@ -206,7 +209,7 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     .map(([supplier, tally]) => ({ supplier, tally, accounts: accountTotals.get(supplier) ?? noAccounts() }))
   return {
     ledger: source.path,
-    generated_at: (options.now ?? Date.now)(),
+    generated_at: now,
     totals,
     complete: stored === totals.records && open === 0,
     kinds: kindReports,
