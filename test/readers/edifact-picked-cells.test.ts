@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { type EdifactRecordItem, type EdifactRecordOptions, readEdifactRecords } from "../../../src/readers/edifact/records.js"
-import { EDIFACT_FIXTURES, fixtureBytes } from "./fixtures.js"
+import { type EdifactRecordItem, type EdifactRecordOptions, readEdifactRecords } from "../../src/readers/edifact/records.js"
+import { EDIFACT_FIXTURES, fixtureBytes } from "./edifact-fixtures.js"
 
 const OPTIONS: EdifactRecordOptions = { record: "QTY", groups: ["NAD", "LOC", "LIN", "QTY"], messages: ["MSCONS:D:04B", "MSCONS:D:04B:UN"], segmentCount: "warn" }
 

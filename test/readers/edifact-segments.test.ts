@@ -1,8 +1,8 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { readSegments, type SegmentItem } from "../../../src/readers/edifact/segments.js"
-import { EDIFACT_FIXTURES, fixtureBytes } from "./fixtures.js"
-import { oracleSegments } from "./oracle.js"
+import { readSegments, type SegmentItem } from "../../src/readers/edifact/segments.js"
+import { EDIFACT_FIXTURES, fixtureBytes } from "./edifact-fixtures.js"
+import { oracleSegments } from "./edifact-oracle.js"
 
 const collect = async (chunks: Iterable<Uint8Array | string>): Promise<Array<SegmentItem>> => {
   const out: Array<SegmentItem> = []

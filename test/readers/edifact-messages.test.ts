@@ -1,7 +1,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { type MessageItem, readMessages } from "../../../src/readers/edifact/messages.js"
-import { fixtureBytes } from "./fixtures.js"
+import { type MessageItem, readMessages } from "../../src/readers/edifact/messages.js"
+import { fixtureBytes } from "./edifact-fixtures.js"
 
 const collect = async (input: Uint8Array | string, options = {}): Promise<Array<MessageItem>> => {
   const out: Array<MessageItem> = []

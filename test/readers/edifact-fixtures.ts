@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { gunzipSync } from "node:zlib"
 
-export const FIXTURES = new URL("../../fixtures/market-messages/", import.meta.url)
+export const FIXTURES = new URL("../fixtures/market-messages/", import.meta.url)
 
 /** The bytes of a fixture (a `.gz` one unpacked). */
 export const fixtureBytes = (name: string): Buffer => {

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { defineMapping, type MappingSpec, mapRecords } from "../../../src/index.js"
-import { type EdifactRecord, type EdifactRecordItem, readEdifactRecords } from "../../../src/readers/edifact/records.js"
-import { readAccountTable, withAccounts } from "../../../src/readers/lookup/accounts.js"
-import { fixtureBytes } from "./fixtures.js"
+import { defineMapping, type MappingSpec, mapRecords } from "../../src/index.js"
+import { type EdifactRecord, type EdifactRecordItem, readEdifactRecords } from "../../src/readers/edifact/records.js"
+import { readAccountTable, withAccounts } from "../../src/readers/lookup/accounts.js"
+import { fixtureBytes } from "./edifact-fixtures.js"
 
-const EXAMPLES = new URL("../../../examples/market-messages/", import.meta.url)
+const EXAMPLES = new URL("../../examples/market-messages/", import.meta.url)
 const json = (name: string): unknown => JSON.parse(readFileSync(new URL(name, EXAMPLES), "utf8"))
 const mapping = defineMapping(json("mscons-energy-amounts.mapping.json") as MappingSpec<"energy-amount">)
 const reader = json("mscons-energy-amounts.reader.json") as { record: string; groups: Array<string>; messages: Array<string>; zone: string }
