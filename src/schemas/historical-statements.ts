@@ -7,14 +7,16 @@
 import { Schema } from "effect"
 import {
   AccountIdentificationFields,
+  type CrossFieldRule,
   DocumentPath,
   IsoDate,
   JsonNumber,
   NonBlankString,
   nonEmptyArray,
-  openEnum
+  openEnum,
+  type RuleFinding
 } from "./conventions.js"
-import { startNotAfterEnd } from "./rules.js"
+import { ruleFilter, startNotAfterEnd } from "./rules.js"
 
 /** One historical statement (bill) of the legacy system; `statement_path` points to its PDF. */
 export const HistoricalStatement = Schema.Struct({
@@ -31,10 +33,31 @@ export const HistoricalStatement = Schema.Struct({
 /** One historical statement. */
 export type HistoricalStatement = typeof HistoricalStatement.Type
 
+/** The `statement_id`s of one request's statements are unique (reported on the later one). */
+export const uniqueStatementIds: CrossFieldRule<ReadonlyArray<{ readonly statement_id?: unknown } | undefined>> = {
+  name: "duplicate_statement_ids",
+  fields: ["statement_id"],
+  scope: "items",
+  check: (statements) => {
+    const seen = new Set<unknown>()
+    const findings: Array<RuleFinding> = []
+    for (const [index, statement] of statements.entries()) {
+      if (statement === undefined) continue
+      const id = statement.statement_id
+      if (seen.has(id)) {
+        findings.push({ path: [index, "statement_id"], code: "duplicate_statement_ids", detail: `statement_id ${String(id)} occurs more than once.` })
+      }
+      seen.add(id)
+    }
+    return findings
+  }
+}
+
 /** Request body of `historical-statements`. */
 export const HistoricalStatementsRequest = Schema.Struct({
   ...AccountIdentificationFields,
-  statements: nonEmptyArray(HistoricalStatement)
+  // Not expressible in JSON Schema: `uniqueItems` compares whole items, not one field of them.
+  statements: nonEmptyArray(HistoricalStatement).check(ruleFilter(uniqueStatementIds))
 }).annotate({ identifier: "HistoricalStatementsRequest" })
 /** Request body of `historical-statements`. */
 export type HistoricalStatementsRequest = typeof HistoricalStatementsRequest.Type

@@ -63,6 +63,27 @@ const before = (value: string, variant: number): string => {
 
 type Breaker = (site: Site, rule: CrossFieldRule) => Array<Candidate>
 
+/** A repeated id, on a later item (the rule's name is its code). */
+const duplicateIds: Breaker = ({ path, value }, rule) => {
+  const [field] = rule.fields
+  if (field === undefined || !Array.isArray(value) || value.length === 0) return []
+  const list = value as ReadonlyArray<JsonObject>
+  return [{
+    kind: rule.name,
+    apply: (payload, variant) => {
+      if (list.length === 1) {
+        const at = [...path, 1, field]
+        return broken(withValue(payload, [...path, 1], structuredClone(list[0]) as Json), at, rule.name as ErrorCode, `${attrOf(at)} repeats ${attrOf([...path, 0, field])}`)
+      }
+      const later = 1 + (variant % (list.length - 1))
+      const earlier = variant % later
+      const at = [...path, later, field]
+      const id = list[earlier]?.[field] ?? "X"
+      return broken(withValue(payload, at, id), at, rule.name as ErrorCode, `${attrOf(at)} repeats ${attrOf([...path, earlier, field])}`)
+    }
+  }]
+}
+
 const breakers: Readonly<Record<string, Breaker>> = {
   // end moved before start (as instants, possibly in another zone)
   start_date_later_than_end_date: ({ path, value }, rule) => {
@@ -150,25 +171,8 @@ const breakers: Readonly<Record<string, Breaker>> = {
     })
   },
   // a repeated id, on a later item
-  duplicate_transaction_ids: ({ path, value }, rule) => {
-    const [field] = rule.fields
-    if (field === undefined || !Array.isArray(value) || value.length === 0) return []
-    const list = value as ReadonlyArray<JsonObject>
-    return [{
-      kind: rule.name,
-      apply: (payload, variant) => {
-        if (list.length === 1) {
-          const at = [...path, 1, field]
-          return broken(withValue(payload, [...path, 1], structuredClone(list[0]) as Json), at, "duplicate_transaction_ids", `${attrOf(at)} repeats ${attrOf([...path, 0, field])}`)
-        }
-        const later = 1 + (variant % (list.length - 1))
-        const earlier = variant % later
-        const at = [...path, later, field]
-        const id = list[earlier]?.[field] ?? "X"
-        return broken(withValue(payload, at, id), at, "duplicate_transaction_ids", `${attrOf(at)} repeats ${attrOf([...path, earlier, field])}`)
-      }
-    }]
-  },
+  duplicate_transaction_ids: duplicateIds,
+  duplicate_statement_ids: duplicateIds,
   // lower bound above the upper one
   lower_bound_greater_than_upper_bound: ({ path, info }, rule) => {
     const [lower, upper] = rule.fields

@@ -28,5 +28,6 @@ export const NOT_EXPRESSIBLE = [
   "note_unpin_at_earlier_than_creation_date",
   "lower_bound_greater_than_upper_bound",
   "duplicate_transaction_ids",
+  "duplicate_statement_ids",
   "transaction_in_future"
 ] as const

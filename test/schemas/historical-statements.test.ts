@@ -112,6 +112,26 @@ describe("historical-statements request", () => {
     })
   })
 
+  describe("duplicate statement ids", () => {
+    it("a repeated statement_id → duplicate_statement_ids at the later one", () => {
+      const input = loadExample(ID)
+      const first = (input as { statements: Array<{ statement_id: string }> }).statements[0]!.statement_id
+      setAt(input, "statements.1.statement_id", first)
+      expect(errorsOf(validate(input))).toStrictEqual([["statements.1.statement_id", "duplicate_statement_ids"]])
+    })
+
+    it("reports every later repetition, never the first occurrence; letter case makes ids differ", () => {
+      const input = loadExample(ID)
+      const statements = (input as { statements: Array<Record<string, unknown>> }).statements
+      statements.push({ ...statements[0]!, statement_id: "ST-9" }, { ...statements[1]!, statement_id: "ST-9" }, { ...statements[1]!, statement_id: "st-9" })
+      setAt(input, "statements.1.statement_id", "ST-9")
+      expect(errorsOf(validate(input))).toStrictEqual([
+        ["statements.2.statement_id", "duplicate_statement_ids"],
+        ["statements.3.statement_id", "duplicate_statement_ids"]
+      ])
+    })
+  })
+
   describe("the error body", () => {
     it.each(NOT_OBJECTS)("a root of %j → one invalid error at non_field_errors", (root) => {
       expect(errorsOf(validate(root))).toStrictEqual([["non_field_errors", "invalid"]])

@@ -35,6 +35,7 @@ describe("rules as data", () => {
       "supply_charge_fields",
       "transaction_in_future",
       "duplicate_transaction_ids",
+      "duplicate_statement_ids",
       "note_body_or_document_path_not_found",
       "note_unpin_at_earlier_than_creation_date",
       "lower_bound_greater_than_upper_bound",

@@ -36,7 +36,7 @@ const APPLICABLE: Readonly<Record<PostEndpointId, ReadonlyArray<string>>> = {
     "transaction_in_future",
     "line_item_units_must_be_two_values"
   ],
-  "historical-statements": [...POST_IMPORT, "not_a_list", "empty", "invalid_document_path", "start_date_later_than_end_date"],
+  "historical-statements": [...POST_IMPORT, "not_a_list", "empty", "invalid_document_path", "start_date_later_than_end_date", "duplicate_statement_ids"],
   "market-participant-invoice": [...POST_IMPORT, "not_a_list", "empty", "start_date_later_than_end_date"],
   "payment-instruction": [...POST_IMPORT],
   "market-participant": [...COMMON, "not_a_list", "invalid_phone_number"],

@@ -1326,9 +1326,9 @@ const transactions: GeneratedValidator = {
 
 /** `historical-statements`: POST /v1/data-import/historical-statements/create/ */
 const historicalStatements: GeneratedValidator = {
-  refs: ["rule start_date_later_than_end_date(bill_period_from_date, bill_period_to_date)","node (root)","node (root).import_supplier","node (root).external_account_number","node (root).statements","node (root).statements[]","node (root).statements[].bill_period_from_date","node (root).statements[].statement_id","node (root).statements[].issued_date","node (root).statements[].number","node (root).statements[].gross_amount","node (root).statements[].statement_path","node (root).statements[].supply_type","node (root).statements[].is_annulled"],
+  refs: ["rule start_date_later_than_end_date(bill_period_from_date, bill_period_to_date)","rule duplicate_statement_ids(statement_id)","node (root)","node (root).import_supplier","node (root).external_account_number","node (root).statements","node (root).statements[]","node (root).statements[].bill_period_from_date","node (root).statements[].statement_id","node (root).statements[].issued_date","node (root).statements[].number","node (root).statements[].gross_amount","node (root).statements[].statement_path","node (root).statements[].supply_type","node (root).statements[].is_annulled"],
   clock: false,
-  make: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out, context) => {
+  make: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14]) => (v0, out, context) => {
     if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) return false
     let k1 = 0
     for (const _ in v0) k1++
@@ -1392,12 +1392,13 @@ const historicalStatements: GeneratedValidator = {
       if (k8 !== n9) return false
       if (r0.check(v7, context).length !== 0) return false
     }
+    if (r1.check(v5, context).length !== 0) return false
     if (k1 !== n2) return false
     return true
   },
-  errors: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out) => {
+  errors: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14]) => (v0, out) => {
     let ok0 = true
-    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r1, v0, [], out)) ok0 = false } else {
+    if (typeof v0 !== "object" || v0 === null || Array.isArray(v0)) { if (!decodeAt(r2, v0, [], out)) ok0 = false } else {
       let ok19 = true
       for (const k20 in v0) if (!FIELDS19.has(k20)) { out.push(unknownFieldError([k20])); ok19 = false }
       const v21 = v0["import_supplier"]
@@ -1405,26 +1406,26 @@ const historicalStatements: GeneratedValidator = {
         if ("import_supplier" in v0) return undefined
         out.push(requiredError(["import_supplier"])); ok19 = false
       } else {
-        if (!(typeof v21 === "string" && isNonBlank(v21) && (v21.length <= 32 || countCodePointsUpTo(v21, 33) <= 32))) { if (!decodeAt(r2, v21, ["import_supplier"], out)) ok19 = false }
+        if (!(typeof v21 === "string" && isNonBlank(v21) && (v21.length <= 32 || countCodePointsUpTo(v21, 33) <= 32))) { if (!decodeAt(r3, v21, ["import_supplier"], out)) ok19 = false }
       }
       const v22 = v0["external_account_number"]
       if (v22 === undefined) {
         if ("external_account_number" in v0) return undefined
         out.push(requiredError(["external_account_number"])); ok19 = false
       } else {
-        if (!(typeof v22 === "string" && isNonBlank(v22) && (v22.length <= 128 || countCodePointsUpTo(v22, 129) <= 128))) { if (!decodeAt(r3, v22, ["external_account_number"], out)) ok19 = false }
+        if (!(typeof v22 === "string" && isNonBlank(v22) && (v22.length <= 128 || countCodePointsUpTo(v22, 129) <= 128))) { if (!decodeAt(r4, v22, ["external_account_number"], out)) ok19 = false }
       }
       const v23 = v0["statements"]
       if (v23 === undefined) {
         if ("statements" in v0) return undefined
         out.push(requiredError(["statements"])); ok19 = false
       } else {
-        if (!Array.isArray(v23)) { if (!decodeAt(r4, v23, ["statements"], out)) ok19 = false } else {
+        if (!Array.isArray(v23)) { if (!decodeAt(r5, v23, ["statements"], out)) ok19 = false } else {
           let ok24 = true
           for (let i25 = 0; i25 < v23.length; i25++) {
             const v26 = v23[i25]
             if (v26 === undefined) return undefined
-            if (typeof v26 !== "object" || v26 === null || Array.isArray(v26)) { if (!decodeAt(r5, v26, ["statements", i25], out)) ok24 = false } else {
+            if (typeof v26 !== "object" || v26 === null || Array.isArray(v26)) { if (!decodeAt(r6, v26, ["statements", i25], out)) ok24 = false } else {
               let ok27 = true
               for (const k28 in v26) if (!FIELDS20.has(k28)) { out.push(unknownFieldError(["statements", i25, k28])); ok27 = false }
               const v29 = v26["bill_period_from_date"]
@@ -1432,51 +1433,51 @@ const historicalStatements: GeneratedValidator = {
                 if ("bill_period_from_date" in v26) return undefined
                 out.push(requiredError(["statements", i25, "bill_period_from_date"])); ok27 = false
               } else {
-                if (!(typeof v29 === "string" && isNonBlank(v29) && RE11.test(v29) && isCalendarDate(v29))) { if (!decodeAt(r6, v29, ["statements", i25, "bill_period_from_date"], out)) ok27 = false }
+                if (!(typeof v29 === "string" && isNonBlank(v29) && RE11.test(v29) && isCalendarDate(v29))) { if (!decodeAt(r7, v29, ["statements", i25, "bill_period_from_date"], out)) ok27 = false }
               }
               const v30 = v26["bill_period_to_date"]
               if (v30 === undefined) {
                 if ("bill_period_to_date" in v26) return undefined
                 out.push(requiredError(["statements", i25, "bill_period_to_date"])); ok27 = false
               } else {
-                if (!(typeof v30 === "string" && isNonBlank(v30) && RE11.test(v30) && isCalendarDate(v30))) { if (!decodeAt(r6, v30, ["statements", i25, "bill_period_to_date"], out)) ok27 = false }
+                if (!(typeof v30 === "string" && isNonBlank(v30) && RE11.test(v30) && isCalendarDate(v30))) { if (!decodeAt(r7, v30, ["statements", i25, "bill_period_to_date"], out)) ok27 = false }
               }
               const v31 = v26["statement_id"]
               if (v31 === undefined) {
                 if ("statement_id" in v26) return undefined
                 out.push(requiredError(["statements", i25, "statement_id"])); ok27 = false
               } else {
-                if (!(typeof v31 === "string" && isNonBlank(v31))) { if (!decodeAt(r7, v31, ["statements", i25, "statement_id"], out)) ok27 = false }
+                if (!(typeof v31 === "string" && isNonBlank(v31))) { if (!decodeAt(r8, v31, ["statements", i25, "statement_id"], out)) ok27 = false }
               }
               const v32 = v26["issued_date"]
               if (v32 === undefined) { if ("issued_date" in v26) return undefined } else {
-                if (!(typeof v32 === "string" && isNonBlank(v32) && RE11.test(v32) && isCalendarDate(v32))) { if (!decodeAt(r8, v32, ["statements", i25, "issued_date"], out)) ok27 = false }
+                if (!(typeof v32 === "string" && isNonBlank(v32) && RE11.test(v32) && isCalendarDate(v32))) { if (!decodeAt(r9, v32, ["statements", i25, "issued_date"], out)) ok27 = false }
               }
               const v33 = v26["number"]
               if (v33 === undefined) { if ("number" in v26) return undefined } else {
-                if (!(typeof v33 === "string" && isNonBlank(v33))) { if (!decodeAt(r9, v33, ["statements", i25, "number"], out)) ok27 = false }
+                if (!(typeof v33 === "string" && isNonBlank(v33))) { if (!decodeAt(r10, v33, ["statements", i25, "number"], out)) ok27 = false }
               }
               const v34 = v26["gross_amount"]
               if (v34 === undefined) { if ("gross_amount" in v26) return undefined } else {
-                if (!(typeof v34 === "number" && Number.isFinite(v34))) { if (!decodeAt(r10, v34, ["statements", i25, "gross_amount"], out)) ok27 = false }
+                if (!(typeof v34 === "number" && Number.isFinite(v34))) { if (!decodeAt(r11, v34, ["statements", i25, "gross_amount"], out)) ok27 = false }
               }
               const v35 = v26["statement_path"]
               if (v35 === undefined) { if ("statement_path" in v26) return undefined } else {
-                if (!(typeof v35 === "string" && isNonBlank(v35) && RE0.test(v35))) { if (!decodeAt(r11, v35, ["statements", i25, "statement_path"], out)) ok27 = false }
+                if (!(typeof v35 === "string" && isNonBlank(v35) && RE0.test(v35))) { if (!decodeAt(r12, v35, ["statements", i25, "statement_path"], out)) ok27 = false }
               }
               const v36 = v26["supply_type"]
               if (v36 === undefined) { if ("supply_type" in v26) return undefined } else {
-                if (!(typeof v36 === "string" && isNonBlank(v36))) { if (!decodeAt(r12, v36, ["statements", i25, "supply_type"], out)) ok27 = false }
+                if (!(typeof v36 === "string" && isNonBlank(v36))) { if (!decodeAt(r13, v36, ["statements", i25, "supply_type"], out)) ok27 = false }
               }
               const v37 = v26["is_annulled"]
               if (v37 === undefined) { if ("is_annulled" in v26) return undefined } else {
-                if (!(typeof v37 === "boolean")) { if (!decodeAt(r13, v37, ["statements", i25, "is_annulled"], out)) ok27 = false }
+                if (!(typeof v37 === "boolean")) { if (!decodeAt(r14, v37, ["statements", i25, "is_annulled"], out)) ok27 = false }
               }
               if (ok27) { if (!ruleHolds(r0, v26, ["statements", i25], out)) ok27 = false }
               if (!ok27) ok24 = false
             }
           }
-          if (ok24 && !(v23.length >= 1)) { if (!decodeAt(r4, v23, ["statements"], out)) ok24 = false }
+          if (ok24 && !(v23.length >= 1 && ruleHolds(r1, v23, [], []))) { if (!decodeAt(r5, v23, ["statements"], out)) ok24 = false }
           if (!ok24) ok19 = false
         }
       }
@@ -1484,7 +1485,7 @@ const historicalStatements: GeneratedValidator = {
     }
     return ok0
   },
-  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13]) => (v0, out) => {
+  warnings: ([r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14]) => (v0, out) => {
     if (typeof v0 === "object" && v0 !== null && !Array.isArray(v0)) {
       if (Object.hasOwn(v0, "statements")) {
         const v40 = v0["statements"]
