@@ -66,13 +66,14 @@ export class AtomicOutputs {
 }
 
 /**
- * Until the returned function is called, SIGINT and SIGTERM stop the run: `outputs` are discarded, one
- * line on stderr says so, and the process exits with 130 (SIGINT) or 143 (SIGTERM).
+ * Until the returned function is called, SIGINT and SIGTERM stop the run: `outputs` are discarded,
+ * `onSignal` (if given) runs, one line on stderr says so, and the process exits with 130 (SIGINT) or 143 (SIGTERM).
  */
-export const discardOnSignal = (outputs: AtomicOutputs, command: string): (() => void) => {
+export const discardOnSignal = (outputs: AtomicOutputs, command: string, onSignal?: (signal: NodeJS.Signals) => void): (() => void) => {
   const handler = (signal: NodeJS.Signals): void => {
     const targets = outputs.targets
     outputs.discard()
+    onSignal?.(signal)
     const code: ExitCode = signal === "SIGINT" ? EXIT.interrupted : EXIT.terminated
     const what = targets.length > 0 ? `nothing was written to ${targets.join(", ")} (its temporary files are removed)` : "the output is incomplete"
     process.stderr.write(`\ndata-import: ${command} interrupted (${signal}): ${what}\n`)

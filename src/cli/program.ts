@@ -106,6 +106,7 @@ ${EXIT_CODES_HELP}`)
     .option("-o, --out <FILE>", "write the payloads there (default: stdout)")
     .option("-r, --rejects <FILE>", "write the rejected rows there as NDJSON, with their lines, rows (raw text for unreadable lines) and reasons (default: listed on stderr)")
     .option("--lineage <FILE>", "write one NDJSON line per payload, in output order: { payload: <index>, lines: [<source lines>] }")
+    .option("--journal <FILE>", "record the run in the campaign's ledger (as given to send --journal): rows read, rejected rows, each payload's source lines")
     .option("-d, --delimiter <CHAR>", `CSV delimiter (default: detected from the header line among ${DEFAULT_DELIMITERS.map((d) => (d === "\t" ? "tab" : d)).join(" ")}); \\t for tab`)
     .option("--encoding <NAME>", "encoding: utf-8, windows-1252, latin1, utf-16le, … (a byte order mark is skipped)", "utf-8")
     .option("--skip-lines <N>", "lines above the CSV header to skip (a report title, say); the header is line N+1", wholeNumber(0))
@@ -132,8 +133,7 @@ repeated for one account anywhere in the input as duplicate_transaction_ids, bot
 
 A mapping without groupBy makes one payload per row: batches of rows are mapped in worker threads and
 written in input order. With groupBy (or a by-order date-time), rows are mapped in input order in one
-thread, and the rows of one group must be next to each other (a row of a group that was already
-written is rejected as group_not_contiguous).
+thread; a group's rows must be next to each other (a row of a group already written: group_not_contiguous).
 ${EXIT_CODES_HELP}`)
     .action(async (input: string, opts: OptionsOf<typeof runMap>) => {
       done(await runMap(input, opts, env.workerScript))

@@ -12,6 +12,7 @@ import type { Progress } from "../progress.js"
 import { keyDigest, SeenKeys, transactionKey } from "../seen-keys.js"
 import type { SourceItem, SourceRow } from "../source-rows.js"
 import type { Styles } from "../terminal.js"
+import type { MapJournalRun } from "./map-journal-run.js"
 import { MapWarnings } from "./map-warnings.js"
 
 /** One reason a row was rejected, with its column or attribute when known. */
@@ -48,6 +49,8 @@ export interface MapOutcomesSettings {
   readonly out: Output
   readonly rejectsOut: Output | undefined
   readonly lineageOut: Output | undefined
+  /** The campaign's ledger (`--journal`): every reject and each payload's lineage. */
+  readonly journal?: MapJournalRun | undefined
   readonly styles: Styles
   /** Cleared before a rejection is written on stderr. */
   readonly progress: Pick<Progress, "clear">
@@ -79,6 +82,7 @@ export class MapOutcomes {
     this.ledger.settle(r.lines, "rejected")
     this.warnings.forget(r.lines)
     for (const e of r.errors) this.rejectedByCode[e.code] = (this.rejectedByCode[e.code] ?? 0) + 1
+    this.settings.journal?.rejected(r)
     if (rejectsOut !== undefined) {
       rejectsOut.write(`${JSON.stringify({ file: input, ...r })}\n`)
       return
@@ -161,6 +165,8 @@ export class MapOutcomes {
     if (digest !== undefined) this.payloadsSeen.recordDigest(digest, linesOf[0]!, digestAt)
     for (const key of keys) this.transactionsSeen.record(key, linesOf[0]!)
     lineageOut?.write(`${JSON.stringify({ payload: this.payloads, lines: linesOf })}\n`)
+    // The payload's line in the output: payloads are its only lines.
+    this.settings.journal?.lineage(this.payloads + 1, linesOf, rows)
     this.payloads++
     this.rowsInPayloads += rows.length
     this.ledger.settle(linesOf, "payload")

@@ -1,7 +1,8 @@
 /**
  * `data-import map`: streams a legacy export (CSV or NDJSON records) through a JSON mapping and the
  * library's `mapRecords`. Payloads come out as NDJSON; rejected rows with their lines, raw text and
- * reasons; `--lineage` ties each payload to its source lines. Before it exits, `map` checks that every
+ * reasons; `--lineage` ties each payload to its source lines; `--journal` records the run, its rejects and
+ * the lineage in the campaign's ledger. Before it exits, `map` checks that every
  * data line is in exactly one payload or one rejection (exit 70 otherwise).
  *
  * @module
@@ -15,6 +16,7 @@ import { startProgress } from "../progress.js"
 import { stylesFor, useColour } from "../terminal.js"
 import { mapInOrder } from "./map-in-order.js"
 import { mapInParallel } from "./map-in-parallel.js"
+import { type MapJournalRun, openMapJournalRun } from "./map-journal-run.js"
 import { MapOutcomes } from "./map-outcomes.js"
 import { reportMap } from "./map-report.js"
 import { delimiterOf, inputFormatOf, loadMapping, openMapSource } from "./map-source.js"
@@ -27,6 +29,8 @@ export interface MapOptions {
   readonly out?: string | undefined
   readonly rejects?: string | undefined
   readonly lineage?: string | undefined
+  /** The campaign's ledger, as given to `send --journal`. */
+  readonly journal?: string | undefined
   readonly delimiter?: string | undefined
   readonly encoding: string
   readonly inputFormat?: "csv" | "ndjson" | undefined
@@ -48,7 +52,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
   if (report === "json" && options.out === undefined) throw usageError("--format json prints the summary on stdout, which carries the payloads: add --out FILE")
   const delimiter = delimiterOf(options.delimiter)
   refuseOverwritingInputs(
-    [{ flag: "--out", path: options.out }, { flag: "--rejects", path: options.rejects }, { flag: "--lineage", path: options.lineage }],
+    [{ flag: "--out", path: options.out }, { flag: "--rejects", path: options.rejects }, { flag: "--lineage", path: options.lineage }, { flag: "--journal", path: options.journal }],
     [input, options.mapping]
   )
   const source = await openMapSource(
@@ -58,21 +62,35 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
     options.mapping
   )
 
+  // The ledger is opened once the mapping fits the input: a bad mapping records no run.
+  const journal = options.journal === undefined
+    ? undefined
+    : openMapJournalRun(options.journal, { input, out: options.out, mappingPath: options.mapping, mapping, options: journalOptions(options) })
   // Payloads, rejects and lineage appear whole or not at all: written beside their targets and renamed
-  // at the end; an error or a signal on the way removes them.
+  // at the end; an error or a signal on the way removes them (the ledger keeps the run, ended so).
   const files = new AtomicOutputs()
-  const stopWatching = discardOnSignal(files, "map")
+  let outcomes: MapOutcomes | undefined
+  const ended = (how: "completed" | "interrupted" | "failed"): void => journal?.end(how, outcomes)
+  const stopWatching = discardOnSignal(files, "map", () => ended("interrupted"))
   try {
-    const code = await mapInto(input, options, { mapping, source, files, report, workerScript })
+    const code = await mapInto(input, options, { mapping, source, files, report, workerScript, journal, started: (o) => (outcomes = o) })
     if (code === EXIT.internal) files.discard()
     else await files.commit()
+    ended(code === EXIT.internal ? "failed" : "completed")
     return code
   } catch (cause) {
     files.discard()
+    ended("failed")
     throw cause
   } finally {
     stopWatching()
   }
+}
+
+/** The options a run records in the ledger: what shapes its outcomes (paths are recorded apart). */
+const journalOptions = (options: MapOptions): Record<string, unknown> => {
+  const { journal: _journal, ...rest } = options
+  return rest
 }
 
 /** What {@link mapInto} maps and where. */
@@ -82,6 +100,9 @@ interface MapRun {
   readonly files: AtomicOutputs
   readonly report: "text" | "json"
   readonly workerScript: URL
+  readonly journal: MapJournalRun | undefined
+  /** Told the outcomes once they exist (the journal's totals, should the run stop). */
+  readonly started: (outcomes: MapOutcomes) => void
 }
 
 /** Maps the opened source into outputs opened through `files` and reports; the caller commits them. */
@@ -94,7 +115,8 @@ const mapInto = async (input: string, options: MapOptions, run: MapRun): Promise
   const allowDuplicates = options.allowDuplicates === true
   const progress = startProgress(process.stderr, () => ({ records: outcomes.rowsRead, bytesRead: source.bytesRead(), totalBytes: source.size }))
   const failOnWarnings = options.failOnWarnings === true
-  const outcomes = new MapOutcomes({ input, mapping, allowDuplicates, failOnWarnings, out, rejectsOut, lineageOut, styles, progress })
+  const outcomes = new MapOutcomes({ input, mapping, allowDuplicates, failOnWarnings, out, rejectsOut, lineageOut, journal: run.journal, styles, progress })
+  run.started(outcomes)
 
   try {
     const jobs = Math.max(1, options.jobs ?? availableParallelism())
