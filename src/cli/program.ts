@@ -194,7 +194,7 @@ how often each endpoint answered with each status. Rehearsal controls (same toke
 /_reference/accounts/SUPPLIER/NUMBER/ {"status":"COMPLETED"|"IN_PROGRESS"|"UNKNOWN"}.
 POST /v1/graphql/ answers the mutation obtainKrakenToken for an API key of the seed's "api_keys" (or a
 refresh token): its JWTs work like the seed's tokens until they expire (see docs/credentials.md).
-SIGTERM or SIGINT finish the requests in flight and end with exit code 0.
+SIGTERM or SIGINT close idle connections, let the requests in flight finish (10 s at most), exit 0.
 ${EXIT_CODES_HELP}`)
     .action(async (opts: Parameters<typeof runServe>[0]) => {
       done(await (await import("./commands/serve.js")).runServe(opts))

@@ -61,7 +61,7 @@ const validatorOf = (endpointId: EndpointId): PayloadValidator<EndpointId> => {
 }
 
 /** The credentials check: `undefined` when the `Authorization` header holds `Token <a seeded token>`. */
-const unauthorized = (state: ServiceState, authorization: string | undefined): Answer | undefined => {
+export const unauthorized = (state: ServiceState, authorization: string | undefined): Answer | undefined => {
   const parts = authorization?.trim().split(/\s+/u) ?? []
   if (parts.length !== 2 || parts[0]!.toLowerCase() !== "token") {
     return { status: 401, body: { detail: "Authentication credentials were not provided." }, headers: { "WWW-Authenticate": "Token" } }

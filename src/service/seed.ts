@@ -18,9 +18,12 @@ import { codedIssue, compareDates } from "../schemas/rules.js"
 import type { ValidationResult } from "../validation/result.js"
 import { runValidation } from "../validation/run-validation.js"
 
-/** A token: what follows `Authorization: Token `; no whitespace, so the header is unambiguous. */
+/**
+ * A token: what follows `Authorization: Token `. Visible ASCII only (no whitespace, control or
+ * non-ASCII characters): the header is unambiguous, and every client can send it.
+ */
 const Token = NonBlankString.check(
-  Schema.isPattern(/^\S+$/u, { code: "invalid", message: "A token may not contain whitespace." })
+  Schema.isPattern(/^[\x21-\x7e]+$/u, { code: "invalid", message: "A token holds visible ASCII characters only (no whitespace, control or non-ASCII characters)." })
 )
 
 /** The statement period that is open on an account: transactions outside it are moved in, or refused. */

@@ -9,10 +9,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { setTimeout as sleep } from "node:timers/promises"
+import { lingerOnClose, originForm, refusedByHead } from "./before-body.js"
+import { trackConnections } from "./connections.js"
 import { type FaultDecision, faultsFor, type FaultOptions, NO_FAULTS } from "./faults.js"
 import { GRAPHQL_PATH } from "./graphql.js"
 import type { Answer } from "./handler.js"
-import { handleRequest } from "./handle-request.js"
+import { handleRequest, unauthorized } from "./handle-request.js"
 import { routeOf } from "./routes.js"
 import type { ServiceResponse } from "./service-response.js"
 import type { ReferenceStore } from "./store.js"
@@ -31,11 +33,14 @@ export interface ReferenceServerOptions {
   readonly onInternalError?: (message: string) => void
 }
 
-/** A reference server: `listen`, then `close`, which lets the requests in flight finish. */
+/**
+ * A reference server: `listen`, then `close`, which closes idle connections at once and lets the
+ * requests in flight finish within `graceMs` (default 10 s).
+ */
 export interface ReferenceServer {
   readonly server: Server
   listen(port: number, host: string): Promise<AddressInfo>
-  close(): Promise<void>
+  close(graceMs?: number): Promise<void>
 }
 
 const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024
@@ -80,11 +85,10 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
   const now = options.now ?? (() => new Date())
   const limit = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
   let received = 0
-  let closing = false
 
   const serve = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const method = req.method ?? "GET"
-    const path = req.url ?? "/"
+    const path = originForm(req.url ?? "/")
     const route = routeOf(method, path)
     // Only endpoint requests draw faults: the statistics stay observable, and the n-th request to an
     // endpoint gets the same faults in every run.
@@ -93,6 +97,17 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
     if (options.graphql !== undefined && route.kind === "none" && path.split("?")[0] === GRAPHQL_PATH) {
       const body = await readBody(req, limit)
       send(res, body === undefined ? { status: 413, body: { detail: `The body is larger than ${limit} bytes.` } } : await options.graphql({ method, body }), false)
+      return
+    }
+    // Credentials, size and media type are judged from the head: a refused body is never read.
+    const refused = route.kind === "none" ? undefined : options.store.transact((state) => {
+      const answer = unauthorized(state, req.headers.authorization) ?? refusedByHead(method, route, req.headers, limit)
+      if (answer !== undefined && endpointId !== undefined) state.countResponse(endpointId, answer.status)
+      return answer
+    })
+    if (refused !== undefined) {
+      lingerOnClose(req.socket)
+      send(res, refused, true)
       return
     }
     const body = await readBody(req, limit)
@@ -108,7 +123,7 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
         status: 503,
         body: { detail: "The service is unavailable (an injected fault). Retry later." },
         headers: { "Retry-After": String(faults.retryAfterSeconds) }
-      }, closing)
+      }, connections.closing())
       return
     }
     const response = options.store.transact((state) =>
@@ -122,7 +137,7 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
       req.socket.destroy()
       return
     }
-    send(res, response, closing)
+    send(res, response, connections.closing())
   }
 
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
@@ -132,6 +147,7 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
       else res.destroy()
     })
   })
+  const connections = trackConnections(server)
 
   return {
     server,
@@ -143,11 +159,6 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
           resolve(server.address() as AddressInfo)
         })
       }),
-    close: () =>
-      new Promise((resolve, reject) => {
-        closing = true
-        server.close((error) => (error === undefined ? resolve() : reject(error)))
-        server.closeIdleConnections()
-      })
+    close: (graceMs) => connections.shutdown(graceMs)
   }
 }

@@ -29,13 +29,14 @@ export interface ServiceResponse {
 
 /**
  * `{ detail }`: the body of 401, 429 and 503 (which the catalogue lists for every endpoint), and of the
- * answers the catalogue does not list: 405 (wrong method), 413 (body too large), and 404 for a path that
+ * answers the catalogue does not list: 405 (wrong method), 413 (body too large), 415 (a media type
+ * that is not JSON), and 404 for a path that
  * is no endpoint.
  */
 export { DetailBody } from "../schemas/errors.js"
 
 /** The statuses any endpoint of the reference service may answer beyond its catalogue entry, with a `DetailBody`. */
-export const SERVICE_LEVEL_STATUSES: ReadonlyArray<number> = [405, 413]
+export const SERVICE_LEVEL_STATUSES: ReadonlyArray<number> = [405, 413, 415]
 
 /** A 400 body in the API's shape for one error that is not about the payload's form. */
 export const businessError = (code: string, errors: ReadonlyArray<Omit<ApiError, "code">>): ValidationErrorBody => ({

@@ -73,7 +73,7 @@ describe("faults over HTTP", () => {
     const service = await startService({ faults: { resetRate: 1 } })
     await expect(fetch(`${service.baseUrl}${ENERGY.path}`, {
       method: "POST",
-      headers: { Authorization: `Token ${TOKEN}` },
+      headers: { Authorization: `Token ${TOKEN}`, "Content-Type": "application/json" },
       body: JSON.stringify(ENERGY.body)
     })).rejects.toThrow()
     const stats = await service.stats()

@@ -146,7 +146,8 @@ class SendRequest implements fc.AsyncCommand<ModelBox, { readonly baseUrl: strin
     const r = this.request
     const response = await fetch(`${real.baseUrl}${r.path}`, {
       method: r.method,
-      headers: r.authorization === undefined ? {} : { Authorization: r.authorization },
+      // A JSON body says so: fetch would label a string text/plain, which the server refuses (415).
+      headers: { ...(r.authorization === undefined ? {} : { Authorization: r.authorization }), "Content-Type": "application/json" },
       ...(r.body === undefined || r.method === "GET" ? {} : { body: r.body })
     })
     const body: unknown = await response.json()

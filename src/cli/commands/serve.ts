@@ -1,7 +1,7 @@
 /**
  * `data-import serve`: the reference service on a loopback port, its state in SQLite (in memory, or in
- * `--state FILE`), seeded from `--seed FILE`, with optional injected faults. SIGTERM (and SIGINT) let the
- * requests in flight finish, then end the run with exit code 0.
+ * `--state FILE`), seeded from `--seed FILE`, with optional injected faults. SIGTERM (and SIGINT) close idle
+ * connections at once, let the requests in flight finish (at most 10 s), then end the run with exit code 0.
  *
  * @module
  */
