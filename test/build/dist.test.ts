@@ -19,7 +19,7 @@ console.log(JSON.stringify({ ids: lib.ENDPOINT_IDS.length, valid: a.ok, errors: 
 /**
  * The Node binaries to check: the one running the tests and, where the machine has one, the system
  * Node outside node_modules (Node 20 on these machines: effect 4 asks for 22.19, yet the library, with
- * require(esm), and the command line work there; README "Node versions" says what is promised).
+ * require(esm), and the command line work there; docs/development.md "Node versions" says what is promised).
  */
 const nodes = [...new Set([
   realpathSync(process.execPath),
@@ -61,7 +61,7 @@ describe("the built package", () => {
     for (const node of nodes) {
       const version = execFileSync(node, ["-p", "process.versions.node"], { encoding: "utf8" }).trim()
       if (nodeVersionProblem(version) !== undefined) {
-        // An older Node: one message naming what is needed, exit 2, no internal error (README "Node versions").
+        // An older Node: one message naming what is needed, exit 2, no internal error (docs/development.md "Node versions").
         const refused = spawnSync(node, [cli, "validate", ...payloads], { cwd: root, encoding: "utf8" })
         expect(refused.status, node).toBe(2)
         expect(refused.stderr).toBe(`data-import: ${nodeVersionProblem(version)!}\n`)

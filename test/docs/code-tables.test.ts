@@ -1,17 +1,18 @@
 /**
- * The README's tables of error and warning codes list exactly the codes the library defines.
+ * The tables of error and warning codes (docs/decisions.md, linked from the README) list exactly the codes
+ * the library defines.
  */
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { ERROR_CODES, WARNING_CODES } from "../../src/index.js"
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
+const page = readFileSync(new URL("../../docs/decisions.md", import.meta.url), "utf8")
 
 /** The codes in the first column of the table under a `## heading`. */
 const codesUnder = (heading: string): Array<string> => {
-  const start = readme.indexOf(`\n## ${heading}\n`)
-  expect(start).toBeGreaterThanOrEqual(0)
-  const section = readme.slice(start + 1).split(/\n## /u)[0]!
+  const start = page.indexOf(`\n## ${heading}\n`)
+  expect(start, `docs/decisions.md has "## ${heading}"`).toBeGreaterThanOrEqual(0)
+  const section = page.slice(start + 1).split(/\n## /u)[0]!
   return section
     .split("\n")
     .filter((line) => line.startsWith("| `"))
@@ -19,7 +20,7 @@ const codesUnder = (heading: string): Array<string> => {
     .sort()
 }
 
-describe("README code tables", () => {
+describe("docs/decisions.md: the code tables", () => {
   it("Error codes: every code of ERROR_CODES, and no other", () => {
     expect(codesUnder("Error codes")).toStrictEqual(Object.keys(ERROR_CODES).sort())
   })

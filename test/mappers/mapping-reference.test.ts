@@ -1,6 +1,7 @@
 /**
- * The README's reference of the mapping format is checked against the mapping schema, so it cannot go
- * stale: every key and every converter with its options is listed, and nothing the schema does not have.
+ * The reference of the mapping format (docs/mapping.md, linked from the README) is checked against the
+ * mapping schema, so it cannot go stale: every key and every converter with its options is listed, and
+ * nothing the schema does not have.
  */
 import { readFileSync } from "node:fs"
 import { Schema } from "effect"
@@ -9,14 +10,15 @@ import { defineMapping, mappingJsonSchema, mappingProblems, mapRecords } from ".
 import { CONVERTER_NAMES, CONVERTERS } from "../../src/mappers/converters.js"
 import { didYouMean, MappingJsonSchema, nearestName } from "../../src/mappers/mapping-schema.js"
 
-const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
+const reference = readFileSync(new URL("../../docs/mapping.md", import.meta.url), "utf8")
 
 /** The rows of the table between `<!-- name:start -->` and `<!-- name:end -->`, as cells. */
 const table = (name: string): Array<Array<string>> => {
-  const start = readme.indexOf(`<!-- ${name}:start -->`)
-  const end = readme.indexOf(`<!-- ${name}:end -->`)
-  expect(start, `README has the ${name} table`).toBeGreaterThan(-1)
-  return readme.slice(start, end).split("\n")
+  const start = reference.indexOf(`<!-- ${name}:start -->`)
+  const end = reference.indexOf(`<!-- ${name}:end -->`)
+  expect(start, `docs/mapping.md has the ${name} table`).toBeGreaterThan(-1)
+  expect(end, `docs/mapping.md ends the ${name} table`).toBeGreaterThan(start)
+  return reference.slice(start, end).split("\n")
     .filter((line) => line.startsWith("| `"))
     .map((line) => line.split(" | ").map((cell) => cell.replace(/^\| /u, "").trim()))
 }
@@ -26,7 +28,7 @@ const optionNames = (cell: string): Array<string> => cell.replace(/\([^)]*\)/gu,
 
 const structKeys = (schema: unknown): Array<string> => Object.keys((schema as { fields: Record<string, unknown> }).fields)
 
-describe("README: the mapping format", () => {
+describe("docs/mapping.md: the mapping format", () => {
   it("lists every converter with exactly its options", () => {
     const rows = table("mapping-converters")
     expect(rows.map((r) => optionNames(r[0]!)[0])).toEqual([...CONVERTER_NAMES])
