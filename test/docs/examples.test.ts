@@ -1,5 +1,6 @@
 /**
- * Every `@example` of the JSDoc in src/ and every ```ts block of the README is run, so none can go stale.
+ * Every `@example` of the JSDoc in src/ and every ```ts block of the README and of docs/*.md is run, so none
+ * can go stale.
  *
  * - A statement followed by a comment holding a value (`toMinorUnits("12.34") // => { ok: true, value: 1234 }`,
  *   on its line or the next) asserts that its expression equals the value; `...` or `…` in an object or at
@@ -65,11 +66,14 @@ const jsdocExamples = (file: string): Array<Example> => {
   return out
 }
 
-/** The ```ts blocks of the README. */
-const readmeExamples = (): Array<Example> => {
-  const text = readFileSync(join(ROOT, "README.md"), "utf8")
+/** The Markdown pages whose ```ts blocks are run: the README and every page of docs/. */
+const PAGES = ["README.md", ...readdirSync(join(ROOT, "docs")).filter((f) => f.endsWith(".md")).sort().map((f) => `docs/${f}`)]
+
+/** The ```ts blocks of a Markdown page. */
+const markdownExamples = (page: string): Array<Example> => {
+  const text = readFileSync(join(ROOT, page), "utf8")
   return [...text.matchAll(/^```ts\n([\s\S]*?)^```$/gmu)].map((m) => ({
-    name: `README.md:${text.slice(0, m.index).split("\n").length}`,
+    name: `${page}:${text.slice(0, m.index).split("\n").length}`,
     source: m[1]!
   }))
 }
@@ -229,7 +233,9 @@ const givens = (): Record<string, unknown> => {
     text: JSON.stringify(SEED),
     state: openSession(initialState(seed)).state,
     openStore,
-    parseStatus: (body: unknown) => ({ ok: typeof body === "object" && body !== null })
+    parseStatus: (body: unknown) => ({ ok: typeof body === "object" && body !== null }),
+    // The environment an example reads its credentials from (docs/credentials.md).
+    process: { env: { DATA_IMPORT_API_KEY: "our-api-key" } }
   }
 }
 
@@ -309,15 +315,23 @@ const run = async (example: Example): Promise<number> => {
   return checked + expected
 }
 
-const EXAMPLES = [...sourceFiles(join(ROOT, "src")).flatMap(jsdocExamples), ...readmeExamples()]
+const EXAMPLES = [...sourceFiles(join(ROOT, "src")).flatMap(jsdocExamples), ...PAGES.flatMap(markdownExamples)]
 
 describe("every example of the documentation runs and says what happens", () => {
   beforeAll(() => fc.configureGlobal({ numRuns: 5 }))
   afterAll(() => fc.resetConfigureGlobal())
 
-  it("finds the examples: JSDoc of src/ and the README's ts blocks", () => {
+  it("finds the examples: JSDoc of src/ and the ts blocks of the README and of docs/*.md", () => {
     expect(EXAMPLES.filter((e) => e.module !== undefined).length).toBeGreaterThan(40)
-    expect(EXAMPLES.filter((e) => e.module === undefined).length).toBeGreaterThanOrEqual(5)
+    const pages = EXAMPLES.filter((e) => e.module === undefined)
+    expect(pages.length).toBeGreaterThanOrEqual(12)
+    const inPage = (page: string): number => pages.filter((e) => e.name.startsWith(`${page}:`)).length
+    expect(inPage("README.md")).toBeGreaterThanOrEqual(2)
+    // The pages the README's long material moved to keep their examples.
+    expect(inPage("docs/library.md")).toBeGreaterThanOrEqual(6)
+    for (const page of ["docs/mapping.md", "docs/validate.md", "docs/reference-service.md", "docs/credentials.md"]) {
+      expect(inPage(page), page).toBeGreaterThanOrEqual(1)
+    }
   })
 
   it.each(EXAMPLES.map((e) => [e.name, e] as const))("%s", async (_, example) => {
