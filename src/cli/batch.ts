@@ -21,6 +21,8 @@ export interface ValidateSettings {
   readonly keepRaw: boolean
   /** Lines (and JSON values) longer than this many bytes are reported as `line_too_long`. */
   readonly maxLineBytes: number
+  /** `--documents DIR`: document paths are checked against this folder. */
+  readonly documents?: string | undefined
 }
 
 /** Settings of a mapping worker: the mapping spec as read from JSON. */
@@ -189,6 +191,8 @@ export interface BatchSummary {
    * account repeats a `transaction_id` across records (the line as in `problems`).
    */
   readonly transactions: Array<TransactionKeys>
+  /** With `--documents`: the document paths the batch's records name (for the folder's unreferenced files). */
+  documents?: Array<string>
 }
 
 /** The transaction keys of one valid transactions record. */

@@ -20,6 +20,8 @@ import {
   type ValidateSettings
 } from "./batch.js"
 import { inferEndpoint } from "../index.js"
+import { fileStoreFolder } from "../documents/file-store.js"
+import { withDocumentCheck } from "../documents/with-documents.js"
 import { transactionKeys } from "./seen-keys.js"
 import { readRangeLines } from "./range-lines.js"
 import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
@@ -92,6 +94,8 @@ export class BatchChecker {
   private readonly options: { readonly now: Date }
   private readonly validators = new Map<EndpointId, PayloadValidator<EndpointId>>()
   private readonly fixed: EndpointId | undefined
+  /** With `--documents`: the paths named since the last summary took them. */
+  private referenced: Array<string> = []
 
   constructor(private readonly settings: ValidateSettings) {
     this.options = { now: new Date(settings.now) }
@@ -236,6 +240,7 @@ export class BatchChecker {
     }
     bump(summary.byEndpoint, endpoint)
     const result = withExactNumbers(text, value, this.validatorFor(endpoint)(value, this.options))
+    if (this.referenced.length > 0) [summary.documents, this.referenced] = [[...(summary.documents ?? []), ...this.referenced], []]
     if (result.warnings.length > 0) {
       summary.warnings += result.warnings.length
       for (const w of result.warnings) bump(summary.warningsByCode, w.code)
@@ -280,6 +285,8 @@ export class BatchChecker {
     if (validator === undefined) {
       // Every record comes from JSON.parse.
       validator = compileValidator(endpoint, { input: "json" })
+      const documents = this.settings.documents
+      if (documents !== undefined) validator = withDocumentCheck(validator, endpoint, fileStoreFolder(documents), (path) => this.referenced.push(path))
       this.validators.set(endpoint, validator)
     }
     return validator

@@ -77,6 +77,7 @@ export const buildProgram = (env: CliEnvironment, done: (code: ExitCode) => void
     .option("-j, --jobs <N>", "worker threads (default: the number of cores)", wholeNumber(1))
     .option("--reject-file <FILE>", "write the invalid and unparseable records there, unchanged, one per line")
     .option("--max-line-length <BYTES>", "longest line (or JSON value) read, e.g. 16M; longer ones are reported as line_too_long", byteSize, DEFAULT_MAX_LINE_BYTES)
+    .option("--documents <DIR>", "a folder laid out like the file store's root: a document_path or statement_path naming no file there is path_does_not_exist_in_file_store; its files no record names are listed on stderr")
     .addHelpText("after", `
 Records: a .json file holds one payload or an array of payloads (each element is a record, located at
 the line and column where it starts); an NDJSON file holds one payload per line. A UTF-8 byte order mark
@@ -184,6 +185,7 @@ ${EXIT_CODES_HELP}`)
     .option("--vendor-fail-rate <R>", "answer this fraction of payment instructions 500 (vendor failure), nothing stored", rate, 0)
     .option("--fault-seed <N>", "seed of the fault decisions: the same faults for the n-th request in every run (default: random, printed)", faultSeed)
     .option("--retry-after <S>", "Retry-After of an injected 503, in seconds", wholeNumber(0), 1)
+    .option("--documents <DIR>", "a folder laid out like the file store's root: a note or statement whose document is not there is answered 400 path_does_not_exist_in_file_store")
     .option("--token-ttl <SECONDS>", "lifetime of the tokens obtainKrakenToken issues", wholeNumber(1), 3600)
     .option("--refresh-ttl <SECONDS>", "lifetime of the refresh tokens it issues", wholeNumber(1), 7 * 24 * 3600)
     .addHelpText("after", `
@@ -217,6 +219,7 @@ ${EXIT_CODES_HELP}`)
     .option("--no-check-previously-added", "tell the service not to skip transactions it has already")
     .option("--new-base-url", "continue a ledger at a base URL it has not sent to (the same service at a new address)")
     .option("--fail-on-warnings", "do not send a record with warnings (unknown_choice, …): it ends invalid, its warnings listed")
+    .option("--documents <DIR>", "a folder laid out like the file store's root: a record whose document_path or statement_path names no file there is not sent (invalid, path_does_not_exist_in_file_store)")
     .option("--max-attempts <N>", "attempts per request, retries included", wholeNumber(1), 5)
     .option("--timeout <SECONDS>", "longest wait for one answer", wholeNumber(1))
     .option("--allow-insecure-http", "allow plain http:// to a host that is not this machine (the token travels unencrypted)")

@@ -59,6 +59,8 @@ export interface PlanContext {
   readonly now?: (() => Date) | undefined
   /** A record with warnings is invalid (not sent), its warnings its errors. */
   readonly failOnWarnings?: boolean | undefined
+  /** Errors beyond validation (missing documents), by attr: they make their records invalid. */
+  readonly checkDocuments?: ((endpoint: PostEndpointId, body: unknown) => ReadonlyArray<ApiError>) | undefined
 }
 
 const validators = new Map<EndpointId, PayloadValidator<EndpointId>>()
@@ -148,7 +150,7 @@ export const planLine = (text: string, context: PlanContext): LinePlan => {
   // A number JSON.parse has rounded makes its record invalid (inexact_number at its attr), as in validate.
   const result = withExactNumbers(text, body, validatorOf(endpoint)(body, context.now === undefined ? {} : { now: context.now() }))
   const items = naturalKeyOf(endpoint).items
-  const errorsOf = byRecord(items, result.ok ? [] : result.error.errors)
+  const errorsOf = byRecord(items, [...(result.ok ? [] : result.error.errors), ...(context.checkDocuments?.(endpoint, body) ?? [])])
   const warningsOf = byRecord(items, result.warnings)
   const whole = errorsOf.get(null)
   const judged = records.map((record, i): JudgedRecord => {

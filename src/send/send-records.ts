@@ -12,6 +12,7 @@ import { redactSecrets } from "../client/redact-secrets.js"
 import type { SendOutcome } from "../client/outcome.js"
 import { bodyWith, type KeyedRecord } from "../endpoints/natural-key.js"
 import type { PostEndpointId } from "../endpoints/endpoint-id.js"
+import type { ApiError } from "../schemas/errors.js"
 import { journaledWorkers } from "./journaled-workers.js"
 import { type BlockedCause, type Ledger, type LedgerOutcome, RECORD_OUTCOMES, type RecordOutcome } from "./ledger-types.js"
 import { planLine, type PlannedRequest } from "./plan-line.js"
@@ -43,6 +44,11 @@ export interface SendRecordsOptions {
   readonly forceAddToCurrentStatement?: boolean | undefined
   /** Records with warnings are not sent: they end `invalid`, their warnings listed (default `false`). */
   readonly failOnWarnings?: boolean | undefined
+  /**
+   * Errors of a body beyond its validation, each at the attr of a record (`notes.0.document_paths.0.document_path`):
+   * those records are `invalid`, not sent. `send --documents` checks the file store folder here.
+   */
+  readonly checkDocuments?: ((endpoint: PostEndpointId, body: unknown) => ReadonlyArray<ApiError>) | undefined
   /** Let the service skip transactions it has already (default `true`). */
   readonly checkPreviouslyAdded?: boolean | undefined
   /** Texts never to be written to the ledger (token, API key): replaced wherever an answer echoes them. */
@@ -216,7 +222,8 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
         resendInDoubt: options.resendInDoubt === true,
         query,
         now: options.now,
-        failOnWarnings: options.failOnWarnings
+        failOnWarnings: options.failOnWarnings,
+        checkDocuments: options.checkDocuments
       })
     if (plan.kind === "unidentified") {
       records++

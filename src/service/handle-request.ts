@@ -10,6 +10,7 @@ import type { EndpointId } from "../endpoints/endpoint-id.js"
 import { AccountImportProcessStatus, type ImportSupplierStatus } from "../schemas/import-status.js"
 import { compileValidator, type PayloadValidator } from "../validation/compile-validator.js"
 import { answerControl } from "./controls.js"
+import { missingDocumentsAnswer } from "./documents.js"
 import type { Answer, Handler, RequestContext } from "./handler.js"
 import { notesHandler } from "./notes.js"
 import {
@@ -119,6 +120,8 @@ const answerEndpoint = (
   }
   const result = validatorOf(endpointId)(input, { now: context.now })
   if (!result.ok) return { status: 400, body: result.error }
+  const missing = missingDocumentsAnswer(endpointId, result.value, context.documentExists)
+  if (missing !== undefined) return missing
   return handler({ endpointId, state, request: result.value as never, query: route.query, context })
 }
 

@@ -13,6 +13,8 @@ export interface RequestContext {
   readonly now: Date
   /** Whether the upstream payment vendor fails this request (a 500 on payment-instruction). */
   readonly vendorFails: boolean
+  /** Whether the file store holds a document path; without it every path exists (the real default). */
+  readonly documentExists?: ((path: string) => boolean) | undefined
 }
 
 /** An answer before it is counted and routed: status, body and extra headers. */

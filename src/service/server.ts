@@ -27,6 +27,8 @@ export interface ReferenceServerOptions {
   readonly now?: () => Date
   /** Largest request body accepted; larger ones are answered 413. Default 32 MiB. */
   readonly maxBodyBytes?: number
+  /** A folder laid out like the file store's root: a document path naming no file in it is refused. */
+  readonly documentExists?: ((path: string) => boolean) | undefined
   /** Answers `POST /v1/graphql/` (`obtainKrakenToken`, see graphql.ts); without it that path is 404. */
   readonly graphql?: ((request: { readonly method: string; readonly body: string | undefined }) => Promise<Answer>) | undefined
   /** Told about a request that failed inside the service (a bug); the message never holds a header. */
@@ -129,7 +131,8 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
     const response = options.store.transact((state) =>
       handleRequest(state, { method, path, authorization: req.headers.authorization, body }, {
         now: now(),
-        vendorFails: fault.vendorFails
+        vendorFails: fault.vendorFails,
+        documentExists: options.documentExists
       })
     )
     if (fault.reset) {

@@ -27,6 +27,7 @@ export const ERROR_CODES = {
   note_unpin_at_earlier_than_creation_date: "`unpin_at` before `created_at`.",
   duplicate_transaction_ids: "Two transactions of one account share a `transaction_id`, in one payload or (CLI) anywhere in the input (reported on the later one).",
   duplicate_statement_ids: "Two historical statements of one payload share a `statement_id` (reported on the later one).",
+  path_does_not_exist_in_file_store: "A `document_path` or `statement_path` that names no file in the documents folder (only with `--documents DIR`: validate, send, serve).",
   transaction_in_future: "`transaction_date` after today (the clock is an option).",
   line_item_units_must_be_two_values: "`units` given with other than two values.",
   definitions_required: "Time definitions with neither `definitions` nor `rolled_out_definitions`.",

@@ -20,6 +20,7 @@ import {
 import { authenticate, type Credentials, readCredentials, secretsOf } from "../credentials.js"
 import { CliError, describeError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
 import { validateInputKind } from "../io.js"
+import { documentsFolder } from "../documents-option.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { startProgress } from "../progress.js"
 import { sourceLines } from "./send-lines.js"
@@ -41,6 +42,7 @@ export interface SendCommandOptions extends ReportOptions {
   readonly allowInsecureHttp?: boolean | undefined
   readonly maxAttempts: number
   readonly timeout?: number | undefined
+  readonly documents?: string | undefined
 }
 
 export { API_KEY_VARIABLE, TOKEN_VARIABLE } from "../credentials.js"
@@ -112,6 +114,7 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
   // The first token before the ledger is opened: a refused key ends the run before anything is sent.
   if (!dryRun) await authenticate(client)
   const files = names.map((name) => resolve(name))
+  const documents = documentsFolder(options.documents)
 
   let ledger: Ledger
   try {
@@ -135,6 +138,7 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
       forceAddToCurrentStatement: options.forceAddToCurrentStatement === true,
       checkPreviouslyAdded: options.checkPreviouslyAdded !== false,
       failOnWarnings: options.failOnWarnings === true,
+      checkDocuments: documents?.missing,
       secrets: dryRun ? [] : secretsOf(credentials),
       signal: controller.signal,
       onProgress: (p) => (lines = p.lines),

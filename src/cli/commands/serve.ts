@@ -11,6 +11,7 @@ import { describeError, EXIT, type ExitCode, ioError, usageError } from "../exit
 import { readJsonFile } from "../read-json-file.js"
 import { graphqlEndpoint } from "../../service/graphql.js"
 import { acceptIssuedTokens, createTokenIssuer } from "../../service/tokens.js"
+import { documentsFolder } from "../documents-option.js"
 
 /** Options of `data-import serve`, as parsed. */
 export interface ServeOptions {
@@ -28,6 +29,8 @@ export interface ServeOptions {
   readonly tokenTtl?: number | undefined
   /** Lifetime of the refresh tokens it issues, in seconds (default 7 days). */
   readonly refreshTtl?: number | undefined
+  /** A folder laid out like the file store's root: documents missing there are refused. */
+  readonly documents?: string | undefined
 }
 
 /** Reads and checks the seed file: a bad one is a usage error (exit 2) that lists every problem. */
@@ -45,6 +48,7 @@ const urlHost = (host: string): string => (host.includes(":") ? `[${host}]` : ho
 /** Runs the service until SIGTERM or SIGINT. */
 export const runServe = async (options: ServeOptions): Promise<ExitCode> => {
   const seed = options.seed === undefined ? undefined : await readSeed(options.seed)
+  const documents = documentsFolder(options.documents)
   if (options.state === undefined && seed === undefined) throw usageError("serve needs --seed FILE (or --state FILE of an earlier run)")
   let store
   try {
@@ -68,6 +72,7 @@ export const runServe = async (options: ServeOptions): Promise<ExitCode> => {
     store: acceptIssuedTokens(store, issuer),
     graphql: graphqlEndpoint(store, issuer),
     faults,
+    documentExists: documents?.exists,
     onInternalError: (message) => process.stderr.write(`data-import serve: internal error: ${message}\n`)
   })
   let address

@@ -8,6 +8,7 @@ import { availableParallelism } from "node:os"
 import { ENDPOINT_IDS, isEndpointId } from "../../index.js"
 import { type BatchSummary, emptySummary, type WorkerSettings } from "../batch.js"
 import { countUnparseable } from "../check-batch.js"
+import { documentsReport } from "../documents-option.js"
 import { EXIT, type ExitCode, usageError } from "../exit-codes.js"
 import { type InputKind, openInput, openOutput, Output, READ_CHUNK_BYTES, readChunks, type RegularFile, sizeOf, sniffStdin, UnreadableInput, validateInputs } from "../io.js"
 import { type JsonPiece, JsonDocumentSplitter } from "../json-document.js"
@@ -34,6 +35,7 @@ export interface ValidateOptions {
   readonly jobs?: number | undefined
   readonly rejectFile?: string | undefined
   readonly maxLineLength: number
+  readonly documents?: string | undefined
 }
 
 /** Default `--max-errors` and `--max-warnings` per format: a screenful for people, all of them for a stream. */
@@ -68,6 +70,7 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     throw usageError(`unknown endpoint ${options.endpoint}: use one of ${ENDPOINT_IDS.join(", ")}`)
   }
   const inputs = validateInputs(names, options.inputFormat)
+  const documents = documentsReport(options.documents)
   const quiet = options.quiet === true
   const streaming = options.format === "ndjson" && !quiet
   refuseOverwritingInputs([{ flag: "--reject-file", path: options.rejectFile }], inputs.map((i) => i.name))
@@ -84,7 +87,8 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     endpoint: options.endpoint,
     now: new Date().toISOString(),
     keepRaw: rejects !== undefined,
-    maxLineBytes: options.maxLineLength
+    maxLineBytes: options.maxLineLength,
+    documents: options.documents
   }
   const rejectRepeatedTransactionIds = repeatedTransactionIdRejecter()
   const origins = new Map<number, BatchOrigin>()
@@ -99,6 +103,7 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     const base = nextLine[origin.file]!
     const absolute = (line: number): number => (origin.kind === "ndjson" ? base + line : line)
     rejectRepeatedTransactionIds(summary, (line) => ({ file: file.name, line: absolute(line) }))
+    documents?.take(summary.documents)
     const listed = tally.add(summary, (p) => ({
       file: file.name,
       line: origin.kind === "ndjson" ? base + p.line : p.line,
@@ -280,6 +285,7 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
   else for (const file of tally.empty) stdout.write(`${ndjsonEmptyLine(file)}\n`)
   await stdout.close()
   if (rejects !== undefined) await rejects.close()
+  process.stderr.write(documents?.note() ?? "")
   return tally.unreadable.length > 0 ? EXIT.unreadable : tally.ok ? EXIT.ok : EXIT.invalid
 }
 

@@ -1,0 +1,55 @@
+/**
+ * `--documents DIR` of validate, send and serve: a local folder laid out like the file store's root.
+ * A folder that cannot be read is a usage error (exit 2), found before any record is read.
+ *
+ * @module
+ */
+import { fileStoreFolder, type FileStoreFolder, folderProblem } from "../documents/file-store.js"
+import { usageError } from "./exit-codes.js"
+
+/** The folder of `--documents`, checked; `undefined` without the option. */
+export const documentsFolder = (dir: string | undefined): FileStoreFolder | undefined => {
+  if (dir === undefined) return undefined
+  const problem = folderProblem(dir)
+  if (problem !== undefined) throw usageError(`--documents: ${problem}`)
+  return fileStoreFolder(dir)
+}
+
+/** At most this many unreferenced files are named; the rest are counted. */
+const LISTED_FILES = 20
+
+/**
+ * The information line about files of the folder that no record names (never an error: a folder may
+ * hold the documents of a later run), or `undefined` when every file is named.
+ */
+export const unreferencedFilesNote = (dir: string, unreferenced: ReadonlyArray<string>): string | undefined => {
+  if (unreferenced.length === 0) return undefined
+  const listed = unreferenced.slice(0, LISTED_FILES).map((f) => `  ${f}`).join("\n")
+  const more = unreferenced.length > LISTED_FILES ? `\n  … and ${unreferenced.length - LISTED_FILES} more` : ""
+  return `data-import: information: ${unreferenced.length} file${unreferenced.length === 1 ? "" : "s"} in ${dir} named by no record:\n${listed}${more}\n`
+}
+
+/** The files of a `--documents` folder that no record has named yet. */
+export class DocumentsReport {
+  private readonly unnamed: Set<string>
+
+  constructor(readonly folder: FileStoreFolder) {
+    this.unnamed = new Set(folder.files())
+  }
+
+  /** Paths records named. */
+  take(paths: ReadonlyArray<string> | undefined): void {
+    for (const path of paths ?? []) this.unnamed.delete(path)
+  }
+
+  /** The information about the files never named (see {@link unreferencedFilesNote}). */
+  note(): string | undefined {
+    return unreferencedFilesNote(this.folder.root, [...this.unnamed])
+  }
+}
+
+/** The report of `--documents DIR` (checked first: a usage error when it is no readable folder); `undefined` without the option. */
+export const documentsReport = (dir: string | undefined): DocumentsReport | undefined => {
+  const folder = documentsFolder(dir)
+  return folder === undefined ? undefined : new DocumentsReport(folder)
+}
