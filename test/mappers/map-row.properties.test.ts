@@ -250,7 +250,8 @@ const generalResult = (events: ReadonlyArray<MappingEvent>, rows: ReadonlyArray<
   const refused = events.filter((e) => !isRecord(rows[e.sourceRows[0]!]))
   const ordered = [...refused, ...events.filter((e) => !refused.includes(e))]
   return {
-    payloads: ordered.flatMap((e) => (e.kind === "payload" ? [{ payload: e.payload, sourceRows: e.sourceRows }] : [])),
+    // A payload's warnings (allowed but suspicious data) come with it, as the events carry them.
+    payloads: ordered.flatMap((e) => (e.kind === "payload" ? [{ payload: e.payload, sourceRows: e.sourceRows, ...(e.warnings === undefined ? {} : { warnings: e.warnings }) }] : [])),
     rejected: ordered.flatMap((e) => (e.kind === "rejected" ? [{ sourceRows: e.sourceRows, errors: e.errors }] : []))
   }
 }
