@@ -67,12 +67,15 @@ const add = (tally: Tally, state: string, outcome: string | null, n: number): vo
 
 const noAccounts = (): AccountTotals => ({ accounts: 0, complete: 0, blocked: 0, partly: 0, not_stored: 0 })
 
-/** Per account: its records, how many stored, how many blocked and why. */
+/** Per account: its records, how many stored, how many blocked (the causes are read apart, for blocked records only). */
 const ACCOUNTS = `SELECT supplier, account, COUNT(*) AS n,
     SUM(state = 'done' AND outcome IN (${[...STORED_OUTCOMES].map((o) => `'${o}'`).join(", ")})) AS stored,
-    SUM(state = 'done' AND outcome = 'blocked') AS blocked,
-    GROUP_CONCAT(DISTINCT CASE WHEN state = 'done' AND outcome = 'blocked' THEN cause END) AS causes
+    SUM(state = 'done' AND outcome = 'blocked') AS blocked
   FROM records WHERE account IS NOT NULL GROUP BY supplier, account`
+
+/** Why each account's blocked records are blocked: a GROUP_CONCAT over the blocked records alone, not every record. */
+const BLOCKED_CAUSES = `SELECT supplier, account, GROUP_CONCAT(DISTINCT cause) AS causes
+  FROM records WHERE state = 'done' AND outcome = 'blocked' AND account IS NOT NULL GROUP BY supplier, account`
 
 /**
  * Computes the report of the ledger `source`.
@@ -165,9 +168,19 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     accountTotals.set(row.supplier ?? "(none)", t)
     for (const k of Object.keys(allAccounts) as Array<keyof AccountTotals>) allAccounts[k] += t[k]
   }
-  const listedAccounts: Array<AccountRow> = (db.prepare(
-    "SELECT supplier, account, n, stored, blocked, causes FROM temp.report_accounts WHERE stored < n ORDER BY blocked > 0 DESC, n - stored DESC, supplier, account LIMIT ?"
-  ).all(limit) as Array<{ supplier: string | null; account: string; n: number; stored: number; blocked: number; causes: string | null }>).map((r) => ({
+  const listed = db.prepare(
+    "SELECT supplier, account, n, stored, blocked FROM temp.report_accounts WHERE stored < n ORDER BY blocked > 0 DESC, n - stored DESC, supplier, account LIMIT ?"
+  ).all(limit) as Array<{ supplier: string | null; account: string; n: number; stored: number; blocked: number }>
+  // Only the listed accounts' causes are kept: memory stays bounded by the list, not the ledger.
+  const wanted = new Set(listed.filter((r) => r.blocked > 0).map((r) => JSON.stringify([r.supplier, r.account])))
+  const causesOf = new Map<string, string>()
+  if (wanted.size > 0) {
+    for (const row of db.prepare(BLOCKED_CAUSES).iterate() as Iterable<{ supplier: string | null; account: string; causes: string | null }>) {
+      const key = JSON.stringify([row.supplier, row.account])
+      if (row.causes !== null && wanted.has(key)) causesOf.set(key, row.causes)
+    }
+  }
+  const listedAccounts: Array<AccountRow> = listed.map((r) => ({ ...r, causes: causesOf.get(JSON.stringify([r.supplier, r.account])) ?? null })).map((r) => ({
     supplier: r.supplier ?? "(none)",
     account: r.account,
     records: r.n,
