@@ -81,10 +81,24 @@ const BLOCKED_CAUSES = `SELECT supplier, account, GROUP_CONCAT(DISTINCT cause) A
  * Computes the report of the ledger `source`.
  *
  * @example
- * const source = openReportSource("campaign.ledger")
+ * // A campaign of two lines: a market participant the service stores, and a note with neither body nor document.
+ * import { createClient, openLedger, sendRecords } from "data-import-payloads"
+ * const path = `${process.env["TMPDIR"] ?? "/tmp"}/campaign-${process.pid}-${Date.now()}.ledger`
+ * const ledger = openLedger(path, { service: "https://api.example.energy" })
+ * const client = createClient({ baseUrl: "https://api.example.energy", token: "my-token", fetch: (async (_: string, init: RequestInit) => new Response(init.body, { status: 201 })) as typeof fetch })
+ * const participant = JSON.stringify({ code: 9900000000003, code_type: "BDEW", name: "Netz Nord", role: "NETWORK_OPERATOR", energy: "ELECTRICITY" })
+ * const note = JSON.stringify({ import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", notes: [{ is_pinned: true }] })
+ * await sendRecords([{ file: "a.ndjson", line: 1, text: participant }, { file: "a.ndjson", line: 2, text: note }], { ledger, client, service: "https://api.example.energy" })
+ * ledger.close()
+ *
+ * const source = openReportSource(path)
  * const report = campaignReport(source)
- * report.totals.created // records the service stored in this campaign
  * source.close()
+ * report.totals // => { records: 2, created: 1, invalid: 1, blocked: 0, pending: 0, in_flight: 0, map_rejected: 0, … }
+ * report.complete // => false
+ * report.kinds.map((kind) => kind.endpoint) // => ["market-participant", "notes"]
+ * report.accounts // => { totals: { accounts: 1, complete: 0, blocked: 0, partly: 0, not_stored: 1 }, listed: [{ supplier: "STADTWERKE_NORD", account: "KD-1", records: 1, stored: 0, status: "not_stored", causes: [] }], unlisted: 0 }
+ * report.problems.listed // => [{ problem: "invalid", endpoint: "notes", code: "note_body_or_document_path_not_found", supplier: "STADTWERKE_NORD", account: "KD-1", source_file: "a.ndjson", source_lines: "2", payload_file: "a.ndjson", payload_line: 2, … }]
  */
 export const campaignReport = (source: ReportSource, options: CampaignReportOptions = {}): CampaignReport => {
   const { db, tables } = source

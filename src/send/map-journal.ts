@@ -86,10 +86,21 @@ export interface MapJournal {
  * map tables, and records the run. Throws `LedgerMismatchError` as `openLedger` does.
  *
  * @example
- * const journal = openMapJournal("/tmp/campaign.ledger", { input: "/data/accounts.csv", output: "/data/accounts.ndjson", endpoint: "energy-amount" })
- * journal.rejected({ lines: [7], codes: ["invalid_date"], detail: "31.02.2024 is not a date", raw: "S;K-1;31.02.2024" })
+ * // A map run of a new ledger: row 2 became payload 1, row 7 was rejected; the report reads them back.
+ * import { campaignReport, openReportSource } from "data-import-payloads"
+ * const path = `${process.env["TMPDIR"] ?? "/tmp"}/map-${process.pid}-${Date.now()}.ledger`
+ * const journal = openMapJournal(path, { input: "/data/accounts.csv", output: "/data/accounts.ndjson", endpoint: "energy-amount" })
+ * journal.run // => 1
+ * journal.rejected({ lines: [7], codes: ["invalid_date"], detail: "31.02.2024 is not a date", raw: "S;K-1;31.02.2024", supplier: "S", account: "K-1" })
  * journal.lineage({ payloadLine: 1, lines: [2] })
  * journal.end("completed", { rowsRead: 2, payloads: 1, rowsRejected: 1 })
+ *
+ * const source = openReportSource(path)
+ * const report = campaignReport(source)
+ * source.close()
+ * report.map_runs // => [{ run: 1, input: "/data/accounts.csv", output: "/data/accounts.ndjson", endpoint: "energy-amount", rows_read: 2, payloads: 1, rows_rejected: 1 }]
+ * report.totals.map_rejected // => 1
+ * report.problems.listed // => [{ problem: "map_rejected", endpoint: "energy-amount", code: "invalid_date", supplier: "S", account: "K-1", source_file: "/data/accounts.csv", source_lines: "7", payload_file: null, payload_line: null, detail: "31.02.2024 is not a date", raw: "S;K-1;31.02.2024" }]
  */
 export const openMapJournal = (path: string, start: MapRunStart): MapJournal => {
   // openLedger checks the format, creates a new ledger and refuses one in use.

@@ -93,8 +93,20 @@ interface Open {
  * Reads the messages of one input (any number of interchanges).
  *
  * @example
- * for await (const item of readMessages([Buffer.from("UNB+UNOC:3+S+R+240101:0000+42'UNH+1+MSCONS:D:04B:UN:2.4c'UNT+2+1'UNZ+1+42'")]))
- *   console.log(item.kind) // message
+ * // Two messages; the UNT of the second counts 5 segments where it has 2 (UNH to UNT).
+ * const text = "UNB+UNOC:3+SENDER+RECEIVER+240101:1200+42'UNH+1+MSCONS:D:04B:UN:2.4c'BGM+7+DOC-1+9'UNT+3+1'UNH+2+MSCONS:D:04B:UN:2.4c'UNT+5+2'UNZ+2+42'"
+ * const items: Array<MessageItem> = []
+ * for await (const item of readMessages([Buffer.from(text)])) items.push(item)
+ * items.map((item) => item.kind) // => ["message", "problem"]
+ * items[0] // => { kind: "message", reference: "1", type: "MSCONS", version: "D", release: "04B", association: "2.4c", number: 1, … }
+ * items[0].kind === "message" && items[0].interchange // => { reference: "42", sender: "SENDER", recipient: "RECEIVER", syntax: "UNOC:3" }
+ * items[0].kind === "message" && items[0].segments.map((segment) => segment.tag) // => ["UNH", "BGM", "UNT"]
+ * items[1] // => { kind: "problem", code: "segment_count_mismatch", detail: "UNT says the message has 5 segments; it has 2 (UNH to UNT)", at: { offset: 118, segment: 6, message: 2, messageReference: "2", interchangeReference: "42" }, raw: "UNT+5+2'", segmentNumbers: [5, 6], … }
+ *
+ * // With `segmentCount: "warn"` the second message gets through, after a warning.
+ * const kinds: Array<string> = []
+ * for await (const item of readMessages([text], { segmentCount: "warn" })) kinds.push(item.kind)
+ * kinds // => ["message", "warning", "message"]
  */
 export async function* readMessages(
   chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,

@@ -165,8 +165,19 @@ function* rejectAll(segments: ReadonlyArray<Segment>, options: EdifactRecordOpti
  * Reads the records of an EDIFACT input.
  *
  * @example
+ * // An MSCONS message with two quantities (decimal mark ","), then a message of a format not read.
+ * const text = "UNA:+,? 'UNB+UNOC:3+SENDER+RECEIVER+240101:1200+42'" +
+ *   "UNH+M1+MSCONS:D:04B:UN:2.4c'BGM+7+DOC-1+9'UNS+D'NAD+DP'LOC+172+MELO-1'LIN+1'QTY+220:4,5'QTY+220:7'UNT+9+M1'" +
+ *   "UNH+M2+ORDERS:D:96A:UN:EAN008'UNT+2+M2'UNZ+2+42'"
  * const options = { record: "QTY", groups: ["NAD", "LOC", "LIN", "QTY"], messages: ["MSCONS:D:04B"] }
- * for await (const item of readEdifactRecords(chunks, options)) console.log(item.kind, item.kind === "record" ? item.record["QTY.1.2"] : item.code)
+ * const items: Array<EdifactRecordItem> = []
+ * for await (const item of readEdifactRecords([new TextEncoder().encode(text)], options)) items.push(item)
+ * for (const item of items) console.log(item.kind, item.kind === "record" ? item.record["QTY.1.2"] : item.code)
+ * // record 4.5
+ * // record 7
+ * // reject unsupported_format
+ * items[0] // => { kind: "record", record: { "QTY.1.2": "4.5", "LOC+172.2": "MELO-1", "BGM.2": "DOC-1", "@message": "M1", "@segment": "9", "@offset": "127", … }, at: { offset: 127, segment: 9, message: 1, messageReference: "M1", interchangeReference: "42" }, raw: "QTY+220:4,5'" }
+ * items[2] // => { kind: "reject", code: "unsupported_format", detail: "unsupported format: ORDERS:D:96A EAN008 (message M2); this mapping reads MSCONS:D:04B", at: { offset: 158, segment: 12, message: 2, messageReference: "M2", interchangeReference: "42" }, raw: "UNH+M2+ORDERS:D:96A:UN:EAN008'" }
  */
 export async function* readEdifactRecords(
   chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,

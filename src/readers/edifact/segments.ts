@@ -105,8 +105,13 @@ const splitSegment = (body: string, s: Separators): Array<Array<string>> | numbe
  * Reads the segments of an interchange from chunks of bytes (or text already decoded as Latin-1).
  *
  * @example
- * for await (const item of readSegments([Buffer.from("UNA:+,? 'QTY+220:4,5'")])) console.log(item.kind, item.number)
- * // segment 2  (tag QTY, elements [["220", "4,5"]], decimal ",")
+ * // The UNA makes "," the decimal mark; "?" releases the "'" of O'Brien; the input ends inside a segment.
+ * const items: Array<SegmentItem> = []
+ * for await (const item of readSegments([Buffer.from("UNA:+,? 'QTY+220:4,5'FTX+ZZZ+++O?'Brien'QTY+2")])) items.push(item)
+ * items.map((item) => `${item.kind} ${item.number}`) // => ["segment 1", "segment 2", "segment 3", "problem 4"]
+ * items[1] // => { kind: "segment", tag: "QTY", elements: [["220", "4,5"]], offset: 9, length: 12, number: 2, raw: "QTY+220:4,5'", decimal: "," }
+ * items[2].kind === "segment" && items[2].elements // => [["ZZZ"], [""], [""], ["O'Brien"]]
+ * items[3] // => { kind: "problem", code: "truncated", detail: "the input ends inside a segment (no terminator \"'\" after \"QTY+2\")", offset: 40, length: 5, number: 4, raw: "QTY+2" }
  */
 export async function* readSegments(chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<SegmentItem> {
   let s: Separators = DEFAULT_SEPARATORS
