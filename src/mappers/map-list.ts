@@ -10,7 +10,8 @@ import { type CompiledNode, compileMapping, groupKey, type ReadRow, readRow } fr
 import type { Mapping } from "./define-mapping.js"
 import type { LegacyRecord } from "./field-source.js"
 import type { MappingEvent, MappingResult, MapRecordsOptions } from "./mapping-result.js"
-import { isRowPerPayload, mapRow, payloadEvent } from "./map-row.js"
+import { validatedEvents } from "./failing-items.js"
+import { isRowPerPayload, mapRow } from "./map-row.js"
 import { documentRule, rowNumber } from "./whole-documents.js"
 
 /**
@@ -49,25 +50,13 @@ const batchesOf = (mapping: Mapping, root: CompiledNode, group: ReadonlyArray<Re
 
 const mapBatch = (mapping: Mapping, root: CompiledNode, rows: ReadonlyArray<ReadRow>, rowName: RowName): Array<MappingEvent> => {
   const document = documentRule(mapping.endpoint, root.collections.map((c) => c.path), rowName)
+  const entries = rows.map((row) => ({ row, read: row.read }))
   const itemRows: Array<ItemRows> = []
-  const { value, used, rejected } = buildPayload(root, rows.map((row) => ({ row, read: row.read })), document, itemRows)
+  const { value, used, rejected } = buildPayload(root, entries, document, itemRows)
   const events: Array<MappingEvent> = rejected.map((r) => ({ kind: "rejected", ...r }))
   // Stryker disable next-line ConditionalExpression: equivalent, buildPayload has a value whenever it used a row (the test is for the type)
-  if (value !== undefined && used.length > 0) events.push(withItemRows(payloadEvent(mapping, value, used), itemRows, rowName))
+  if (value !== undefined && used.length > 0) events.push(...validatedEvents(mapping, root, entries, { value, used, itemRows }, document))
   return events.sort((a, b) => (a.sourceRows[0] ?? 0) - (b.sourceRows[0] ?? 0))
-}
-
-/**
- * A payload rejected by validation: an error inside an item of a list (`notes.1.body`) names the rows that
- * item was built from, so that a payload of many rows says which of them to fix.
- */
-const withItemRows = (event: MappingEvent, itemRows: ReadonlyArray<ItemRows>, rowName: RowName): MappingEvent => {
-  if (event.kind === "payload" || itemRows.length === 0 || event.sourceRows.length < 2) return event
-  const errors = event.errors.map((e) => {
-    const item = e.attr === undefined ? undefined : itemRows.find((i) => e.attr === i.attr || e.attr!.startsWith(`${i.attr}.`))
-    return item === undefined ? e : { ...e, detail: `${e.detail} (${item.attr}: ${item.rows.map(rowName).join(", ")})` }
-  })
-  return { ...event, errors }
 }
 
 /** How a row is named in the details of errors that speak of another row. */

@@ -67,7 +67,10 @@ async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>, row
  * - rows of one group (item) that state different values for a payload (item) field are rejected as
  *   `inconsistent_group` (`inconsistent_item`), never silently read from the first row;
  * - a row that matches no collection although it carries data for one is `unmatched_row`;
- * - a payload that fails validation is rejected with all of its rows and the API's errors;
+ * - a payload that fails validation outside its items (at its own fields, or at a list as a whole) is
+ *   rejected with all of its rows and the API's errors; an error inside an item (`notes.1.unpin_at`)
+ *   rejects that item's rows, and the payload is built again without it and validated again when the
+ *   item is a record of its own (below), or rejects the whole document when it is a part of one;
  * - a payload is a whole document or nothing: when a part of it fails (an amount of a delivery note, a
  *   line item or tax amount of an invoice, an article price of a price sheet, any item of a set of time
  *   definitions), its failing rows keep their reasons and every other row of it is rejected as

@@ -12,10 +12,10 @@ import { CLI, ROOT } from "./run-cli.js"
 /**
  * Records the examples make, counted from examples/mappings/*.csv: 2 market participants, 2 price sheets
  * (one per participant), 1 set of time definitions, 2 delivery notes, 4 energy amounts (5 rows, 1 rejected),
- * 3 historical statements, 2 invoices, 2 notes (KD-0045128's two rows rejected together), 3 payment
+ * 3 historical statements, 2 invoices, 3 notes (KD-0045128's note without text rejected alone), 3 payment
  * instructions, 5 transactions (6 rows, 1 rejected). Rejected at map: 3 (one per export with a bad row).
  */
-const RECORDS = 2 + 2 + 1 + 2 + 4 + 3 + 2 + 2 + 3 + 5
+const RECORDS = 2 + 2 + 1 + 2 + 4 + 3 + 2 + 3 + 3 + 5
 const MAP_REJECTED = 3
 
 const runDemo = (): Promise<{ code: number | null; stdout: string }> =>

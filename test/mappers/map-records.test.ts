@@ -137,14 +137,14 @@ describe("mapRecords", () => {
     expect(result.payloads.map((p) => p.sourceRows)).toEqual([[2]])
   })
 
-  it("rejects a group whose payload fails validation with the API's attrs", () => {
+  it("a transaction that fails validation is rejected alone with the API's attr; the rest of its payload goes out", () => {
     const result = mapRecords(ledger, [
       { Konto: "KD-1", Nr: "A", Datum: "01.01.2024", Betrag: "1,00", Art: "CHARGE" },
       { Konto: "KD-1", Nr: "A", Datum: "02.01.2024", Betrag: "2,00", Art: "CHARGE" }
     ])
-    expect(result.payloads).toEqual([])
+    expect(result.payloads.map((p) => p.sourceRows)).toEqual([[0]])
     expect(result.rejected).toEqual([{
-      sourceRows: [0, 1],
+      sourceRows: [1],
       errors: [expect.objectContaining({ attr: "transactions.1.transaction_id", code: "duplicate_transaction_ids" })]
     }])
   })
@@ -213,9 +213,9 @@ describe("the bundled example mappings", () => {
   it.each([
     // Batches of two per account; KD-0045128's 30.02.2024 rejects its own item only.
     { name: "transactions", payloads: [[0, 1], [2], [3], [5]], rejected: [[4]] },
-    // KD-0045128's first note has neither text nor attachment: its payload fails validation
-    // (note_body_or_document_path_not_found), with both of its rows.
-    { name: "notes", payloads: [[0, 1]], rejected: [[2, 3]] }
+    // KD-0045128's first note has neither text nor attachment: it fails validation
+    // (note_body_or_document_path_not_found) alone, and the account's other note goes out.
+    { name: "notes", payloads: [[0, 1], [3]], rejected: [[2]] }
   ])("$name: every row accounted for, every payload valid", ({ name, payloads, rejected }) => {
     const { mapping, rows } = load(name)
     const result = mapRecords(mapping, rows)
