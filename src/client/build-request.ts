@@ -76,6 +76,20 @@ export const requestQuery = (
 /** Whether a token fits in one header value: printable ASCII, no whitespace or control characters. */
 export const isHeaderSafe = (token: unknown): token is string => typeof token === "string" && /^[\x21-\x7e]+$/u.test(token)
 
+/** URLs of POST endpoints without query parameters, by base URL and endpoint: the same for every request. */
+const fixedUrls = new Map<string, string>()
+const fixedUrl = (baseUrl: string, endpointId: EndpointId): string => {
+  const key = `${baseUrl}\u0000${endpointId}`
+  let url = fixedUrls.get(key)
+  if (url === undefined) {
+    url = `${baseUrl.replace(/\/+$/u, "")}${buildPath(endpointId, {} as never, {})}`
+    // Bounded: a client uses one base URL; a cache that outgrows a few hundred is cleared, not grown.
+    if (fixedUrls.size > 256) fixedUrls.clear()
+    fixedUrls.set(key, url)
+  }
+  return url
+}
+
 /**
  * The request for one payload of an endpoint: the path from the catalogue (a GET's payload is its path
  * parameters), every query parameter (see {@link RequestTarget}: `force_add_to_current_statement` is
@@ -95,9 +109,9 @@ export const buildRequest = (endpointId: EndpointId, payload: unknown, target: R
   if (!isHeaderSafe(target.token)) throw new TypeError("The token must be printable ASCII without spaces.")
   // The path is appended to the base URL as text: after a query or fragment it would not be a path at all.
   if (/[?#]/u.test(target.baseUrl)) throw new TypeError("The base URL must not have a query (?) or a fragment (#).")
-  const params = endpoint.method === "GET" ? (payload as Readonly<Record<string, string>>) : {}
-  const path = buildPath(endpointId, params as never, requestQuery(endpointId, target, target.query))
-  const url = `${target.baseUrl.replace(/\/+$/u, "")}${path}`
+  const url = endpoint.method === "POST" && endpoint.queryParameters.length === 0
+    ? fixedUrl(target.baseUrl, endpointId)
+    : `${target.baseUrl.replace(/\/+$/u, "")}${buildPath(endpointId, (endpoint.method === "GET" ? payload : {}) as never, requestQuery(endpointId, target, target.query))}`
   const headers: Record<string, string> = { Accept: "application/json", Authorization: `Token ${target.token}` }
   if (endpoint.method === "GET") return { method: "GET", url, headers, body: undefined }
   return { method: "POST", url, headers: { ...headers, "Content-Type": "application/json" }, body: JSON.stringify(payload) }
