@@ -78,6 +78,21 @@ describe("a failing record of a payload is rejected alone", () => {
     }])
   })
 
+  it("an item sharing a row with a failing one goes with it (a row is never both rejected and sent)", () => {
+    // Each row is a note of its own and, with the rows of its topic, part of a topic note.
+    const topics = defineMapping({ ...notes, collections: [notes.collections![0]!, { path: "notes", groupBy: ["Thema"], fields: { body: "Thema" } }] })
+    const result = mapRecords(topics, [
+      { ...rows[1]!, Thema: "Zähler" },
+      { ...rows[0]!, Thema: "Zähler" },
+      { ...rows[2]!, Thema: "Tarif" }
+    ])
+    expect(result.payloads.map((p) => [p.sourceRows, bodies(p.payload)])).toEqual([[[2], ["Dritte", "Tarif"]]])
+    expect(result.rejected).toEqual([
+      { sourceRows: [0], errors: [expect.objectContaining({ attr: "notes.0.unpin_at", code: "note_unpin_at_earlier_than_creation_date" })] },
+      { sourceRows: [1], errors: [expect.objectContaining({ attr: "notes.3", code: "rejected_with_row", detail: expect.stringContaining("(row 1)") })] }
+    ])
+  })
+
   it("a payload left with no notes is rejected with the rows that remain, each row settled once", () => {
     const header = { Konto: "KD-1", Art: "KOPF", Text: "", Erstellt: "", Bis: "" }
     const result = mapRecords(notes, [header, note("KD-1", "", "01.02.2024 10:00", ""), note("KD-1", "Zweite", "01.02.2024 10:00", "01.01.2024 10:00")])
