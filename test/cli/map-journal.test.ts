@@ -49,29 +49,32 @@ describe("map --journal", () => {
     expect(rows[0]!["detail"]).toContain("Zeitraum_von")
   })
 
-  it("a rejected group keeps every physical line and its quoted raw text; the lineage points at the legacy lines", async () => {
+  it("a rejected record keeps every physical line and its quoted raw text; the lineage points at the legacy lines", async () => {
     const ledger = join(dir, "notes.ledger")
     const out = join(dir, "notes.ndjson")
     const input = write(dir, "notes.csv", [
       "Kundennummer;Erstellt;Text;Anhang;Angeheftet",
       "KD-1;28.03.2024 09:15;Erste Notiz;;J",
-      "KD-2;03.01.2024 08:00;\"\";;N",
-      "KD-2;05.01.2024 10:30;\"zwei",
-      "Zeilen\";;N",
+      // A note whose text is a quoted line break: no text, across two physical lines; its account's
+      // other note still goes out.
+      "KD-2;03.01.2024 08:00;\"",
+      "\";;N",
+      "KD-2;05.01.2024 10:30;Zweite Notiz;;N",
       ""
     ].join("\n"))
     const mapped = await runCli(["map", "-m", join(ROOT, "examples", "mappings", "notes.mapping.json"), "-o", out, "--journal", ledger, input])
     expect(mapped.code).toBe(1)
     const csv = await runCli(["report", "--journal", ledger, "--format", "csv"])
     const rows = parse(csv.stdout, { columns: true }) as Array<Record<string, string>>
-    expect(rows).toEqual([expect.objectContaining({ problem: "map_rejected", code: "note_body_or_document_path_not_found", account: "KD-2", source_lines: "3-5" })])
-    expect(rows[0]!["raw"]).toBe("KD-2;03.01.2024 08:00;\"\";;N\nKD-2;05.01.2024 10:30;\"zwei\nZeilen\";;N")
+    expect(rows).toEqual([expect.objectContaining({ problem: "map_rejected", code: "note_body_or_document_path_not_found", account: "KD-2", source_lines: "3-4" })])
+    expect(rows[0]!["raw"]).toBe("KD-2;03.01.2024 08:00;\"\n\";;N")
     const json = JSON.parse((await runCli(["report", "--journal", ledger, "--format", "json"])).stdout)
-    expect(json.map_runs).toEqual([expect.objectContaining({ rows_read: 3, payloads: 1, rows_rejected: 2, endpoint: "notes" })])
+    expect(json.map_runs).toEqual([expect.objectContaining({ rows_read: 3, payloads: 2, rows_rejected: 1, endpoint: "notes" })])
     const db = new (loadSqlite().DatabaseSync)(ledger, { readOnly: true })
     try {
       expect(db.prepare("SELECT payload_file, payload_line, source_file, lines, raw FROM lineage").all()).toEqual([
-        { payload_file: out, payload_line: 1, source_file: input, lines: "[2]", raw: "KD-1;28.03.2024 09:15;Erste Notiz;;J" }
+        { payload_file: out, payload_line: 1, source_file: input, lines: "[2]", raw: "KD-1;28.03.2024 09:15;Erste Notiz;;J" },
+        { payload_file: out, payload_line: 2, source_file: input, lines: "[5]", raw: "KD-2;05.01.2024 10:30;Zweite Notiz;;N" }
       ])
     } finally {
       db.close()
