@@ -35,8 +35,8 @@ const run = (title, args, expected) => {
 }
 
 // 1. Map. Three exports hold rows that are wrong on purpose, so map exits 1 for them: a wall time the
-// spring clock change skips (energy-amounts), a note without text (notes: its account's notes are one
-// payload, rejected together), a date that does not exist (transactions). Every other export maps whole: 0.
+// spring clock change skips (energy-amounts), a note without text (notes: that note's row alone; its
+// account's other notes go out), a date that does not exist (transactions). Every other export maps whole: 0.
 const REJECTS_ON_PURPOSE = new Set(["energy-amounts", "notes", "transactions"])
 const PRE_IMPORT = ["market-participants", "market-participant-fees", "market-participant-definitions"]
 const exports = readdirSync(join(root, "examples/mappings")).filter((f) => f.endsWith(".csv")).map((f) => basename(f, ".csv")).sort()
