@@ -73,7 +73,16 @@ export class MapOutcomes {
   private readonly transactionsSeen = new SeenKeys()
   readonly warnings: MapWarnings
 
+  /**
+   * Whether an exact repeat of a row needs its own check (`duplicate_row`): not where each row is its own
+   * payload and identical payloads are refused (`duplicate_payload`, naming the first line), which a
+   * repeated row always is; that spares a hash of every row on the thread that reads them.
+   */
+  private readonly rowsCanRepeatUnseen: boolean
+
   constructor(private readonly settings: MapOutcomesSettings) {
+    const { mapping } = settings
+    this.rowsCanRepeatUnseen = settings.allowDuplicates || mapping.groupBy !== undefined || (mapping.collections ?? []).length > 0
     this.warnings = new MapWarnings(settings.input)
   }
 
@@ -194,7 +203,7 @@ export class MapOutcomes {
       case "row":
         this.rowsRead++
         for (const line of item.lines) this.ledger.markRead(line)
-        this.warnings.see(item)
+        if (this.rowsCanRepeatUnseen) this.warnings.see(item)
         return item
     }
   }
