@@ -13,7 +13,7 @@ import type { Mapping } from "../index.js"
 import { mappingColumns } from "../mappers/compile-mapping.js"
 import type { EdifactLocation } from "../readers/edifact/messages.js"
 import { type EdifactRecordItem, type EdifactRecordOptions, readEdifactRecords } from "../readers/edifact/records.js"
-import { type AccountLookup, readAccountTable, withAccounts } from "../readers/lookup/accounts.js"
+import { type AccountLookup, type AccountPeriod, type LookupItem, readAccountTable, withAccounts } from "../readers/lookup/accounts.js"
 import { usageError } from "./exit-codes.js"
 import { readJsonFile } from "./read-json-file.js"
 import type { SourceItem } from "./source-rows.js"
@@ -43,6 +43,20 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
   ]
 }
 
+/** The periods of the account table `table` (relative to the reader file at `readerPath`); a usage error when it is not usable. */
+export const readAccountPeriods = async (readerPath: string, table: string, zone: string | undefined): Promise<ReadonlyArray<AccountPeriod>> => {
+  const tablePath = resolve(dirname(readerPath), table)
+  let text: string
+  try {
+    text = await readFile(tablePath, "utf8")
+  } catch (cause) {
+    throw usageError(`the account table ${tablePath} cannot be read: ${(cause as Error).message}`)
+  }
+  const read = readAccountTable(text, zone)
+  if (read.problems.length > 0) throw usageError(`the account table ${tablePath} is not usable:\n${read.problems.map((p) => `  ${p}`).join("\n")}`)
+  return read.periods
+}
+
 const where = (file: string, at: EdifactLocation): string =>
   `${file}: ${at.message !== undefined ? `message ${JSON.stringify(at.messageReference ?? "")} (#${at.message}), ` : ""}segment ${at.segment} at byte ${at.offset}`
 
@@ -61,21 +75,9 @@ export const openEdifactRows = async (
   const problems = readerProblems(spec as Record<string, unknown>)
   if (problems.length > 0) throw usageError(`the reader ${readerPath} is not usable:\n${problems.map((p) => `  ${p}`).join("\n")}`)
   const { accounts, ...options } = spec as ReaderFile
-  let periods
-  if (accounts !== undefined) {
-    const tablePath = resolve(dirname(readerPath), accounts.table)
-    let text: string
-    try {
-      text = await readFile(tablePath, "utf8")
-    } catch (cause) {
-      throw usageError(`the account table ${tablePath} cannot be read: ${(cause as Error).message}`)
-    }
-    const table = readAccountTable(text, options.zone)
-    if (table.problems.length > 0) throw usageError(`the account table ${tablePath} is not usable:\n${table.problems.map((p) => `  ${p}`).join("\n")}`)
-    periods = table.periods
-  }
+  const periods = accounts !== undefined ? await readAccountPeriods(readerPath, accounts.table, options.zone) : undefined
   const columns = [...mappingColumns(mapping), ...(accounts !== undefined ? [accounts.location, accounts.at] : [])]
-  let items: AsyncIterable<EdifactRecordItem> = readEdifactRecords(chunks, { ...options, columns })
+  let items: AsyncIterable<EdifactRecordItem | LookupItem<EdifactLocation>> = readEdifactRecords(chunks, { ...options, columns })
   if (accounts !== undefined) items = withAccounts(items, periods!, accounts)
   return (async function*(): AsyncGenerator<SourceItem> {
     for await (const item of items) {

@@ -8,7 +8,7 @@
  */
 import { parse } from "csv-parse/sync"
 import { dtmToIso } from "../edifact/dtm.js"
-import type { EdifactRecordItem } from "../edifact/records.js"
+import type { LegacyRecord } from "../../mappers/field-source.js"
 
 /** One row of the table: the account of `location` from `from` (inclusive) to `to` (exclusive, open when undefined). */
 export interface AccountPeriod {
@@ -70,11 +70,16 @@ export const readAccountTable = (text: string, zone = "Europe/Berlin"): { readon
   return { periods, problems }
 }
 
+/** A reader's item, whatever its location (EDIFACT segment, BO4E document and path). */
+export type LookupItem<At> =
+  | { readonly kind: "record"; readonly record: LegacyRecord; readonly at: At; readonly raw: string }
+  | { readonly kind: "reject" | "warning"; readonly code: string; readonly detail: string; readonly at: At; readonly raw: string }
+
 /**
  * Adds the account of each record's location at its time to the record (cell `lookup.into`), or
  * rejects the record.
  */
-export async function* withAccounts(items: AsyncIterable<EdifactRecordItem>, periods: ReadonlyArray<AccountPeriod>, lookup: AccountLookup): AsyncGenerator<EdifactRecordItem> {
+export async function* withAccounts<At>(items: AsyncIterable<LookupItem<At>> | Iterable<LookupItem<At>>, periods: ReadonlyArray<AccountPeriod>, lookup: AccountLookup): AsyncGenerator<LookupItem<At>> {
   const byLocation = new Map<string, Array<AccountPeriod>>()
   for (const p of periods) byLocation.set(p.location, [...(byLocation.get(p.location) ?? []), p])
   for await (const item of items) {
