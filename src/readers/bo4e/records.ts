@@ -1,0 +1,147 @@
+/**
+ * BO4E business objects as flat records for the mapping engine. A business object (BO) is a JSON object
+ * with a type marker, in either flavour found in the field:
+ *
+ * - legacy (Hochfrequenz, conuti, BOneyComb): `boTyp` (case varies: `ENERGIEMENGE`, `Energiemenge`), `versionStruktur`;
+ * - official (bo4e/BO4E-Schemas): `_typ`, `_version`.
+ *
+ * A cell is named by its path in the BO: `lokationsId`, `partneradresse.ort`, `statuszusatzinformationen[0].art`.
+ * With `records: "energieverbrauch[]"` each element of that list is one record, its cells named
+ * `energieverbrauch[].wert`, with the BO's other cells as context; without it, each BO is one record.
+ * Numbers are the text written in the document (`10000.0` stays `10000.0`), `null` is no cell.
+ * Lineage cells: `@document` (1-based), `@path` (JSON path in the document), `@typ`, `@flavour`, `@version`.
+ *
+ * Every document ends in records, located rejects or located warnings: a document that is not JSON or
+ * holds no BO where the reader looks is rejected; a BO of another type is a warning (a BOneyComb mixes
+ * types); a BO without elements in its record list, or with an element that is not an object, is rejected.
+ *
+ * @module
+ */
+import type { LegacyRecord } from "../../mappers/field-source.js"
+import { bo4eDocuments } from "./documents.js"
+import { type ExactJson, isJsonObject, JsonNumberText } from "./exact-json.js"
+
+/** How documents become records. */
+export interface Bo4eRecordOptions {
+  /** Accepted BO types (`boTyp` or `_typ`, compared without case): `["ENERGIEMENGE"]`; every type when absent. */
+  readonly types?: ReadonlyArray<string>
+  /** Where BOs are in a document: `""` the document itself, `input`, `stammdaten[]` (every element). Default `[""]`. */
+  readonly objects?: ReadonlyArray<string>
+  /** The list of a BO whose elements are the records: `energieverbrauch[]`; each BO is a record when absent. */
+  readonly records?: string
+  /** The cells to give (e.g. `mappingColumns(mapping)`); every cell when absent. Lineage cells are always given. */
+  readonly columns?: ReadonlyArray<string>
+}
+
+/** Where an item is: the document (1-based), its line (NDJSON; line 1 of a single document) and the JSON path in it. */
+export interface Bo4eLocation {
+  readonly document: number
+  readonly line: number | undefined
+  readonly path: string
+}
+
+export type Bo4eRecordItem =
+  | { readonly kind: "record"; readonly record: LegacyRecord; readonly at: Bo4eLocation; readonly raw: string }
+  | { readonly kind: "reject" | "warning"; readonly code: string; readonly detail: string; readonly at: Bo4eLocation; readonly raw: string }
+
+/** Compact JSON text of a value, numbers as written. */
+export const jsonText = (value: ExactJson): string => {
+  if (value instanceof JsonNumberText) return value.text
+  if (Array.isArray(value)) return `[${(value as ReadonlyArray<ExactJson>).map(jsonText).join(",")}]`
+  if (isJsonObject(value)) return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${jsonText(v)}`).join(",")}}`
+  return JSON.stringify(value)
+}
+
+const join = (prefix: string, key: string): string => (prefix === "" ? key : `${prefix}.${key}`)
+
+/** Adds the cells of `value` under `prefix` to `out`, leaving out the path `skip`. */
+const flatten = (value: ExactJson, prefix: string, out: Record<string, string | boolean>, skip: string | undefined): void => {
+  if (prefix === skip) return
+  if (value === null) return
+  if (value instanceof JsonNumberText) out[prefix] = value.text
+  else if (typeof value === "string" || typeof value === "boolean") out[prefix] = value
+  else if (Array.isArray(value)) (value as ReadonlyArray<ExactJson>).forEach((v, i) => flatten(v, `${prefix}[${i}]`, out, skip))
+  else for (const [k, v] of Object.entries(value)) flatten(v, join(prefix, k), out, skip)
+}
+
+/** The values at `path` in `root` (`a.b[]` gives every element of `a.b`), each with its JSON path. */
+const resolve = (root: ExactJson, path: string): Array<{ readonly path: string; readonly value: ExactJson }> => {
+  let found = [{ path: "", value: root }]
+  for (const step of path === "" ? [] : path.split(".")) {
+    const every = step.endsWith("[]")
+    const key = every ? step.slice(0, -2) : step
+    found = found.flatMap(({ path: at, value }) => {
+      if (!isJsonObject(value) || !Object.hasOwn(value, key)) return []
+      const next = value[key]!
+      const here = join(at, key)
+      if (!every) return [{ path: here, value: next }]
+      return Array.isArray(next) ? (next as ReadonlyArray<ExactJson>).map((v, i) => ({ path: `${here}[${i}]`, value: v })) : []
+    })
+  }
+  return found
+}
+
+/** The type, flavour and version of a BO, or undefined when `value` is none. */
+const boOf = (value: ExactJson): { readonly typ: string; readonly flavour: string; readonly version: string | undefined } | undefined => {
+  if (!isJsonObject(value)) return undefined
+  const text = (v: ExactJson | undefined): string | undefined =>
+    typeof v === "string" ? v : v instanceof JsonNumberText ? v.text : undefined
+  if (typeof value["_typ"] === "string") return { typ: value["_typ"], flavour: "official", version: text(value["_version"]) }
+  if (typeof value["boTyp"] === "string") return { typ: value["boTyp"], flavour: "legacy", version: text(value["versionStruktur"]) }
+  return undefined
+}
+
+const picked = (cells: Record<string, string | boolean>, columns: ReadonlyArray<string> | undefined): LegacyRecord =>
+  columns === undefined ? cells : Object.fromEntries(Object.entries(cells).filter(([k]) => k.startsWith("@") || columns.includes(k)))
+
+/** The records, rejects and warnings of a BO4E JSON file's text, in document order. */
+export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): Array<Bo4eRecordItem> => {
+  const objects = options.objects ?? [""]
+  const types = options.types?.map((t) => t.toUpperCase())
+  const list = options.records?.endsWith("[]") === true ? options.records.slice(0, -2) : options.records
+  const items: Array<Bo4eRecordItem> = []
+  for (const doc of bo4eDocuments(text).documents) {
+    const where = (path: string): Bo4eLocation => ({ document: doc.document, line: doc.line, path: path === "" ? "$" : path })
+    if (doc.kind === "not_json") {
+      items.push({ kind: "reject", code: "not_json", detail: `not JSON: ${doc.message}`, at: where(""), raw: doc.raw })
+      continue
+    }
+    const raw = doc.raw ?? jsonText(doc.value)
+    const bos = objects.flatMap((path) => resolve(doc.value, path)).filter(({ value }) => boOf(value) !== undefined)
+    if (bos.length === 0) {
+      const places = objects.map((p) => (p === "" ? "the document itself" : p)).join(", ")
+      items.push({ kind: "reject", code: "not_bo4e", detail: `no BO4E object (an object with "boTyp" or "_typ") at ${places}`, at: where(""), raw })
+      continue
+    }
+    for (const { path, value } of bos) {
+      const bo = boOf(value)!
+      if (types !== undefined && !types.includes(bo.typ.toUpperCase())) {
+        items.push({ kind: "warning", code: "other_type", detail: `a ${bo.typ}, not ${options.types!.join(" or ")}: not read`, at: where(path), raw: jsonText(value) })
+        continue
+      }
+      const lineage = { "@document": String(doc.document), "@typ": bo.typ, "@flavour": bo.flavour, ...(bo.version !== undefined ? { "@version": bo.version } : {}) }
+      const context: Record<string, string | boolean> = {}
+      flatten(value, "", context, list)
+      if (list === undefined) {
+        items.push({ kind: "record", record: picked({ ...context, ...lineage, "@path": where(path).path }, options.columns), at: where(path), raw: jsonText(value) })
+        continue
+      }
+      const elements = resolve(value, `${list}[]`)
+      if (elements.length === 0) {
+        items.push({ kind: "reject", code: "no_records", detail: `no elements in ${list}[] (absent, empty or not a list)`, at: where(path), raw: jsonText(value) })
+        continue
+      }
+      for (const element of elements) {
+        const at = where(join(path, element.path))
+        if (!isJsonObject(element.value)) {
+          items.push({ kind: "reject", code: "not_an_object", detail: `an element of ${list}[] is not an object`, at, raw: jsonText(element.value) })
+          continue
+        }
+        const cells = { ...context }
+        flatten(element.value, `${list}[]`, cells, undefined)
+        items.push({ kind: "record", record: picked({ ...cells, ...lineage, "@path": at.path }, options.columns), at, raw: jsonText(element.value) })
+      }
+    }
+  }
+  return items
+}

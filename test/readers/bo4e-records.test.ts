@@ -1,0 +1,94 @@
+/**
+ * The BO4E reader: layouts (one object, an array, NDJSON), both flavours, cells by path, one record per
+ * element of the named list, numbers as written, and every document ending in records or located rejects.
+ */
+import fc from "fast-check"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { readBo4eRecords } from "../../src/readers/bo4e/records.js"
+
+const FIXTURES = join(new URL("../../", import.meta.url).pathname, "test", "fixtures", "bo4e")
+const fixture = (name: string): string => readFileSync(join(FIXTURES, name), "utf8")
+
+describe("readBo4eRecords", () => {
+  it("reads a legacy Marktteilnehmer in a wrapper as one record with cells by path", () => {
+    const items = readBo4eRecords(fixture("marktteilnehmer-testcase.json"), { objects: ["input"], types: ["MARKTTEILNEHMER"] })
+    expect(items.length).toBe(1)
+    const item = items[0]!
+    expect(item.kind).toBe("record")
+    if (item.kind !== "record") return
+    expect(item.record["rollencodenummer"]).toBe("9900130000006")
+    expect(item.record["partneradresse.ort"]).toBe("Coesfeld")
+    expect(item.record["geschaeftspartnerrolle[0]"]).toBe("MARKTPARTNER")
+    expect(item.record["gewerbekennzeichnung"]).toBe(true)
+    expect(Object.hasOwn(item.record, "name2")).toBe(false)
+    expect(item.record["@flavour"]).toBe("legacy")
+    expect(item.record["@version"]).toBe("1")
+    expect(item.at).toEqual({ document: 1, line: 1, path: "input" })
+  })
+
+  it("reads the official flavour (_typ, _version) and keeps the text of its numbers", () => {
+    const text = `{"_typ":"ENERGIEMENGE","_version":"v202401.4.0","lokationsId":"51238696781","energieverbrauch":[{"wert":0.1,"einheit":"KWH"},{"wert":1E+3}]}`
+    const items = readBo4eRecords(text, { records: "energieverbrauch[]" })
+    expect(items.map((i) => i.kind === "record" ? [i.record["energieverbrauch[].wert"], i.record["lokationsId"], i.record["@flavour"], i.record["@version"], i.at.path] : i.kind))
+      .toEqual([["0.1", "51238696781", "official", "v202401.4.0", "energieverbrauch[0]"], ["1E+3", "51238696781", "official", "v202401.4.0", "energieverbrauch[1]"]])
+  })
+
+  it("one record per element of a list inside BOs of a BOneyComb; other types are located warnings", () => {
+    const text = fixture("boneycomb-invoic-31002-netznutzungsrechnung-gas.json")
+    const raw = JSON.parse(text) as { stammdaten: Array<{ boTyp: string; rechnungspositionen?: Array<unknown> }> }
+    const positions = raw.stammdaten.filter((b) => b.boTyp.toUpperCase() === "RECHNUNG").reduce((n, b) => n + (b.rechnungspositionen?.length ?? 0), 0)
+    const others = raw.stammdaten.filter((b) => b.boTyp.toUpperCase() !== "RECHNUNG").length
+    const items = readBo4eRecords(text, { objects: ["stammdaten[]"], types: ["RECHNUNG"], records: "rechnungspositionen[]" })
+    expect(items.filter((i) => i.kind === "record").length).toBe(positions)
+    expect(items.filter((i) => i.kind === "warning" && i.code === "other_type").length).toBe(others)
+    const first = items.find((i) => i.kind === "record")
+    expect(first?.kind === "record" && first.record["rechnungsnummer"]).toBeTruthy()
+    expect(first?.at.path).toMatch(/^stammdaten\[\d+\]\.rechnungspositionen\[0\]$/u)
+  })
+
+  it("a file that is not JSON, an array element that is no BO and a BO without its list are located rejects", () => {
+    expect(readBo4eRecords("<xml/>").map((i) => [i.kind, i.kind !== "record" && i.code, i.at])).toEqual([["reject", "not_json", { document: 1, line: 1, path: "$" }]])
+    expect(readBo4eRecords("").map((i) => i.kind !== "record" && i.code)).toEqual(["not_json"])
+    const items = readBo4eRecords(`[{"boTyp":"ENERGIEMENGE","energieverbrauch":[]}, 7, {"boTyp":"ENERGIEMENGE","energieverbrauch":[3]}]`, { records: "energieverbrauch[]" })
+    expect(items.map((i) => [i.kind !== "record" && i.code, i.at.document])).toEqual([["no_records", 1], ["not_bo4e", 2], ["not_an_object", 3]])
+  })
+})
+
+/** A decimal as JSON writes it: sign, digits, fraction, exponent. */
+const decimalText = fc.tuple(fc.boolean(), fc.stringMatching(/^(0|[1-9]\d{0,25})$/u), fc.option(fc.stringMatching(/^\d{1,12}$/u)), fc.option(fc.integer({ min: -30, max: 30 })))
+  .map(([minus, whole, fraction, exponent]) => `${minus ? "-" : ""}${whole}${fraction !== null ? `.${fraction}` : ""}${exponent !== null ? `e${exponent}` : ""}`)
+
+const energiemenge = fc.record({
+  legacy: fc.boolean(),
+  id: fc.stringMatching(/^\d{11}$/u),
+  values: fc.array(decimalText, { maxLength: 5 })
+})
+
+const boText = (bo: { legacy: boolean; id: string; values: Array<string> }): string =>
+  `{${bo.legacy ? `"boTyp":"Energiemenge","versionStruktur":"1"` : `"_typ":"ENERGIEMENGE","_version":"v202401.0.0"`},"lokationsId":${JSON.stringify(bo.id)},"energieverbrauch":[${bo.values.map((v) => `{"wert":${v}}`).join(",")}]}`
+
+describe("readBo4eRecords (properties)", () => {
+  it("every value is one record with its number as written, in order, in each layout; an empty list is one reject", () => {
+    fc.assert(fc.property(fc.array(energiemenge, { minLength: 1, maxLength: 6 }), fc.constantFrom("array", "ndjson"), (bos, layout) => {
+      const text = layout === "array" ? `[${bos.map(boText).join(",\n")}]` : bos.map(boText).join("\n")
+      const items = readBo4eRecords(text, { records: "energieverbrauch[]" })
+      const expected = bos.flatMap((bo, d) => bo.values.length === 0 ? [["reject", d + 1]] : bo.values.map((v) => [v, d + 1]))
+      // A single NDJSON line is one document whatever the layout: read it the same way.
+      expect(items.map((i) => [i.kind === "record" ? i.record["energieverbrauch[].wert"] : i.kind, i.at.document])).toEqual(expected)
+      for (const item of items) if (item.kind === "record") expect(item.record["lokationsId"]).toBe(bos[item.at.document - 1]!.id)
+    }))
+  })
+
+  it("a damaged NDJSON line costs its own document only", () => {
+    fc.assert(fc.property(fc.array(energiemenge, { minLength: 2, maxLength: 6 }), fc.nat(), fc.string({ minLength: 1, maxLength: 20 }), (bos, at, junk) => {
+      const broken = 1 + (at % (bos.length - 1))
+      const text = bos.map((bo, i) => (i === broken ? `${boText(bo).slice(0, -1)}\u0000${junk.replaceAll("\n", " ")}` : boText(bo))).join("\n")
+      const items = readBo4eRecords(text, { records: "energieverbrauch[]" })
+      const kept = bos.reduce((n, bo, i) => n + (i === broken ? 0 : bo.values.length), 0)
+      expect(items.filter((i) => i.kind === "record").length).toBe(kept)
+      expect(items.filter((i) => i.at.document === broken + 1).map((i) => i.kind)).toEqual(["reject"])
+    }))
+  })
+})
