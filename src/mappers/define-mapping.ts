@@ -38,9 +38,9 @@ export interface MappingSpec<E extends PostEndpointId = PostEndpointId> {
   /** The JSON Schema of a mapping file, for editors; ignored. */
   readonly $schema?: string
   readonly endpoint: E
-  /** What `data-import map` reads: CSV or NDJSON rows, or EDIFACT records (see `reader`); ignored by `mapRecords`. */
-  readonly source?: "csv" | "ndjson" | "edifact"
-  /** For `source: "edifact"`: the file of the reader's options, relative to the mapping; ignored by `mapRecords`. */
+  /** What `data-import map` reads: CSV or NDJSON rows, or EDIFACT or BO4E records (see `reader`); ignored by `mapRecords`. */
+  readonly source?: "csv" | "ndjson" | "edifact" | "bo4e"
+  /** For `source: "edifact"` or `"bo4e"`: the file of the reader's options, relative to the mapping; ignored by `mapRecords`. */
   readonly reader?: string
   /** Rows with equal values in these columns form one payload (the notes of one account); without it, one payload per row. */
   readonly groupBy?: ReadonlyArray<string>

@@ -172,11 +172,11 @@ const makeMappingSchema = (fieldSource: Schema.Top) => {
   return Schema.Struct({
     $schema: Schema.optionalKey(Schema.String.annotate({ description: "The JSON Schema of this file, for editors." })),
     endpoint: Schema.Literals(POST_ENDPOINT_IDS).annotate({ description: "The endpoint whose payloads the rows become." }),
-    source: Schema.optionalKey(Schema.Literals(["csv", "ndjson", "edifact"]).annotate({
-      description: "What data-import map reads: csv or ndjson rows (default: told by the file's name), or edifact records (one per QTY of MSCONS; reader options in the file named by reader)."
+    source: Schema.optionalKey(Schema.Literals(["csv", "ndjson", "edifact", "bo4e"]).annotate({
+      description: "What data-import map reads: csv or ndjson rows (default: told by the file's name), edifact records (one per QTY of MSCONS) or bo4e records (one per BO or per element of a list); reader options in the file named by reader."
     })),
     reader: Schema.optionalKey(Schema.String.check(Schema.isNonEmpty()).annotate({
-      description: "For source edifact: a JSON file beside the mapping (path relative to it) with the reader's options (record, groups, messages, zone, segmentCount, accounts)."
+      description: "For source edifact or bo4e: a JSON file beside the mapping (path relative to it) with the reader's options (edifact: record, groups, messages, zone, segmentCount, accounts; bo4e: types, objects, records, accounts)."
     })),
     groupBy: Schema.optionalKey(GroupBy.annotate({ description: "Rows with equal values in these columns form one payload (the notes of one account); without it, every row is a payload." })),
     batchSize: Schema.optionalKey(

@@ -38,6 +38,7 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "src/readers/edifact/messages.ts": "map: EDIFACT interchanges",
   "src/readers/edifact/records.ts": "map: MSCONS quantities as records",
   "src/readers/lookup/accounts.ts": "map: the account of a MaLo",
+  "src/readers/bo4e/records.ts": "map: BO4E business objects as records",
   // serve issues and checks JWTs (jose, node:crypto): the reference service's own modules.
   "src/service/graphql.ts": "serve: obtainKrakenToken",
   "src/service/tokens.ts": "serve: its JWT keys"

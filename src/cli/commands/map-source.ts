@@ -22,6 +22,7 @@ import { checkEncodingFromStart } from "../encoding-check.js"
 import { physicalLines } from "../physical-lines.js"
 import { csvRows, ndjsonRows, type SourceItem } from "../source-rows.js"
 import { openEdifactRows } from "../edifact-source.js"
+import { openBo4eRows } from "../bo4e-source.js"
 
 /** How to read `map`'s input: its format, and what of `map`'s options the reader takes. */
 export interface MapSourceOptions {
@@ -111,8 +112,9 @@ export const openMapSource = async (
       yield chunk
     }
   }
-  if (mapping.source === "edifact") {
-    const source = await openEdifactRows(input, counted(), mapping, mappingPath, (line) => process.stderr.write(`${line}\n`))
+  if (mapping.source === "edifact" || mapping.source === "bo4e") {
+    const open = mapping.source === "edifact" ? openEdifactRows : openBo4eRows
+    const source = await open(input, counted(), mapping, mappingPath, (line) => process.stderr.write(`${line}\n`))
     return { early: [], source, header: undefined, headerLine: undefined, bytesRead: () => bytesRead, size: opened.size }
   }
   let lines

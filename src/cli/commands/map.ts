@@ -46,8 +46,8 @@ export interface MapOptions {
 /** Runs `map` and returns its exit code. */
 export const runMap = async (input: string, options: MapOptions, workerScript: URL): Promise<ExitCode> => {
   const mapping = await loadMapping(options.mapping)
-  // A mapping of EDIFACT records reads its input with the reader it names; CSV and NDJSON as before.
-  const format = mapping.source === "edifact" ? "csv" : inputFormatOf(input, options.inputFormat ?? mapping.source)
+  // A mapping of EDIFACT or BO4E records reads its input with the reader it names; CSV and NDJSON as before.
+  const format = mapping.source === "edifact" || mapping.source === "bo4e" ? "csv" : inputFormatOf(input, options.inputFormat ?? mapping.source)
   const report = options.format ?? "text"
   if (report === "json" && options.out === undefined) throw usageError("--format json prints the summary on stdout, which carries the payloads: add --out FILE")
   const delimiter = delimiterOf(options.delimiter)

@@ -1,0 +1,88 @@
+/**
+ * `map`'s reading of BO4E JSON, for a mapping with `"source": "bo4e"`: the reader's options come from
+ * the file the mapping names in `"reader"` (relative to the mapping), the account of each location from
+ * the table that file names. The input is read whole (one object, an array of objects, or NDJSON; see
+ * src/readers/bo4e/documents.ts); each record becomes a row, each reject a refused "line". The "line" of
+ * a BO4E row or reject is its number among the records and rejects, in order (a document may give many
+ * records); a reject names the file, the document, its line and the JSON path.
+ *
+ * @module
+ */
+import { dirname, resolve } from "node:path"
+import type { Mapping } from "../index.js"
+import { mappingColumns } from "../mappers/compile-mapping.js"
+import { type Bo4eLocation, type Bo4eRecordOptions, readBo4eRecords } from "../readers/bo4e/records.js"
+import { type AccountLookup, type LookupItem, withAccounts } from "../readers/lookup/accounts.js"
+import { readAccountPeriods } from "./edifact-source.js"
+import { usageError } from "./exit-codes.js"
+import { readJsonFile } from "./read-json-file.js"
+import type { SourceItem } from "./source-rows.js"
+
+interface ReaderFile extends Omit<Bo4eRecordOptions, "columns"> {
+  readonly zone?: string
+  readonly accounts?: AccountLookup & { readonly table: string }
+}
+
+const isStrings = (v: unknown, empty: boolean): boolean => Array.isArray(v) && (empty || v.length > 0) && v.every((s) => typeof s === "string")
+
+/** The problems of a reader file, one a line. */
+const readerProblems = (spec: Record<string, unknown>): Array<string> => {
+  const known = ["$schema", "source", "types", "objects", "records", "zone", "accounts"]
+  const accounts = spec["accounts"] as Record<string, unknown> | undefined
+  return [
+    ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
+    ...(spec["source"] !== "bo4e" ? ["source: must be \"bo4e\""] : []),
+    ...(spec["types"] !== undefined && !isStrings(spec["types"], false) ? ["types: the BO types to read ([\"ENERGIEMENGE\"])"] : []),
+    ...(spec["objects"] !== undefined && !isStrings(spec["objects"], false) ? ["objects: where the BOs are in a document ([\"\", \"stammdaten[]\"])"] : []),
+    ...(spec["records"] !== undefined && (typeof spec["records"] !== "string" || !/^[^.[\]]+(\.[^.[\]]+)*\[\]$/u.test(spec["records"]))
+      ? ["records: the list whose elements are the records, ending in [] (\"energieverbrauch[]\")"]
+      : []),
+    ...(spec["zone"] !== undefined && typeof spec["zone"] !== "string" ? ["zone: a time zone name (Europe/Berlin)"] : []),
+    ...(accounts !== undefined && (typeof accounts !== "object" || accounts === null || ["table", "location", "at", "into"].some((k) => typeof accounts[k] !== "string"))
+      ? ["accounts: { table, location, at, into } (strings)"]
+      : [])
+  ]
+}
+
+const where = (file: string, at: Bo4eLocation): string =>
+  `${file}: document ${at.document}${at.line !== undefined ? ` (line ${at.line})` : ""}, ${at.path}`
+
+/** The rows of a BO4E input as `map` reads them; warnings go to `warn`. */
+export const openBo4eRows = async (
+  input: string,
+  chunks: AsyncIterable<Uint8Array>,
+  mapping: Mapping,
+  mappingPath: string,
+  warn: (line: string) => void
+): Promise<AsyncGenerator<SourceItem>> => {
+  if (mapping.reader === undefined) throw usageError(`the mapping ${mappingPath} has "source": "bo4e" but no "reader" (a JSON file with the reader's options)`)
+  const readerPath = resolve(dirname(mappingPath), mapping.reader)
+  const spec = await readJsonFile(readerPath, "the reader")
+  if (typeof spec !== "object" || spec === null || Array.isArray(spec)) throw usageError(`the reader ${readerPath} is not a JSON object`)
+  const problems = readerProblems(spec as Record<string, unknown>)
+  if (problems.length > 0) throw usageError(`the reader ${readerPath} is not usable:\n${problems.map((p) => `  ${p}`).join("\n")}`)
+  const { accounts, zone, ...options } = spec as ReaderFile
+  const periods = accounts !== undefined ? await readAccountPeriods(readerPath, accounts.table, zone) : undefined
+  const parts: Array<Uint8Array> = []
+  for await (const chunk of chunks) parts.push(chunk)
+  const bytes = Buffer.concat(parts)
+  let text: string
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes)
+  } catch {
+    text = ""
+  }
+  const columns = [...mappingColumns(mapping), ...(accounts !== undefined ? [accounts.location, accounts.at] : [])]
+  const read = text === "" && bytes.length > 0
+    ? [{ kind: "reject" as const, code: "not_utf8", detail: "the file is not UTF-8 text", at: { document: 1, line: undefined, path: "$" }, raw: "" }]
+    : readBo4eRecords(text, { ...options, columns })
+  const items: AsyncIterable<LookupItem<Bo4eLocation>> | Iterable<LookupItem<Bo4eLocation>> = accounts !== undefined ? withAccounts(read, periods!, accounts) : read
+  return (async function*(): AsyncGenerator<SourceItem> {
+    let number = 0
+    for await (const item of items) {
+      if (item.kind === "record") yield { kind: "row", lines: [++number], record: item.record, raw: item.raw }
+      else if (item.kind === "reject") yield { kind: "refused", line: ++number, code: "invalid", detail: `${where(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
+      else warn(`warning: ${where(input, item.at)}: ${item.code}: ${item.detail}`)
+    }
+  })()
+}

@@ -1,0 +1,81 @@
+/**
+ * `data-import map` of BO4E JSON, for a mapping with `"source": "bo4e"`: the real BO4E samples
+ * (test/fixtures/bo4e) through examples/market-messages/bo4e-energiemenge.mapping.json, run as a child
+ * process.
+ */
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { validatePayload } from "../../src/index.js"
+import { ROOT, runCli, tempDir, write } from "./run-cli.js"
+
+const lines = (text: string): Array<Record<string, unknown>> =>
+  text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>)
+
+const MAPPING = join(ROOT, "examples", "market-messages", "bo4e-energiemenge.mapping.json")
+const FIXTURES = join(ROOT, "test", "fixtures", "bo4e")
+const dir = tempDir()
+
+const run = async (name: string, input: string) => {
+  const out = join(dir, `${name}.ndjson`)
+  const rejects = join(dir, `${name}.rejects.ndjson`)
+  const result = await runCli(["map", "-m", MAPPING, "-o", out, "-r", rejects, input])
+  return { ...result, payloads: lines(readFileSync(out, "utf8")), rejected: lines(readFileSync(rejects, "utf8")) }
+}
+
+/** Thousandths as a bigint, from a plain decimal text: an exact sum with no float in it. */
+const milli = (text: string): bigint => {
+  const [whole, fraction = ""] = text.split(".")
+  return BigInt(whole!) * 1000n + BigInt((fraction + "000").slice(0, 3))
+}
+
+describe("data-import map with a BO4E mapping", () => {
+  it("maps each Verbrauch of the real plausibility sample to a valid energy amount; the quantities add up", async () => {
+    const input = join(FIXTURES, "energiemenge-plausibility-testcase.json")
+    // Counted apart from the reader: the sample's two Energiemengen sit under "reference" and "other".
+    const sample = JSON.parse(readFileSync(input, "utf8")) as Record<string, { energieverbrauch: Array<{ wert: number }> }>
+    const expected = [...sample["reference"]!.energieverbrauch, ...sample["other"]!.energieverbrauch]
+    const result = await run("plausibility", input)
+    expect(result.code).toBe(0)
+    expect(result.rejected).toEqual([])
+    expect(result.payloads.length).toBe(expected.length)
+    for (const payload of result.payloads) {
+      expect(validatePayload("energy-amount", payload).ok).toBe(true)
+      expect(payload["external_account_number"]).toBe("KD-5005")
+    }
+    const quantities = result.payloads.map((p) => (p["energy_amount"] as Record<string, string>)["quantity"]!)
+    // The numbers keep the text of the document (10000.0, not 10000).
+    expect(quantities).toEqual(["10000.0", "9500.0"])
+    expect(quantities.map(milli).reduce((a, b) => a + b, 0n)).toBe(BigInt(expected.reduce((a, v) => a + v.wert, 0)) * 1000n)
+  })
+
+  it("rejects the zone-less datetimes of the kwLoad sample, each naming its document", async () => {
+    const result = await run("kwload", join(FIXTURES, "energiemenge-kwload-testcase.json"))
+    expect(result.code).not.toBe(0)
+    expect(result.payloads).toEqual([])
+    expect(result.rejected.length).toBe(2)
+    expect(JSON.stringify(result.rejected)).toContain("period_start_at")
+  })
+
+  it("a BOneyComb without Energiemenge maps nothing: each of its BOs is a located warning, the run fails as empty", async () => {
+    const input = join(FIXTURES, "boneycomb-invoic-31002-netznutzungsrechnung-gas.json")
+    const bos = (JSON.parse(readFileSync(input, "utf8")) as { stammdaten: Array<unknown> }).stammdaten.length
+    const result = await run("boneycomb", input)
+    expect(result.code).not.toBe(0)
+    expect(result.payloads).toEqual([])
+    expect(result.stderr.match(/document 1 \(line 1\), stammdaten\[\d+\]: other_type/gu)?.length).toBe(bos)
+    expect(result.stderr).toContain("no rows")
+  })
+
+  it("NDJSON: a line that is not JSON and one that is not BO4E cost themselves; the others map", async () => {
+    const bo = (wert: string) => `{"boTyp":"ENERGIEMENGE","lokationsId":"123456789","energieverbrauch":[{"startdatum":"2018-04-30T22:00:00Z","enddatum":"2018-05-31T22:00:00Z","obiskennzahl":"1-0:1.8.0","einheit":"KWH","wert":${wert}}]}`
+    const input = write(dir, "mixed-input.ndjson", [bo("0.1"), "{not json", `{"name":"no bo"}`, bo("12345678901234567890.123")].join("\n") + "\n")
+    const result = await run("mixed", input)
+    expect(result.code).not.toBe(0)
+    expect(result.payloads.map((p) => (p["energy_amount"] as Record<string, string>)["quantity"])).toEqual(["0.1", "12345678901234567890.123"])
+    expect(result.rejected.length).toBe(2)
+    const text = JSON.stringify(result.rejected)
+    expect(text).toContain("mixed-input.ndjson: document 2 (line 2), $: not_json")
+    expect(text).toContain("mixed-input.ndjson: document 3 (line 3), $: not_bo4e")
+  })
+})
