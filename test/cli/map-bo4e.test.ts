@@ -78,4 +78,29 @@ describe("data-import map with a BO4E mapping", () => {
     expect(text).toContain("mixed-input.ndjson: document 2 (line 2), $: not_json")
     expect(text).toContain("mixed-input.ndjson: document 3 (line 3), $: not_bo4e")
   })
+
+  it("maps the real Marktteilnehmer sample to a valid market participant; BOneyComb ones without a role are rejected with their path", async () => {
+    const mapping = join(ROOT, "examples", "market-messages", "bo4e-marktteilnehmer.mapping.json")
+    const mapWith = async (name: string, input: string) => {
+      const out = join(dir, `${name}.ndjson`)
+      const rejects = join(dir, `${name}.rejects.ndjson`)
+      const result = await runCli(["map", "-m", mapping, "-o", out, "-r", rejects, input])
+      return { ...result, payloads: lines(readFileSync(out, "utf8")), rejected: lines(readFileSync(rejects, "utf8")) }
+    }
+    const single = join(FIXTURES, "marktteilnehmer-testcase.json")
+    const bo = (JSON.parse(readFileSync(single, "utf8")) as { input: Record<string, string> }).input
+    const one = await mapWith("marktteilnehmer", single)
+    expect(one.code).toBe(0)
+    expect(one.payloads).toEqual([{ code: Number(bo["rollencodenummer"]), code_type: bo["rollencodetyp"], name: bo["name1"], role: "NETWORK_OPERATOR", energy: "ELECTRICITY" }])
+    expect(validatePayload("market-participant", one.payloads[0]).ok).toBe(true)
+
+    const comb = join(FIXTURES, "boneycomb-invoic-31002-netznutzungsrechnung-gas.json")
+    const stammdaten = (JSON.parse(readFileSync(comb, "utf8")) as { stammdaten: Array<Record<string, unknown>> }).stammdaten
+    const withoutRole = stammdaten.flatMap((b, i) => (String(b["boTyp"]).toUpperCase() === "MARKTTEILNEHMER" && b["marktrolle"] === undefined ? [`stammdaten[${i}]`] : []))
+    const many = await mapWith("comb-participants", comb)
+    expect(many.code).not.toBe(0)
+    expect(many.payloads).toEqual([])
+    expect(many.rejected.map((r) => (r["rows"] as Array<Record<string, string>>)[0]!["@path"])).toEqual(withoutRole)
+    expect(JSON.stringify(many.rejected)).toContain("role")
+  })
 })
