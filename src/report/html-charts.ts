@@ -26,8 +26,10 @@ export const SEGMENTS: ReadonlyArray<readonly [TallyKey | "not_sent", string, st
 
 /** Outcomes by kind: one stacked bar per kind, its length the kind's records. */
 export const outcomesChart = (r: CampaignReport): string => {
-  const width = 720
-  const label = 170
+  // Room for the longest kind's name (about 7 units a character at the page's font size), so that
+  // `market-participant-definitions` is not cut off at the left edge.
+  const label = Math.min(260, 16 + 7 * Math.max(10, ...r.kinds.map((k) => k.endpoint.length)))
+  const width = 550 + label
   const barHeight = 22
   const max = Math.max(1, ...r.kinds.map((k) => k.tally.records))
   const rows = r.kinds.map((k, i) => {
