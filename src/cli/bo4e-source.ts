@@ -8,14 +8,11 @@
  *
  * @module
  */
-import { dirname, resolve } from "node:path"
 import type { Mapping } from "../index.js"
 import { mappingColumns } from "../mappers/compile-mapping.js"
 import { type Bo4eLocation, type Bo4eRecordOptions, readBo4eRecords } from "../readers/bo4e/records.js"
 import { type AccountLookup, type LookupItem, withAccounts } from "../readers/lookup/accounts.js"
-import { readAccountPeriods } from "./edifact-source.js"
-import { usageError } from "./exit-codes.js"
-import { readJsonFile } from "./read-json-file.js"
+import { readAccountPeriods, readReaderFile } from "./edifact-source.js"
 import type { SourceItem } from "./source-rows.js"
 
 interface ReaderFile extends Omit<Bo4eRecordOptions, "columns"> {
@@ -55,13 +52,8 @@ export const openBo4eRows = async (
   mappingPath: string,
   warn: (line: string) => void
 ): Promise<AsyncGenerator<SourceItem>> => {
-  if (mapping.reader === undefined) throw usageError(`the mapping ${mappingPath} has "source": "bo4e" but no "reader" (a JSON file with the reader's options)`)
-  const readerPath = resolve(dirname(mappingPath), mapping.reader)
-  const spec = await readJsonFile(readerPath, "the reader")
-  if (typeof spec !== "object" || spec === null || Array.isArray(spec)) throw usageError(`the reader ${readerPath} is not a JSON object`)
-  const problems = readerProblems(spec as Record<string, unknown>)
-  if (problems.length > 0) throw usageError(`the reader ${readerPath} is not usable:\n${problems.map((p) => `  ${p}`).join("\n")}`)
-  const { accounts, zone, ...options } = spec as ReaderFile
+  const { path: readerPath, spec } = await readReaderFile(mapping, mappingPath, readerProblems)
+  const { accounts, zone, ...options } = spec as unknown as ReaderFile
   const periods = accounts !== undefined ? await readAccountPeriods(readerPath, accounts.table, zone) : undefined
   const parts: Array<Uint8Array> = []
   for await (const chunk of chunks) parts.push(chunk)

@@ -43,6 +43,26 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
   ]
 }
 
+/**
+ * The reader file a mapping of a non-CSV source names (`"reader"`, relative to the mapping), read and
+ * checked by `problemsOf`: a usage error (exit 2) when it is missing, not a JSON object, or not usable.
+ */
+export const readReaderFile = async (
+  mapping: Mapping,
+  mappingPath: string,
+  problemsOf: (spec: Record<string, unknown>) => ReadonlyArray<string>
+): Promise<{ readonly path: string; readonly spec: Record<string, unknown> }> => {
+  if (mapping.reader === undefined) {
+    throw usageError(`the mapping ${mappingPath} has "source": "${mapping.source ?? "csv"}" but no "reader" (a JSON file with the reader's options)`)
+  }
+  const path = resolve(dirname(mappingPath), mapping.reader)
+  const spec = await readJsonFile(path, "the reader")
+  if (typeof spec !== "object" || spec === null || Array.isArray(spec)) throw usageError(`the reader ${path} is not a JSON object`)
+  const problems = problemsOf(spec as Record<string, unknown>)
+  if (problems.length > 0) throw usageError(`the reader ${path} is not usable:\n${problems.map((p) => `  ${p}`).join("\n")}`)
+  return { path, spec: spec as Record<string, unknown> }
+}
+
 /** The periods of the account table `table` (relative to the reader file at `readerPath`); a usage error when it is not usable. */
 export const readAccountPeriods = async (readerPath: string, table: string, zone: string | undefined): Promise<ReadonlyArray<AccountPeriod>> => {
   const tablePath = resolve(dirname(readerPath), table)
@@ -68,13 +88,8 @@ export const openEdifactRows = async (
   mappingPath: string,
   warn: (line: string) => void
 ): Promise<AsyncGenerator<SourceItem>> => {
-  if (mapping.reader === undefined) throw usageError(`the mapping ${mappingPath} has "source": "edifact" but no "reader" (a JSON file with the reader's options)`)
-  const readerPath = resolve(dirname(mappingPath), mapping.reader)
-  const spec = await readJsonFile(readerPath, "the reader")
-  if (typeof spec !== "object" || spec === null || Array.isArray(spec)) throw usageError(`the reader ${readerPath} is not a JSON object`)
-  const problems = readerProblems(spec as Record<string, unknown>)
-  if (problems.length > 0) throw usageError(`the reader ${readerPath} is not usable:\n${problems.map((p) => `  ${p}`).join("\n")}`)
-  const { accounts, ...options } = spec as ReaderFile
+  const { path: readerPath, spec } = await readReaderFile(mapping, mappingPath, readerProblems)
+  const { accounts, ...options } = spec as unknown as ReaderFile
   const periods = accounts !== undefined ? await readAccountPeriods(readerPath, accounts.table, options.zone) : undefined
   const columns = [...mappingColumns(mapping), ...(accounts !== undefined ? [accounts.location, accounts.at] : [])]
   let items: AsyncIterable<EdifactRecordItem | LookupItem<EdifactLocation>> = readEdifactRecords(chunks, { ...options, columns })
