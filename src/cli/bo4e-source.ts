@@ -22,18 +22,24 @@ interface ReaderFile extends Omit<Bo4eRecordOptions, "columns"> {
 
 const isStrings = (v: unknown, empty: boolean): boolean => Array.isArray(v) && (empty || v.length > 0) && v.every((s) => typeof s === "string")
 
+/** A records path: lists of dotted keys, each ending in `[]` (`energieverbrauch[]`, `preispositionen[].preisstaffeln[]`). */
+const RECORDS_PATH = /^[^.[\]]+(\.[^.[\]]+)*\[\](\.[^.[\]]+(\.[^.[\]]+)*\[\])*$/u
+
+const isRecordsPath = (v: unknown): boolean => typeof v === "string" && RECORDS_PATH.test(v)
+
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
-  const known = ["$schema", "source", "types", "objects", "records", "zone", "accounts"]
+  const known = ["$schema", "source", "types", "objects", "records", "context", "zone", "accounts"]
   const accounts = spec["accounts"] as Record<string, unknown> | undefined
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
     ...(spec["source"] !== "bo4e" ? ["source: must be \"bo4e\""] : []),
     ...(spec["types"] !== undefined && !isStrings(spec["types"], false) ? ["types: the BO types to read ([\"ENERGIEMENGE\"])"] : []),
     ...(spec["objects"] !== undefined && !isStrings(spec["objects"], false) ? ["objects: where the BOs are in a document ([\"\", \"stammdaten[]\"])"] : []),
-    ...(spec["records"] !== undefined && (typeof spec["records"] !== "string" || !/^[^.[\]]+(\.[^.[\]]+)*\[\]$/u.test(spec["records"]))
-      ? ["records: the list whose elements are the records, ending in [] (\"energieverbrauch[]\")"]
+    ...(spec["records"] !== undefined && !isRecordsPath(spec["records"]) && !(isStrings(spec["records"], false) && (spec["records"] as Array<unknown>).every(isRecordsPath))
+      ? ["records: the list (or lists) whose elements are the records, each ending in [] (\"energieverbrauch[]\", \"preispositionen[].preisstaffeln[]\")"]
       : []),
+    ...(spec["context"] !== undefined && !isStrings(spec["context"], false) ? ["context: paths of the document whose cells every record gets ([\"transaktionsdaten\"])"] : []),
     ...(spec["zone"] !== undefined && typeof spec["zone"] !== "string" ? ["zone: a time zone name (Europe/Berlin)"] : []),
     ...(accounts !== undefined && (typeof accounts !== "object" || accounts === null || ["table", "location", "at", "into"].some((k) => typeof accounts[k] !== "string"))
       ? ["accounts: { table, location, at, into } (strings)"]

@@ -56,6 +56,55 @@ describe("readBo4eRecords", () => {
   })
 })
 
+describe("readBo4eRecords: nested and several record lists, document context", () => {
+  it("one record per Preisstaffel with the cells of its Preisposition; a Preisposition without Preisstaffeln is a located reject", () => {
+    const text = `{"_typ":"PREISBLATT","_version":"v202401.0.0","bezeichnung":"PB","preispositionen":[` +
+      `{"artikelId":"A","preisstaffeln":[{"einheitspreis":1.10},{"einheitspreis":2}]},{"artikelId":"B","preisstaffeln":[]},{"artikelId":"C","preisstaffeln":[{"einheitspreis":0.0003}]}]}`
+    const items = readBo4eRecords(text, { records: "preispositionen[].preisstaffeln[]" })
+    expect(items.map((i) => i.kind === "record"
+      ? [i.record["preispositionen[].artikelId"], i.record["preispositionen[].preisstaffeln[].einheitspreis"], i.record["bezeichnung"], i.at.path]
+      : [i.code, i.at.path]))
+      .toEqual([
+        ["A", "1.10", "PB", "preispositionen[0].preisstaffeln[0]"],
+        ["A", "2", "PB", "preispositionen[0].preisstaffeln[1]"],
+        ["no_records", "preispositionen[1]"],
+        ["C", "0.0003", "PB", "preispositionen[2].preisstaffeln[0]"]
+      ])
+    const first = items[0]!
+    // No record carries another element's cells: neither the outer list's nor a sibling's.
+    expect(first.kind === "record" && Object.keys(first.record).filter((k) => k.includes("["))).toEqual(["preispositionen[].artikelId", "preispositionen[].preisstaffeln[].einheitspreis"])
+    expect(first.kind === "record" && [first.record["@list"], first.record["@object"], first.record["@flavour"]]).toEqual(["preispositionen[].preisstaffeln[]", "$", "official"])
+  })
+
+  it("several record lists: the elements of each in turn, told apart by @list, none carrying the other list", () => {
+    const text = fixture("boneycomb-invoic-31002-netznutzungsrechnung-gas.json")
+    const items = readBo4eRecords(text, { objects: ["stammdaten[]"], types: ["RECHNUNG"], records: ["rechnungspositionen[]", "steuerbetraege[]"] })
+    const records = items.flatMap((i) => (i.kind === "record" ? [i.record] : []))
+    // The sample's Rechnung (stammdaten[1]) has positions 1 to 10 and one Steuerbetrag.
+    expect(records.map((r) => r["@list"])).toEqual([...Array<string>(10).fill("rechnungspositionen[]"), "steuerbetraege[]"])
+    expect(records.map((r) => r["rechnungspositionen[].positionsnummer"] ?? r["steuerbetraege[].basiswert"])).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "2281.12"])
+    expect(records.every((r) => r["@object"] === "stammdaten[1]" && r["rechnungsnummer"] === "Netznuzungsrechnung1234")).toBe(true)
+    expect(records.some((r) => Object.keys(r).some((k) => /^(steuerbetraege|rechnungspositionen)\[\d/u.test(k)))).toBe(false)
+    const none = readBo4eRecords(`{"boTyp":"RECHNUNG","rechnungspositionen":[],"steuerbetraege":7}`, { records: ["rechnungspositionen[]", "steuerbetraege[]"] })
+    expect(none.map((i) => i.kind !== "record" && [i.code, i.detail])).toEqual([["no_records", "no elements in rechnungspositionen[] or steuerbetraege[] (absent, empty or not a list)"]])
+    // One list with elements is enough: an invoice without tax amounts still gives its positions.
+    expect(readBo4eRecords(`{"boTyp":"RECHNUNG","rechnungspositionen":[{"positionsnummer":1}]}`, { records: ["rechnungspositionen[]", "steuerbetraege[]"] }).map((i) => i.kind)).toEqual(["record"])
+  })
+
+  it("context: the cells at those paths of the document, named from its root with $.", () => {
+    const text = fixture("boneycomb-invoic-31002-netznutzungsrechnung-gas.json")
+    const items = readBo4eRecords(text, { objects: ["stammdaten[]"], types: ["RECHNUNG"], context: ["transaktionsdaten", "stammdaten[]"] })
+    expect(items.filter((i) => i.kind === "record").length).toBe(1)
+    const item = items.find((i) => i.kind === "record")!
+    if (item.kind !== "record") return
+    expect(item.record["$.transaktionsdaten.absender"]).toBe("bo4e://Marktteilnehmer/1234567890123")
+    expect(item.record["$.transaktionsdaten.pruefidentifikator"]).toBe("31002")
+    expect(item.record["$.stammdaten[0].marktlokationsId"]).toBe("21131278279")
+    expect(item.record["$.stammdaten[2].rollencodenummer"]).toBe("1234567890123")
+    expect(item.record["$.stammdaten[3].rollencodenummer"]).toBe("9876543210987")
+  })
+})
+
 /** A decimal as JSON writes it: sign, digits, fraction, exponent. */
 const decimalText = fc.tuple(fc.boolean(), fc.stringMatching(/^(0|[1-9]\d{0,25})$/u), fc.option(fc.stringMatching(/^\d{1,12}$/u)), fc.option(fc.integer({ min: -30, max: 30 })))
   .map(([minus, whole, fraction, exponent]) => `${minus ? "-" : ""}${whole}${fraction !== null ? `.${fraction}` : ""}${exponent !== null ? `e${exponent}` : ""}`)
@@ -78,6 +127,21 @@ describe("readBo4eRecords (properties)", () => {
       // A single NDJSON line is one document whatever the layout: read it the same way.
       expect(items.map((i) => [i.kind === "record" ? i.record["energieverbrauch[].wert"] : i.kind, i.at.document])).toEqual(expected)
       for (const item of items) if (item.kind === "record") expect(item.record["lokationsId"]).toBe(bos[item.at.document - 1]!.id)
+    }))
+  })
+
+  it("a[].b[]: one record per inner element, in document order, with its outer element's cells; an outer element without inner ones is one reject", () => {
+    const outer = fc.array(fc.record({ id: fc.stringMatching(/^[A-Z0-9]{1,6}$/u), values: fc.array(decimalText, { maxLength: 4 }) }), { minLength: 1, maxLength: 5 })
+    fc.assert(fc.property(fc.boolean(), outer, fc.stringMatching(/^[a-z]{1,8}$/u), (legacy, positions, name) => {
+      const marker = legacy ? `"boTyp":"Preisblatt","versionStruktur":"1"` : `"_typ":"PREISBLATT","_version":"v202607.1.0"`
+      const text = `{${marker},"bezeichnung":${JSON.stringify(name)},"preispositionen":[${positions.map((p) => `{"artikelId":${JSON.stringify(p.id)},"preisstaffeln":[${p.values.map((v) => `{"preis":${v}}`).join(",")}]}`).join(",")}]}`
+      const items = readBo4eRecords(text, { types: ["PREISBLATT"], records: "preispositionen[].preisstaffeln[]" })
+      const expected = positions.flatMap((p, i) =>
+        p.values.length === 0 ? [["no_records", `preispositionen[${i}]`]] : p.values.map((v, j) => [p.id, v, name, `preispositionen[${i}].preisstaffeln[${j}]`]))
+      expect(items.map((i) => i.kind === "record"
+        ? [i.record["preispositionen[].artikelId"], i.record["preispositionen[].preisstaffeln[].preis"], i.record["bezeichnung"], i.at.path]
+        : [i.code, i.at.path])).toEqual(expected)
+      for (const item of items) if (item.kind === "record") expect(item.record["@flavour"]).toBe(legacy ? "legacy" : "official")
     }))
   })
 

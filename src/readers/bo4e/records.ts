@@ -8,12 +8,22 @@
  * A cell is named by its path in the BO: `lokationsId`, `partneradresse.ort`, `statuszusatzinformationen[0].art`.
  * With `records: "energieverbrauch[]"` each element of that list is one record, its cells named
  * `energieverbrauch[].wert`, with the BO's other cells as context; without it, each BO is one record.
+ * A record list may lie in another (`preispositionen[].preisstaffeln[]`: one record per Preisstaffel,
+ * with the cells of its Preisposition, `preispositionen[].artikelId`, as context), and there may be several
+ * (`["rechnungspositionen[]", "steuerbetraege[]"]`: the elements of each, in that order; a mapping tells
+ * them apart by `@list`). No record carries the cells of a record list (its own or another's) as context.
+ * With `context: ["transaktionsdaten"]` every record also has the cells found at those paths of its
+ * document, named from the document's root with `$.`: `$.transaktionsdaten.absender`,
+ * `$.stammdaten[0].marktlokationsId` (the BOneyComb data around a BO).
  * Numbers are the text written in the document (`10000.0` stays `10000.0`), `null` is no cell.
- * Lineage cells: `@document` (1-based), `@path` (JSON path in the document), `@typ`, `@flavour`, `@version`.
+ * Lineage cells: `@document` (1-based), `@path` (JSON path in the document), `@object` (the path of the
+ * record's BO, `$` for the document itself), `@list` (the record list, as `records` names it),
+ * `@typ`, `@flavour`, `@version`.
  *
  * Every document ends in records, located rejects or located warnings: a document that is not JSON or
  * holds no BO where the reader looks is rejected; a BO of another type is a warning (a BOneyComb mixes
- * types); a BO without elements in its record list, or with an element that is not an object, is rejected.
+ * types); a BO without elements in any of its record lists, an element of an outer list without elements
+ * in its inner one (`a[].b[]`), and an element that is not an object are rejected.
  *
  * @module
  */
@@ -27,8 +37,13 @@ export interface Bo4eRecordOptions {
   readonly types?: ReadonlyArray<string>
   /** Where BOs are in a document: `""` the document itself, `input`, `stammdaten[]` (every element). Default `[""]`. */
   readonly objects?: ReadonlyArray<string>
-  /** The list of a BO whose elements are the records: `energieverbrauch[]`; each BO is a record when absent. */
-  readonly records?: string
+  /**
+   * The list of a BO whose elements are the records: `energieverbrauch[]`, or a list inside the elements of
+   * another (`preispositionen[].preisstaffeln[]`), or several such lists; each BO is a record when absent.
+   */
+  readonly records?: string | ReadonlyArray<string>
+  /** Paths of the document (as `objects`) whose cells every record of the document gets, named `$.` and their path. */
+  readonly context?: ReadonlyArray<string>
   /** The cells to give (e.g. `mappingColumns(mapping)`); every cell when absent. Lineage cells are always given. */
   readonly columns?: ReadonlyArray<string>
 }
@@ -54,15 +69,24 @@ export const jsonText = (value: ExactJson): string => {
 
 const join = (prefix: string, key: string): string => (prefix === "" ? key : `${prefix}.${key}`)
 
-/** Adds the cells of `value` under `prefix` to `out`, leaving out the path `skip`. */
-const flatten = (value: ExactJson, prefix: string, out: Record<string, string | boolean>, skip: string | undefined): void => {
-  if (prefix === skip) return
+/** Adds the cells of `value` under `prefix` to `out`, leaving out the paths in `skip`. */
+const flatten = (value: ExactJson, prefix: string, out: Record<string, string | boolean>, skip: ReadonlySet<string>): void => {
+  if (skip.has(prefix)) return
   if (value === null) return
   if (value instanceof JsonNumberText) out[prefix] = value.text
   else if (typeof value === "string" || typeof value === "boolean") out[prefix] = value
   else if (Array.isArray(value)) (value as ReadonlyArray<ExactJson>).forEach((v, i) => flatten(v, `${prefix}[${i}]`, out, skip))
   else for (const [k, v] of Object.entries(value)) flatten(v, join(prefix, k), out, skip)
 }
+
+const NOTHING: ReadonlySet<string> = new Set()
+
+/** The lists of a records path, outermost first: `a.b[].c[]` is `["a.b", "c"]`. */
+const listsOf = (records: string): Array<string> => records.slice(0, -2).split("[].")
+
+/** The cell names of a records path's lists, as flattening an element names them: `a.b[].c[]` gives `a.b` and `a.b[].c`. */
+const listCells = (records: string): Array<string> =>
+  listsOf(records).map((_, i, lists) => lists.slice(0, i + 1).join("[]."))
 
 /** The values at `path` in `root` (`a.b[]` gives every element of `a.b`), each with its JSON path. */
 const resolve = (root: ExactJson, path: string): Array<{ readonly path: string; readonly value: ExactJson }> => {
@@ -94,11 +118,57 @@ const boOf = (value: ExactJson): { readonly typ: string; readonly flavour: strin
 const picked = (cells: Record<string, string | boolean>, columns: ReadonlyArray<string> | undefined): LegacyRecord =>
   columns === undefined ? cells : Object.fromEntries(Object.entries(cells).filter(([k]) => k.startsWith("@") || columns.includes(k)))
 
-/** The records, rejects and warnings of a BO4E JSON file's text, in document order. */
+type Cells = Record<string, string | boolean>
+
+/**
+ * The records of one records path in one BO (the elements of its innermost list, each with the cells of
+ * the elements around it), and the rejects of elements that are no objects or hold no inner elements.
+ * `found` is false when the BO itself has no element in the outermost list.
+ */
+const elementsOf = (
+  bo: ExactJson,
+  records: string,
+  skip: ReadonlySet<string>
+): { readonly found: boolean; readonly items: Array<{ readonly ok: true; readonly path: string; readonly cells: Cells; readonly value: ExactJson } | { readonly ok: false; readonly path: string; readonly code: string; readonly detail: string; readonly value: ExactJson }> } => {
+  const lists = listsOf(records)
+  const items: Array<{ readonly ok: true; readonly path: string; readonly cells: Cells; readonly value: ExactJson } | { readonly ok: false; readonly path: string; readonly code: string; readonly detail: string; readonly value: ExactJson }> = []
+  const walk = (value: ExactJson, at: string, depth: number, cells: Cells): boolean => {
+    const prefix = lists.slice(0, depth).map((l) => `${l}[]`).join(".")
+    const elements = resolve(value, `${lists[depth]}[]`)
+    if (elements.length === 0) return false
+    for (const element of elements) {
+      const path = join(at, element.path)
+      if (!isJsonObject(element.value)) {
+        items.push({ ok: false, path, code: "not_an_object", detail: `an element of ${join(prefix, lists[depth]!)}[] is not an object`, value: element.value })
+        continue
+      }
+      const here: Cells = { ...cells }
+      flatten(element.value, join(prefix, `${lists[depth]}[]`), here, skip)
+      if (depth === lists.length - 1) items.push({ ok: true, path, cells: here, value: element.value })
+      else if (!walk(element.value, path, depth + 1, here)) {
+        const inner = `${join(prefix, `${lists[depth]}[]`)}.${lists[depth + 1]}[]`
+        items.push({ ok: false, path, code: "no_records", detail: `no elements in ${inner} (absent, empty or not a list)`, value: element.value })
+      }
+    }
+    return true
+  }
+  return { found: walk(bo, "", 0, {}), items }
+}
+
+/**
+ * The records, rejects and warnings of a BO4E JSON file's text, in document order.
+ *
+ * @example
+ * const text = `{"boTyp":"RECHNUNG","rechnungsnummer":"R1","rechnungspositionen":[{"positionsnummer":1,"einzelpreis":{"wert":0.0003}}],"steuerbetraege":[{"steuerwert":9.5}]}`
+ * readBo4eRecords(text, { records: ["rechnungspositionen[]", "steuerbetraege[]"], columns: ["rechnungsnummer", "rechnungspositionen[].einzelpreis.wert", "steuerbetraege[].steuerwert"] })
+ *   .map((item) => item.kind === "record" ? item.record : item.code)
+ * // => [{ "rechnungsnummer": "R1", "rechnungspositionen[].einzelpreis.wert": "0.0003", "@document": "1", "@typ": "RECHNUNG", "@flavour": "legacy", "@object": "$", "@list": "rechnungspositionen[]", "@path": "rechnungspositionen[0]" }, { "rechnungsnummer": "R1", "steuerbetraege[].steuerwert": "9.5", "@document": "1", "@typ": "RECHNUNG", "@flavour": "legacy", "@object": "$", "@list": "steuerbetraege[]", "@path": "steuerbetraege[0]" }]
+ */
 export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): Array<Bo4eRecordItem> => {
   const objects = options.objects ?? [""]
   const types = options.types?.map((t) => t.toUpperCase())
-  const list = options.records?.endsWith("[]") === true ? options.records.slice(0, -2) : options.records
+  const lists = options.records === undefined ? [] : typeof options.records === "string" ? [options.records] : options.records
+  const skip: ReadonlySet<string> = new Set(lists.flatMap(listCells))
   const items: Array<Bo4eRecordItem> = []
   for (const doc of bo4eDocuments(text).documents) {
     const where = (path: string): Bo4eLocation => ({ document: doc.document, line: doc.line, path: path === "" ? "$" : path })
@@ -113,33 +183,39 @@ export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): 
       items.push({ kind: "reject", code: "not_bo4e", detail: `no BO4E object (an object with "boTyp" or "_typ") at ${places}`, at: where(""), raw })
       continue
     }
+    const around: Cells = {}
+    for (const path of options.context ?? []) for (const found of resolve(doc.value, path)) flatten(found.value, `$.${found.path}`, around, NOTHING)
     for (const { path, value } of bos) {
       const bo = boOf(value)!
       if (types !== undefined && !types.includes(bo.typ.toUpperCase())) {
         items.push({ kind: "warning", code: "other_type", detail: `a ${bo.typ}, not ${options.types!.join(" or ")}: not read`, at: where(path), raw: jsonText(value) })
         continue
       }
-      const lineage = { "@document": String(doc.document), "@typ": bo.typ, "@flavour": bo.flavour, ...(bo.version !== undefined ? { "@version": bo.version } : {}) }
-      const context: Record<string, string | boolean> = {}
-      flatten(value, "", context, list)
-      if (list === undefined) {
+      const lineage = {
+        "@document": String(doc.document),
+        "@typ": bo.typ,
+        "@flavour": bo.flavour,
+        ...(bo.version !== undefined ? { "@version": bo.version } : {}),
+        "@object": where(path).path
+      }
+      const context: Cells = { ...around }
+      flatten(value, "", context, skip)
+      if (lists.length === 0) {
         items.push({ kind: "record", record: picked({ ...context, ...lineage, "@path": where(path).path }, options.columns), at: where(path), raw: jsonText(value) })
         continue
       }
-      const elements = resolve(value, `${list}[]`)
-      if (elements.length === 0) {
-        items.push({ kind: "reject", code: "no_records", detail: `no elements in ${list}[] (absent, empty or not a list)`, at: where(path), raw: jsonText(value) })
+      const read = lists.map((list) => ({ list, ...elementsOf(value, list, skip) }))
+      if (read.every((r) => !r.found)) {
+        const names = lists.map((l) => `${listsOf(l)[0]!}[]`).join(" or ")
+        items.push({ kind: "reject", code: "no_records", detail: `no elements in ${names} (absent, empty or not a list)`, at: where(path), raw: jsonText(value) })
         continue
       }
-      for (const element of elements) {
-        const at = where(join(path, element.path))
-        if (!isJsonObject(element.value)) {
-          items.push({ kind: "reject", code: "not_an_object", detail: `an element of ${list}[] is not an object`, at, raw: jsonText(element.value) })
-          continue
+      for (const { list, items: elements } of read) {
+        for (const element of elements) {
+          const at = where(join(path, element.path))
+          if (!element.ok) items.push({ kind: "reject", code: element.code, detail: element.detail, at, raw: jsonText(element.value) })
+          else items.push({ kind: "record", record: picked({ ...context, ...element.cells, ...lineage, "@list": list, "@path": at.path }, options.columns), at, raw: jsonText(element.value) })
         }
-        const cells = { ...context }
-        flatten(element.value, `${list}[]`, cells, undefined)
-        items.push({ kind: "record", record: picked({ ...cells, ...lineage, "@path": at.path }, options.columns), at, raw: jsonText(element.value) })
       }
     }
   }
