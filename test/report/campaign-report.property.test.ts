@@ -52,6 +52,14 @@ const writeLedger = (rows: ReadonlyArray<Row>): string => {
 /** What a tally says of one record: the key it counts under. */
 const tallyKey = (r: Row): string => (r.state === "in_flight" ? "in_flight" : r.state === "pending" ? "pending" : r.outcome)
 
+const groupBy = <T,>(rows: ReadonlyArray<T>, key: (row: T) => string): Record<string, Array<T>> => {
+  const out: Record<string, Array<T>> = {}
+  for (const row of rows) (out[key(row)] ??= []).push(row)
+  return out
+}
+
+const TALLIED = [...OUTCOMES, "pending", "in_flight"] as const
+
 const countBy = <T,>(rows: ReadonlyArray<T>, key: (row: T) => string): Record<string, number> => {
   const out: Record<string, number> = {}
   for (const row of rows) out[key(row)] = (out[key(row)] ?? 0) + 1
@@ -73,14 +81,14 @@ describe("campaignReport", () => {
 
         expect(report.totals.records).toBe(rows.length)
         const expectedTotals = countBy(rows, tallyKey)
-        for (const key of [...OUTCOMES, "pending", "in_flight"]) expect(report.totals[key], key).toBe(expectedTotals[key] ?? 0)
+        for (const key of TALLIED) expect(report.totals[key], key).toBe(expectedTotals[key] ?? 0)
 
-        const byKind = Object.groupBy(rows, (r) => r.endpoint)
+        const byKind = groupBy(rows, (r) => r.endpoint)
         expect(report.kinds.map((k) => k.endpoint)).toEqual(Object.keys(byKind).sort())
         for (const kind of report.kinds) {
           const own = byKind[kind.endpoint] ?? []
           const counts = countBy(own, tallyKey)
-          for (const key of [...OUTCOMES, "pending", "in_flight"]) expect(kind.tally[key], `${kind.endpoint} ${key}`).toBe(counts[key] ?? 0)
+          for (const key of TALLIED) expect(kind.tally[key], `${kind.endpoint} ${key}`).toBe(counts[key] ?? 0)
           const codes: Record<string, Record<string, number>> = {}
           for (const r of own) {
             if (r.state !== "done" || !PROBLEMS.has(r.outcome)) continue
@@ -89,15 +97,15 @@ describe("campaignReport", () => {
           expect(kind.codes).toEqual(codes)
         }
 
-        const bySupplier = Object.groupBy(rows, (r) => r.supplier ?? "(none)")
+        const bySupplier = groupBy(rows, (r) => r.supplier ?? "(none)")
         expect(report.suppliers.map((s) => s.supplier)).toEqual(Object.keys(bySupplier).sort())
         for (const supplier of report.suppliers) {
           const own = bySupplier[supplier.supplier] ?? []
           expect(supplier.tally.records).toBe(own.length)
-          const accounts = Object.values(Object.groupBy(own.filter((r) => r.account !== null), (r) => r.account!)).map((records) => {
-            const stored = records!.filter((r) => r.state === "done" && STORED.has(r.outcome)).length
-            const blocked = records!.some((r) => r.state === "done" && r.outcome === "blocked")
-            return stored === records!.length ? "complete" : blocked ? "blocked" : stored > 0 ? "partly" : "not_stored"
+          const accounts = Object.values(groupBy(own.filter((r) => r.account !== null), (r) => r.account!)).map((records = []) => {
+            const stored = records.filter((r) => r.state === "done" && STORED.has(r.outcome)).length
+            const blocked = records.some((r) => r.state === "done" && r.outcome === "blocked")
+            return stored === records.length ? "complete" : blocked ? "blocked" : stored > 0 ? "partly" : "not_stored"
           })
           const status = countBy(accounts, (s) => s)
           expect(supplier.accounts).toEqual({
