@@ -117,6 +117,20 @@ describe("campaignReport", () => {
           })
         }
 
+        // Every account short of complete is listed (there are fewer than the limit), with its blocked records' causes.
+        const incomplete = Object.entries(groupBy(rows.filter((r) => r.account !== null), (r) => JSON.stringify([r.supplier ?? "(none)", r.account])))
+          .map(([key, records]) => {
+            const [supplier, account] = JSON.parse(key) as [string, string]
+            const stored = records.filter((r) => r.state === "done" && STORED.has(r.outcome)).length
+            const blocked = records.filter((r) => r.state === "done" && r.outcome === "blocked")
+            const causes = [...new Set(blocked.flatMap((r) => (r.cause === null ? [] : r.cause.split(","))))].sort()
+            return { supplier, account, records: records.length, stored, causes }
+          })
+          .filter((a) => a.stored < a.records)
+        const listed = report.accounts.listed.map(({ supplier, account, records, stored, causes }) => ({ supplier, account, records, stored, causes }))
+        const order = (a: { supplier: string; account: string }, b: { supplier: string; account: string }) => `${a.supplier} ${a.account}`.localeCompare(`${b.supplier} ${b.account}`)
+        expect(listed.sort(order)).toEqual(incomplete.sort(order))
+
         const perRun = countBy(rows, (r) => String(r.run))
         for (const run of report.runs) expect(run.records, `run ${run.id}`).toBe(perRun[String(run.id)] ?? 0)
         const points = countBy(rows, (r) => String(Math.floor((START + r.minute * 60_000) / report.timeline.bucket_ms) * report.timeline.bucket_ms))
