@@ -111,12 +111,12 @@ export type {
   ConverterName,
   FieldSource,
   FunctionSource,
-  LegacyRecord
+  LegacyRecord,
+  WallTimeRun
 } from "./mappers/field-source.js"
 export { type BatchMapping, batchRowMapper, type BatchRowMapper, mapBatchAfter, mustMapAgain, type OrderState, orderStateAfter } from "./mappers/map-batch-after.js"
 export { mapRecords } from "./mappers/map-records.js"
 export type { MappedPayload, MappingError, MappingEvent, MappingResult, MapRecordsOptions, RejectedRows } from "./mappers/mapping-result.js"
-export type { WallTimeRun } from "./mappers/resolve-wall-time.js"
 
 // Client ──────────────────────────────────────────────────────────────────────────────────────────────
 export { buildRequest, type HttpRequest, type RequestTarget } from "./client/build-request.js"

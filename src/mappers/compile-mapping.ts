@@ -6,8 +6,7 @@
  * @module
  */
 import type { CollectionMapping, Mapping, RowFilter } from "./define-mapping.js"
-import { type ColumnSource, columnsOf, type FieldOutcome, type FieldReader, fieldReader, type FieldSource, type LegacyRecord } from "./field-source.js"
-import type { WallTimeResolver } from "./resolve-wall-time.js"
+import { type ColumnSource, columnsOf, type FieldOutcome, type FieldReader, fieldReader, type FieldSource, type LegacyRecord, type WallTimeResolver } from "./field-source.js"
 import { type PathStep, stepsOf } from "./path-steps.js"
 
 /** One level of a compiled mapping. */

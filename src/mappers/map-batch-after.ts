@@ -8,7 +8,7 @@ import { compileMapping, type CompiledMapping } from "./compile-mapping.js"
 import type { Mapping } from "./define-mapping.js"
 import { mapAlone, mapList } from "./map-list.js"
 import type { MappingEvent, MappingResult } from "./mapping-result.js"
-import type { WallTimeRun } from "./resolve-wall-time.js"
+import type { WallTimeRun } from "./field-source.js"
 
 /** Where a mapping's `by-order` date-times stand between batches of rows: one run per stateful date-time field. */
 export type OrderState = ReadonlyArray<WallTimeRun>

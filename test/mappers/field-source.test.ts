@@ -1,8 +1,7 @@
 /** One field's reader on its own: empty cells, joined columns, constants, functions and the columns a source reads. */
 import { describe, expect, it } from "vitest"
 import { fail, succeed } from "../../src/mappers/conversion-result.js"
-import { columnsOf, fieldReader, readField } from "../../src/mappers/field-source.js"
-import type { WallTimeResolver } from "../../src/mappers/resolve-wall-time.js"
+import { columnsOf, fieldReader, readField, type WallTimeResolver } from "../../src/mappers/field-source.js"
 
 const NOTHING = { ok: true, value: undefined, stated: false }
 

@@ -5,7 +5,7 @@
  * on 07.04.2024, New York 02:00 EDT back to 01:00 EST on 03.11.2024.
  */
 import { describe, expect, it } from "vitest"
-import { resolveWallTime } from "../../src/mappers/resolve-wall-time.js"
+import { resolveWallTime } from "../../src/mappers/field-source.js"
 
 const FORMAT = { format: "dd.MM.yyyy HH:mm" }
 const REPEATED = "27.10.2024 02:30"
