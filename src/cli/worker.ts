@@ -10,7 +10,7 @@ import { batchRowMapper, defineMapping, type Mapping, type MappingSpec, type Ord
 import type { FromWorker, MapBatch, MapResult, SettingsMessage, ToWorker, WorkerSettings } from "./batch.js"
 import { AWAITING_SETTINGS } from "./early-worker.js"
 import { BatchChecker } from "./check-batch.js"
-import { cellsByColumn } from "./csv-record.js"
+import { cellsByColumn } from "./source-rows.js"
 import { BYTES_PER_FULL_COLLECTION, collectEvery, fullCollection } from "./full-collections.js"
 import { keyDigest } from "./seen-keys.js"
 

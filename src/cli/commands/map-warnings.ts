@@ -7,9 +7,8 @@
  * @module
  */
 import type { PayloadWarningItem } from "../batch.js"
-import { CsvRow } from "../csv-record.js"
 import { SeenKeys } from "../seen-keys.js"
-import type { SourceRow } from "../source-rows.js"
+import { CsvRow, type SourceRow } from "../source-rows.js"
 
 /** How many warnings a report shows in detail (all are counted). */
 export const WARNINGS_SHOWN = 20
