@@ -103,7 +103,6 @@ export {
   type RowFilter
 } from "./mappers/define-mapping.js"
 export { headerProblems } from "./mappers/header-problems.js"
-export { mapsInInputOrder } from "./mappers/compile-mapping.js"
 export type {
   Cell,
   ColumnSource,
@@ -114,7 +113,6 @@ export type {
   LegacyRecord,
   WallTimeRun
 } from "./mappers/field-source.js"
-export { type BatchMapping, batchRowMapper, type BatchRowMapper, mapBatchAfter, mustMapAgain, type OrderState, orderStateAfter } from "./mappers/map-batch-after.js"
 export { mapRecords } from "./mappers/map-records.js"
 export type { MappedPayload, MappingError, MappingEvent, MappingResult, MapRecordsOptions, RejectedRows } from "./mappers/mapping-result.js"
 

@@ -11,11 +11,11 @@ import * as testing from "../src/testing/index.js"
 const MAIN = [
   "CONVERTERS", "ENDPOINT_IDS", "ERROR_CODES", "InsecureBaseUrlError", "LedgerMismatchError",
   "NON_FIELD_ERRORS", "POST_ENDPOINT_IDS", "PayloadValidationError", "RECORD_OUTCOMES",
-  "STANDARD_RETRY_POLICY", "Schemas", "TokenError", "WARNING_CODES", "batchRowMapper", "buildPath", "buildRequest",
+  "STANDARD_RETRY_POLICY", "Schemas", "TokenError", "WARNING_CODES", "buildPath", "buildRequest",
   "campaignReport", "compact", "compileValidator", "createClient", "defineMapping", "endpoints", "formatMappingProblem",
   "fromMinorUnits", "headerProblems", "inexactNumberErrors", "inferEndpoint", "isEndpointId", "isPostEndpointId", "isRepeatHarmless",
-  "mapBatchAfter", "mapRecords", "mappingJsonSchema", "mappingProblems", "mapsInInputOrder", "mustMapAgain",
-  "naturalKeyOf", "openLedger", "openMapJournal", "openReportSource", "orderStateAfter", "parseResponse", "parseRetryAfter", "recordsOf",
+  "mapRecords", "mappingJsonSchema", "mappingProblems",
+  "naturalKeyOf", "openLedger", "openMapJournal", "openReportSource", "parseResponse", "parseRetryAfter", "recordsOf",
   "redactSecrets", "sendRecords", "standardSchema", "toBoolean", "toDecimalString", "toIsoDate",
   "toIsoDateTime", "toJsonSchema", "toMinorUnits", "toOpenApi", "validatePayload", "validatePayloadEffect",
   "validateResponse", "withExactNumbers"

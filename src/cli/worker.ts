@@ -6,7 +6,8 @@
  * @module
  */
 import { type MessagePort, parentPort, workerData } from "node:worker_threads"
-import { batchRowMapper, defineMapping, type Mapping, type MappingSpec, type OrderState } from "../index.js"
+import { defineMapping, type Mapping, type MappingSpec } from "../index.js"
+import { batchRowMapper, type OrderState } from "../internal/map-batch-after.js"
 import type { FromWorker, MapBatch, MapResult, SettingsMessage, ToWorker, WorkerSettings } from "./batch.js"
 import { AWAITING_SETTINGS } from "./early-worker.js"
 import { BatchChecker } from "./check-batch.js"

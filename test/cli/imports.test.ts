@@ -1,6 +1,7 @@
 /**
  * The CLI calls the library like any user would: through the public entries (`src/index.ts`,
- * `src/testing/index.ts`), never through fast-check, `effect/SchemaAST` or the library's internal modules.
+ * `src/testing/index.ts`), never through fast-check, `effect/SchemaAST` or the library's other modules;
+ * and through `src/internal/`, the engines the commands share that the package's exports do not expose.
  * The few exceptions are named below with their reason.
  */
 import { readdirSync, readFileSync } from "node:fs"
@@ -61,7 +62,7 @@ const problemOf = (file: string, specifier: string): string | undefined => {
   if (specifier.startsWith("node:") || PACKAGES.has(specifier)) return undefined
   if (!specifier.startsWith(".")) return `${specifier} (a package the CLI does not use directly)`
   const target = relative(ROOT, resolve(join(file, ".."), specifier)).replace(/\.js$/u, ".ts")
-  if (target.startsWith("src/cli/") || PUBLIC.has(target) || Object.hasOwn(EXCEPTIONS, target)) return undefined
+  if (target.startsWith("src/cli/") || target.startsWith("src/internal/") || PUBLIC.has(target) || Object.hasOwn(EXCEPTIONS, target)) return undefined
   return `${target} (not a public entry)`
 }
 

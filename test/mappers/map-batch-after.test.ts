@@ -6,7 +6,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { mapRecords } from "../../src/index.js"
-import { batchRowMapper, mapBatchAfter, mustMapAgain, type OrderState, orderStateAfter } from "../../src/mappers/map-batch-after.js"
+import { batchRowMapper, mapBatchAfter, mustMapAgain, type OrderState, orderStateAfter } from "../../src/internal/map-batch-after.js"
 import { byOrderMapping } from "./by-order-mapping.js"
 
 const mapping = byOrderMapping

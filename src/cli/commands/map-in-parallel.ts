@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { type Mapping, type MappingSpec, mustMapAgain, type OrderState, orderStateAfter } from "../../index.js"
+import type { Mapping, MappingSpec } from "../../index.js"
+import { mustMapAgain, type OrderState, orderStateAfter } from "../../internal/map-batch-after.js"
 import type { MapBatch, MapResult } from "../batch.js"
 import { DIGEST_LENGTH, keyDigest } from "../seen-keys.js"
 import type { SourceItem, SourceRow } from "../source-rows.js"

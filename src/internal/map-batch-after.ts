@@ -4,11 +4,11 @@
  *
  * @module
  */
-import { compileMapping, type CompiledMapping } from "./compile-mapping.js"
-import type { Mapping } from "./define-mapping.js"
-import { mapAlone, mapList } from "./map-list.js"
-import type { MappingEvent, MappingResult } from "./mapping-result.js"
-import type { WallTimeRun } from "./field-source.js"
+import { compileMapping, type CompiledMapping } from "../mappers/compile-mapping.js"
+import type { Mapping } from "../mappers/define-mapping.js"
+import { mapAlone, mapList } from "../mappers/map-list.js"
+import type { MappingEvent, MappingResult } from "../mappers/mapping-result.js"
+import type { WallTimeRun } from "../mappers/field-source.js"
 
 /** Where a mapping's `by-order` date-times stand between batches of rows: one run per stateful date-time field. */
 export type OrderState = ReadonlyArray<WallTimeRun>
