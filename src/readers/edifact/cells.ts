@@ -23,25 +23,35 @@ const componentOf = (segment: Segment, e: number, c: number): string | undefined
 }
 
 // Consecutive records share date-times (one quantity's end is the next one's start): a small cache by
-// zone, format and value.
-const isoCache = new Map<string, Map<string, string>>()
+// zone, format and value (looked up without making a key).
+const isoCache = new Map<string, Map<string, Map<string, string>>>()
+let isoCached = 0
 
 const isoOf = (segment: Segment, zone: string): string => {
   const value = segment.elements[0]?.[1] ?? ""
   const format = segment.elements[0]?.[2] ?? ""
-  const byZone = `${zone} ${format}`
-  let cache = isoCache.get(byZone)
+  let byFormat = isoCache.get(zone)
+  if (byFormat === undefined) {
+    if (isoCache.size >= 16) isoCache.clear()
+    byFormat = new Map()
+    isoCache.set(zone, byFormat)
+  }
+  let cache = byFormat.get(format)
   if (cache === undefined) {
-    if (isoCache.size >= 64) isoCache.clear()
+    if (byFormat.size >= 16) byFormat.clear()
     cache = new Map()
-    isoCache.set(byZone, cache)
+    byFormat.set(format, cache)
   }
   const cached = cache.get(value)
   if (cached !== undefined) return cached
   const result = dtmToIso(value, format, zone)
   // A value that cannot be read stays as written, so the payload's check rejects it visibly.
   const iso = result.ok ? result.iso : value
-  if (cache.size >= 4096) cache.clear()
+  if (++isoCached > 4096) {
+    isoCache.clear()
+    isoCached = 0
+    return iso
+  }
   cache.set(value, iso)
   return iso
 }

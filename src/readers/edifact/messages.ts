@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { readSegments, type Segment, type SegmentItem } from "./segments.js"
+import { type Segment, type SegmentItem, SegmentScanner } from "./segments.js"
 
 /** The interchange a message came in: `UNB` 0020 reference, sender, recipient, syntax. */
 export interface Interchange {
@@ -81,12 +81,168 @@ export interface MessageOptions {
   readonly segmentCount?: "check" | "warn"
 }
 
-const el = (segment: Segment, e: number, c = 0): string => segment.elements[e]?.[c] ?? ""
+/** Component `c` of element `e` (0-based) of a segment, `""` when it has none. */
+export const el = (segment: Segment, e: number, c = 0): string => segment.elements[e]?.[c] ?? ""
 
 interface Open {
   readonly unh: Segment
+  /** The items held for the message (`keep`): all of them, or the segments kept. */
   readonly items: Array<SegmentItem>
+  /** Items of the message after the UNH, held or not. */
+  count: number
+  last: SegmentItem | undefined
   damage: { code: string; detail: string; item: SegmentItem } | undefined
+}
+
+/** What a reader of messages holds of each message. */
+export interface MessageHooks {
+  /**
+   * The segments held for the message (its `segments`, and those of a problem that costs it), beside its
+   * UNH; every item when absent. Holding fewer holds less memory; the counts are checked all the same.
+   */
+  readonly keep?: (segment: Segment) => boolean
+}
+
+/** What {@link MessageReader} gives: {@link readMessages}' items. */
+export type MessageEvent = MessageItem
+
+/**
+ * The envelope checks of {@link readMessages}, one segment at a time (synchronously); `keep` holds fewer
+ * of a message's segments until its `UNT` (a reader that reads a message that checked out again).
+ */
+export class MessageReader {
+  private readonly warnCount: boolean
+  private interchange: Interchange | undefined
+  private unb: Segment | undefined
+  private messagesInInterchange = 0
+  private messageNumber = 0
+  private open: Open | undefined
+
+  constructor(options: MessageOptions, private readonly hooks: MessageHooks = {}) {
+    this.warnCount = options.segmentCount === "warn"
+  }
+
+  /** The byte offset of the open message's `UNH`; `undefined` between messages. */
+  get openAt(): number | undefined {
+    return this.open?.unh.offset
+  }
+
+  private problemOf(code: string, detail: string, at: SegmentItem, cost: ReadonlyArray<SegmentItem>, message?: Open): EdifactProblem {
+    const interchange = this.interchange
+    return {
+      kind: "problem",
+      code,
+      detail,
+      at: {
+        offset: at.offset,
+        segment: at.number,
+        ...(message !== undefined ? { message: this.messageNumber, messageReference: el(message.unh, 0) } : {}),
+        ...(interchange !== undefined ? { interchangeReference: interchange.reference } : {})
+      },
+      raw: at.raw,
+      segmentNumbers: cost.map((s) => s.number),
+      segments: cost.filter((s): s is Segment => s.kind === "segment")
+    }
+  }
+
+  private closeDamaged(message: Open, code: string, detail: string, at: SegmentItem): EdifactProblem {
+    return this.problemOf(message.damage?.code ?? code, message.damage?.detail ?? detail, message.damage?.item ?? at, [message.unh, ...message.items], message)
+  }
+
+  /** Takes the next segment (or segment problem) of the input; what it completes goes to `out`. */
+  take(item: SegmentItem, out: (event: MessageEvent) => void): void {
+    const open = this.open
+    if (open !== undefined) {
+      const tag = item.kind === "segment" ? item.tag : undefined
+      if (tag === "UNH" || tag === "UNZ" || tag === "UNB") {
+        // The message was never closed: it ends before this segment.
+        out(this.closeDamaged(open, "message_not_closed", `the message ${el(open.unh, 0)} has no UNT before this ${tag}`, item))
+        this.open = undefined
+      } else {
+        open.count++
+        open.last = item
+        const keep = this.hooks.keep
+        if (keep === undefined || (item.kind === "segment" && keep(item))) open.items.push(item)
+        if (item.kind === "problem" && open.damage === undefined) open.damage = { code: item.code, detail: item.detail, item }
+        if (tag !== "UNT") return
+        const unt = item as Segment
+        const m = open
+        this.open = undefined
+        const count = el(unt, 0)
+        const segments = m.count + 1
+        const countOk = /^[0-9]+$/u.test(count) && Number(count) === segments
+        if (m.damage !== undefined) {
+          out(this.closeDamaged(m, "", "", unt))
+        } else if (!countOk && !this.warnCount) {
+          out(this.problemOf("segment_count_mismatch", `UNT says the message has ${count} segments; it has ${segments} (UNH to UNT)`, unt, [m.unh, ...m.items], m))
+        } else if (el(unt, 1) !== el(m.unh, 0)) {
+          out(this.problemOf("message_reference_mismatch", `UNT names message ${JSON.stringify(el(unt, 1))}, UNH named ${JSON.stringify(el(m.unh, 0))}`, unt, [m.unh, ...m.items], m))
+        } else {
+          if (!countOk) {
+            const { kind: _, segmentNumbers: __, segments: ___, ...rest } = this.problemOf("segment_count_mismatch", `UNT says the message has ${count} segments; it has ${segments} (UNH to UNT); read anyway (segmentCount: "warn")`, unt, [], m)
+            out({ kind: "warning", ...rest })
+          }
+          out({
+            kind: "message",
+            interchange: this.interchange,
+            reference: el(m.unh, 0),
+            type: el(m.unh, 1, 0),
+            version: el(m.unh, 1, 1),
+            release: el(m.unh, 1, 2),
+            association: el(m.unh, 1, 4),
+            number: this.messageNumber,
+            segments: [m.unh, ...(m.items as Array<Segment>)]
+          })
+        }
+        return
+      }
+    }
+    if (item.kind === "problem") {
+      out(this.problemOf(item.code, item.detail, item, [item]))
+      return
+    }
+    switch (item.tag) {
+      case "UNA":
+        return
+      case "UNB":
+        if (this.unb !== undefined) out(this.problemOf("interchange_not_closed", `the interchange ${this.interchange!.reference} has no UNZ before this UNB`, item, []))
+        this.unb = item
+        this.interchange = { reference: el(item, 4), sender: el(item, 1), recipient: el(item, 2), syntax: item.elements[0]?.join(":") ?? "" }
+        this.messagesInInterchange = 0
+        return
+      case "UNH":
+        this.messageNumber++
+        this.messagesInInterchange++
+        this.open = { unh: item, items: [], count: 0, last: undefined, damage: undefined }
+        return
+      case "UNZ": {
+        const interchange = this.interchange
+        if (this.unb === undefined) out(this.problemOf("interchange_not_open", "UNZ without UNB", item, [item]))
+        else if (el(item, 1) !== interchange!.reference) {
+          out(this.problemOf("interchange_reference_mismatch", `UNZ names interchange ${JSON.stringify(el(item, 1))}, UNB named ${JSON.stringify(interchange!.reference)}`, item, []))
+        } else if (Number(el(item, 0)) !== this.messagesInInterchange) {
+          out(this.problemOf("message_count_mismatch", `UNZ says the interchange has ${el(item, 0)} messages; it has ${this.messagesInInterchange}`, item, []))
+        }
+        this.unb = undefined
+        return
+      }
+      default:
+        out(this.problemOf("segment_outside_message", `the ${item.tag} segment is outside any message (no UNH before it)`, item, [item]))
+    }
+  }
+
+  /** Ends the input: a message or interchange left open is a problem, to `out`. */
+  end(out: (event: MessageEvent) => void): void {
+    const open = this.open
+    if (open !== undefined) {
+      this.open = undefined
+      out(this.closeDamaged(open, "truncated", `the input ends inside message ${el(open.unh, 0)} (no UNT)`, open.last ?? open.unh))
+    }
+    if (this.unb !== undefined) {
+      out(this.problemOf("interchange_not_closed", `the input ends inside interchange ${this.interchange!.reference} (no UNZ)`, this.unb, []))
+      this.unb = undefined
+    }
+  }
 }
 
 /**
@@ -112,107 +268,23 @@ export async function* readMessages(
   chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   options: MessageOptions = {}
 ): AsyncGenerator<MessageItem> {
-  const warnCount = options.segmentCount === "warn"
-  let interchange: Interchange | undefined
-  let unb: Segment | undefined
-  let messagesInInterchange = 0
-  let messageNumber = 0
-  let open: Open | undefined
-  const problemOf = (code: string, detail: string, at: SegmentItem, cost: ReadonlyArray<SegmentItem>, message?: Open): EdifactProblem => ({
-    kind: "problem",
-    code,
-    detail,
-    at: {
-      offset: at.offset,
-      segment: at.number,
-      ...(message !== undefined ? { message: messageNumber, messageReference: el(message.unh, 0) } : {}),
-      ...(interchange !== undefined ? { interchangeReference: interchange.reference } : {})
-    },
-    raw: at.raw,
-    segmentNumbers: cost.map((s) => s.number),
-    segments: cost.filter((s): s is Segment => s.kind === "segment")
-  })
-  const closeDamaged = (message: Open, code: string, detail: string, at: SegmentItem): EdifactProblem =>
-    problemOf(message.damage?.code ?? code, message.damage?.detail ?? detail, message.damage?.item ?? at, [message.unh, ...message.items], message)
-
-  for await (const item of readSegments(chunks)) {
-    if (open !== undefined) {
-      const tag = item.kind === "segment" ? item.tag : undefined
-      if (tag === "UNH" || tag === "UNZ" || tag === "UNB") {
-        // The message was never closed: it ends before this segment.
-        yield closeDamaged(open, "message_not_closed", `the message ${el(open.unh, 0)} has no UNT before this ${tag}`, item)
-        open = undefined
-      } else {
-        open.items.push(item)
-        if (item.kind === "problem" && open.damage === undefined) open.damage = { code: item.code, detail: item.detail, item }
-        if (tag !== "UNT") continue
-        const unt = item as Segment
-        const m = open
-        open = undefined
-        const count = el(unt, 0)
-        if (m.damage !== undefined) {
-          yield closeDamaged(m, "", "", unt)
-        } else if ((!/^[0-9]+$/u.test(count) || Number(count) !== m.items.length + 1) && !warnCount) {
-          yield problemOf("segment_count_mismatch", `UNT says the message has ${count} segments; it has ${m.items.length + 1} (UNH to UNT)`, unt, [m.unh, ...m.items], m)
-        } else if (el(unt, 1) !== el(m.unh, 0)) {
-          yield problemOf("message_reference_mismatch", `UNT names message ${JSON.stringify(el(unt, 1))}, UNH named ${JSON.stringify(el(m.unh, 0))}`, unt, [m.unh, ...m.items], m)
-        } else {
-          if (!/^[0-9]+$/u.test(count) || Number(count) !== m.items.length + 1) {
-            const { kind: _, segmentNumbers: __, segments: ___, ...rest } = problemOf("segment_count_mismatch", `UNT says the message has ${count} segments; it has ${m.items.length + 1} (UNH to UNT); read anyway (segmentCount: "warn")`, unt, [], m)
-            yield { kind: "warning", ...rest }
-          }
-          yield {
-            kind: "message",
-            interchange,
-            reference: el(m.unh, 0),
-            type: el(m.unh, 1, 0),
-            version: el(m.unh, 1, 1),
-            release: el(m.unh, 1, 2),
-            association: el(m.unh, 1, 4),
-            number: messageNumber,
-            segments: [m.unh, ...(m.items as Array<Segment>)]
-          }
-        }
-        continue
-      }
-    }
-    if (item.kind === "problem") {
-      yield problemOf(item.code, item.detail, item, [item])
-      continue
-    }
-    switch (item.tag) {
-      case "UNA":
-        continue
-      case "UNB":
-        if (unb !== undefined) yield problemOf("interchange_not_closed", `the interchange ${interchange!.reference} has no UNZ before this UNB`, item, [])
-        unb = item
-        interchange = { reference: el(item, 4), sender: el(item, 1), recipient: el(item, 2), syntax: item.elements[0]?.join(":") ?? "" }
-        messagesInInterchange = 0
-        continue
-      case "UNH":
-        messageNumber++
-        messagesInInterchange++
-        open = { unh: item, items: [], damage: undefined }
-        continue
-      case "UNZ": {
-        if (unb === undefined) yield problemOf("interchange_not_open", "UNZ without UNB", item, [item])
-        else if (el(item, 1) !== interchange!.reference) {
-          yield problemOf("interchange_reference_mismatch", `UNZ names interchange ${JSON.stringify(el(item, 1))}, UNB named ${JSON.stringify(interchange!.reference)}`, item, [])
-        } else if (Number(el(item, 0)) !== messagesInInterchange) {
-          yield problemOf("message_count_mismatch", `UNZ says the interchange has ${el(item, 0)} messages; it has ${messagesInInterchange}`, item, [])
-        }
-        unb = undefined
-        continue
-      }
-      default:
-        yield problemOf("segment_outside_message", `the ${item.tag} segment is outside any message (no UNH before it)`, item, [item])
-    }
+  const reader = new MessageReader(options)
+  // Segments are taken a chunk at a time and handed on synchronously: no promise per segment.
+  const out: Array<MessageItem> = []
+  const take = (event: MessageEvent): void => {
+    out.push(event)
   }
-  if (open !== undefined) {
-    const last = open.items[open.items.length - 1] ?? open.unh
-    yield closeDamaged(open, "truncated", `the input ends inside message ${el(open.unh, 0)} (no UNT)`, last)
+  const scanner = new SegmentScanner()
+  const segments: Array<SegmentItem> = []
+  for await (const chunk of chunks) {
+    scanner.push(chunk, segments)
+    for (const item of segments) reader.take(item, take)
+    segments.length = 0
+    yield* out
+    out.length = 0
   }
-  if (unb !== undefined) {
-    yield problemOf("interchange_not_closed", `the input ends inside interchange ${interchange!.reference} (no UNZ)`, unb, [])
-  }
+  scanner.end(segments)
+  for (const item of segments) reader.take(item, take)
+  reader.end(take)
+  yield* out
 }

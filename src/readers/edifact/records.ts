@@ -16,12 +16,15 @@
  * segment ends in exactly one record or one located reject: a message that is damaged or of a format the
  * reader does not support rejects each of its record segments (or itself, when it has none).
  *
+ * Memory is bounded by the text of the largest message (held until its `UNT` is checked), not by its
+ * segments as objects: a message that checks out is read again for its records.
+ *
  * @module
  */
 import type { LegacyRecord } from "../../mappers/field-source.js"
 import { addAllCells, addPickedCells, type Cells, compilePicks, type Picks } from "./cells.js"
-import { type EdifactLocation, type EdifactMessage, type EdifactProblem, type MessageOptions, readMessages } from "./messages.js"
-import type { Segment } from "./segments.js"
+import { type EdifactLocation, type EdifactMessage, type MessageEvent, MessageReader, type MessageOptions } from "./messages.js"
+import { type Segment, type SegmentItem, SegmentScanner, type Separators } from "./segments.js"
 
 /** How messages become records. */
 export interface EdifactRecordOptions extends MessageOptions {
@@ -69,13 +72,10 @@ export interface EdifactNotice {
 
 export type EdifactRecordItem = EdifactRecord | EdifactReject | EdifactNotice
 
-const locationOf = (message: EdifactMessage, segment: Segment): EdifactLocation => ({
-  offset: segment.offset,
-  segment: segment.number,
-  message: message.number,
-  messageReference: message.reference,
-  ...(message.interchange !== undefined ? { interchangeReference: message.interchange.reference } : {})
-})
+const locationOf = (message: Pick<EdifactMessage, "reference" | "number" | "interchange">, segment: Segment): EdifactLocation =>
+  message.interchange !== undefined
+    ? { offset: segment.offset, segment: segment.number, message: message.number, messageReference: message.reference, interchangeReference: message.interchange.reference }
+    : { offset: segment.offset, segment: segment.number, message: message.number, messageReference: message.reference }
 
 /** A group: its segments, its own cells and its cells with those of the groups around it, each worked out once. */
 interface Level {
@@ -104,13 +104,29 @@ const mergedOf = (level: Level, add: AddCells): Cells => {
   return level.merged
 }
 
-/** The records of one message whose envelope checked out. */
-function* recordsOf(message: EdifactMessage, options: EdifactRecordOptions, add: AddCells, columns: ReadonlyArray<string> | undefined): Generator<EdifactRecordItem> {
-  const detailStart = message.segments.findIndex((s) => s.tag === "UNS")
-  const levels: Array<Level> = [{ depth: 0, segments: [], parent: undefined, own: undefined, merged: undefined }]
-  const flush = (): EdifactRecordItem | undefined => {
+/**
+ * The records of one message, built as its segments come (`push` each, in order, then `end`):
+ * only the segments of the groups still open are held, never the whole message. The segments before the
+ * `UNS` wait until it comes (or, without one, until the end), as whether a group tag opens a group depends
+ * on it.
+ */
+class MessageRecords {
+  readonly records: Array<EdifactRecordItem> = []
+  private readonly levels: Array<Level> = [{ depth: 0, segments: [], parent: undefined, own: undefined, merged: undefined }]
+  /** Segments before the `UNS`, until it comes; `undefined` after it. */
+  private header: Array<Segment> | undefined = []
+
+  constructor(
+    private readonly message: MessageOfRecords,
+    private readonly options: EdifactRecordOptions,
+    private readonly add: AddCells,
+    private readonly columns: ReadonlyArray<string> | undefined
+  ) {}
+
+  private flush(): void {
+    const { levels, columns, add, message } = this
     const own = levels[levels.length - 1]!
-    if (own.depth !== options.groups.length) return undefined
+    if (own.depth !== this.options.groups.length) return
     const outer = own.parent === undefined ? {} : mergedOf(own.parent, add)
     const mine = ownOf(own, add)
     let cells: Cells
@@ -129,15 +145,12 @@ function* recordsOf(message: EdifactMessage, options: EdifactRecordOptions, add:
     cells["@offset"] = String(first.offset)
     let raw = ""
     for (const segment of own.segments) raw += segment.raw
-    return { kind: "record", record: cells, at: locationOf(message, first), raw }
+    this.records.push({ kind: "record", record: cells, at: locationOf(message, first), raw })
   }
-  for (let i = 0; i < message.segments.length; i++) {
-    const segment = message.segments[i]!
-    const depth = i > detailStart || detailStart < 0 ? options.groups.indexOf(segment.tag) + 1 : 0
-    if (depth > 0 || segment.tag === "UNT") {
-      const item = flush()
-      if (item !== undefined) yield item
-    }
+
+  private step(segment: Segment, depth: number): void {
+    const levels = this.levels
+    if (depth > 0 || segment.tag === "UNT") this.flush()
     if (depth > 0) {
       while (levels[levels.length - 1]!.depth >= depth) levels.pop()
       levels.push({ depth, segments: [segment], parent: levels[levels.length - 1], own: undefined, merged: undefined })
@@ -148,7 +161,32 @@ function* recordsOf(message: EdifactMessage, options: EdifactRecordOptions, add:
       level.merged = undefined
     }
   }
+
+  /** The next segment of the message (`UNH` first, `UNT` last). */
+  push(segment: Segment): void {
+    const header = this.header
+    if (header === undefined) {
+      this.step(segment, this.options.groups.indexOf(segment.tag) + 1)
+      return
+    }
+    header.push(segment)
+    if (segment.tag !== "UNS") return
+    // Up to the UNS (itself included), no segment opens a group.
+    this.header = undefined
+    for (const s of header) this.step(s, 0)
+  }
+
+  /** After the `UNT`: without a `UNS`, every group tag opens its group. */
+  end(): void {
+    const header = this.header
+    if (header === undefined) return
+    this.header = undefined
+    for (const s of header) this.step(s, this.options.groups.indexOf(s.tag) + 1)
+  }
 }
+
+/** What records need of their message: as {@link EdifactMessage}, without its segments. */
+type MessageOfRecords = Pick<EdifactMessage, "reference" | "number" | "interchange">
 
 /** Each record segment of a message that cannot give records, rejected for `code`; the message itself when it has none. */
 function* rejectAll(segments: ReadonlyArray<Segment>, options: EdifactRecordOptions, code: string, detail: string, at: EdifactLocation, raw: string): Generator<EdifactReject> {
@@ -187,23 +225,111 @@ export async function* readEdifactRecords(
   const picks: Picks | undefined = options.columns === undefined ? undefined : compilePicks(options.columns)
   const add: AddCells = picks === undefined ? (cells, segment) => addAllCells(cells, segment, zone) : (cells, segment) => addPickedCells(cells, segment, picks, zone)
   const columns = options.columns === undefined ? undefined : [...new Set(options.columns)]
-  for await (const item of readMessages(chunks, options)) {
+  // Two passes over each message. The first checks the envelopes from segments read lightly (a service
+  // segment whole, the others for their tag and release characters only), holding only the text of the
+  // open message and its record segments (for rejects). A message that checks out is read again from its
+  // text, and its records made one piece at a time as they are taken: nothing of a message is held as
+  // objects until its UNT, which made the collector the reader's largest cost.
+  const out: Array<EdifactRecordItem | CheckedMessage> = []
+  const reader = new MessageReader(options, { keep: (segment) => segment.tag === options.record })
+  const scanner = new SegmentScanner({ light: true })
+  /** The text read (Latin-1, a character a byte) from byte `textStart` on, in chunks: the open message's at least. */
+  const texts: Array<string> = []
+  let textStart = 0
+  let textEnd = 0
+  let current: SegmentItem | undefined
+  const textOf = (from: number, to: number): string => {
+    const joined = texts.length === 1 ? texts[0]! : texts.join("")
+    texts.length = 0
+    texts.push(joined)
+    return joined.slice(from - textStart, to - textStart)
+  }
+  const take = (item: MessageEvent): void => {
     if (item.kind === "warning") {
-      yield item
-      continue
+      out.push(item)
+      return
     }
     if (item.kind === "problem") {
-      const problem: EdifactProblem = item
-      if (problem.segmentNumbers.length === 0) yield { kind: "warning", code: problem.code, detail: problem.detail, at: problem.at, raw: problem.raw }
-      else yield* rejectAll(problem.segments, options, problem.code, problem.detail, problem.at, problem.raw)
-      continue
+      const problem = item
+      if (problem.segmentNumbers.length === 0) out.push({ kind: "warning", code: problem.code, detail: problem.detail, at: problem.at, raw: problem.raw })
+      else for (const reject of rejectAll(problem.segments, options, problem.code, problem.detail, problem.at, problem.raw)) out.push(reject)
+      return
     }
-    const name = `${item.type}:${item.version}:${item.release}`
+    const message = item
+    const name = `${message.type}:${message.version}:${message.release}`
+    const unh = message.segments[0]!
     if (!options.messages.includes(name)) {
-      const detail = `unsupported format: ${name} ${item.association} (message ${item.reference}); this mapping reads ${options.messages.join(", ")}`
-      yield* rejectAll(item.segments, options, "unsupported_format", detail, locationOf(item, item.segments[0]!), item.segments[0]!.raw)
-      continue
+      const detail = `unsupported format: ${name} ${message.association} (message ${message.reference}); this mapping reads ${options.messages.join(", ")}`
+      for (const reject of rejectAll(message.segments, options, "unsupported_format", detail, locationOf(message, unh), unh.raw)) out.push(reject)
+      return
     }
-    yield* recordsOf(item, options, add, columns)
+    const unt = current!
+    out.push({ kind: "checked", message, text: textOf(unh.offset, unt.offset + unt.length), separators: scanner.separatorsAt(unh.offset), unh })
   }
+  const records = function*(checked: CheckedMessage): Generator<EdifactRecordItem> {
+    const { message, text, unh } = checked
+    const again = new SegmentScanner({ separators: checked.separators, offset: unh.offset, number: unh.number - 1 })
+    const state = new MessageRecords(message, options, add, columns)
+    const segments: Array<SegmentItem> = []
+    for (let at = 0; at < text.length; at += RECORDS_PIECE) {
+      again.push(text.slice(at, at + RECORDS_PIECE), segments)
+      // The text checked out in the first pass: every item is a segment.
+      for (const segment of segments) state.push(segment as Segment)
+      segments.length = 0
+      if (at + RECORDS_PIECE >= text.length) state.end()
+      yield* state.records
+      state.records.length = 0
+    }
+  }
+  const drain = function*(): Generator<EdifactRecordItem> {
+    for (const item of out) {
+      if (item.kind === "checked") yield* records(item)
+      else yield item
+    }
+    out.length = 0
+  }
+  const segments: Array<SegmentItem> = []
+  for await (const chunk of chunks) {
+    const text = typeof chunk === "string" ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1")
+    texts.push(text)
+    textEnd += text.length
+    scanner.push(text, segments)
+    for (const segment of segments) {
+      current = segment
+      reader.take(segment, take)
+    }
+    segments.length = 0
+    // Keep the text from the open message on (or from where the scanner is).
+    const keepFrom = Math.min(reader.openAt ?? Number.POSITIVE_INFINITY, scanner.position)
+    if (keepFrom >= textEnd) {
+      texts.length = 0
+      textStart = textEnd
+    } else if (keepFrom > textStart) {
+      const joined = textOf(keepFrom, textEnd)
+      texts.length = 0
+      texts.push(joined)
+      textStart = keepFrom
+    }
+    yield* drain()
+  }
+  scanner.end(segments)
+  for (const segment of segments) {
+    current = segment
+    reader.take(segment, take)
+  }
+  reader.end(take)
+  yield* drain()
+}
+
+/** Characters of a checked message read again at a time: its records are made and taken a piece at a time. */
+const RECORDS_PIECE = 16384
+
+/** A message that checked out in the first pass, to read again for its records. */
+interface CheckedMessage {
+  readonly kind: "checked"
+  readonly message: EdifactMessage
+  /** Its text, `UNH` to `UNT` inclusive (Latin-1). */
+  readonly text: string
+  readonly separators: Separators
+  readonly unh: Segment
 }

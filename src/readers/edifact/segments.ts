@@ -55,8 +55,6 @@ export interface SegmentProblem {
 
 export type SegmentItem = Segment | SegmentProblem
 
-const TAG = /^[A-Z][A-Z0-9]{2}$/u
-
 const NOT_ASCII = /[^\u0000-\u007f]/u
 
 const isAscii = (text: string): boolean => !NOT_ASCII.test(text)
@@ -73,87 +71,176 @@ const decodeText = (latin1: string): string => {
   }
 }
 
-/** The elements of a segment's text (tag and terminator excluded), or the index of a bad release. */
-const splitSegment = (body: string, s: Separators): Array<Array<string>> | number => {
-  if (s.release === "" || !body.includes(s.release)) return body.split(s.element).map((e) => e.split(s.component))
+// Tags are few: each is made once and shared by every segment that has it.
+const tags = new Map<number, string>()
+const tagOf = (text: string, at: number): string => {
+  const key = (text.charCodeAt(at) << 16) | (text.charCodeAt(at + 1) << 8) | text.charCodeAt(at + 2)
+  let tag = tags.get(key)
+  if (tag === undefined) {
+    tag = text.slice(at, at + 3)
+    if (tags.size < 4096) tags.set(key, tag)
+  }
+  return tag
+}
+
+const isCapital = (c: number): boolean => c >= 65 && c <= 90
+const isCapitalOrDigit = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
+
+/**
+ * The elements of `text` from `from` to `to` (a segment's text after its tag and first element separator,
+ * terminator excluded), unescaped; or the index (from `from`) of a release character before an ordinary
+ * character. One pass over the character codes: a component without a release character is one slice.
+ */
+const splitElements = (text: string, from: number, to: number, s: Separators): Array<Array<string>> | number => {
+  const component = s.component.charCodeAt(0)
+  const element = s.element.charCodeAt(0)
+  const release = s.release === "" ? -1 : s.release.charCodeAt(0)
+  const terminator = s.terminator.charCodeAt(0)
   const elements: Array<Array<string>> = []
   let components: Array<string> = []
-  let current = ""
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!
-    if (c === s.release) {
-      const next = body[i + 1]
-      if (next !== s.release && next !== s.component && next !== s.element && next !== s.terminator) return i
-      current += next
+  let start = from
+  // The text of the current component before its last release character, unescaped.
+  let before: string | undefined
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i)
+    if (c === release) {
+      const next = i + 1 < to ? text.charCodeAt(i + 1) : -1
+      if (next !== release && next !== component && next !== element && next !== terminator) return i - from
+      before = (before ?? "") + text.slice(start, i) + text[i + 1]!
       i++
-    } else if (c === s.component) {
-      components.push(current)
-      current = ""
-    } else if (c === s.element) {
-      components.push(current)
+      start = i + 1
+    } else if (c === component) {
+      components.push(before === undefined ? text.slice(start, i) : before + text.slice(start, i))
+      before = undefined
+      start = i + 1
+    } else if (c === element) {
+      components.push(before === undefined ? text.slice(start, i) : before + text.slice(start, i))
+      before = undefined
+      start = i + 1
       elements.push(components)
       components = []
-      current = ""
-    } else current += c
+    }
   }
-  components.push(current)
+  components.push(before === undefined ? text.slice(start, to) : before + text.slice(start, to))
   elements.push(components)
   return elements
 }
 
-/**
- * Reads the segments of an interchange from chunks of bytes (or text already decoded as Latin-1).
- *
- * @example
- * // The UNA makes "," the decimal mark; "?" releases the "'" of O'Brien; the input ends inside a segment.
- * const items: Array<SegmentItem> = []
- * for await (const item of readSegments([Buffer.from("UNA:+,? 'QTY+220:4,5'FTX+ZZZ+++O?'Brien'QTY+2")])) items.push(item)
- * items.map((item) => `${item.kind} ${item.number}`) // => ["segment 1", "segment 2", "segment 3", "problem 4"]
- * items[1] // => { kind: "segment", tag: "QTY", elements: [["220", "4,5"]], offset: 9, length: 12, number: 2, raw: "QTY+220:4,5'", decimal: "," }
- * items[2].kind === "segment" && items[2].elements // => [["ZZZ"], [""], [""], ["O'Brien"]]
- * items[3] // => { kind: "problem", code: "truncated", detail: "the input ends inside a segment (no terminator \"'\" after \"QTY+2\")", offset: 40, length: 5, number: 4, raw: "QTY+2" }
- */
-export async function* readSegments(chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<SegmentItem> {
-  let s: Separators = DEFAULT_SEPARATORS
-  let text = ""
-  /** Byte offset of text[0]. */
-  let base = 0
-  let number = 0
-  let first = true
-  // Where to resume the scan for a terminator: text before it has been scanned (and has no terminator).
-  let scanFrom = 0
-  // Whether the text held has only ASCII (most interchanges): then no segment needs decoding.
-  let ascii = true
-  const segmentOf = (start: number, end: number): SegmentItem => {
-    // end: index of the terminator
-    const raw = text.slice(start, end + 1)
-    const offset = base + start
-    number++
-    const body = ascii ? text.slice(start, end) : decodeText(text.slice(start, end))
-    const tag = body.slice(0, 3)
-    if (!TAG.test(tag) || (body.length > 3 && body[3] !== s.element)) {
-      return { kind: "problem", code: "invalid_segment", detail: `${JSON.stringify(body.slice(0, 12))} does not start with a segment tag (three capital letters or digits) and an element separator`, offset, length: raw.length, number, raw }
-    }
-    const elements = body.length > 3 ? splitSegment(body.slice(4), s) : []
-    if (typeof elements === "number") {
-      return { kind: "problem", code: "invalid_release", detail: `the release character ${JSON.stringify(s.release)} at byte ${offset + 4 + elements} precedes an ordinary character`, offset, length: raw.length, number, raw }
-    }
-    return { kind: "segment", tag, elements, offset, length: raw.length, number, raw: ascii ? raw : decodeText(raw), decimal: s.decimal }
+/** The elements of a segment read `light`ly (see {@link ScannerOptions}). */
+const NO_ELEMENTS: Array<Array<string>> = []
+
+/** Whether the tag at `at` is a service segment's (`UNA`, `UNB`, `UNH`, `UNT`, `UNZ`…): read whole even when light. */
+const isEnvelope = (text: string, at: number): boolean => text.charCodeAt(at) === 85 && text.charCodeAt(at + 1) === 78
+
+/** Where (from `from`) a release character before an ordinary character is, as {@link splitElements} finds it; `undefined` for none. */
+const releaseProblem = (text: string, from: number, to: number, s: Separators): number | undefined => {
+  if (s.release === "") return undefined
+  const ordinary = (c: string | undefined): boolean => c !== s.release && c !== s.component && c !== s.element && c !== s.terminator
+  for (let i = text.indexOf(s.release, from); i >= 0 && i < to; i = text.indexOf(s.release, i + 2)) {
+    if (i + 1 >= to || ordinary(text[i + 1])) return i - from
   }
-  for await (const chunk of chunks) {
+  return undefined
+}
+
+/**
+ * The segment or problem of `text` from `start` to `end` (the index of its terminator), numbered `number`
+ * and at byte `offset`; `ascii`: the text has no byte above 0x7F (then nothing needs decoding).
+ */
+const segmentAt = (text: string, start: number, end: number, offset: number, number: number, s: Separators, ascii: boolean, light: boolean): SegmentItem => {
+  const length = end + 1 - start
+  let body = text
+  let from = start
+  let to = end
+  if (!ascii) {
+    body = decodeText(text.slice(start, end))
+    from = 0
+    to = body.length
+  }
+  const size = to - from
+  if (size < 3 || !isCapital(body.charCodeAt(from)) || !isCapitalOrDigit(body.charCodeAt(from + 1)) || !isCapitalOrDigit(body.charCodeAt(from + 2)) || (size > 3 && body[from + 3] !== s.element)) {
+    const raw = text.slice(start, end + 1)
+    return { kind: "problem", code: "invalid_segment", detail: `${JSON.stringify(body.slice(from, Math.min(from + 12, to)))} does not start with a segment tag (three capital letters or digits) and an element separator`, offset, length, number, raw }
+  }
+  const elements = size <= 3 ? [] : light && !isEnvelope(body, from) ? releaseProblem(body, from + 4, to, s) ?? NO_ELEMENTS : splitElements(body, from + 4, to, s)
+  if (typeof elements === "number") {
+    return { kind: "problem", code: "invalid_release", detail: `the release character ${JSON.stringify(s.release)} at byte ${offset + 4 + elements} precedes an ordinary character`, offset, length, number, raw: text.slice(start, end + 1) }
+  }
+  const raw = text.slice(start, end + 1)
+  return { kind: "segment", tag: tagOf(body, from), elements, offset, length, number, raw: ascii ? raw : decodeText(raw), decimal: s.decimal }
+}
+
+/** Options of a {@link SegmentScanner}: by default it reads an input from its start. */
+export interface ScannerOptions {
+  /** Read text from the middle of an input: the separators in force there, its byte offset, the number of the segment before it. */
+  readonly separators?: Separators
+  readonly offset?: number
+  readonly number?: number
+  /**
+   * Split only service segments (`UN…`) into elements; the others come with no elements, checked for
+   * their tag and release characters alone (the problems are the same): for a first pass that only
+   * checks envelopes.
+   */
+  readonly light?: boolean
+}
+
+/**
+ * The segments of an interchange, read synchronously chunk by chunk: {@link readSegments} without a
+ * promise per segment, for readers that take many segments at a time.
+ */
+export class SegmentScanner {
+  private s: Separators
+  private text = ""
+  /** Byte offset of text[0]. */
+  private base: number
+  private number: number
+  private first: boolean
+  private readonly light: boolean
+  /** Each change of the separators by a `UNA`: its byte offset and the separators from there on. */
+  private readonly changes: Array<{ readonly offset: number; readonly separators: Separators }> = []
+  // Where to resume the scan for a terminator: text before it has been scanned (and has no terminator).
+  private scanFrom = 0
+  // Whether the text held has only ASCII (most interchanges): then no segment needs decoding.
+  private ascii = true
+
+  constructor(options: ScannerOptions = {}) {
+    this.s = options.separators ?? DEFAULT_SEPARATORS
+    this.base = options.offset ?? 0
+    this.number = options.number ?? 0
+    // Text read from the middle of an input has no byte order mark to skip.
+    this.first = options.offset === undefined
+    this.light = options.light === true
+  }
+
+  /** The separators in force at byte `offset` (of text already read). */
+  separatorsAt(offset: number): Separators {
+    let s: Separators = DEFAULT_SEPARATORS
+    for (const change of this.changes) if (change.offset <= offset) s = change.separators
+    return s
+  }
+
+  /** The byte offset up to which the input has been read into segments. */
+  get position(): number {
+    return this.base
+  }
+
+  /** Reads a chunk of bytes (or text decoded as Latin-1); its segments go to `out`. */
+  push(chunk: Uint8Array | string, out: Array<SegmentItem>): void {
     const added = typeof chunk === "string" ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1")
-    ascii = isAscii(text) && isAscii(added)
-    text += added
-    if (first) {
-      if (text.length < 3) continue
-      first = false
+    this.ascii = isAscii(this.text) && isAscii(added)
+    let text = this.text + added
+    this.text = text
+    if (this.first) {
+      if (text.length < 3) return
+      this.first = false
       if (text.startsWith("\u00ef\u00bb\u00bf")) {
         text = text.slice(3)
-        base = 3
+        this.text = text
+        this.base = 3
       }
     }
+    const ascii = this.ascii
     let start = 0
-    let i = scanFrom
+    let i = this.scanFrom
     for (;;) {
       // Skip the line breaks between segments.
       while (start < text.length && (text.charCodeAt(start) === 10 || text.charCodeAt(start) === 13)) start++
@@ -161,15 +248,16 @@ export async function* readSegments(chunks: AsyncIterable<Uint8Array | string> |
       if (text.startsWith("UNA", start) || (text.length - start < 3 && "UNA".startsWith(text.slice(start)))) {
         if (text.length - start < 9) break
         const una = text.slice(start, start + 9)
-        number++
+        this.number++
         const [component, element, decimal, release, , terminator] = [...una.slice(3)] as [string, string, string, string, string, string]
         const next = { component, element, decimal, release: release === " " ? "" : release, terminator }
         const service = [component, element, terminator, ...(next.release === "" ? [] : [next.release])]
         if (new Set(service).size < service.length || service.some((c) => c === "\n" || c === "\r")) {
-          yield { kind: "problem", code: "invalid_una", detail: `the service string advice ${JSON.stringify(una)} names one character for two purposes (or a line break); the separators before it stay`, offset: base + start, length: 9, number, raw: una }
+          out.push({ kind: "problem", code: "invalid_una", detail: `the service string advice ${JSON.stringify(una)} names one character for two purposes (or a line break); the separators before it stay`, offset: this.base + start, length: 9, number: this.number, raw: una })
         } else {
-          s = next
-          yield { kind: "segment", tag: "UNA", elements: [[una.slice(3)]], offset: base + start, length: 9, number, raw: una, decimal }
+          this.s = next
+          this.changes.push({ offset: this.base + start, separators: next })
+          out.push({ kind: "segment", tag: "UNA", elements: [[una.slice(3)]], offset: this.base + start, length: 9, number: this.number, raw: una, decimal })
         }
         start += 9
         i = start
@@ -177,8 +265,8 @@ export async function* readSegments(chunks: AsyncIterable<Uint8Array | string> |
       }
       // Find the terminator that is not released.
       let end = -1
-      const release = s.release
-      const terminator = s.terminator
+      const release = this.s.release
+      const terminator = this.s.terminator
       while (i < text.length) {
         const t = text.indexOf(terminator, i)
         if (t < 0) {
@@ -199,23 +287,53 @@ export async function* readSegments(chunks: AsyncIterable<Uint8Array | string> |
         i = t + 1
       }
       if (end < 0) break
-      yield segmentOf(start, end)
+      out.push(segmentAt(text, start, end, this.base + start, ++this.number, this.s, ascii, this.light))
       start = end + 1
       i = start
     }
-    text = text.slice(start)
-    base += start
-    scanFrom = Math.max(0, i - start)
+    this.text = text.slice(start)
+    this.base += start
+    this.scanFrom = Math.max(0, i - start)
   }
-  if (first && text.startsWith("\u00ef\u00bb\u00bf")) {
-    text = text.slice(3)
-    base = 3
+
+  /** Ends the input: text left after the last terminator is a `truncated` problem, to `out`. */
+  end(out: Array<SegmentItem>): void {
+    let text = this.text
+    if (this.first && text.startsWith("\u00ef\u00bb\u00bf")) {
+      text = text.slice(3)
+      this.base = 3
+    }
+    let rest = 0
+    while (rest < text.length && (text.charCodeAt(rest) === 10 || text.charCodeAt(rest) === 13 || text.charCodeAt(rest) === 32)) rest++
+    if (rest < text.length) {
+      this.number++
+      const raw = text.slice(rest)
+      out.push({ kind: "problem", code: "truncated", detail: `the input ends inside a segment (no terminator ${JSON.stringify(this.s.terminator)} after ${JSON.stringify(decodeText(raw.slice(0, 12)))})`, offset: this.base + rest, length: raw.length, number: this.number, raw: decodeText(raw) })
+    }
+    this.text = ""
   }
-  let rest = 0
-  while (rest < text.length && (text.charCodeAt(rest) === 10 || text.charCodeAt(rest) === 13 || text.charCodeAt(rest) === 32)) rest++
-  if (rest < text.length) {
-    number++
-    const raw = text.slice(rest)
-    yield { kind: "problem", code: "truncated", detail: `the input ends inside a segment (no terminator ${JSON.stringify(s.terminator)} after ${JSON.stringify(decodeText(raw.slice(0, 12)))})`, offset: base + rest, length: raw.length, number, raw: decodeText(raw) }
+}
+
+/**
+ * Reads the segments of an interchange from chunks of bytes (or text already decoded as Latin-1).
+ *
+ * @example
+ * // The UNA makes "," the decimal mark; "?" releases the "'" of O'Brien; the input ends inside a segment.
+ * const items: Array<SegmentItem> = []
+ * for await (const item of readSegments([Buffer.from("UNA:+,? 'QTY+220:4,5'FTX+ZZZ+++O?'Brien'QTY+2")])) items.push(item)
+ * items.map((item) => `${item.kind} ${item.number}`) // => ["segment 1", "segment 2", "segment 3", "problem 4"]
+ * items[1] // => { kind: "segment", tag: "QTY", elements: [["220", "4,5"]], offset: 9, length: 12, number: 2, raw: "QTY+220:4,5'", decimal: "," }
+ * items[2].kind === "segment" && items[2].elements // => [["ZZZ"], [""], [""], ["O'Brien"]]
+ * items[3] // => { kind: "problem", code: "truncated", detail: "the input ends inside a segment (no terminator \"'\" after \"QTY+2\")", offset: 40, length: 5, number: 4, raw: "QTY+2" }
+ */
+export async function* readSegments(chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>): AsyncGenerator<SegmentItem> {
+  const scanner = new SegmentScanner()
+  const out: Array<SegmentItem> = []
+  for await (const chunk of chunks) {
+    scanner.push(chunk, out)
+    for (const item of out) yield item
+    out.length = 0
   }
+  scanner.end(out)
+  yield* out
 }
