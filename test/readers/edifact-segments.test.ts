@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { readSegments, type SegmentItem } from "../../src/readers/edifact/segments.js"
+import { readSegments, type SegmentItem, SegmentScanner } from "../../src/readers/edifact/segments.js"
 import { EDIFACT_FIXTURES, fixtureBytes } from "./edifact-fixtures.js"
 import { oracleSegments } from "./edifact-oracle.js"
 
@@ -110,5 +110,45 @@ describe("readSegments on damaged input", () => {
       const covered = items.reduce((n, i) => n + i.length, 0)
       expect(covered).toBe(bytes.subarray(0, cut).toString("latin1").replace(/[\r\n]/gu, "").length)
     }), { numRuns: 100 })
+  })
+})
+
+const scan = (scanner: SegmentScanner, chunks: Iterable<Uint8Array | string>): Array<SegmentItem> => {
+  const out: Array<SegmentItem> = []
+  for (const chunk of chunks) scanner.push(chunk, out)
+  scanner.end(out)
+  return out
+}
+
+/** Damage at character `at`: a release character before an ordinary one, a bad tag, or a cut. */
+const damage = (text: string, at: number, how: number, release: string): string =>
+  how === 0 ? `${text.slice(0, at)}${release}Z${text.slice(at)}` : how === 1 ? `${text.slice(0, at)}'x1+2'${text.slice(at)}` : text.slice(0, at)
+
+describe("SegmentScanner", () => {
+  it("read lightly, finds the same segments and problems, splitting only service segments", async () => {
+    await fc.assert(
+      fc.asyncProperty(separatorsArb, fc.array(segmentArb, { minLength: 1, maxLength: 12 }), fc.boolean(), fc.integer({ min: 1, max: 40 }), fc.nat(), fc.integer({ min: 0, max: 3 }), async (s, segments, breaks, size, at, how) => {
+        const written = write(s, segments, breaks)
+        const text = how === 3 ? written : damage(written, 9 + (at % (written.length - 8)), how, s.release)
+        const bytes = Buffer.from(text, "latin1")
+        const full = await collect(chunked(bytes, size))
+        const light = scan(new SegmentScanner({ light: true }), chunked(bytes, size))
+        expect(light).toEqual(full.map((i) => (i.kind === "segment" && !i.tag.startsWith("UN") ? { ...i, elements: [] } : i)))
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("reads from the middle of an input as from its start, given the separators, offset and number there", async () => {
+    for (const name of EDIFACT_FIXTURES) {
+      const bytes = fixtureBytes(name)
+      const whole = scan(new SegmentScanner(), [bytes])
+      const scanner = new SegmentScanner()
+      scan(scanner, chunked(bytes, 4096))
+      for (const from of whole.filter((_, i) => i % 50 === 7)) {
+        const rest = scan(new SegmentScanner({ separators: scanner.separatorsAt(from.offset), offset: from.offset, number: from.number - 1 }), chunked(bytes.subarray(from.offset), 1000))
+        expect(rest).toEqual(whole.filter((i) => i.offset >= from.offset))
+      }
+    }
   })
 })
