@@ -12,8 +12,8 @@ import { dirname, resolve } from "node:path"
 import type { Mapping } from "../index.js"
 import { mappingColumns } from "../mappers/compile-mapping.js"
 import type { EdifactLocation } from "../readers/edifact/messages.js"
-import { type EdifactRecordItem, type EdifactRecordOptions, readEdifactRecords } from "../readers/edifact/records.js"
-import { type AccountLookup, type AccountPeriod, type LookupItem, readAccountTable, withAccounts } from "../readers/lookup/accounts.js"
+import { type EdifactRecordOptions, readEdifactRecords } from "../readers/edifact/records.js"
+import { type AccountLookup, accountFinder, type AccountPeriod, readAccountTable } from "../readers/lookup/accounts.js"
 import { usageError } from "./exit-codes.js"
 import { readJsonFile } from "./read-json-file.js"
 import type { SourceItem } from "./source-rows.js"
@@ -92,10 +92,13 @@ export const openEdifactRows = async (
   const { accounts, ...options } = spec as unknown as ReaderFile
   const periods = accounts !== undefined ? await readAccountPeriods(readerPath, accounts.table, options.zone) : undefined
   const columns = [...mappingColumns(mapping), ...(accounts !== undefined ? [accounts.location, accounts.at] : [])]
-  let items: AsyncIterable<EdifactRecordItem | LookupItem<EdifactLocation>> = readEdifactRecords(chunks, { ...options, columns })
-  if (accounts !== undefined) items = withAccounts(items, periods!, accounts)
+  // The account is looked up as each record passes (no generator of its own between reader and mapper),
+  // written into the record the reader has just made.
+  const find = accounts !== undefined ? accountFinder<EdifactLocation>(periods!, accounts, true) : undefined
+  const items = readEdifactRecords(chunks, { ...options, columns })
   return (async function*(): AsyncGenerator<SourceItem> {
-    for await (const item of items) {
+    for await (const read of items) {
+      const item = find !== undefined && read.kind === "record" ? find(read) : read
       if (item.kind === "record") yield { kind: "row", lines: [item.at.segment], record: item.record, raw: item.raw }
       else if (item.kind === "reject") yield { kind: "refused", line: item.at.segment, code: "invalid", detail: `${where(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
       else warn(`warning: ${where(input, item.at)}: ${item.code}: ${item.detail}`)

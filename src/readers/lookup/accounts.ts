@@ -76,29 +76,37 @@ export type LookupItem<At> =
   | { readonly kind: "reject" | "warning"; readonly code: string; readonly detail: string; readonly at: At; readonly raw: string }
 
 /**
- * Adds the account of each record's location at its time to the record (cell `lookup.into`), or
- * rejects the record.
+ * The account lookup of {@link withAccounts} for one item at a time: a record gets its account (in a copy,
+ * or with `inPlace` in the record itself, the cell where the copy would have it), or becomes a reject;
+ * other items pass as they are.
  */
-export async function* withAccounts<At>(items: AsyncIterable<LookupItem<At>> | Iterable<LookupItem<At>>, periods: ReadonlyArray<AccountPeriod>, lookup: AccountLookup): AsyncGenerator<LookupItem<At>> {
+export const accountFinder = <At>(periods: ReadonlyArray<AccountPeriod>, lookup: AccountLookup, inPlace = false): (item: LookupItem<At>) => LookupItem<At> => {
   const byLocation = new Map<string, Array<AccountPeriod>>()
   for (const p of periods) byLocation.set(p.location, [...(byLocation.get(p.location) ?? []), p])
-  for await (const item of items) {
-    if (item.kind !== "record") {
-      yield item
-      continue
-    }
+  return (item) => {
+    if (item.kind !== "record") return item
     const location = String(item.record[lookup.location] ?? "").trim()
     const atText = String(item.record[lookup.at] ?? "")
     const at = Date.parse(atText)
     const found = Number.isNaN(at) ? [] : (byLocation.get(location) ?? []).filter((p) => p.from <= at && (p.to === undefined || at < p.to))
     if (found.length === 1) {
-      yield { ...item, record: { ...item.record, [lookup.into]: found[0]!.account } }
-      continue
+      if (!inPlace) return { ...item, record: { ...item.record, [lookup.into]: found[0]!.account } }
+      ;(item.record as Record<string, unknown>)[lookup.into] = found[0]!.account
+      return item
     }
     const code = found.length === 0 ? "no_account_for_location" : "ambiguous_account"
     const detail = found.length === 0
       ? `no account in the account table for location ${JSON.stringify(location)} at ${atText === "" ? `(no ${lookup.at})` : atText}`
       : `${found.length} accounts (${found.map((p) => p.account).join(", ")}) in the account table for location ${JSON.stringify(location)} at ${atText}`
-    yield { kind: "reject", code, detail, at: item.at, raw: item.raw }
+    return { kind: "reject", code, detail, at: item.at, raw: item.raw }
   }
+}
+
+/**
+ * Adds the account of each record's location at its time to the record (cell `lookup.into`), or
+ * rejects the record.
+ */
+export async function* withAccounts<At>(items: AsyncIterable<LookupItem<At>> | Iterable<LookupItem<At>>, periods: ReadonlyArray<AccountPeriod>, lookup: AccountLookup): AsyncGenerator<LookupItem<At>> {
+  const find = accountFinder<At>(periods, lookup)
+  for await (const item of items) yield find(item)
 }
