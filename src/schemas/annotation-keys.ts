@@ -1,6 +1,6 @@
 /**
- * The keys of the annotations the schemas carry for validation, warnings, the generated validators and
- * the testing kit.
+ * The keys of the annotations the schemas carry for validation, warnings, the compiled accept-only
+ * check and the testing kit.
  *
  * @module
  */
@@ -26,6 +26,7 @@ export const UNDOCUMENTED_SHAPE = "dataImport/undocumentedShape"
 export const CROSS_FIELD_RULE = "dataImport/crossFieldRule"
 /**
  * Annotation key: on a filter that is not one of Effect's own, the name of the function that checks it
- * (`"isCalendarDate"`, `"isInstantInRange"`), so the validators generated from the schemas can call it.
+ * (`"isCalendarDate"`, `"isInstantInRange"`), so the accept-only check compiled from the schemas can
+ * call it.
  */
 export const NAMED_CHECK = "dataImport/namedCheck"

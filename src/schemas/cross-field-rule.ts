@@ -20,8 +20,8 @@ export interface RuleContext {
  * A cross-field rule, declared once as data: its name (its error code, where it has one), the fields it
  * relates in order (`[start, end]`), the field values under which it applies, what it reads, and its check.
  * Validation runs it whenever the fields it reads are valid, even when other fields of the same object are
- * not, so one report lists every error; the schema's filter, the generated validators and the testing kit's
- * breakers all come from this declaration.
+ * not, so one report lists every error; the schema's filter, the compiled accept-only check and the
+ * testing kit's breakers all come from this declaration.
  *
  * @example
  * const rule: CrossFieldRule = {

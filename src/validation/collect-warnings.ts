@@ -11,7 +11,15 @@ import { KNOWN_VALUES, NON_BLANK_RE, UNDOCUMENTED_SHAPE, WARNING_RULES, type War
 import type { PathError } from "./issue-to-errors.js"
 import { isRecord, type Path } from "./path.js"
 import { perNode } from "./per-node.js"
-import { emptyOptionalDetail, UNDOCUMENTED_SHAPE_DETAIL, unknownChoiceDetail } from "./warning-details.js"
+
+/** The `detail` of an `unknown_choice` warning: `value` is not among the values the spec lists (`list`). */
+const unknownChoiceDetail = (value: string, list: string): string => `"${value}" is not among the values the spec lists (${list}).`
+
+/** The `detail` of an `empty_optional` warning for the optional list `name`, sent empty. */
+const emptyOptionalDetail = (name: string): string => `${name} is empty: omit an optional list that carries no data.`
+
+/** The `detail` of an `undocumented_shape` warning: an item whose shape the spec does not give. */
+const UNDOCUMENTED_SHAPE_DETAIL = "The spec does not give the shape of this item: it is passed on unchecked."
 
 /** Pushes the warnings of `value` (at `path`) to `out`. */
 type Walker = (value: unknown, path: Path, out: Array<PathError>) => void

@@ -2,12 +2,11 @@
  * A compiled validator per endpoint: the same answers as `validatePayload`, several times faster on
  * valid payloads, for checking exports of millions of records.
  *
- * A valid payload is recognised by the endpoint's check generated ahead of time from the schemas
- * (`src/validation/generated/validators.ts`: straight-line key counts, types, patterns, the calendar
- * check and the cross-field rules), which also collects the warnings. For a payload it does not accept,
- * the endpoint's generated error collector lists the errors the strict decode of `validatePayload` would
- * find (decoding only the values that fail), a generated warning collector its warnings, and the rest of
- * the report (rules, order, superseded warnings) is `validatePayload`'s own; an input the collector cannot read as the decode does is validated in full.
+ * A valid payload without warnings (the common record) is recognised by the endpoint's accept-only
+ * check, compiled from the schemas at first use (`compile-check.ts`: straight-line key counts, types,
+ * patterns, the calendar check and the cross-field rules, and no value that would warn). Every other
+ * input, and any the check cannot read, is answered by `validatePayload`'s own pipeline, the one place
+ * that reports errors and warnings.
  *
  * @module
  */
@@ -15,13 +14,9 @@ import { Result, type Schema, SchemaParser } from "effect"
 import { endpoints } from "../endpoints/catalogue.js"
 import { type EndpointId, isEndpointId, type RequestOf } from "../endpoints/endpoint-id.js"
 import { collectWarnings } from "./collect-warnings.js"
-import { generatedRefs } from "./generate-validators.js"
-import { GENERATED_VALIDATORS } from "./generated/validators.js"
-import type { PathError } from "./issue-to-errors.js"
-import type { PayloadWarning, ValidatePayloadOptions, ValidationResult } from "./result.js"
-import { isRecord } from "./path.js"
-import { inDocumentOrder, reportValidation } from "./run-validation.js"
-import { validatePayload, validateRequest } from "./validate-payload.js"
+import { compileCheck } from "./compile-check.js"
+import type { ValidatePayloadOptions, ValidationResult } from "./result.js"
+import { validateRequest } from "./validate-payload.js"
 import { isWireData } from "./wire-data.js"
 
 /** Validates one request of an endpoint; the same result as `validatePayload(endpointId, input, options)`. */
@@ -41,7 +36,7 @@ const INDEX = /^(?:0|[1-9][0-9]*)$/u
 
 /**
  * Whether `value` is what `JSON.parse` makes: plain objects and arrays of own, enumerable data properties
- * with string keys (array items at their indexes). The generated checks read such values only.
+ * with string keys (array items at their indexes). The compiled checks read such values only.
  */
 const isJsonShaped = (value: unknown, depth: number): boolean => {
   if (typeof value !== "object" || value === null) return true
@@ -75,24 +70,12 @@ const NO_CLOCK = { now: new Date(Number.NaN) }
 
 const validators = new Map<string, PayloadValidator<EndpointId>>()
 
-/** The generated check of an endpoint, given the rules it calls; `undefined` if it does not fit the schemas. */
-const generatedCheck = (endpointId: EndpointId) => {
-  const generated = GENERATED_VALIDATORS[endpointId]
-  if (generated === undefined) return undefined
-  const refs = generatedRefs(endpointId)
-  // A generated file that no longer matches the schemas (the test of it fails) is not used.
-  if (refs.length !== generated.refs.length || refs.some((r, i) => r.label !== generated.refs[i])) return undefined
-  const values = refs.map((r) => r.value)
-  return { check: generated.make(values), errors: generated.errors(values), warnings: generated.warnings(values), clock: generated.clock }
-}
-
 /**
  * Returns a validator for one endpoint that answers exactly as `validatePayload` does (same errors,
- * warnings and order), but several times faster: a check generated from the schemas ahead of time
- * recognises valid payloads, and generated collectors list the errors and warnings of the others
- * (Effect decodes only the values that fail; an input they cannot read is validated in full). For valid
- * payloads, `value` is the input itself (the schemas transform nothing), not a copy. Compile once, call
- * per record.
+ * warnings and order), but several times faster on the common record: an accept-only check compiled
+ * from the schemas at first use recognises a valid payload without warnings, and `validatePayload`'s
+ * pipeline answers every other input. For such a payload, `value` is the input itself (the schemas
+ * transform nothing), not a copy. Compile once, call per record.
  *
  * @example
  * const validate = compileValidator("energy-amount", { input: "json" })
@@ -107,35 +90,27 @@ export const compileValidator = <E extends EndpointId>(endpointId: E, options?: 
   const key = `${String(endpointId)}\u0000${json ? "json" : "any"}`
   const cached = validators.get(key)
   if (cached !== undefined) return cached as PayloadValidator<E>
-  const generated = isEndpointId(endpointId) ? generatedCheck(endpointId) : undefined
-  if (generated === undefined) return (input, options) => validatePayload(endpointId, input, options)
-  const { check, errors, warnings, clock } = generated
-  const ast = endpoints[endpointId as EndpointId].request.ast
+  const compiled = isEndpointId(endpointId) ? compileCheck(endpoints[endpointId as EndpointId].request.ast) : undefined
+  // Inputs from JSON.parse are plain data: validation need not look for getters and inherited keys.
+  const report = (input: unknown, options: ValidatePayloadOptions | undefined): ValidationResult<RequestOf<E>> =>
+    validateRequest(endpointId, input, options, json && !prototypeIsPolluted())
+  if (compiled === undefined) return report
+  const { accepts, clock } = compiled
   const validator: PayloadValidator<E> = (input, options) => {
+    let plain = false
     try {
-      if (!prototypeIsPolluted() && (json || isJsonShaped(input, 0))) {
-        const found: Array<PathError> = []
-        if (check(input, found, clock ? { now: options?.now ?? new Date() } : NO_CLOCK)) {
-          // Stryker disable next-line ConditionalExpression: "=> false" is equivalent, inDocumentOrder of no warnings is []; "=> true" is killed by "compileValidator agrees with validatePayload on one to three mutations of every example"
-          return { ok: true, value: input as RequestOf<E>, warnings: found.length === 0 ? [] : inDocumentOrder(input, found) as Array<PayloadWarning> }
-        }
-        // The decode's errors, collected without the decode; none found (a rule of the clock, say): in full.
-        // Stryker disable next-line ArrayDeclaration: equivalent, an item that is no path error makes reportValidation throw, and the catch's full validation answers alike
-        const decodeErrors: Array<PathError> = []
-        // Stryker disable next-line BooleanLiteral,BlockStatement,ConditionalExpression,LogicalOperator,EqualityOperator: equivalent but for two, as the collector answers true only when it found no error, and reportValidation runs every rule (the clock's too): skipping this shortcut, or taking it with nothing found, gives the full validation's answer; the whole test "=> true" is killed by the README's examples (test/docs/examples.test.ts), "isRecord || ..." by "compileValidator agrees with validatePayload on one to three mutations of every example"
-        if (isRecord(input) && errors(input, decodeErrors) === false && decodeErrors.length > 0) {
-          // Stryker disable next-line ArrayDeclaration: equivalent, an item that is no path error makes reportValidation throw, and the catch's full validation answers alike
-          const warned: Array<PathError> = []
-          warnings(input, warned)
-          // Stryker disable next-line OptionalChaining: equivalent, without options the TypeError is caught and the full validation answers alike (the same default clock)
-          return reportValidation<RequestOf<E>>(ast, input, decodeErrors, undefined, options?.now, warned)
-        }
+      plain = !prototypeIsPolluted() && (json || isJsonShaped(input, 0))
+      if (plain && accepts(input, clock ? { now: options?.now ?? new Date() } : NO_CLOCK)) {
+        return { ok: true, value: input as RequestOf<E>, warnings: [] }
       }
     } catch {
-      // Whatever went wrong, the full validation below answers (and is total itself).
+      // Whatever went wrong, the reporter below answers (and is total itself).
+      plain = false
     }
-    // Inputs from JSON.parse are plain data: validation need not look for getters and inherited keys.
-    return validateRequest(endpointId, input, options, json && !prototypeIsPolluted())
+    const result = report(input, options)
+    // A valid input the check passed on (it has warnings) is plain data all the same: its value is the
+    // input itself, as for the inputs the check accepts (the schemas transform nothing).
+    return plain && result.ok ? { ...result, value: input as RequestOf<E> } : result
   }
   validators.set(key, validator as PayloadValidator<EndpointId>)
   return validator

@@ -1,20 +1,16 @@
 /**
- * Differential property: the check generated ahead of time and `validatePayload` agree on every input:
- * valid or not, the same warnings for a valid one, and through `compileValidator` the same result (so the
- * same set of errors, in the same order). The generated error collector, wherever it answers, gives the
- * reference's errors exactly (the same list, in the same order, with the same details) and its warnings;
- * the generated warning collector finds exactly what `collectWarnings` finds, on every input. Generated valid payloads (with warnings), broken ones of the
- * testing kit, and arbitrary JSON: whole values, and valid payloads with parts replaced by arbitrary JSON.
+ * Differential property: the accept-only check compiled from the schemas accepts an input exactly when
+ * the one reporter (`validatePayload`) finds no error and no warning in it, and `compileValidator`, which
+ * answers every other input through the reporter, gives `validatePayload`'s result (so the same set of
+ * errors and warnings, in the same order). Generated valid payloads (with warnings), precisely broken
+ * ones of the testing kit, and arbitrary JSON: whole values, and valid payloads with parts replaced by
+ * arbitrary JSON.
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { compileValidator, ENDPOINT_IDS, type EndpointId, endpoints, type PostEndpointId, validatePayload } from "../../src/index.js"
 import { arbitraryInvalidPayload, arbitraryPayload, DEFAULT_NOW, type Json } from "../../src/testing/index.js"
-import { generatedRefs } from "../../src/validation/generate-validators.js"
-import { GENERATED_VALIDATORS } from "../../src/validation/generated/validators.js"
-import { collectWarnings } from "../../src/validation/collect-warnings.js"
-import type { PathError } from "../../src/validation/issue-to-errors.js"
-import { inDocumentOrder, reportValidation } from "../../src/validation/run-validation.js"
+import { compileCheck } from "../../src/validation/compile-check.js"
 
 const RUNS = 10_000
 const context = { now: DEFAULT_NOW }
@@ -65,62 +61,37 @@ const inputs = (id: EndpointId): fc.Arbitrary<Json> => {
   )
 }
 
-describe("the generated check, the generated error collector and validatePayload agree", () => {
+describe("the accept-only check, compileValidator and the reporter agree", () => {
   for (const id of ENDPOINT_IDS) {
-    it(`${id}: on valid/invalid, on warnings, and on the whole result (${RUNS} inputs)`, () => {
-      const generated = GENERATED_VALIDATORS[id]!
-      const refs = generatedRefs(id).map((r) => r.value)
-      const check = generated.make(refs)
-      const errors = generated.errors(refs)
-      const warnings = generated.warnings(refs)
-      const ast = endpoints[id].request.ast
+    it(`${id}: accepted ⇔ no error and no warning, and the whole result (${RUNS} inputs)`, () => {
+      const { accepts } = compileCheck(endpoints[id].request.ast)!
       const compiled = compileValidator(id, { input: "json" })
       // Inputs drawn: RUNS, or fewer in a mutation run (test/support/capped-fast-check.ts).
       let drawn = 0
       let valid = 0
-      let invalidObjects = 0
-      let collected = 0
+      let accepted = 0
+      let warned = 0
       fc.assert(
         fc.property(inputs(id), (input) => {
           drawn++
           const reference = validatePayload(id, input, context)
-          const found: Array<PathError> = []
-          const ok = check(input, found, context)
-          expect(ok).toBe(reference.ok)
-          if (ok) {
-            valid++
-            expect(inDocumentOrder(input, found)).toEqual(reference.warnings)
-          }
+          const ok = accepts(input, context)
+          expect(ok).toBe(reference.ok && reference.warnings.length === 0)
+          if (reference.ok) valid++
+          if (ok) accepted++
+          if (reference.warnings.length > 0) warned++
           expect(compiled(input, context)).toEqual(reference)
-          // The warning collector finds what collectWarnings finds, in its order, in any input.
-          const warned: Array<PathError> = []
-          warnings(input, warned)
-          expect(warned).toStrictEqual(collectWarnings(ast, input))
-          if (input === null || typeof input !== "object" || Array.isArray(input)) return
-          const decodeErrors: Array<PathError> = []
-          const answer = errors(input, decodeErrors)
-          // No error where the reference finds none; the collector answers false exactly when it found some.
-          if (reference.ok) expect(decodeErrors).toEqual([])
-          expect(answer === false).toBe(decodeErrors.length > 0)
-          if (reference.ok) return
-          invalidObjects++
-          if (answer !== false) return
-          collected++
-          const report = reportValidation(ast, input, decodeErrors, undefined, context.now, warned)
-          expect(report.ok).toBe(false)
-          if (report.ok) return
-          expect(report.error.errors).toStrictEqual(reference.error.errors)
-          expect(report.warnings).toStrictEqual(reference.warnings)
-          expect(report).toStrictEqual(reference)
         }),
         { numRuns: RUNS, seed: 12 }
       )
-      // Both answers are drawn often.
+      // Both answers are drawn often, of the reporter and of the check.
       expect(valid).toBeGreaterThan(drawn / 10)
       expect(valid).toBeLessThan(drawn - drawn / 10)
-      // The collector answers for nearly every invalid object (not for a rule of the clock alone).
-      expect(invalidObjects).toBeGreaterThan(drawn / 10)
-      expect(collected).toBeGreaterThan(invalidObjects * 0.9)
+      expect(accepted).toBeGreaterThan(drawn / 200)
+      expect(accepted).toBeLessThan(drawn - drawn / 10)
+      // Valid inputs with warnings (which the check leaves to the reporter) are drawn wherever the
+      // schema can warn: every POST endpoint but the price sheets, which have nothing that warns.
+      if (endpoints[id].method === "POST" && id !== "market-participant-fees") expect(warned).toBeGreaterThan(0)
     })
   }
 })

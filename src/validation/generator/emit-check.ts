@@ -1,7 +1,8 @@
 /**
- * The generated check of one endpoint: straight-line code that answers whether a request is valid (key
- * counts, `typeof`, the conventions' patterns, the calendar check, the cross-field rules) and collects the
- * warnings `validatePayload` gives a valid one.
+ * The source of an endpoint's accept-only check: straight-line code that answers whether a request is
+ * valid and without warnings (key counts, `typeof`, the conventions' patterns, the calendar check, the
+ * cross-field rules, and no value that would warn). It reports nothing: whatever it does not accept,
+ * the one reporter (`runValidation`) answers.
  *
  * @module
  */
@@ -16,13 +17,16 @@ import {
   valueChecks
 } from "./emit-leaf.js"
 import type { Constants, EndpointNames } from "./generated-names.js"
-import { crossFieldRulesOf, js, pathSource, unsupported } from "./schema-reading.js"
-import { emptyOptionalPush, notKnownTest, undocumentedShapePush, unknownChoicePush, warningRulePush } from "./warning-statements.js"
+import { crossFieldRulesOf, js, unsupported } from "./schema-reading.js"
+
+/** An expression true when the string in `v` is not among `known` (a comparison for one value, a set for more). */
+const notKnownTest = (v: string, known: ReadonlyArray<unknown>, constants: Constants): string =>
+  known.length === 1 ? `${v} !== ${js(known[0])}` : `!${constants.add("KNOWN", `new Set(${js(known)})`)}.has(${v})`
 
 /**
- * Writes the body of an endpoint's check: statements that return `false` unless the input in `v0` is
- * valid, and push its warnings to `out`.
- * `generate-validators.ts` writes an endpoint with it (`writer.node(ast, "v0", [], 2)`, then `lines`).
+ * Writes the body of an endpoint's accept-only check: statements that return `false` unless the input
+ * in `v0` is valid and would get no warning. `compile-check.ts` writes a schema with it
+ * (`writer.node(ast, "v0", 1)`, then `lines`) and compiles them.
  */
 export class CheckWriter {
   readonly lines: Array<string> = []
@@ -33,26 +37,27 @@ export class CheckWriter {
     this.lines.push(`${"  ".repeat(indent)}${line}`)
   }
 
-  /** Statements that return `false` unless the value in `v` (at `path`) is valid, and push its warnings. */
-  node(ast: SchemaAST.AST, v: string, path: ReadonlyArray<string>, indent: number): void {
+  /** Statements that return `false` unless the value in `v` is valid and without warnings. */
+  node(ast: SchemaAST.AST, v: string, indent: number): void {
     refuseEncoding(ast)
     const leaf = leafTest(ast, v, this.constants)
     if (leaf !== undefined) {
       this.emit(indent, `if (!(${leaf})) return false`)
       const known = SchemaAST.resolve(ast)?.[KNOWN_VALUES]
       if (ast._tag === "String" && Array.isArray(known)) {
-        this.emit(indent, `if (${notKnownTest(v, known, this.constants)} && NON_BLANK_RE.test(${v})) ${unknownChoicePush(v, path, known)}`)
+        // A value outside an open enumeration warns (`unknown_choice`), as collectWarnings finds it.
+        this.emit(indent, `if (${notKnownTest(v, known, this.constants)} && NON_BLANK_RE.test(${v})) return false`)
       }
       return
     }
     switch (ast._tag) {
       case "Objects":
-        return this.object(ast, v, path, indent)
+        return this.object(ast, v, indent)
       case "Arrays":
-        return this.array(ast, v, path, indent)
+        return this.array(ast, v, indent)
       case "Union":
         this.emit(indent, `if (${v} !== null) {`)
-        this.node(nullableStructure(ast), v, path, indent + 1)
+        this.node(nullableStructure(ast), v, indent + 1)
         this.emit(indent, "}")
         return
       default:
@@ -68,14 +73,9 @@ export class CheckWriter {
     }
   }
 
-  private object(ast: SchemaAST.Objects, v: string, path: ReadonlyArray<string>, indent: number): void {
+  private object(ast: SchemaAST.Objects, v: string, indent: number): void {
     this.emit(indent, `if (typeof ${v} !== "object" || ${v} === null || Array.isArray(${v})) return false`)
     if (ast.indexSignatures.length > 0) return refuseOtherIndexSignatures(ast)
-    // Warning rules first, as validatePayload lists an object's warnings before its fields' (at one place).
-    const warningRules = SchemaAST.resolve(ast)?.[WARNING_RULES]
-    if (Array.isArray(warningRules)) {
-      for (const rule of warningRules as ReadonlyArray<WarningRule>) this.emit(indent, warningRulePush(rule, v, path, this.names))
-    }
     const keys = this.names.fresh("k")
     const count = this.names.fresh("n")
     this.emit(indent, `let ${keys} = 0`)
@@ -86,39 +86,43 @@ export class CheckWriter {
     ast.propertySignatures.forEach((property, i) => {
       const key = names[i]!
       const field = this.names.fresh("v")
-      const at = [...path, js(key)]
       this.emit(indent, `const ${field} = ${v}[${js(key)}]`)
       if (SchemaAST.isOptional(property.type)) {
         this.emit(indent, `if (${field} !== undefined) {`)
         this.emit(indent + 1, `${count}++`)
-        this.node(property.type, field, at, indent + 1)
-        if (property.type._tag === "Arrays") {
-          this.emit(indent + 1, `if (${field}.length === 0) ${emptyOptionalPush(key, at)}`)
-        }
+        this.node(property.type, field, indent + 1)
+        // An optional list sent empty warns (`empty_optional`).
+        if (property.type._tag === "Arrays") this.emit(indent + 1, `if (${field}.length === 0) return false`)
         this.emit(indent, "}")
       } else {
         this.emit(indent, `if (${field} === undefined) return false`)
-        this.node(property.type, field, at, indent)
+        this.node(property.type, field, indent)
       }
     })
     // Every own key is a field of the schema (an unknown key, or a field given as undefined, makes more keys than fields found).
     this.emit(indent, `if (${keys} !== ${count}) return false`)
     if (valueChecks(ast, v, this.constants).length > 0) unsupported("checks of an object other than cross-field rules")
     this.rules(ast, v, indent)
+    // The object's warning rules: a finding is a warning.
+    const warningRules = SchemaAST.resolve(ast)?.[WARNING_RULES]
+    if (Array.isArray(warningRules)) {
+      for (const rule of warningRules as ReadonlyArray<WarningRule>) {
+        this.emit(indent, `if (${this.names.ref(`warning ${rule.name}`, rule)}(${v}).length !== 0) return false`)
+      }
+    }
   }
 
-  private array(ast: SchemaAST.Arrays, v: string, path: ReadonlyArray<string>, indent: number): void {
+  private array(ast: SchemaAST.Arrays, v: string, indent: number): void {
     if (ast.elements.length > 0 || ast.rest.length !== 1) unsupported("a tuple")
     this.emit(indent, `if (!Array.isArray(${v})) return false`)
     for (const check of valueChecks(ast, v, this.constants)) this.emit(indent, `if (!(${check})) return false`)
+    // Every item of a list of undocumented shape warns (`undocumented_shape`).
+    if (SchemaAST.resolve(ast)?.[UNDOCUMENTED_SHAPE] === true) this.emit(indent, `if (${v}.length !== 0) return false`)
     const index = this.names.fresh("i")
     const item = this.names.fresh("v")
     this.emit(indent, `for (let ${index} = 0; ${index} < ${v}.length; ${index}++) {`)
     this.emit(indent + 1, `const ${item} = ${v}[${index}]`)
-    if (SchemaAST.resolve(ast)?.[UNDOCUMENTED_SHAPE] === true) {
-      this.emit(indent + 1, undocumentedShapePush(path, index))
-    }
-    this.node(ast.rest[0]!, item, [...path, index], indent + 1)
+    this.node(ast.rest[0]!, item, indent + 1)
     this.emit(indent, "}")
     this.rules(ast, v, indent)
   }

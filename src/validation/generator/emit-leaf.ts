@@ -1,5 +1,5 @@
 /**
- * The generated test of a leaf value (a string, number, boolean, null, literal, or a union of them) and
+ * The compiled test of a leaf value (a string, number, boolean, null, literal, or a union of them) and
  * of a node's value checks: one JavaScript expression, true when the value passes.
  *
  * @module
@@ -9,7 +9,7 @@ import { CROSS_FIELD_RULE, KNOWN_VALUES, NAMED_CHECK, NON_BLANK_RE } from "../..
 import type { Constants } from "./generated-names.js"
 import { annotationsOf, filtersOf, js, representation, unsupported } from "./schema-reading.js"
 
-/** The functions a check may name (see `NAMED_CHECK`); the generated module imports them. */
+/** The functions a check may name (see `NAMED_CHECK`); the compiled check receives them (`CHECK_HELPERS`). */
 const NAMED_CHECKS: ReadonlySet<string> = new Set(["isCalendarDate", "isInstantInRange"])
 
 /**
@@ -101,14 +101,14 @@ export const leafTest = (ast: SchemaAST.AST, v: string, constants: Constants): s
   }
 }
 
-/** Refuses a node whose decoding transforms the value: the generated code reads inputs as they are. */
+/** Refuses a node whose decoding transforms the value: the compiled check reads inputs as they are. */
 export const refuseEncoding = (ast: SchemaAST.AST): void => {
   if (ast.encoding !== undefined || (ast as { readonly encodingChecks?: unknown }).encodingChecks !== undefined) {
     unsupported("a schema with an encoding")
   }
 }
 
-/** The one index signature the generator knows: `Record(String, Unknown)` alone, without checks. */
+/** The one index signature the writer knows: `Record(String, Unknown)` alone, without checks. */
 export const refuseOtherIndexSignatures = (ast: SchemaAST.Objects): void => {
   const [signature] = ast.indexSignatures
   // Stryker disable next-line OptionalChaining: equivalent, both writers call this only for an object with an index signature

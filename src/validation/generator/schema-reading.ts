@@ -1,7 +1,7 @@
 /**
- * Reading a request schema for the validator generator: the filters of a node, their annotations and
- * Effect's representation of a built-in check, the cross-field rules of a node, and the one way the
- * generator refuses what it does not know.
+ * Reading a request schema for the writer of the accept-only check: the filters of a node, their
+ * annotations and Effect's representation of a built-in check, the cross-field rules of a node, and the
+ * one way the writer refuses what it does not know.
  *
  * @module
  */
@@ -46,15 +46,12 @@ export const crossFieldRulesOf = (ast: SchemaAST.AST): Array<CrossFieldRule> =>
   })
 
 /**
- * Stops the generator at a construct it does not know: a new kind of check is taught before it is used,
- * never skipped: `unsupported("a tuple")` throws "generate-validators: a tuple is not supported; …".
+ * Stops the writer at a construct it does not know: a new kind of check is taught before it is used,
+ * never skipped: `unsupported("a tuple")` throws "compileCheck: a tuple is not supported; …".
  */
 export const unsupported = (what: string): never => {
-  throw new Error(`generate-validators: ${what} is not supported; teach src/validation/generator/`)
+  throw new Error(`compileCheck: ${what} is not supported; teach src/validation/generator/`)
 }
 
 /** A value as JavaScript source. */
 export const js = (value: unknown): string => JSON.stringify(value)
-
-/** The source of a path: an array literal of its steps (each already source: a quoted key or an index variable). */
-export const pathSource = (path: ReadonlyArray<string>, more: ReadonlyArray<string> = []): string => `[${[...path, ...more].join(", ")}]`
