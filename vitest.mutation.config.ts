@@ -93,10 +93,8 @@ export default defineConfig({
       "test/public-api.test.ts",
       "test/docs/**/*.test.ts"
     ],
-    // `MUTATION_EXCLUDE_TESTS=a,b` leaves test files out, to see what kills a file's mutants without them:
-    // the generated validators on disk are not regenerated for a mutant of a schema, so the test that they
-    // are up to date, and the ones comparing them with validatePayload, fail on any change of what a schema
-    // accepts, whether or not a test of that behaviour exists (bench/README.md, "Mutation testing").
+    // `MUTATION_EXCLUDE_TESTS=a,b` leaves test files out, to see what kills a file's mutants without them
+    // (bench/README.md, "Mutation testing").
     exclude: (process.env["MUTATION_EXCLUDE_TESTS"] ?? "").split(",").filter((glob) => glob !== ""),
     environment: "node",
     testTimeout: 120_000,
