@@ -28,6 +28,8 @@ import * as Schemas from "./schemas/index.js"
  * import { Schema } from "effect"
  * Schema.is(Schemas.IsoDate)("2024-02-29") // => true
  * const note: Schemas.Note = { body: "Rückruf erbeten" }
+ *
+ * @since 0.1.0
  */
 export { Schemas }
 export type { ApiError, NotFoundErrorBody, ValidationErrorBody } from "./schemas/errors.js"

@@ -24,7 +24,15 @@ const nonBlank = Schema.isPattern(NON_BLANK_RE, {
   message: "This field may not be blank."
 }).abort()
 
-/** A string with at least one non-whitespace character (`""` and `"  "` are `blank`). */
+/**
+ * A string with at least one non-whitespace character (`""` and `"  "` are `blank`).
+ *
+ * @example
+ * Schema.is(Schemas.NonBlankString)("Rückruf erbeten") // => true
+ * Schema.is(Schemas.NonBlankString)("  ") // => false
+ *
+ * @since 0.1.0
+ */
 export const NonBlankString = Schema.String.check(nonBlank)
 
 /**
@@ -40,12 +48,37 @@ export const boundedString = (max: number) =>
     })
   )
 
-/** Code of the import supplier: non-blank, at most 32 characters. Supplier codes are never hard-coded. */
+/**
+ * Code of the import supplier: non-blank, at most 32 characters. Supplier codes are never hard-coded.
+ *
+ * @example
+ * Schema.is(Schemas.ImportSupplierCode)("STADTWERKE_NORD") // => true
+ * Schema.is(Schemas.ImportSupplierCode)("S".repeat(33)) // => false
+ *
+ * @since 0.1.0
+ */
 export const ImportSupplierCode = boundedString(32)
-/** Account number in the external (legacy) system: non-blank, at most 128 characters. */
+/**
+ * Account number in the external (legacy) system: non-blank, at most 128 characters.
+ *
+ * @example
+ * Schema.is(Schemas.ExternalAccountNumber)("KD-0045127") // => true
+ * Schema.is(Schemas.ExternalAccountNumber)("") // => false
+ *
+ * @since 0.1.0
+ */
 export const ExternalAccountNumber = boundedString(128)
 
-/** A decimal number written as a JSON string, exactly: `"1234.5"`, `"-0.25"`, `"123.456789000"`. */
+/**
+ * A decimal number written as a JSON string, exactly: `"1234.5"`, `"-0.25"`, `"123.456789000"`.
+ *
+ * @example
+ * Schema.is(Schemas.DecimalString)("12.50") // => true
+ * Schema.is(Schemas.DecimalString)("12,50") // => false
+ * Schema.is(Schemas.DecimalString)("1e3") // => false
+ *
+ * @since 0.1.0
+ */
 export const DecimalString = Schema.String.check(
   nonBlank,
   Schema.isPattern(DECIMAL_RE, {
@@ -67,14 +100,30 @@ const calendarCheck = (format: "date" | "date-time") =>
     toJsonSchema: () => [{ format }, true]
   })
 
-/** An ISO 8601 calendar date `YYYY-MM-DD` that exists (`2024-02-30` is `invalid`). Kept as a string. */
+/**
+ * An ISO 8601 calendar date `YYYY-MM-DD` that exists (`2024-02-30` is `invalid`). Kept as a string.
+ *
+ * @example
+ * Schema.is(Schemas.IsoDate)("2024-02-29") // => true
+ * Schema.is(Schemas.IsoDate)("2023-02-29") // => false
+ *
+ * @since 0.1.0
+ */
 export const IsoDate = Schema.String.check(
   nonBlank,
   Schema.isPattern(ISO_DATE_RE, { code: "invalid", message: "Date has wrong format. Use YYYY-MM-DD." }).abort(),
   calendarCheck("date")
 )
 
-/** An ISO 8601 datetime with seconds and a zone (`Z` or `±HH:MM`), e.g. `2024-03-31T03:00:00+02:00`. */
+/**
+ * An ISO 8601 datetime with seconds and a zone (`Z` or `±HH:MM`), e.g. `2024-03-31T03:00:00+02:00`.
+ *
+ * @example
+ * Schema.is(Schemas.IsoDateTime)("2024-03-31T03:00:00+02:00") // => true
+ * Schema.is(Schemas.IsoDateTime)("2024-03-31T03:00") // => false
+ *
+ * @since 0.1.0
+ */
 export const IsoDateTime = Schema.String.check(
   nonBlank,
   Schema.isPattern(ISO_DATETIME_RE, {
@@ -91,7 +140,15 @@ export const IsoDateTime = Schema.String.check(
   })
 )
 
-/** A document path relative to the supplier's configured root (`invalid_document_path` otherwise). */
+/**
+ * A document path relative to the supplier's configured root (`invalid_document_path` otherwise).
+ *
+ * @example
+ * Schema.is(Schemas.DocumentPath)("statements/2024/JA-2024-0045127.pdf") // => true
+ * Schema.is(Schemas.DocumentPath)("../secret.pdf") // => false
+ *
+ * @since 0.1.0
+ */
 export const DocumentPath = Schema.String.check(
   nonBlank,
   Schema.isPattern(DOCUMENT_PATH_RE, {
@@ -100,22 +157,55 @@ export const DocumentPath = Schema.String.check(
   })
 )
 
-/** A phone number: `+` and 7 to 15 digits (`invalid_phone_number` otherwise). */
+/**
+ * A phone number: `+` and 7 to 15 digits (`invalid_phone_number` otherwise).
+ *
+ * @example
+ * Schema.is(Schemas.PhoneNumber)("+49 431 123456-0") // => true
+ * Schema.is(Schemas.PhoneNumber)("0431 123456") // => false
+ *
+ * @since 0.1.0
+ */
 export const PhoneNumber = Schema.String.check(
   nonBlank,
   Schema.isPattern(PHONE_NUMBER_RE, { code: "invalid_phone_number", message: "Enter a valid phone number." })
 )
 
-/** An e-mail address (`invalid` otherwise). */
+/**
+ * An e-mail address (`invalid` otherwise).
+ *
+ * @example
+ * Schema.is(Schemas.EmailAddress)("netzabrechnung@netz-nord.example") // => true
+ * Schema.is(Schemas.EmailAddress)("netzabrechnung") // => false
+ *
+ * @since 0.1.0
+ */
 export const EmailAddress = Schema.String.check(
   nonBlank,
   Schema.isPattern(EMAIL_RE, { code: "invalid", message: "Enter a valid email address." })
 )
 
-/** A finite JSON number (money in major units, unit counts, rates). */
+/**
+ * A finite JSON number (money in major units, unit counts, rates).
+ *
+ * @example
+ * Schema.is(Schemas.JsonNumber)(86.5) // => true
+ * Schema.is(Schemas.JsonNumber)("86.5") // => false
+ * Schema.is(Schemas.JsonNumber)(Number.POSITIVE_INFINITY) // => false
+ *
+ * @since 0.1.0
+ */
 export const JsonNumber = Schema.Finite
 
-/** A JSON integer within JavaScript's safe range (amounts in cents, positions). */
+/**
+ * A JSON integer within JavaScript's safe range (amounts in cents, positions).
+ *
+ * @example
+ * Schema.is(Schemas.JsonInteger)(3452) // => true
+ * Schema.is(Schemas.JsonInteger)(34.52) // => false
+ *
+ * @since 0.1.0
+ */
 export const JsonInteger = Schema.Number.check(
   Schema.isInt({ code: "invalid", message: "A valid integer is required." }),
   Schema.isBetween({ minimum: Number.MIN_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER }, {
@@ -124,7 +214,16 @@ export const JsonInteger = Schema.Number.check(
   })
 )
 
-/** A market participant code (BDEW/DVGW): a positive JSON integer of exactly 13 digits. */
+/**
+ * A market participant code (BDEW/DVGW): a positive JSON integer of exactly 13 digits.
+ *
+ * @example
+ * Schema.is(Schemas.MarketParticipantCode)(9900123456789) // => true
+ * Schema.is(Schemas.MarketParticipantCode)("9900123456789") // => false
+ * Schema.is(Schemas.MarketParticipantCode)(990012345678) // => false
+ *
+ * @since 0.1.0
+ */
 export const MarketParticipantCode = Schema.Number.check(
   Schema.isInt({ code: "invalid", message: "A 13-digit market participant code is required." }),
   Schema.isBetween({ minimum: 1_000_000_000_000, maximum: 9_999_999_999_999 }, {
@@ -133,13 +232,29 @@ export const MarketParticipantCode = Schema.Number.check(
   })
 )
 
-/** A network operator code: a string of exactly 13 digits. */
+/**
+ * A network operator code: a string of exactly 13 digits.
+ *
+ * @example
+ * Schema.is(Schemas.NetworkOperatorCode)("9900123456789") // => true
+ * Schema.is(Schemas.NetworkOperatorCode)(9900123456789) // => false
+ *
+ * @since 0.1.0
+ */
 export const NetworkOperatorCode = Schema.String.check(
   nonBlank,
   Schema.isPattern(THIRTEEN_DIGITS_RE, { code: "invalid", message: "A 13-digit network operator code is required." })
 )
 
-/** The MaLo id (Marktlokations-ID) as a string. */
+/**
+ * The MaLo id (Marktlokations-ID) as a string.
+ *
+ * @example
+ * Schema.is(Schemas.MaloNumber)("51238696781") // => true
+ * Schema.is(Schemas.MaloNumber)("") // => false
+ *
+ * @since 0.1.0
+ */
 export const MaloNumber = NonBlankString
 
 /**
@@ -172,7 +287,15 @@ export const AccountIdentificationFields = {
   external_account_number: ExternalAccountNumber
 } as const
 
-/** The account identification as a schema of its own. */
+/**
+ * The account identification as a schema of its own.
+ *
+ * @example
+ * Schema.is(Schemas.AccountIdentification)({ import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1" }) // => true
+ * Schema.is(Schemas.AccountIdentification)({ import_supplier: "STADTWERKE_NORD" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const AccountIdentification = Schema.Struct(AccountIdentificationFields)
 /** `{ import_supplier, external_account_number }`. */
 export type AccountIdentification = typeof AccountIdentification.Type

@@ -8,14 +8,32 @@ import { AccountIdentificationFields, IsoDateTime, MaloNumber, NonBlankString, n
 import { QuantityOverPeriodFields } from "./energy-amount.js"
 import { startNotAfterEnd } from "./rules.js"
 
-/** One amount of a delivery note: a quantity of a product over a period. */
+/**
+ * One amount of a delivery note: a quantity of a product over a period.
+ *
+ * @example
+ * const quarter = { period_start_at: "2024-01-01T00:00:00+01:00", period_end_at: "2024-03-31T00:00:00+01:00", product_identifier: "1-1:1.9.0", product_identifier_type: "SRW", quantity: "812.500", quantity_unit: "KWH" }
+ * Schema.is(Schemas.DeliveryNoteAmount)(quarter) // => true
+ * Schema.is(Schemas.DeliveryNoteAmount)({ ...quarter, period_end_at: "2023-12-31T00:00:00+01:00" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const DeliveryNoteAmount = Schema.Struct(QuantityOverPeriodFields).check(
   startNotAfterEnd("period_start_at", "period_end_at", "datetime")
 ).annotate({ identifier: "DeliveryNoteAmount" })
 /** One amount of a delivery note. */
 export type DeliveryNoteAmount = typeof DeliveryNoteAmount.Type
 
-/** A delivery note of a MaLo with its amounts. */
+/**
+ * A delivery note of a MaLo with its amounts.
+ *
+ * @example
+ * const quarter = { period_start_at: "2024-01-01T00:00:00+01:00", period_end_at: "2024-03-31T00:00:00+01:00", product_identifier: "1-1:1.9.0", product_identifier_type: "SRW", quantity: "812.500", quantity_unit: "KWH" }
+ * Schema.is(Schemas.DeliveryNote)({ malo_number: "51238696781", amounts: [quarter] }) // => true
+ * Schema.is(Schemas.DeliveryNote)({ malo_number: "51238696781", amounts: [] }) // => false
+ *
+ * @since 0.1.0
+ */
 export const DeliveryNote = Schema.Struct({
   malo_number: MaloNumber,
   amounts: nonEmptyArray(DeliveryNoteAmount),
@@ -28,7 +46,17 @@ export const DeliveryNote = Schema.Struct({
 /** A delivery note. */
 export type DeliveryNote = typeof DeliveryNote.Type
 
-/** Request body of `delivery-note`. */
+/**
+ * Request body of `delivery-note`.
+ *
+ * @example
+ * const quarter = { period_start_at: "2024-01-01T00:00:00+01:00", period_end_at: "2024-03-31T00:00:00+01:00", product_identifier: "1-1:1.9.0", product_identifier_type: "SRW", quantity: "812.500", quantity_unit: "KWH" }
+ * const body = { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", delivery_note: { malo_number: "51238696781", amounts: [quarter] } }
+ * Schema.is(Schemas.DeliveryNoteRequest)(body) // => true
+ * Schema.is(Schemas.DeliveryNoteRequest)({ import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const DeliveryNoteRequest = Schema.Struct({
   ...AccountIdentificationFields,
   delivery_note: DeliveryNote
@@ -36,7 +64,14 @@ export const DeliveryNoteRequest = Schema.Struct({
 /** Request body of `delivery-note`. */
 export type DeliveryNoteRequest = typeof DeliveryNoteRequest.Type
 
-/** 201 response of `delivery-note`: the validated data, echoed. */
+/**
+ * 201 response of `delivery-note`: the validated data, echoed.
+ *
+ * @example
+ * Schemas.DeliveryNoteResponse === Schemas.DeliveryNoteRequest // => true
+ *
+ * @since 0.1.0
+ */
 export const DeliveryNoteResponse = DeliveryNoteRequest
 /** 201 response of `delivery-note`. */
 export type DeliveryNoteResponse = typeof DeliveryNoteResponse.Type

@@ -14,9 +14,27 @@ import {
 } from "./conventions.js"
 import { startNotAfterEnd } from "./rules.js"
 
-/** Product identifier types that appear in the spec (open enumeration). */
+/**
+ * Product identifier types that appear in the spec (open enumeration).
+ *
+ * @example
+ * Schema.is(Schemas.ProductIdentifierType)("SRW") // => true
+ * Schema.is(Schemas.ProductIdentifierType)("OBIS") // => true
+ * Schema.is(Schemas.ProductIdentifierType)("") // => false
+ *
+ * @since 0.1.0
+ */
 export const ProductIdentifierType = openEnum(["SRW"])
-/** Quantity units that appear in the spec (open enumeration). */
+/**
+ * Quantity units that appear in the spec (open enumeration).
+ *
+ * @example
+ * Schema.is(Schemas.QuantityUnit)("KWH") // => true
+ * Schema.is(Schemas.QuantityUnit)("MWH") // => true
+ * Schema.is(Schemas.QuantityUnit)(" ") // => false
+ *
+ * @since 0.1.0
+ */
 export const QuantityUnit = openEnum(["KWH"])
 
 /**
@@ -33,7 +51,16 @@ export const QuantityOverPeriodFields = {
   line_item_identifier: Schema.optionalKey(NonBlankString)
 } as const
 
-/** One energy amount (a metered or estimated quantity of a MaLo over a period). */
+/**
+ * One energy amount (a metered or estimated quantity of a MaLo over a period).
+ *
+ * @example
+ * const october = { malo_number: "51238696781", period_start_at: "2024-10-01T00:00:00+02:00", period_end_at: "2024-10-31T23:59:59+01:00", product_identifier: "1-1:1.8.0", product_identifier_type: "SRW", quantity: "263.4175", quantity_unit: "KWH" }
+ * Schema.is(Schemas.EnergyAmount)(october) // => true
+ * Schema.is(Schemas.EnergyAmount)({ ...october, quantity: "263,4175" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const EnergyAmount = Schema.Struct({
   malo_number: MaloNumber,
   ...QuantityOverPeriodFields,
@@ -52,7 +79,16 @@ export const EnergyAmount = Schema.Struct({
 /** One energy amount. */
 export type EnergyAmount = typeof EnergyAmount.Type
 
-/** Request body of `energy-amount`. */
+/**
+ * Request body of `energy-amount`.
+ *
+ * @example
+ * const energy_amount = { malo_number: "51238696781", period_start_at: "2024-10-01T00:00:00+02:00", period_end_at: "2024-10-31T23:59:59+01:00", product_identifier: "1-1:1.8.0", product_identifier_type: "SRW", quantity: "263.4175", quantity_unit: "KWH" }
+ * Schema.is(Schemas.EnergyAmountRequest)({ import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", energy_amount }) // => true
+ * Schema.is(Schemas.EnergyAmountRequest)({ import_supplier: "STADTWERKE_NORD", energy_amount }) // => false
+ *
+ * @since 0.1.0
+ */
 export const EnergyAmountRequest = Schema.Struct({
   ...AccountIdentificationFields,
   energy_amount: EnergyAmount
@@ -60,7 +96,14 @@ export const EnergyAmountRequest = Schema.Struct({
 /** Request body of `energy-amount`. */
 export type EnergyAmountRequest = typeof EnergyAmountRequest.Type
 
-/** 201 response of `energy-amount`: the validated data, echoed. */
+/**
+ * 201 response of `energy-amount`: the validated data, echoed.
+ *
+ * @example
+ * Schemas.EnergyAmountResponse === Schemas.EnergyAmountRequest // => true
+ *
+ * @since 0.1.0
+ */
 export const EnergyAmountResponse = EnergyAmountRequest
 /** 201 response of `energy-amount`. */
 export type EnergyAmountResponse = typeof EnergyAmountResponse.Type

@@ -18,7 +18,16 @@ import {
 } from "./conventions.js"
 import { ruleFilter, startNotAfterEnd } from "./rules.js"
 
-/** One historical statement (bill) of the legacy system; `statement_path` points to its PDF. */
+/**
+ * One historical statement (bill) of the legacy system; `statement_path` points to its PDF.
+ *
+ * @example
+ * const statement = { bill_period_from_date: "2023-05-01", bill_period_to_date: "2024-04-30", statement_id: "JA-2024-0045127", statement_path: "statements/2024/JA-2024-0045127.pdf" }
+ * Schema.is(Schemas.HistoricalStatement)(statement) // => true
+ * Schema.is(Schemas.HistoricalStatement)({ ...statement, bill_period_to_date: "2023-04-30" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const HistoricalStatement = Schema.Struct({
   bill_period_from_date: IsoDate,
   bill_period_to_date: IsoDate,
@@ -53,7 +62,17 @@ export const uniqueStatementIds: CrossFieldRule<ReadonlyArray<{ readonly stateme
   }
 }
 
-/** Request body of `historical-statements`. */
+/**
+ * Request body of `historical-statements`.
+ *
+ * @example
+ * const statement = { bill_period_from_date: "2023-05-01", bill_period_to_date: "2024-04-30", statement_id: "JA-2024-0045127" }
+ * const body = { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", statements: [statement] }
+ * Schema.is(Schemas.HistoricalStatementsRequest)(body) // => true
+ * Schema.is(Schemas.HistoricalStatementsRequest)({ ...body, statements: [statement, statement] }) // => false
+ *
+ * @since 0.1.0
+ */
 export const HistoricalStatementsRequest = Schema.Struct({
   ...AccountIdentificationFields,
   // Not expressible in JSON Schema: `uniqueItems` compares whole items, not one field of them.
@@ -62,7 +81,14 @@ export const HistoricalStatementsRequest = Schema.Struct({
 /** Request body of `historical-statements`. */
 export type HistoricalStatementsRequest = typeof HistoricalStatementsRequest.Type
 
-/** 201 (and, per the descriptive text, 200) response of `historical-statements`: the validated data. */
+/**
+ * 201 (and, per the descriptive text, 200) response of `historical-statements`: the validated data.
+ *
+ * @example
+ * Schemas.HistoricalStatementsResponse === Schemas.HistoricalStatementsRequest // => true
+ *
+ * @since 0.1.0
+ */
 export const HistoricalStatementsResponse = HistoricalStatementsRequest
 /** Response of `historical-statements`. */
 export type HistoricalStatementsResponse = typeof HistoricalStatementsResponse.Type

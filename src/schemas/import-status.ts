@@ -7,17 +7,41 @@
 import { Schema } from "effect"
 import { closedEnum, ExternalAccountNumber, ImportSupplierCode, IsoDateTime } from "./conventions.js"
 
-/** State of an account import process. */
+/**
+ * State of an account import process.
+ *
+ * @example
+ * Schema.is(Schemas.AccountImportProcessStatus)("COMPLETED") // => true
+ * Schema.is(Schemas.AccountImportProcessStatus)("DONE") // => false
+ *
+ * @since 0.1.0
+ */
 export const AccountImportProcessStatus = closedEnum(["UNKNOWN", "COMPLETED", "IN_PROGRESS"])
 /** State of an account import process. */
 export type AccountImportProcessStatus = typeof AccountImportProcessStatus.Type
 
-/** State of an import supplier, set by the service operators (not a payload field of these endpoints). */
+/**
+ * State of an import supplier, set by the service operators (not a payload field of these endpoints).
+ *
+ * @example
+ * Schema.is(Schemas.ImportSupplierStatus)("Paused") // => true
+ * Schema.is(Schemas.ImportSupplierStatus)("PAUSED") // => false
+ *
+ * @since 0.1.0
+ */
 export const ImportSupplierStatus = closedEnum(["Ongoing", "Paused", "Complete"])
 /** State of an import supplier. */
 export type ImportSupplierStatus = typeof ImportSupplierStatus.Type
 
-/** Path parameters of `account-transfer-status`. */
+/**
+ * Path parameters of `account-transfer-status`.
+ *
+ * @example
+ * Schema.is(Schemas.AccountTransferStatusParams)({ import_supplier_code: "STADTWERKE_NORD", external_account_number: "KD-1" }) // => true
+ * Schema.is(Schemas.AccountTransferStatusParams)({ import_supplier_code: "STADTWERKE_NORD" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const AccountTransferStatusParams = Schema.Struct({
   import_supplier_code: ImportSupplierCode,
   external_account_number: ExternalAccountNumber
@@ -25,12 +49,28 @@ export const AccountTransferStatusParams = Schema.Struct({
 /** Path parameters of `account-transfer-status`. */
 export type AccountTransferStatusParams = typeof AccountTransferStatusParams.Type
 
-/** Path parameters of the three list endpoints. */
+/**
+ * Path parameters of the three list endpoints.
+ *
+ * @example
+ * Schema.is(Schemas.ImportSupplierParams)({ import_supplier_code: "STADTWERKE_NORD" }) // => true
+ * Schema.is(Schemas.ImportSupplierParams)({ import_supplier_code: "" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const ImportSupplierParams = Schema.Struct({ import_supplier_code: ImportSupplierCode }).annotate({ identifier: "ImportSupplierParams" })
 /** Path parameters of the three list endpoints. */
 export type ImportSupplierParams = typeof ImportSupplierParams.Type
 
-/** 200 response of `account-transfer-status`; `service_account_number` is `""` while no account exists. */
+/**
+ * 200 response of `account-transfer-status`; `service_account_number` is `""` while no account exists.
+ *
+ * @example
+ * Schema.is(Schemas.AccountTransferStatusResponse)({ status: "IN_PROGRESS", service_account_number: "" }) // => true
+ * Schema.is(Schemas.AccountTransferStatusResponse)({ status: "IN_PROGRESS", service_account_number: null }) // => false
+ *
+ * @since 0.1.0
+ */
 export const AccountTransferStatusResponse = Schema.Struct({
   status: AccountImportProcessStatus,
   service_account_number: Schema.String
@@ -38,7 +78,16 @@ export const AccountTransferStatusResponse = Schema.Struct({
 /** 200 response of `account-transfer-status`. */
 export type AccountTransferStatusResponse = typeof AccountTransferStatusResponse.Type
 
-/** One item of the process lists; the last two fields are `null` while the process is pending. */
+/**
+ * One item of the process lists; the last two fields are `null` while the process is pending.
+ *
+ * @example
+ * Schema.is(Schemas.AccountImportProcess)({ external_account_number: "KD-1", service_account_number: "A-1B2C3D4E", account_created_at: "2024-01-02T10:00:00Z" }) // => true
+ * Schema.is(Schemas.AccountImportProcess)({ external_account_number: "KD-2", service_account_number: null, account_created_at: null }) // => true
+ * Schema.is(Schemas.AccountImportProcess)({ external_account_number: "KD-2" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const AccountImportProcess = Schema.Struct({
   external_account_number: Schema.String,
   service_account_number: Schema.NullOr(Schema.String),
@@ -47,7 +96,15 @@ export const AccountImportProcess = Schema.Struct({
 /** One item of the process lists. */
 export type AccountImportProcess = typeof AccountImportProcess.Type
 
-/** One item of the pending list: no account yet, so both fields are always `null`. */
+/**
+ * One item of the pending list: no account yet, so both fields are always `null`.
+ *
+ * @example
+ * Schema.is(Schemas.PendingAccountImportProcess)({ external_account_number: "KD-2", service_account_number: null, account_created_at: null }) // => true
+ * Schema.is(Schemas.PendingAccountImportProcess)({ external_account_number: "KD-1", service_account_number: "A-1B2C3D4E", account_created_at: null }) // => false
+ *
+ * @since 0.1.0
+ */
 export const PendingAccountImportProcess = Schema.Struct({
   external_account_number: Schema.String,
   service_account_number: Schema.Null,
@@ -56,17 +113,42 @@ export const PendingAccountImportProcess = Schema.Struct({
 /** One item of the pending list. */
 export type PendingAccountImportProcess = typeof PendingAccountImportProcess.Type
 
-/** 200 response of `all-account-import-processes`: pending and imported processes. */
+/**
+ * 200 response of `all-account-import-processes`: pending and imported processes.
+ *
+ * @example
+ * const pending = { external_account_number: "KD-2", service_account_number: null, account_created_at: null }
+ * Schema.is(Schemas.AllAccountImportProcessesResponse)([pending]) // => true
+ * Schema.is(Schemas.AllAccountImportProcessesResponse)({ results: [pending] }) // => false
+ *
+ * @since 0.1.0
+ */
 export const AllAccountImportProcessesResponse = Schema.Array(AccountImportProcess).annotate({ identifier: "AllAccountImportProcessesResponse" })
 /** 200 response of `all-account-import-processes`. */
 export type AllAccountImportProcessesResponse = typeof AllAccountImportProcessesResponse.Type
 
-/** 200 response of `pending-account-import-processes`. */
+/**
+ * 200 response of `pending-account-import-processes`.
+ *
+ * @example
+ * Schema.is(Schemas.PendingAccountImportProcessesResponse)([{ external_account_number: "KD-2", service_account_number: null, account_created_at: null }]) // => true
+ * Schema.is(Schemas.PendingAccountImportProcessesResponse)([{ external_account_number: "KD-1", service_account_number: "A-1B2C3D4E", account_created_at: "2024-01-02T10:00:00Z" }]) // => false
+ *
+ * @since 0.1.0
+ */
 export const PendingAccountImportProcessesResponse = Schema.Array(PendingAccountImportProcess).annotate({ identifier: "PendingAccountImportProcessesResponse" })
 /** 200 response of `pending-account-import-processes`. */
 export type PendingAccountImportProcessesResponse = typeof PendingAccountImportProcessesResponse.Type
 
-/** 200 response of `imported-account-import-processes` (the spec does not show it; the list item shape is assumed). */
+/**
+ * 200 response of `imported-account-import-processes` (the spec does not show it; the list item shape is assumed).
+ *
+ * @example
+ * Schema.is(Schemas.ImportedAccountImportProcessesResponse)([{ external_account_number: "KD-1", service_account_number: "A-1B2C3D4E", account_created_at: "2024-01-02T10:00:00Z" }]) // => true
+ * Schema.is(Schemas.ImportedAccountImportProcessesResponse)([{ external_account_number: "KD-1" }]) // => false
+ *
+ * @since 0.1.0
+ */
 export const ImportedAccountImportProcessesResponse = Schema.Array(AccountImportProcess).annotate({ identifier: "ImportedAccountImportProcessesResponse" })
 /** 200 response of `imported-account-import-processes`. */
 export type ImportedAccountImportProcessesResponse = typeof ImportedAccountImportProcessesResponse.Type

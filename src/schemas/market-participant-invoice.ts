@@ -22,10 +22,28 @@ import {
 import { invoiceTotalsMismatch } from "./invoice-totals.js"
 import { startNotAfterEnd } from "./rules.js"
 
-/** Tax rate types that appear in the spec (open enumeration). */
+/**
+ * Tax rate types that appear in the spec (open enumeration).
+ *
+ * @example
+ * Schema.is(Schemas.TaxRateType)("S") // => true
+ * Schema.is(Schemas.TaxRateType)("Z") // => true
+ * Schema.is(Schemas.TaxRateType)("") // => false
+ *
+ * @since 0.1.0
+ */
 export const TaxRateType = openEnum(["S"])
 
-/** Postal and tax address of an invoice's sender or recipient. */
+/**
+ * Postal and tax address of an invoice's sender or recipient.
+ *
+ * @example
+ * const address = { name: "Netzgesellschaft Nord GmbH", street: "Hafenstraße 12", city: "Kiel", postcode: "24103", country_code: "DE" }
+ * Schema.is(Schemas.InvoiceAddress)(address) // => true
+ * Schema.is(Schemas.InvoiceAddress)({ ...address, city: "" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const InvoiceAddress = Schema.Struct({
   name: NonBlankString,
   street: NonBlankString,
@@ -38,7 +56,16 @@ export const InvoiceAddress = Schema.Struct({
 /** Postal and tax address of an invoice party. */
 export type InvoiceAddress = typeof InvoiceAddress.Type
 
-/** One line of a market participant invoice. */
+/**
+ * One line of a market participant invoice.
+ *
+ * @example
+ * const item = { position: 1, article: "9990001000053", quantity: "263.4175", period_start_at: "2024-10-01T00:00:00+02:00", period_end_at: "2024-11-01T00:00:00+01:00", amount_net: 2107, price: "7.998", tax_rate: "19.00" }
+ * Schema.is(Schemas.InvoiceLineItem)(item) // => true
+ * Schema.is(Schemas.InvoiceLineItem)({ ...item, amount_net: 21.07 }) // => false
+ *
+ * @since 0.1.0
+ */
 export const InvoiceLineItem = Schema.Struct({
   position: JsonInteger,
   article: NonBlankString,
@@ -62,7 +89,16 @@ export const InvoiceLineItem = Schema.Struct({
 /** One line of a market participant invoice. */
 export type InvoiceLineItem = typeof InvoiceLineItem.Type
 
-/** Tax totals of one tax rate of an invoice. */
+/**
+ * Tax totals of one tax rate of an invoice.
+ *
+ * @example
+ * const vat = { tax_rate: "19.00", tax_amount_assessment_basis: 2107, tax_amount: 400 }
+ * Schema.is(Schemas.InvoiceTaxAmount)(vat) // => true
+ * Schema.is(Schemas.InvoiceTaxAmount)({ ...vat, tax_rate: 19 }) // => false
+ *
+ * @since 0.1.0
+ */
 export const InvoiceTaxAmount = Schema.Struct({
   tax_rate: DecimalString,
   tax_rate_type: Schema.optionalKey(TaxRateType),
@@ -74,10 +110,28 @@ export const InvoiceTaxAmount = Schema.Struct({
 /** Tax totals of one tax rate of an invoice. */
 export type InvoiceTaxAmount = typeof InvoiceTaxAmount.Type
 
-/** An item of `paid_in_advance_amounts`: any JSON object, since the spec does not give its shape. */
+/**
+ * An item of `paid_in_advance_amounts`: any JSON object, since the spec does not give its shape.
+ *
+ * @example
+ * Schema.is(Schemas.PaidInAdvanceAmount)({ amount: 1200, month: "2024-09" }) // => true
+ * Schema.is(Schemas.PaidInAdvanceAmount)(1200) // => false
+ *
+ * @since 0.1.0
+ */
 export const PaidInAdvanceAmount = Schema.Record(Schema.String, Schema.Unknown).annotate({ identifier: "PaidInAdvanceAmount" })
 
-/** A market participant invoice (network usage, metering or other market communication invoice). */
+/**
+ * A market participant invoice (network usage, metering or other market communication invoice).
+ *
+ * @example
+ * const item = { position: 1, article: "9990001000053", quantity: "263.4175", period_start_at: "2024-10-01T00:00:00+02:00", period_end_at: "2024-11-01T00:00:00+01:00", amount_net: 2107, price: "7.998", tax_rate: "19.00" }
+ * const invoice = { invoice_type: "NETWORK_USAGE", invoice_number: "NNR-2024-10-558213", issued_at: "2024-11-05T10:00:00+01:00", malo_number: "51238696781", period_start_at: "2024-10-01T00:00:00+02:00", period_end_at: "2024-11-01T00:00:00+01:00", amount_total: 2507, amount_due: 2507, sender_id: 9900123456789, recipient_id: 9907654321098, line_items: [item] }
+ * Schema.is(Schemas.MarketParticipantInvoice)(invoice) // => true
+ * Schema.is(Schemas.MarketParticipantInvoice)({ ...invoice, sender_id: "9900123456789" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const MarketParticipantInvoice = Schema.Struct({
   invoice_type: NonBlankString,
   invoice_sub_type: Schema.optionalKey(NonBlankString),
@@ -120,7 +174,17 @@ export const MarketParticipantInvoice = Schema.Struct({
 /** A market participant invoice. */
 export type MarketParticipantInvoice = typeof MarketParticipantInvoice.Type
 
-/** Request body of `market-participant-invoice`. */
+/**
+ * Request body of `market-participant-invoice`.
+ *
+ * @example
+ * import { samplePayloads } from "data-import-payloads/testing"
+ * const [sample] = samplePayloads("market-participant-invoice", { count: 1, seed: 1 })
+ * Schema.is(Schemas.MarketParticipantInvoiceRequest)(sample?.payload) // => true
+ * Schema.is(Schemas.MarketParticipantInvoiceRequest)({ ...sample?.payload, market_participant_invoice: {} }) // => false
+ *
+ * @since 0.1.0
+ */
 export const MarketParticipantInvoiceRequest = Schema.Struct({
   ...AccountIdentificationFields,
   market_participant_invoice: MarketParticipantInvoice
@@ -128,7 +192,14 @@ export const MarketParticipantInvoiceRequest = Schema.Struct({
 /** Request body of `market-participant-invoice`. */
 export type MarketParticipantInvoiceRequest = typeof MarketParticipantInvoiceRequest.Type
 
-/** 201 response of `market-participant-invoice`: the validated data, echoed. */
+/**
+ * 201 response of `market-participant-invoice`: the validated data, echoed.
+ *
+ * @example
+ * Schemas.MarketParticipantInvoiceResponse === Schemas.MarketParticipantInvoiceRequest // => true
+ *
+ * @since 0.1.0
+ */
 export const MarketParticipantInvoiceResponse = MarketParticipantInvoiceRequest
 /** 201 response of `market-participant-invoice`. */
 export type MarketParticipantInvoiceResponse = typeof MarketParticipantInvoiceResponse.Type

@@ -13,7 +13,15 @@ import {
   PhoneNumber
 } from "./conventions.js"
 
-/** One contact of a market participant; `category` is an EDIFACT code such as `Z10`. */
+/**
+ * One contact of a market participant; `category` is an EDIFACT code such as `Z10`.
+ *
+ * @example
+ * Schema.is(Schemas.MarketParticipantContact)({ category: "Z10", email: "netzabrechnung@netz-nord.example", phone: "+49 431 123456-0" }) // => true
+ * Schema.is(Schemas.MarketParticipantContact)({ category: "Z10", phone: "0431 123456" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const MarketParticipantContact = Schema.Struct({
   category: NonBlankString,
   name: Schema.optionalKey(NonBlankString),
@@ -24,7 +32,16 @@ export const MarketParticipantContact = Schema.Struct({
 /** One contact of a market participant. */
 export type MarketParticipantContact = typeof MarketParticipantContact.Type
 
-/** Request body of `market-participant`: one market participant with its 13-digit code. */
+/**
+ * Request body of `market-participant`: one market participant with its 13-digit code.
+ *
+ * @example
+ * const participant = { code: 9900123456789, code_type: "BDEW", name: "Netzgesellschaft Nord GmbH", role: "NETWORK_OPERATOR", energy: "ELECTRICITY" }
+ * Schema.is(Schemas.MarketParticipantRequest)(participant) // => true
+ * Schema.is(Schemas.MarketParticipantRequest)({ ...participant, code: 990012345678 }) // => false
+ *
+ * @since 0.1.0
+ */
 export const MarketParticipantRequest = Schema.Struct({
   code: MarketParticipantCode,
   code_type: openEnum(["BDEW"]),

@@ -17,7 +17,15 @@ import {
 } from "./conventions.js"
 import { compareDateTimes, ruleFilter } from "./rules.js"
 
-/** One attached document: `{ document_path }`, relative to the supplier's document root. */
+/**
+ * One attached document: `{ document_path }`, relative to the supplier's document root.
+ *
+ * @example
+ * Schema.is(Schemas.NoteDocument)({ document_path: "notes/KD-0045127/sepa-mandat.pdf" }) // => true
+ * Schema.is(Schemas.NoteDocument)({ document_path: "/etc/passwd" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const NoteDocument = Schema.Struct({ document_path: DocumentPath }).annotate({ identifier: "NoteDocument" })
 /** One attached document. */
 export type NoteDocument = typeof NoteDocument.Type
@@ -58,6 +66,13 @@ export const unpinNotBeforeCreation: CrossFieldRule<{ readonly created_at?: unkn
 /**
  * One note of a notes request. At least one of `body` and `document_paths` must be given; `unpin_at`
  * must not be before `created_at`.
+ *
+ * @example
+ * Schema.is(Schemas.Note)({ body: "Rückruf erbeten", is_pinned: true }) // => true
+ * Schema.is(Schemas.Note)({ document_paths: [{ document_path: "notes/KD-1/brief.pdf" }] }) // => true
+ * Schema.is(Schemas.Note)({ is_pinned: true }) // => false
+ *
+ * @since 0.1.0
  */
 export const Note = Schema.Struct({
   body: Schema.optionalKey(NonBlankString),
@@ -73,7 +88,16 @@ export const Note = Schema.Struct({
 /** One note of a notes request. */
 export type Note = typeof Note.Type
 
-/** Request body of `notes`: the account and its notes. */
+/**
+ * Request body of `notes`: the account and its notes.
+ *
+ * @example
+ * const body = { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", notes: [{ body: "Rückruf erbeten" }] }
+ * Schema.is(Schemas.NotesRequest)(body) // => true
+ * Schema.is(Schemas.NotesRequest)({ ...body, notes: [] }) // => false
+ *
+ * @since 0.1.0
+ */
 export const NotesRequest = Schema.Struct({
   ...AccountIdentificationFields,
   notes: nonEmptyArray(Note)
@@ -81,10 +105,27 @@ export const NotesRequest = Schema.Struct({
 /** Request body of `notes`. */
 export type NotesRequest = typeof NotesRequest.Type
 
-/** Outcome of one note: created, or skipped because the account already has it. */
+/**
+ * Outcome of one note: created, or skipped because the account already has it.
+ *
+ * @example
+ * Schema.is(Schemas.NoteResultStatus)("NOTE_ALREADY_EXISTS") // => true
+ * Schema.is(Schemas.NoteResultStatus)("NOTE_SKIPPED") // => false
+ *
+ * @since 0.1.0
+ */
 export const NoteResultStatus = closedEnum(["NOTE_CREATION_SUCCESS", "NOTE_ALREADY_EXISTS"])
 
-/** One item of the notes 201 response: the note's `created_at` and `body`, and what happened to it. */
+/**
+ * One item of the notes 201 response: the note's `created_at` and `body`, and what happened to it.
+ *
+ * @example
+ * const result = { created_at: "2024-01-02T10:00:00Z", body: "Rückruf erbeten", status: "NOTE_CREATION_SUCCESS" }
+ * Schema.is(Schemas.NoteResult)(result) // => true
+ * Schema.is(Schemas.NoteResult)({ ...result, status: "CREATED" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const NoteResult = Schema.Struct({
   created_at: IsoDateTime,
   body: Schema.String,
@@ -93,7 +134,16 @@ export const NoteResult = Schema.Struct({
 /** One item of the notes 201 response. */
 export type NoteResult = typeof NoteResult.Type
 
-/** 201 response of `notes`: one result per note sent. */
+/**
+ * 201 response of `notes`: one result per note sent.
+ *
+ * @example
+ * const result = { created_at: "2024-01-02T10:00:00Z", body: "Rückruf erbeten", status: "NOTE_CREATION_SUCCESS" }
+ * Schema.is(Schemas.NotesResponse)([result]) // => true
+ * Schema.is(Schemas.NotesResponse)({ results: [result] }) // => false
+ *
+ * @since 0.1.0
+ */
 export const NotesResponse = Schema.Array(NoteResult).annotate({ identifier: "NotesResponse" })
 /** 201 response of `notes`. */
 export type NotesResponse = typeof NotesResponse.Type

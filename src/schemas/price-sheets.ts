@@ -26,7 +26,15 @@ export const lowerNotAboveUpper: CrossFieldRule<{ readonly lower_bound: number; 
       : [{ path: ["upper_bound"], code: "lower_bound_greater_than_upper_bound", detail: "lower_bound must not be greater than upper_bound." }]
 }
 
-/** The consumption interval a price applies to; `lower_bound` must not exceed `upper_bound`. */
+/**
+ * The consumption interval a price applies to; `lower_bound` must not exceed `upper_bound`.
+ *
+ * @example
+ * Schema.is(Schemas.IntervalZone)({ lower_bound: 0, upper_bound: 100000 }) // => true
+ * Schema.is(Schemas.IntervalZone)({ lower_bound: 100000, upper_bound: 0 }) // => false
+ *
+ * @since 0.1.0
+ */
 export const IntervalZone = Schema.Struct({
   lower_bound: JsonNumber,
   upper_bound: JsonNumber
@@ -37,7 +45,15 @@ export const IntervalZone = Schema.Struct({
 /** The consumption interval a price applies to. */
 export type IntervalZone = typeof IntervalZone.Type
 
-/** The price of one article, in cents as a decimal string. */
+/**
+ * The price of one article, in cents as a decimal string.
+ *
+ * @example
+ * Schema.is(Schemas.ArticlePrice)({ article_id: "9990001000079", price_cents: "794" }) // => true
+ * Schema.is(Schemas.ArticlePrice)({ article_id: "9990001000079", price_cents: 794 }) // => false
+ *
+ * @since 0.1.0
+ */
 export const ArticlePrice = Schema.Struct({
   article_id: NonBlankString,
   price_cents: DecimalString,
@@ -46,7 +62,16 @@ export const ArticlePrice = Schema.Struct({
 /** The price of one article. */
 export type ArticlePrice = typeof ArticlePrice.Type
 
-/** One price sheet: a market participant's prices of one price sheet type. */
+/**
+ * One price sheet: a market participant's prices of one price sheet type.
+ *
+ * @example
+ * const sheet = { market_participant_code: 9900123456789, price_sheet_type: "Z64", document_number: "PRICAT-2024-0001", active_from: "2024-01-01T00:00:00+01:00", article_prices: [{ article_id: "9990001000079", price_cents: "794" }] }
+ * Schema.is(Schemas.PriceSheet)(sheet) // => true
+ * Schema.is(Schemas.PriceSheet)({ ...sheet, article_prices: [] }) // => false
+ *
+ * @since 0.1.0
+ */
 export const PriceSheet = Schema.Struct({
   market_participant_code: MarketParticipantCode,
   price_sheet_type: NonBlankString,
@@ -60,7 +85,16 @@ export const PriceSheet = Schema.Struct({
 /** One price sheet. */
 export type PriceSheet = typeof PriceSheet.Type
 
-/** Request body of `market-participant-fees`. */
+/**
+ * Request body of `market-participant-fees`.
+ *
+ * @example
+ * const sheet = { market_participant_code: 9900123456789, price_sheet_type: "Z64", document_number: "PRICAT-2024-0001", active_from: "2024-01-01T00:00:00+01:00", article_prices: [{ article_id: "9990001000079", price_cents: "794" }] }
+ * Schema.is(Schemas.MarketParticipantFeesRequest)({ price_sheets: [sheet] }) // => true
+ * Schema.is(Schemas.MarketParticipantFeesRequest)({ price_sheets: [] }) // => false
+ *
+ * @since 0.1.0
+ */
 export const MarketParticipantFeesRequest = Schema.Struct({
   price_sheets: nonEmptyArray(PriceSheet)
 }).annotate({ identifier: "MarketParticipantFeesRequest" })

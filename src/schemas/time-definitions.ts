@@ -15,7 +15,15 @@ import {
 } from "./conventions.js"
 import { ruleFilter, startNotAfterEnd } from "./rules.js"
 
-/** A register of a time definition. */
+/**
+ * A register of a time definition.
+ *
+ * @example
+ * Schema.is(Schemas.TimeDefinitionRegister)({ register_code: "1-1:1.8.2", low_load_capable: true }) // => true
+ * Schema.is(Schemas.TimeDefinitionRegister)({ register_code: "1-1:1.8.2" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const TimeDefinitionRegister = Schema.Struct({
   register_code: NonBlankString,
   low_load_capable: Schema.Boolean
@@ -23,7 +31,16 @@ export const TimeDefinitionRegister = Schema.Struct({
 /** A register of a time definition. */
 export type TimeDefinitionRegister = typeof TimeDefinitionRegister.Type
 
-/** Overview of one time definition and its registers. */
+/**
+ * Overview of one time definition and its registers.
+ *
+ * @example
+ * const definition = { valid_from: "2024-01-01", version_datetime: "2023-12-15T12:00:00+01:00", definition_type: "SCHALTZEIT", definition_code: "HT-NT-2024" }
+ * Schema.is(Schemas.TimeDefinition)(definition) // => true
+ * Schema.is(Schemas.TimeDefinition)({ ...definition, valid_from: "2024-01-01T00:00:00+01:00" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const TimeDefinition = Schema.Struct({
   valid_from: IsoDate,
   version_datetime: IsoDateTime,
@@ -36,7 +53,16 @@ export const TimeDefinition = Schema.Struct({
 /** Overview of one time definition. */
 export type TimeDefinition = typeof TimeDefinition.Type
 
-/** One entry of a rolled-out definition: which register is active over a period. */
+/**
+ * One entry of a rolled-out definition: which register is active over a period.
+ *
+ * @example
+ * const entry = { period_start: "2024-03-31T00:00:00+01:00", period_end: "2024-03-31T06:00:00+02:00", active_register_code: "1-1:1.8.2" }
+ * Schema.is(Schemas.RolledOutDefinitionEntry)(entry) // => true
+ * Schema.is(Schemas.RolledOutDefinitionEntry)({ ...entry, period_end: "2024-03-31T00:30:00+02:00" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const RolledOutDefinitionEntry = Schema.Struct({
   period_start: IsoDateTime,
   period_end: IsoDateTime,
@@ -45,7 +71,17 @@ export const RolledOutDefinitionEntry = Schema.Struct({
 /** One entry of a rolled-out definition. */
 export type RolledOutDefinitionEntry = typeof RolledOutDefinitionEntry.Type
 
-/** A time definition rolled out over a validity period. */
+/**
+ * A time definition rolled out over a validity period.
+ *
+ * @example
+ * const entry = { period_start: "2024-03-31T00:00:00+01:00", period_end: "2024-03-31T06:00:00+02:00", active_register_code: "1-1:1.8.2" }
+ * const rollout = { definition_type: "SCHALTZEIT", definition_code: "HT-NT-2024", version_datetime: "2023-12-15T12:00:00+01:00", validity_period_start: "2024-03-31T00:00:00+01:00", validity_period_end: "2024-04-01T00:00:00+02:00", entries: [entry] }
+ * Schema.is(Schemas.RolledOutDefinition)(rollout) // => true
+ * Schema.is(Schemas.RolledOutDefinition)({ ...rollout, entries: [] }) // => false
+ *
+ * @since 0.1.0
+ */
 export const RolledOutDefinition = Schema.Struct({
   definition_type: NonBlankString,
   definition_code: NonBlankString,
@@ -75,7 +111,16 @@ export const definitionsRequired: CrossFieldRule<{ readonly definitions?: Readon
       : [{ path: [], code: "definitions_required", detail: "At least one of definitions and rolled_out_definitions is required." }]
 }
 
-/** Request body of `market-participant-definitions`: at least one of the two lists must hold an item. */
+/**
+ * Request body of `market-participant-definitions`: at least one of the two lists must hold an item.
+ *
+ * @example
+ * const definition = { valid_from: "2024-01-01", version_datetime: "2023-12-15T12:00:00+01:00", definition_type: "SCHALTZEIT", definition_code: "HT-NT-2024" }
+ * Schema.is(Schemas.MarketParticipantDefinitionsRequest)({ network_operator_code: "9900123456789", definitions: [definition] }) // => true
+ * Schema.is(Schemas.MarketParticipantDefinitionsRequest)({ network_operator_code: "9900123456789", definitions: [] }) // => false
+ *
+ * @since 0.1.0
+ */
 export const MarketParticipantDefinitionsRequest = Schema.Struct({
   network_operator_code: NetworkOperatorCode,
   definitions: Schema.optionalKey(Schema.Array(TimeDefinition)),

@@ -22,9 +22,26 @@ import {
 import { isTransactionDateInFuture } from "./is-transaction-date-in-future.js"
 import { ruleFilter, startNotAfterEnd } from "./rules.js"
 
-/** Transaction types that appear in the spec (open enumeration). */
+/**
+ * Transaction types that appear in the spec (open enumeration).
+ *
+ * @example
+ * Schema.is(Schemas.TransactionType)("PAYMENT") // => true
+ * Schema.is(Schemas.TransactionType)("REFUND") // => true
+ * Schema.is(Schemas.TransactionType)("") // => false
+ *
+ * @since 0.1.0
+ */
 export const TransactionType = openEnum(["CHARGE", "CREDIT", "PAYMENT", "REPAYMENT", "SUPPLY_CHARGE"])
-/** Transaction reasons that appear in the spec (open enumeration). */
+/**
+ * Transaction reasons that appear in the spec (open enumeration).
+ *
+ * @example
+ * Schema.is(Schemas.TransactionReason)("IMPORTED_CHARGE") // => true
+ * Schema.is(Schemas.TransactionReason)(" ") // => false
+ *
+ * @since 0.1.0
+ */
 export const TransactionReason = openEnum([
   "IMPORTED_CHARGE",
   "IMPORTED_CREDIT",
@@ -32,7 +49,15 @@ export const TransactionReason = openEnum([
   "FULL_CREDIT_REFUND",
   "GENERAL_CREDIT"
 ])
-/** Payment types that appear in the spec (open enumeration). */
+/**
+ * Payment types that appear in the spec (open enumeration).
+ *
+ * @example
+ * Schema.is(Schemas.PaymentType)("DIRECT_CREDIT") // => true
+ * Schema.is(Schemas.PaymentType)(42) // => false
+ *
+ * @since 0.1.0
+ */
 export const PaymentType = openEnum(["DD_REGULAR_COLLECTION", "DIRECT_CREDIT", "DEBIT_CARD"])
 
 /**
@@ -61,7 +86,16 @@ export const unitsAreTwoValues: CrossFieldRule<ReadonlyArray<unknown>> = {
       : [{ path: [], code: "line_item_units_must_be_two_values", detail: "units must hold exactly two values." }]
 }
 
-/** One line item of a SUPPLY_CHARGE; amounts are JSON numbers in the currency's major unit. */
+/**
+ * One line item of a SUPPLY_CHARGE; amounts are JSON numbers in the currency's major unit.
+ *
+ * @example
+ * const item = { start_date: "2023-05-01", end_date: "2024-04-30", number_of_units: 412.3, net_amount: 128.8, units: [18234.1, 18646.4] }
+ * Schema.is(Schemas.TransactionLineItem)(item) // => true
+ * Schema.is(Schemas.TransactionLineItem)({ ...item, units: [18646.4] }) // => false
+ *
+ * @since 0.1.0
+ */
 export const TransactionLineItem = Schema.Struct({
   rate_band: Schema.optionalKey(openEnum(["CONSUMPTION_STANDARD"])),
   start_date: IsoDate,
@@ -76,7 +110,16 @@ export const TransactionLineItem = Schema.Struct({
 /** One line item of a SUPPLY_CHARGE. */
 export type TransactionLineItem = typeof TransactionLineItem.Type
 
-/** One tax item of a SUPPLY_CHARGE; all five fields are required. */
+/**
+ * One tax item of a SUPPLY_CHARGE; all five fields are required.
+ *
+ * @example
+ * const tax = { amount: 24.47, tax_type: "VAT", value_taxed: 128.8, rate: 0.19, unit_type: "PROPORTION" }
+ * Schema.is(Schemas.TransactionTaxItem)(tax) // => true
+ * Schema.is(Schemas.TransactionTaxItem)({ ...tax, rate: "19%" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const TransactionTaxItem = Schema.Struct({
   amount: JsonNumber,
   tax_type: openEnum(["VAT"]),
@@ -149,7 +192,16 @@ export const transactionInFuture: CrossFieldRule<{ readonly transaction_date?: u
   }
 }
 
-/** One financial transaction of a transactions request (`amount` a JSON number, in major units). */
+/**
+ * One financial transaction of a transactions request (`amount` a JSON number, in major units).
+ *
+ * @example
+ * const debit = { transaction_id: "BU-2024-000118", transaction_date: "2024-01-15", amount: 86, type: "PAYMENT", payment_type: "DD_REGULAR_COLLECTION" }
+ * Schema.is(Schemas.Transaction)(debit) // => true
+ * Schema.is(Schemas.Transaction)({ ...debit, type: "SUPPLY_CHARGE" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const Transaction = Schema.Struct({
   transaction_id: NonBlankString,
   transaction_date: IsoDate,
@@ -194,13 +246,31 @@ export const uniqueTransactionIds: CrossFieldRule<ReadonlyArray<{ readonly trans
   }
 }
 
-/** The transactions of one request; their `transaction_id`s must be unique (`duplicate_transaction_ids`). */
+/**
+ * The transactions of one request; their `transaction_id`s must be unique (`duplicate_transaction_ids`).
+ *
+ * @example
+ * const debit = { transaction_id: "BU-2024-000118", transaction_date: "2024-01-15", amount: 86, type: "PAYMENT" }
+ * Schema.is(Schemas.TransactionList)([debit]) // => true
+ * Schema.is(Schemas.TransactionList)([debit, debit]) // => false
+ *
+ * @since 0.1.0
+ */
 export const TransactionList = nonEmptyArray(Transaction).check(
   // Not expressible in JSON Schema: `uniqueItems` compares whole items, not one field of them.
   ruleFilter(uniqueTransactionIds)
 )
 
-/** Request body of `transactions`. */
+/**
+ * Request body of `transactions`.
+ *
+ * @example
+ * const transactions = [{ transaction_id: "BU-2024-000118", transaction_date: "2024-01-15", amount: 86, type: "PAYMENT" }]
+ * Schema.is(Schemas.TransactionsRequest)({ import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", transactions }) // => true
+ * Schema.is(Schemas.TransactionsRequest)({ import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", transactions: [] }) // => false
+ *
+ * @since 0.1.0
+ */
 export const TransactionsRequest = Schema.Struct({
   ...AccountIdentificationFields,
   transactions: TransactionList
@@ -208,7 +278,15 @@ export const TransactionsRequest = Schema.Struct({
 /** Request body of `transactions`. */
 export type TransactionsRequest = typeof TransactionsRequest.Type
 
-/** Query parameters of `transactions`; both default to `true` when absent. */
+/**
+ * Query parameters of `transactions`; both default to `true` when absent.
+ *
+ * @example
+ * Schema.is(Schemas.TransactionsQuery)({ check_previously_added: false }) // => true
+ * Schema.is(Schemas.TransactionsQuery)({ check_previously_added: "false" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const TransactionsQuery = Schema.Struct({
   check_previously_added: Schema.optionalKey(Schema.Boolean),
   force_add_to_current_statement: Schema.optionalKey(Schema.Boolean)
@@ -225,7 +303,16 @@ export const TRANSACTIONS_QUERY_DEFAULTS = {
 /** A number in a response: the server echoes amounts as decimal strings; plain numbers are accepted too. */
 const ResponseNumber = Schema.Union([DecimalString, JsonNumber])
 
-/** A transaction as the server echoes it: amounts as decimal strings, possibly with its own `status`. */
+/**
+ * A transaction as the server echoes it: amounts as decimal strings, possibly with its own `status`.
+ *
+ * @example
+ * const echoed = { transaction_id: "BU-2024-000118", transaction_date: "2024-01-15", amount: "86.00", type: "PAYMENT" }
+ * Schema.is(Schemas.TransactionData)(echoed) // => true
+ * Schema.is(Schemas.TransactionData)({ ...echoed, amount: 86 }) // => false
+ *
+ * @since 0.1.0
+ */
 export const TransactionData = Schema.Struct({
   transaction_id: Schema.String,
   transaction_date: IsoDate,
@@ -258,14 +345,31 @@ export const TransactionData = Schema.Struct({
 /** A transaction as the server echoes it. */
 export type TransactionData = typeof TransactionData.Type
 
-/** Outcome of one transaction. */
+/**
+ * Outcome of one transaction.
+ *
+ * @example
+ * Schema.is(Schemas.TransactionResultStatus)("TRANSACTION_ALREADY_EXISTS") // => true
+ * Schema.is(Schemas.TransactionResultStatus)("TRANSACTION_SKIPPED") // => false
+ *
+ * @since 0.1.0
+ */
 export const TransactionResultStatus = closedEnum([
   "TRANSACTION_ADDED_TO_ACCOUNT",
   "TRANSACTION_ALREADY_EXISTS",
   "TRANSACTION_IMPORT_ERROR"
 ])
 
-/** One item of the transactions 201 response. */
+/**
+ * One item of the transactions 201 response.
+ *
+ * @example
+ * const transaction_data = { transaction_id: "BU-2024-000118", transaction_date: "2024-01-15", amount: "86.00", type: "PAYMENT" }
+ * Schema.is(Schemas.TransactionResult)({ status: "TRANSACTION_ADDED_TO_ACCOUNT", transaction_data }) // => true
+ * Schema.is(Schemas.TransactionResult)({ status: "ADDED", transaction_data }) // => false
+ *
+ * @since 0.1.0
+ */
 export const TransactionResult = Schema.Struct({
   status: TransactionResultStatus,
   transaction_data: TransactionData
@@ -273,12 +377,31 @@ export const TransactionResult = Schema.Struct({
 /** One item of the transactions 201 response. */
 export type TransactionResult = typeof TransactionResult.Type
 
-/** 201 response of `transactions`: `{ results }`. */
+/**
+ * 201 response of `transactions`: `{ results }`.
+ *
+ * @example
+ * const transaction_data = { transaction_id: "BU-2024-000118", transaction_date: "2024-01-15", amount: "86.00", type: "PAYMENT" }
+ * Schema.is(Schemas.TransactionsResponse)({ results: [{ status: "TRANSACTION_ADDED_TO_ACCOUNT", transaction_data }] }) // => true
+ * Schema.is(Schemas.TransactionsResponse)([{ status: "TRANSACTION_ADDED_TO_ACCOUNT", transaction_data }]) // => false
+ *
+ * @since 0.1.0
+ */
 export const TransactionsResponse = Schema.Struct({ results: Schema.Array(TransactionResult) }).annotate({ identifier: "TransactionsResponse" })
 /** 201 response of `transactions`. */
 export type TransactionsResponse = typeof TransactionsResponse.Type
 
-/** 400 body when a transaction could not be created: the reason and the first failing transaction. */
+/**
+ * 400 body when a transaction could not be created: the reason and the first failing transaction.
+ *
+ * @example
+ * const transaction_data = { transaction_id: "BU-2024-000118", transaction_date: "2023-01-15", amount: "86.00", type: "PAYMENT" }
+ * const error_detail = "The transaction is not within the open statement period."
+ * Schema.is(Schemas.TransactionImportError)({ status: "TRANSACTION_IMPORT_ERROR", error_detail, transaction_data }) // => true
+ * Schema.is(Schemas.TransactionImportError)({ status: "TRANSACTION_ADDED_TO_ACCOUNT", error_detail, transaction_data }) // => false
+ *
+ * @since 0.1.0
+ */
 export const TransactionImportError = Schema.Struct({
   status: Schema.Literal("TRANSACTION_IMPORT_ERROR"),
   error_detail: Schema.String,
