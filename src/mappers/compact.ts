@@ -96,6 +96,8 @@ const compactAt = (ast: SchemaAST.AST, value: unknown): unknown => {
  * compact(Schemas.EnergyAmountRequest, { import_supplier: "S", external_account_number: "1",
  *   energy_amount: { malo_number: "51238696781", qualifier: "", plausibility_indications: [], cancelled_at: null } })
  * // => { import_supplier: "S", external_account_number: "1", energy_amount: { malo_number: "51238696781", cancelled_at: null } }
+ *
+ * @since 0.1.0
  */
 export const compact = (schema: Schema.Top, value: unknown): unknown => compactAt(schema.ast, value)
 

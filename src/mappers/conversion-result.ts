@@ -1,6 +1,8 @@
 /**
  * Why a value could not be converted. `code` is stable and meant for
  * programs (e.g. `"ambiguous_decimal"`); `detail` is for humans and may change.
+ *
+ * @since 0.1.0
  */
 export interface ConversionError {
   readonly code: string
@@ -10,6 +12,8 @@ export interface ConversionError {
 /**
  * Outcome of a value converter. Converters return this instead of throwing so
  * that a whole legacy file can be mapped and every bad cell reported at once.
+ *
+ * @since 0.1.0
  */
 export type ConversionResult<A> =
   | { readonly ok: true; readonly value: A }

@@ -15,7 +15,11 @@ import { toIsoDate, type ToIsoDateOptions } from "./to-iso-date.js"
 import { toMinorUnits } from "./to-minor-units.js"
 import { DAY_FORMATS, DAY_TIMES, WALL_TIME_FORMATS } from "./day-instant.js"
 
-/** One cell of a flat legacy record. */
+/**
+ * One cell of a flat legacy record.
+ *
+ * @since 0.1.0
+ */
 export type Cell = string | number | boolean | null | undefined
 
 const option = <S extends Schema.Top>(schema: S, description: string) =>
@@ -66,7 +70,11 @@ const NoOptions = Schema.Struct({})
 /** What a converter does with a non-empty cell, given its (checked) options. */
 type Convert = (cell: Exclude<Cell, null | undefined>, options: Readonly<Record<string, unknown>>) => ConversionResult<unknown>
 
-/** A converter: what it is for, the schema of its options, and the conversion. */
+/**
+ * A converter: what it is for, the schema of its options, and the conversion.
+ *
+ * @since 0.1.0
+ */
 export interface Converter {
   readonly description: string
   readonly options: Schema.Struct<Schema.Struct.Fields>
@@ -85,6 +93,8 @@ const decimalOf = (cell: Exclude<Cell, null | undefined>, options: Readonly<Reco
  *
  * @example
  * CONVERTERS.decimal.convert("1.234,5", { locale: "de" }) // => { ok: true, value: "1234.5" }
+ *
+ * @since 0.1.0
  */
 export const CONVERTERS = {
   string: {
@@ -161,7 +171,11 @@ export const CONVERTERS = {
   }
 } as const satisfies Record<string, Converter>
 
-/** The name of a converter (`convert` in a mapping). */
+/**
+ * The name of a converter (`convert` in a mapping).
+ *
+ * @since 0.1.0
+ */
 export type ConverterName = keyof typeof CONVERTERS
 
 /** The converter names, in the table's order. */

@@ -10,13 +10,21 @@ import type { FieldSource } from "./field-source.js"
 import { didYouMean, MAPPING_KEYS, MappingFileSchema, MappingSpecSchema } from "./mapping-schema.js"
 import { isValueTableFile } from "./value-table.js"
 
-/** Selects the rows a collection applies to: `column` equals one of the values (compared trimmed). */
+/**
+ * Selects the rows a collection applies to: `column` equals one of the values (compared trimmed).
+ *
+ * @since 0.1.0
+ */
 export interface RowFilter {
   readonly column: string
   readonly equals: string | ReadonlyArray<string>
 }
 
-/** A list inside a payload (or inside an item) whose items are built from rows. */
+/**
+ * A list inside a payload (or inside an item) whose items are built from rows.
+ *
+ * @since 0.1.0
+ */
 export interface CollectionMapping {
   /** Where the list goes, relative to the enclosing object: `"notes"`, `"delivery_note.amounts"`. */
   readonly path: string
@@ -33,6 +41,8 @@ export interface CollectionMapping {
 /**
  * What a mapping says: its endpoint, how rows group into payloads, and where every field comes from.
  * `E` is the endpoint, so the payloads of `mapRecords` are typed as that endpoint's request.
+ *
+ * @since 0.1.0
  */
 export interface MappingSpec<E extends PostEndpointId = PostEndpointId> {
   /** The JSON Schema of a mapping file, for editors; ignored. */
@@ -51,12 +61,20 @@ export interface MappingSpec<E extends PostEndpointId = PostEndpointId> {
   readonly collections?: ReadonlyArray<CollectionMapping>
 }
 
-/** A checked mapping of endpoint `E`, ready for `mapRecords`. */
+/**
+ * A checked mapping of endpoint `E`, ready for `mapRecords`.
+ *
+ * @since 0.1.0
+ */
 export interface Mapping<E extends PostEndpointId = PostEndpointId> extends MappingSpec<E> {
   readonly _tag: "Mapping"
 }
 
-/** One problem of a mapping: where in the mapping (`collections.0.fields.body`), a code, and what to do. */
+/**
+ * One problem of a mapping: where in the mapping (`collections.0.fields.body`), a code, and what to do.
+ *
+ * @since 0.1.0
+ */
 export interface MappingProblem {
   readonly at: string
   readonly code: string
@@ -98,10 +116,21 @@ const check = (spec: unknown, functions: boolean): Array<MappingProblem> => {
  * @example
  * mappingProblems({ endpoint: "notes", group_by: ["Konto"], fields: {} })
  * // => [{ at: "group_by", code: "unknown_key", detail: 'unknown key "group_by" (did you mean groupBy?)' }]
+ *
+ * @since 0.1.0
  */
 export const mappingProblems = (spec: unknown): Array<MappingProblem> => check(spec, false)
 
-/** A problem as one line of text: `collections.0.group_by: unknown key "group_by" (did you mean groupBy?)`. */
+/**
+ * A problem as one line of text: `collections.0.group_by: unknown key "group_by" (did you mean groupBy?)`.
+ *
+ * @example
+ * const [problem] = mappingProblems({ endpoint: "notes", group_by: ["Konto"], fields: {} })
+ * formatMappingProblem(problem!) // => 'group_by: unknown key "group_by" (did you mean groupBy?)'
+ * formatMappingProblem({ at: "", code: "invalid", detail: "a mapping is a JSON object" }) // => "a mapping is a JSON object"
+ *
+ * @since 0.1.0
+ */
 export const formatMappingProblem = (problem: MappingProblem): string =>
   problem.at === "" ? problem.detail : `${problem.at}: ${problem.detail}`
 
@@ -127,6 +156,8 @@ const unreadTables = (spec: { readonly fields: Readonly<Record<string, FieldSour
  * })
  * mapRecords(mapping, [{ Kundennummer: "KD-1", Notiz: "Rückruf", Datum: "01.02.2024 10:00" }]).payloads[0]?.payload
  * // => { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", notes: [{ body: "Rückruf", created_at: "2024-02-01T10:00:00+01:00" }] }
+ *
+ * @since 0.1.0
  */
 export const defineMapping = <E extends PostEndpointId>(spec: MappingSpec<E>): Mapping<E> => {
   // A mapping passed through again (to a worker, say) carries its tag, which is no key of the format.

@@ -15,10 +15,18 @@ import { isValueTableFile, KEY_SEPARATOR, keyOfCell, keyOfValue, valueLookUp, ty
 
 export type { Cell, ConverterName }
 
-/** A flat legacy record: column name → cell. */
+/**
+ * A flat legacy record: column name → cell.
+ *
+ * @since 0.1.0
+ */
 export type LegacyRecord = Readonly<Record<string, Cell>>
 
-/** A field whose value is read from a column (or from several columns joined by a space). `convert` defaults to `string`. */
+/**
+ * A field whose value is read from a column (or from several columns joined by a space). `convert` defaults to `string`.
+ *
+ * @since 0.1.0
+ */
 export interface ColumnSource {
   readonly column?: string
   /** Columns read as one cell, joined by a space: `["Datum", "Uhrzeit"]`. */
@@ -37,17 +45,29 @@ export interface ColumnSource {
   readonly lookup?: "cell" | "converted"
 }
 
-/** A field with the same value in every payload. */
+/**
+ * A field with the same value in every payload.
+ *
+ * @since 0.1.0
+ */
 export interface ConstantSource {
   readonly value: unknown
 }
 
-/** A field computed from the row (TypeScript only; a JSON mapping cannot hold functions). */
+/**
+ * A field computed from the row (TypeScript only; a JSON mapping cannot hold functions).
+ *
+ * @since 0.1.0
+ */
 export interface FunctionSource {
   readonly from: (row: LegacyRecord) => ConversionResult<unknown> | unknown
 }
 
-/** Where a field's value comes from; a bare string is a column read as a string. */
+/**
+ * Where a field's value comes from; a bare string is a column read as a string.
+ *
+ * @since 0.1.0
+ */
 export type FieldSource = string | ColumnSource | ConstantSource | FunctionSource
 
 /** The outcome of reading one field from a row: a value (`undefined`: nothing), or an error. */
@@ -258,7 +278,11 @@ const seasonsOf = (iso: string, options: ToIsoDateTimeOptions): { readonly summe
   return minutes(a) >= minutes(b) ? { summer: a, winter: b } : { summer: b, winter: a }
 }
 
-/** A run of repeated wall times in progress: each wall time read so far and the instant it took. */
+/**
+ * A run of repeated wall times in progress: each wall time read so far and the instant it took.
+ *
+ * @since 0.1.0
+ */
 export type WallTimeRun = ReadonlyArray<readonly [string, "earlier" | "later"]>
 
 /** A date-time column whose repeated wall times are resolved by row order or by an offset column. */

@@ -25,6 +25,8 @@ const clean = (name: string): string => name.replace(/^\uFEFF/u, "").trim()
  * })
  * headerProblems(notes, ["Kundennummer", "Notitz"])
  * // => [{ at: "", code: "missing_column", detail: 'column "Notiz" is not in the header (did you mean "Notitz"?); the header has "Kundennummer", "Notitz"' }]
+ *
+ * @since 0.1.0
  */
 export const headerProblems = (mapping: Mapping, header: ReadonlyArray<string>): Array<MappingProblem> => {
   const names = header.map(clean)

@@ -95,6 +95,8 @@ async function* mapStream(mapping: Mapping, records: AsyncIterable<unknown>, row
  * for await (const event of mapRecords(mapping, streamOfRows)) console.log(event.kind, event.sourceRows)
  * // payload [0]
  * // payload [1]
+ *
+ * @since 0.1.0
  */
 export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: Iterable<unknown>, options?: MapRecordsOptions): MappingResult<RequestOf<E>>
 export function mapRecords<E extends PostEndpointId>(mapping: Mapping<E>, records: AsyncIterable<unknown>, options?: MapRecordsOptions): AsyncGenerator<MappingEvent<RequestOf<E>>>

@@ -5,7 +5,11 @@
  * @module
  */
 
-/** Why a row (or a group of rows) was rejected: the column it came from and/or the payload attr. */
+/**
+ * Why a row (or a group of rows) was rejected: the column it came from and/or the payload attr.
+ *
+ * @since 0.1.0
+ */
 export interface MappingError {
   readonly column?: string
   readonly attr?: string
@@ -13,7 +17,11 @@ export interface MappingError {
   readonly detail: string
 }
 
-/** A valid payload and the indexes (0-based, in input order) of the rows it was built from. */
+/**
+ * A valid payload and the indexes (0-based, in input order) of the rows it was built from.
+ *
+ * @since 0.1.0
+ */
 export interface MappedPayload<P = unknown> {
   readonly payload: P
   readonly sourceRows: ReadonlyArray<number>
@@ -21,24 +29,40 @@ export interface MappedPayload<P = unknown> {
   readonly warnings?: ReadonlyArray<MappingError>
 }
 
-/** Rows that could not become (part of) a valid payload, with the reasons. */
+/**
+ * Rows that could not become (part of) a valid payload, with the reasons.
+ *
+ * @since 0.1.0
+ */
 export interface RejectedRows {
   readonly sourceRows: ReadonlyArray<number>
   readonly errors: ReadonlyArray<MappingError>
 }
 
-/** The result of mapping a list of records; `P` is the payload type (the mapping's endpoint's request). */
+/**
+ * The result of mapping a list of records; `P` is the payload type (the mapping's endpoint's request).
+ *
+ * @since 0.1.0
+ */
 export interface MappingResult<P = unknown> {
   readonly payloads: ReadonlyArray<MappedPayload<P>>
   readonly rejected: ReadonlyArray<RejectedRows>
 }
 
-/** One step of a streamed mapping: a payload or a rejection, in input order of the groups. */
+/**
+ * One step of a streamed mapping: a payload or a rejection, in input order of the groups.
+ *
+ * @since 0.1.0
+ */
 export type MappingEvent<P = unknown> =
   | ({ readonly kind: "payload" } & MappedPayload<P>)
   | ({ readonly kind: "rejected" } & RejectedRows)
 
-/** Options of `mapRecords`. */
+/**
+ * Options of `mapRecords`.
+ *
+ * @since 0.1.0
+ */
 export interface MapRecordsOptions {
   /**
    * How a row is named in the detail of an error that points at another row (`document_incomplete` names

@@ -1,5 +1,10 @@
 import { type ConversionResult, fail, guard, preview, succeed } from "./conversion-result.js"
 
+/**
+ * Options of {@link toBoolean}: the spellings read as true and as false.
+ *
+ * @since 0.1.0
+ */
 export interface ToBooleanOptions {
   /** Replaces the default true spellings (compared trimmed and case-insensitively). */
   readonly trueValues?: ReadonlyArray<string>
@@ -38,6 +43,8 @@ const readList = (list: unknown, fallback: ReadonlySet<string>): ReadonlySet<str
  * toBoolean("") // => { ok: true, value: false }
  * toBoolean("J", { trueValues: ["J"], falseValues: ["N"] }) // => { ok: true, value: true }
  * toBoolean("maybe") // => { ok: false, error: { code: "invalid", ... } }
+ *
+ * @since 0.1.0
  */
 export const toBoolean = (value: unknown, options?: ToBooleanOptions): ConversionResult<boolean> =>
   guard(() => {

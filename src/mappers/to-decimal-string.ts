@@ -2,12 +2,25 @@ import { BigDecimal } from "effect"
 import { type ConversionResult, fail, guard, preview, succeed } from "./conversion-result.js"
 import { plainDecimal } from "./plain-decimal.js"
 
-/** How separators in a text number are read; see {@link toDecimalString}. */
+/**
+ * How separators in a text number are read; see {@link toDecimalString}.
+ *
+ * @since 0.1.0
+ */
 export type DecimalLocale = "de" | "en" | "auto"
 
-/** Tie-breaking rule used when a `scale` cuts off digits. */
+/**
+ * Tie-breaking rule used when a `scale` cuts off digits.
+ *
+ * @since 0.1.0
+ */
 export type DecimalRounding = "half-even" | "half-up"
 
+/**
+ * Options of {@link toDecimalString}: how text is read, and how many decimals the result has.
+ *
+ * @since 0.1.0
+ */
 export interface ToDecimalStringOptions {
   /** Separator convention of text input. Default `"auto"`. Ignored for non-text input. */
   readonly locale?: DecimalLocale
@@ -192,6 +205,8 @@ const ROUNDINGS: ReadonlyArray<unknown> = ["half-even", "half-up"]
  * toDecimalString(0.1 + 0.2) // => { ok: true, value: "0.30000000000000004" }
  * toDecimalString("2,345", { locale: "de", scale: 2, rounding: "half-up" }) // => { ok: true, value: "2.35" }
  * toDecimalString("1.234") // => { ok: false, error: { code: "ambiguous_decimal", ... } }
+ *
+ * @since 0.1.0
  */
 export const toDecimalString = (value: unknown, options?: ToDecimalStringOptions): ConversionResult<string> =>
   guard(() => {

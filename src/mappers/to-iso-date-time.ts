@@ -5,9 +5,18 @@ import { offsetText, usualDateTimeReader } from "./usual-date-time.js"
 import { type CalendarDate, formatIsoDate, isCalendarDate } from "./to-iso-date.js"
 import { dayAwareConversion, type DayFormat, type DayTime, isDayFormat, unrecognisedDateTime, WALL_TIME_FORMATS } from "./day-instant.js"
 
-/** Text layouts of legacy wall-clock date-times (a date-only one needs `time`). */
+/**
+ * Text layouts of legacy wall-clock date-times (a date-only one needs `time`).
+ *
+ * @since 0.1.0
+ */
 export type DateTimeFormat = (typeof WALL_TIME_FORMATS)[number] | DayFormat
 
+/**
+ * Options of {@link toIsoDateTime}: the layout, the zone of the wall time, and the form of the result.
+ *
+ * @since 0.1.0
+ */
 export interface ToIsoDateTimeOptions {
   /** Only accept this layout. Default: any of them, recognised by shape. */
   readonly format?: DateTimeFormat
@@ -163,6 +172,8 @@ const describeWall = (wall: WallTime): string => wallText(wall, " ")
  * toIsoDateTime("20240101120000", { output: "utc" }) // => { ok: true, value: "2024-01-01T11:00:00Z" }
  * toIsoDateTime("31.03.2024 02:30") // => { ok: false, error: { code: "nonexistent_time", ... } }
  * toIsoDateTime("31.03.2024", { time: "next-start" }) // => { ok: true, value: "2024-04-01T00:00:00+02:00" }
+ *
+ * @since 0.1.0
  */
 export const toIsoDateTime = (value: unknown, options?: ToIsoDateTimeOptions): ConversionResult<string> =>
   isoDateTimeConverter(options)(value)

@@ -1,8 +1,17 @@
 import { type ConversionResult, fail, guard, preview, succeed } from "./conversion-result.js"
 
-/** Text layouts of legacy calendar dates. */
+/**
+ * Text layouts of legacy calendar dates.
+ *
+ * @since 0.1.0
+ */
 export type DateFormat = "dd.MM.yyyy" | "yyyyMMdd" | "yyyy-MM-dd"
 
+/**
+ * Options of {@link toIsoDate}: the one layout to accept.
+ *
+ * @since 0.1.0
+ */
 export interface ToIsoDateOptions {
   /** Only accept this layout. Default: any of the three, recognised by shape. */
   readonly format?: DateFormat
@@ -79,6 +88,8 @@ const FORMATS: ReadonlyArray<unknown> = DATE_SHAPES.map(([format]) => format)
  * toIsoDate("20240305", { format: "yyyyMMdd" }) // => { ok: true, value: "2024-03-05" }
  * toIsoDate(new Date("2024-03-05T00:00:00Z")) // => { ok: true, value: "2024-03-05" }
  * toIsoDate("29.02.2023") // => { ok: false, error: { code: "invalid_date", ... } }
+ *
+ * @since 0.1.0
  */
 export const toIsoDate = (value: unknown, options?: ToIsoDateOptions): ConversionResult<string> =>
   guard(() => {

@@ -1,5 +1,10 @@
 import { type ConversionResult, fail, guard, preview, succeed } from "./conversion-result.js"
 
+/**
+ * Options of {@link toMinorUnits} and {@link fromMinorUnits}: the decimals of the currency's minor unit.
+ *
+ * @since 0.1.0
+ */
 export interface MinorUnitsOptions {
   /** Decimals of the currency's minor unit (2 for cents, 0 for JPY, 3 for KWD). Default 2. */
   readonly digits?: number
@@ -26,6 +31,8 @@ const readDigits = (options: MinorUnitsOptions | undefined): number | undefined 
  * toMinorUnits("12.34") // => { ok: true, value: 1234 }
  * toMinorUnits("12.345") // => { ok: false, error: { code: "fraction_lost", ... } }
  * toMinorUnits("7", { digits: 3 }) // => { ok: true, value: 7000 }
+ *
+ * @since 0.1.0
  */
 export const toMinorUnits = (decimal: string, options?: MinorUnitsOptions): ConversionResult<number> =>
   guard(() => {
@@ -61,6 +68,8 @@ export const toMinorUnits = (decimal: string, options?: MinorUnitsOptions): Conv
  * fromMinorUnits(1234) // => { ok: true, value: "12.34" }
  * fromMinorUnits(-5) // => { ok: true, value: "-0.05" }
  * fromMinorUnits(7n, { digits: 0 }) // => { ok: true, value: "7" }
+ *
+ * @since 0.1.0
  */
 export const fromMinorUnits = (cents: number | bigint, options?: MinorUnitsOptions): ConversionResult<string> =>
   guard(() => {
