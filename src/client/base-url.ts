@@ -5,7 +5,17 @@
  * @module
  */
 
-/** The base URL would send the token in clear text to a host that is not this machine. */
+/**
+ * The base URL would send the token in clear text to a host that is not this machine.
+ *
+ * @example
+ * let refused: unknown
+ * try { createClient({ baseUrl: "http://api.example.energy", token: "my-token" }) } catch (error) { refused = error }
+ * refused instanceof InsecureBaseUrlError // => true
+ * typeof createClient({ baseUrl: "http://localhost:8000", token: "my-token" }).send // => "function"
+ *
+ * @since 0.1.0
+ */
 export class InsecureBaseUrlError extends Error {
   constructor(host: string) {
     super(`refusing plain http:// to ${host}: the token would travel unencrypted (use https://, or allow insecure http explicitly)`)

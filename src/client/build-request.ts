@@ -7,7 +7,11 @@ import { buildPath } from "../endpoints/build-path.js"
 import { endpoints } from "../endpoints/catalogue.js"
 import type { EndpointId } from "../endpoints/endpoint-id.js"
 
-/** An HTTP request, ready for `fetch` or any other HTTP client. */
+/**
+ * An HTTP request, ready for `fetch` or any other HTTP client.
+ *
+ * @since 0.1.0
+ */
 export interface HttpRequest {
   readonly method: "GET" | "POST"
   readonly url: string
@@ -16,7 +20,11 @@ export interface HttpRequest {
   readonly body: string | undefined
 }
 
-/** Where and as whom a request goes. */
+/**
+ * Where and as whom a request goes.
+ *
+ * @since 0.1.0
+ */
 export interface RequestTarget {
   /** The service's base URL, e.g. `https://api.example.energy` (a path prefix is kept). */
   readonly baseUrl: string
@@ -102,6 +110,8 @@ const fixedUrl = (baseUrl: string, endpointId: EndpointId): string => {
  * // => { method: "POST", url: "https://api.example.energy/v1/data-import/transactions/create/?check_previously_added=true&force_add_to_current_statement=false", … }
  * buildRequest("transactions", payload, { baseUrl: "https://api.example.energy", token: "my-token", forceAddToCurrentStatement: true }).url
  * // "https://api.example.energy/v1/data-import/transactions/create/?check_previously_added=true&force_add_to_current_statement=true"
+ *
+ * @since 0.1.0
  */
 export const buildRequest = (endpointId: EndpointId, payload: unknown, target: RequestTarget): HttpRequest => {
   const endpoint = endpoints[endpointId]

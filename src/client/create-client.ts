@@ -18,7 +18,11 @@ import { fixedToken, keyTokens, TokenError, type TokenSource, withoutToken } fro
 
 export { checkBaseUrl, InsecureBaseUrlError } from "./base-url.js"
 
-/** Time as the client sees it: injectable, so tests run on a fake clock. */
+/**
+ * Time as the client sees it: injectable, so tests run on a fake clock.
+ *
+ * @since 0.1.0
+ */
 export interface ClientClock {
   /** Milliseconds since an arbitrary origin. */
   now(): number
@@ -27,7 +31,11 @@ export interface ClientClock {
   wallTime?(): number
 }
 
-/** Options of {@link createClient}. */
+/**
+ * Options of {@link createClient}.
+ *
+ * @since 0.1.0
+ */
 export interface ClientOptions {
   /** `https://…`; plain `http://` only to a loopback host, unless {@link ClientOptions.allowInsecureHttp}. */
   readonly baseUrl: string
@@ -66,7 +74,11 @@ export interface ClientOptions {
   readonly random?: () => number
 }
 
-/** Options of one `send`. */
+/**
+ * Options of one `send`.
+ *
+ * @since 0.1.0
+ */
 export interface SendOptions {
   /** Query parameters (transactions) of this request; they win over the client's options, which fill the rest. */
   readonly query?: Readonly<Record<string, boolean>>
@@ -77,7 +89,11 @@ export interface SendOptions {
   readonly repeatable?: boolean
 }
 
-/** A client of the Customer Data Import API. */
+/**
+ * A client of the Customer Data Import API.
+ *
+ * @since 0.1.0
+ */
 export interface Client {
   /** Sends one request, with retries as the policy allows, and says how it ended. Never throws for HTTP or network trouble. */
   send(endpointId: EndpointId, payload: unknown, options?: SendOptions): Promise<SendOutcome>
@@ -130,6 +146,8 @@ const realClock: ClientClock = {
  * const outcome = await client.send("energy-amount", { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", energy_amount: amount })
  * outcome.kind // "created"
  * outcome.attempts // 2
+ *
+ * @since 0.1.0
  */
 export const createClient = (options: ClientOptions): Client => {
   const base = checkBaseUrl(options.baseUrl, options.allowInsecureHttp)

@@ -7,10 +7,18 @@
 import type { RetryAdvice } from "../endpoints/catalogue.js"
 import type { ApiError } from "../schemas/errors.js"
 
-/** The outcome of one item of a notes or transactions request. */
+/**
+ * The outcome of one item of a notes or transactions request.
+ *
+ * @since 0.1.0
+ */
 export type ItemOutcome = "created" | "already_exists" | "import_error"
 
-/** One item's outcome, by its index in the request. */
+/**
+ * One item's outcome, by its index in the request.
+ *
+ * @since 0.1.0
+ */
 export interface ItemResult {
   readonly index: number
   readonly outcome: ItemOutcome
@@ -36,6 +44,8 @@ interface Answered {
  * - `unauthorized`: the token is missing or not valid;
  * - `retryable`: nothing was done, send it again (after `retryAfterMs`, when the service said);
  * - `unexpected`: a status the endpoint does not document, or a body that does not validate.
+ *
+ * @since 0.1.0
  */
 export type ResponseOutcome =
   | (Answered & { readonly kind: "created"; readonly items?: ReadonlyArray<ItemResult> })
@@ -53,7 +63,11 @@ export type ResponseOutcome =
   })
   | (Answered & { readonly kind: "unexpected"; readonly errors: ReadonlyArray<ApiError> })
 
-/** The kind of a {@link ResponseOutcome}. */
+/**
+ * The kind of a {@link ResponseOutcome}.
+ *
+ * @since 0.1.0
+ */
 export type ResponseOutcomeKind = ResponseOutcome["kind"]
 
 /**
@@ -62,6 +76,8 @@ export type ResponseOutcomeKind = ResponseOutcome["kind"]
  *   known to be stored, and sending it again later is safe;
  * - `in_doubt`: the request may have reached the service but no answer came back (the connection broke
  *   or timed out after sending), and sending it again is not harmless.
+ *
+ * @since 0.1.0
  */
 export type SendOutcome =
   | (ResponseOutcome & { readonly attempts: number })

@@ -14,7 +14,11 @@ import { validateResponse } from "../validation/validate-response.js"
 import { isRecord } from "../validation/path.js"
 import type { ItemOutcome, ItemResult, ResponseOutcome } from "./outcome.js"
 
-/** Options of {@link parseResponse}. */
+/**
+ * Options of {@link parseResponse}.
+ *
+ * @since 0.1.0
+ */
 export interface ParseResponseOptions {
   /** The `Retry-After` header, if the answer had one. */
   readonly retryAfter?: string | null | undefined
@@ -75,6 +79,8 @@ const itemsOf = (body: unknown): ReadonlyArray<ItemResult> | undefined => {
  * @example
  * parseRetryAfter("3") // 3000
  * parseRetryAfter("Wed, 21 Oct 2015 07:28:00 GMT", new Date("2015-10-21T07:27:58Z")) // 2000
+ *
+ * @since 0.1.0
  */
 export const parseRetryAfter = (value: string | null | undefined, now: Date = new Date()): number | undefined => {
   if (value === null || value === undefined) return undefined
@@ -113,6 +119,8 @@ const CLEAN = { ok: true, warnings: [] } as const
  * outcome.kind // "already_exists"
  * parseResponse("energy-amount", 503, { detail: "Unavailable." }, { retryAfter: "2" }) // { kind: "retryable", retryAfterMs: 2000, … }
  * parseResponse("transactions", 201, { results: [] }, { itemCount: 2 }).kind // "unexpected"
+ *
+ * @since 0.1.0
  */
 export const parseResponse = (
   endpointId: EndpointId,

@@ -47,6 +47,8 @@ const redactWith = (value: unknown, secrets: ReadonlyArray<string>): unknown => 
  * redactSecrets({ status: 401, body: { detail: "Invalid token abc123-secret" } }, ["abc123-secret"])
  * // => { status: 401, body: { detail: "Invalid token [redacted]" } }
  * redactSecrets(["no secret here", 42], ["abc123-secret"]) // => ["no secret here", 42]
+ *
+ * @since 0.1.0
  */
 export const redactSecrets = <T>(value: T, secrets: ReadonlyArray<string>): T => {
   const nonEmpty = [...new Set(secrets.filter((s) => typeof s === "string" && s !== ""))].sort((a, b) => b.length - a.length)

@@ -44,6 +44,8 @@ const RULES: Readonly<Record<RepeatRule, Rule>> = {
  * @example
  * isRepeatHarmless("notes", { …, notes: [{ body: "Call back", created_at: "2024-05-01T10:00:00Z" }] }) // true
  * isRepeatHarmless("energy-amount", payload) // false: a repeat stores the amount twice
+ *
+ * @since 0.1.0
  */
 export const isRepeatHarmless = (
   endpointId: EndpointId,

@@ -6,7 +6,11 @@
  * @module
  */
 
-/** How the client retries. */
+/**
+ * How the client retries.
+ *
+ * @since 0.1.0
+ */
 export interface RetryPolicy {
   /** Attempts per request, the first included (AWS standard: 3). */
   readonly maxAttempts: number
@@ -24,7 +28,17 @@ export interface RetryPolicy {
   }
 }
 
-/** The AWS SDK "standard" mode's numbers (100 ms base, 20 s cap, 500 tokens, 5 per retry, 10 per timeout, 1 back per success). */
+/**
+ * The AWS SDK "standard" mode's numbers (100 ms base, 20 s cap, 500 tokens, 5 per retry, 10 per timeout, 1 back per success).
+ *
+ * @example
+ * STANDARD_RETRY_POLICY.maxAttempts // => 3
+ * STANDARD_RETRY_POLICY.budget // => { capacity: 500, retryCost: 5, timeoutCost: 10, successRefill: 1 }
+ * // A client that tries five times, with the standard numbers otherwise:
+ * const client = createClient({ baseUrl: "https://api.example.energy", token: "my-token", retry: { maxAttempts: 5 } })
+ *
+ * @since 0.1.0
+ */
 export const STANDARD_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 3,
   baseDelayMs: 100,
@@ -44,7 +58,11 @@ export const STANDARD_RETRY_POLICY: RetryPolicy = {
 export const backoffDelay = (policy: RetryPolicy, retry: number, random: () => number): number =>
   Math.floor(random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1)))
 
-/** The retry budget of one client: shared by all its requests. */
+/**
+ * The retry budget of one client: shared by all its requests.
+ *
+ * @since 0.1.0
+ */
 export interface RetryBudget {
   /** Takes the cost of a retry; `false` (and nothing taken) when the budget cannot pay it. */
   take(kind: "retry" | "timeout"): number | false

@@ -39,6 +39,8 @@ const KEPT_SECRETS = 16
  * error instanceof TokenError // => true
  * error.code // => "KT-CT-1134"
  * error.message // => "the service refused the API key (obtainKrakenToken): Invalid data. [KT-CT-1134]"
+ *
+ * @since 0.1.0
  */
 export class TokenError extends Error {
   readonly code: string | undefined

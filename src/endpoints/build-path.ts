@@ -33,6 +33,8 @@ const isDotSegment = (value: string): boolean => value === "." || value === ".."
  * // "/v1/data-import/account-transfer-status/TENTACLE_ENERGY/A%2F1/"
  * buildPath("transactions", {}, { check_previously_added: false })
  * // "/v1/data-import/transactions/create/?check_previously_added=false"
+ *
+ * @since 0.1.0
  */
 export const buildPath = <E extends EndpointId>(
   endpointId: E,

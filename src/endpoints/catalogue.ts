@@ -99,6 +99,8 @@ const post = (id: string, path: string, summary: string) =>
  *
  * @example
  * endpoints["payment-instruction"].responses[500].retry // "retry-as-is"
+ *
+ * @since 0.1.0
  */
 export const endpoints = {
   "notes": {

@@ -7,7 +7,11 @@
  */
 import type { Schema } from "effect"
 
-/** What a client should do after an error status. */
+/**
+ * What a client should do after an error status.
+ *
+ * @since 0.1.0
+ */
 export type RetryAdvice =
   /** Fix the request; sending it again unchanged fails again. */
   | "do-not-retry-unchanged"
@@ -18,7 +22,11 @@ export type RetryAdvice =
   /** Overloaded or unavailable, nothing done: wait (at least `Retry-After`, when given), then send it again as it is. */
   | "retry-later"
 
-/** One documented response status of an endpoint. */
+/**
+ * One documented response status of an endpoint.
+ *
+ * @since 0.1.0
+ */
 export interface ResponseDefinition {
   readonly schema: Schema.Top
   readonly description: string
@@ -28,7 +36,11 @@ export interface ResponseDefinition {
   readonly alreadyExisted?: true
 }
 
-/** A query parameter with its default. */
+/**
+ * A query parameter with its default.
+ *
+ * @since 0.1.0
+ */
 export interface QueryParameterDefinition {
   readonly name: string
   readonly type: "boolean"
@@ -71,6 +83,8 @@ export interface ServiceBehaviour {
  * - `account`: whether `import_supplier` and `external_account_number` belong to the key;
  * - `fields`: dot paths inside the record (an element of `items`, or the body); `a[].b` takes `b` of every
  *   element of the array `a`. A field that is absent counts as `null`.
+ *
+ * @since 0.1.0
  */
 export interface NaturalKey {
   readonly items?: string
@@ -78,7 +92,11 @@ export interface NaturalKey {
   readonly fields: ReadonlyArray<string>
 }
 
-/** One endpoint of the API. */
+/**
+ * One endpoint of the API.
+ *
+ * @since 0.1.0
+ */
 export interface EndpointDefinition {
   readonly id: string
   readonly method: "GET" | "POST"

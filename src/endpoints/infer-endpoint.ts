@@ -8,7 +8,11 @@ import { SchemaAST } from "effect"
 import { endpoints } from "./catalogue.js"
 import { ENDPOINT_IDS, type EndpointId } from "./endpoint-id.js"
 
-/** The outcome of {@link inferEndpoint}: the endpoint, or why none could be told. */
+/**
+ * The outcome of {@link inferEndpoint}: the endpoint, or why none could be told.
+ *
+ * @since 0.1.0
+ */
 export type EndpointInference =
   | { readonly ok: true; readonly endpoint: EndpointId }
   | { readonly ok: false; readonly code: "unknown_endpoint" | "ambiguous_endpoint" | "invalid"; readonly detail: string }
@@ -70,6 +74,8 @@ export const identifyingKeys = (): ReadonlyArray<string> => signaturesOf().flatM
  * @example
  * inferEndpoint({ vendor: "x" }) // => { ok: true, endpoint: "payment-instruction" }
  * inferEndpoint([]) // => { ok: false, code: "invalid", detail: "The payload must be a JSON object, not an array." }
+ *
+ * @since 0.1.0
  */
 export const inferEndpoint = (value: unknown): EndpointInference => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

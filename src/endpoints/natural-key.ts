@@ -12,7 +12,11 @@ import { isRecord } from "../validation/path.js"
 import { endpoints, type NaturalKey } from "./catalogue.js"
 import type { PostEndpointId } from "./endpoint-id.js"
 
-/** One record of a request body. */
+/**
+ * One record of a request body.
+ *
+ * @since 0.1.0
+ */
 export interface KeyedRecord {
   /** The element's index in the body's `items` array; `null` when the whole body is the record. */
   readonly index: number | null
@@ -33,6 +37,8 @@ export interface KeyedRecord {
  * @example
  * naturalKeyOf("transactions").items // => "transactions"
  * naturalKeyOf("energy-amount").items // => undefined
+ *
+ * @since 0.1.0
  */
 export const naturalKeyOf = (endpointId: PostEndpointId): NaturalKey => endpoints[endpointId].naturalKey
 
@@ -104,6 +110,8 @@ const textOrNull = (value: unknown): string | null => (typeof value === "string"
  *   transactions: [{ transaction_id: "T-1", transaction_date: "2024-01-05", amount: 12.5, type: "CHARGE" }]
  * })
  * records?.[0]?.key // => '["transactions","STADTWERKE_NORD","KD-1","T-1"]'
+ *
+ * @since 0.1.0
  */
 export const recordsOf = (endpointId: PostEndpointId, body: unknown): ReadonlyArray<KeyedRecord> | undefined => {
   const naturalKey = naturalKeyOf(endpointId)

@@ -18,6 +18,8 @@ let cached: string | undefined
  * import { writeFileSync } from "node:fs"
  * writeFileSync("mapping.schema.json", JSON.stringify(mappingJsonSchema(), null, 2))
  * mappingJsonSchema().$schema // => "https://json-schema.org/draft/2020-12/schema"
+ *
+ * @since 0.1.0
  */
 export const mappingJsonSchema = (): JsonSchemaDocument => {
   if (cached === undefined) {

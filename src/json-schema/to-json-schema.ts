@@ -15,6 +15,8 @@ import { namedObjects } from "./component-names.js"
  * @example
  * const document: JsonSchemaDocument = toJsonSchema("notes")
  * document.$defs["Note"]?.type // => "object"
+ *
+ * @since 0.1.0
  */
 export interface JsonSchemaDocument extends JsonSchema.JsonSchema {
   readonly $schema: typeof JsonSchema.META_SCHEMA_URI_DRAFT_2020_12
@@ -46,6 +48,8 @@ const cache = new Map<EndpointId, string>()
  *
  * writeFileSync("energy-amount.schema.json", JSON.stringify(toJsonSchema("energy-amount"), null, 2))
  * toJsonSchema("energy-amount").required // => ["import_supplier", "external_account_number", "energy_amount"]
+ *
+ * @since 0.1.0
  */
 export const toJsonSchema = (endpointId: EndpointId): JsonSchemaDocument => {
   if (!isEndpointId(endpointId)) throw new TypeError(`Unknown endpoint id: ${String(endpointId)}`)

@@ -14,6 +14,8 @@ import { identifierOf, namedObjects } from "./component-names.js"
  *
  * @example
  * toOpenApi().paths["/v1/data-import/transactions/create/"]?.post?.parameters?.[0]?.schema // { type: "boolean", default: true }
+ *
+ * @since 0.1.0
  */
 export interface OpenApiParameter {
   readonly name: string
@@ -28,6 +30,8 @@ export interface OpenApiParameter {
  *
  * @example
  * toOpenApi().paths["/v1/data-import/payment-instruction/create/"]?.post?.responses["500"]?.["x-retry"] // "retry-as-is"
+ *
+ * @since 0.1.0
  */
 export interface OpenApiResponse {
   readonly description: string
@@ -40,6 +44,8 @@ export interface OpenApiResponse {
  *
  * @example
  * toOpenApi().paths["/v1/data-import/notes/create/"]?.post?.operationId // "notes"
+ *
+ * @since 0.1.0
  */
 export interface OpenApiOperation {
   readonly operationId: string
@@ -58,6 +64,8 @@ export interface OpenApiOperation {
  * @example
  * const document: OpenApiDocument = toOpenApi()
  * Object.keys(document.components.schemas) // ["NoteDocument", "Note", "NotesRequest", …]
+ *
+ * @since 0.1.0
  */
 export interface OpenApiDocument {
   readonly openapi: "3.1.0"
@@ -214,5 +222,7 @@ let cached: string | undefined
  *
  * writeFileSync("data-import.openapi.json", JSON.stringify(toOpenApi(), null, 2))
  * toOpenApi().openapi // => "3.1.0"
+ *
+ * @since 0.1.0
  */
 export const toOpenApi = (): OpenApiDocument => JSON.parse(cached ??= JSON.stringify(build())) as OpenApiDocument

@@ -15,6 +15,12 @@
  * - `in_doubt`: maybe stored, maybe not (no answer, or an answer that cannot be read);
  * - `failed`: not stored (retries exhausted, service unreachable, token refused); sent again by every later run;
  * - `invalid`: refused here before sending; sent once it is valid.
+ *
+ * @example
+ * RECORD_OUTCOMES.length // => 8
+ * RECORD_OUTCOMES.includes("in_doubt") // => true
+ *
+ * @since 0.1.0
  */
 export const RECORD_OUTCOMES = [
   "created",
@@ -27,19 +33,35 @@ export const RECORD_OUTCOMES = [
   "invalid"
 ] as const
 
-/** What became of a record (see {@link RECORD_OUTCOMES}). */
+/**
+ * What became of a record (see {@link RECORD_OUTCOMES}).
+ *
+ * @since 0.1.0
+ */
 export type RecordOutcome = (typeof RECORD_OUTCOMES)[number]
 
 /** Outcomes that mean the service holds the record: it is never sent again. */
 export const STORED_OUTCOMES: ReadonlySet<RecordOutcome> = new Set(["created", "already_existed", "moved"])
 
-/** Why a record is blocked. */
+/**
+ * Why a record is blocked.
+ *
+ * @since 0.1.0
+ */
 export type BlockedCause = "supplier_not_ongoing" | "account_not_imported" | "account_unknown" | "account_not_found"
 
-/** The state of a record's latest version in the ledger. */
+/**
+ * The state of a record's latest version in the ledger.
+ *
+ * @since 0.1.0
+ */
 export type RecordState = "pending" | "in_flight" | "done"
 
-/** A record as the ledger knows it. */
+/**
+ * A record as the ledger knows it.
+ *
+ * @since 0.1.0
+ */
 export interface LedgerRecord {
   readonly identity: string
   readonly endpoint: string
@@ -65,7 +87,11 @@ export interface LedgerRecord {
   readonly updatedAt: number
 }
 
-/** A record read from a source, as written before it is sent. */
+/**
+ * A record read from a source, as written before it is sent.
+ *
+ * @since 0.1.0
+ */
 export interface LedgerSighting {
   readonly identity: string
   readonly endpoint: string
@@ -77,7 +103,11 @@ export interface LedgerSighting {
   readonly line: number
 }
 
-/** An outcome, as written when it is known. */
+/**
+ * An outcome, as written when it is known.
+ *
+ * @since 0.1.0
+ */
 export interface LedgerOutcome {
   readonly outcome: RecordOutcome
   readonly cause?: string | null | undefined
@@ -86,7 +116,11 @@ export interface LedgerOutcome {
   readonly attempts?: number | undefined
 }
 
-/** A record met again with content other than the version the ledger holds as stored (or in doubt). */
+/**
+ * A record met again with content other than the version the ledger holds as stored (or in doubt).
+ *
+ * @since 0.1.0
+ */
 export interface LedgerConflict {
   readonly identity: string
   readonly endpoint: string
@@ -97,7 +131,11 @@ export interface LedgerConflict {
   readonly other: { readonly content: string; readonly file: string; readonly line: number }
 }
 
-/** A line no record could be read from (not JSON, no endpoint, no key): invalid, and listed by its place. */
+/**
+ * A line no record could be read from (not JSON, no endpoint, no key): invalid, and listed by its place.
+ *
+ * @since 0.1.0
+ */
 export interface UnidentifiedLine {
   readonly run: number
   readonly file: string
@@ -105,7 +143,17 @@ export interface UnidentifiedLine {
   readonly detail: string
 }
 
-/** The ledger belongs elsewhere: a run in progress holds it, another version wrote it, or another service. */
+/**
+ * The ledger belongs elsewhere: a run in progress holds it, another version wrote it, or another service.
+ *
+ * @example
+ * // Opened read-only (a dry run), a database that holds no ledger is refused.
+ * let refused: unknown
+ * try { openLedger(":memory:", { readOnly: true }) } catch (error) { refused = error }
+ * refused instanceof LedgerMismatchError // => true
+ *
+ * @since 0.1.0
+ */
 export class LedgerMismatchError extends Error {
   constructor(message: string) {
     super(message)
@@ -113,7 +161,11 @@ export class LedgerMismatchError extends Error {
   }
 }
 
-/** Options of {@link openLedger}. */
+/**
+ * Options of {@link openLedger}.
+ *
+ * @since 0.1.0
+ */
 export interface OpenLedgerOptions {
   /**
    * The service the run sends to (its base URL), when it sends. A ledger that has sent to other services
@@ -127,7 +179,11 @@ export interface OpenLedgerOptions {
   readonly readOnly?: boolean | undefined
 }
 
-/** The ledger of one campaign. */
+/**
+ * The ledger of one campaign.
+ *
+ * @since 0.1.0
+ */
 export interface Ledger {
   readonly path: string
   /** Starts a run; returns its number. */

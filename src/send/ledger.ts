@@ -90,6 +90,8 @@ const openDatabase = (path: string, readOnly: boolean): DatabaseSync | undefined
  * ledger.settle("id-1", { outcome: "created", httpStatus: 201 })
  * ledger.record("id-1")?.outcome // => "created"
  * ledger.close()
+ *
+ * @since 0.1.0
  */
 export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledger => {
   const readOnly = options.readOnly === true

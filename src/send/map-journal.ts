@@ -28,7 +28,11 @@ CREATE TABLE IF NOT EXISTS lineage (payload_file TEXT NOT NULL, payload_line INT
 /** Writes per transaction. */
 export const MAP_JOURNAL_BATCH = 1000
 
-/** A map run, as it starts. */
+/**
+ * A map run, as it starts.
+ *
+ * @since 0.1.0
+ */
 export interface MapRunStart {
   /** The legacy export (a resolved path). */
   readonly input: string
@@ -41,7 +45,11 @@ export interface MapRunStart {
   readonly options?: unknown
 }
 
-/** A rejected row (or group of rows). */
+/**
+ * A rejected row (or group of rows).
+ *
+ * @since 0.1.0
+ */
 export interface MapReject {
   /** Physical lines of the source, first to last. */
   readonly lines: ReadonlyArray<number>
@@ -53,7 +61,11 @@ export interface MapReject {
   readonly account?: string | null | undefined
 }
 
-/** Where a payload came from. */
+/**
+ * Where a payload came from.
+ *
+ * @since 0.1.0
+ */
 export interface MapLineage {
   /** Physical line of the payload in the output (1 for the first payload). */
   readonly payloadLine: number
@@ -63,14 +75,22 @@ export interface MapLineage {
   readonly raw?: string | null | undefined
 }
 
-/** The totals of a map run. */
+/**
+ * The totals of a map run.
+ *
+ * @since 0.1.0
+ */
 export interface MapRunTotals {
   readonly rowsRead: number
   readonly payloads: number
   readonly rowsRejected: number
 }
 
-/** The journal of one map run. */
+/**
+ * The journal of one map run.
+ *
+ * @since 0.1.0
+ */
 export interface MapJournal {
   readonly run: number
   rejected(reject: MapReject): void
@@ -101,6 +121,8 @@ export interface MapJournal {
  * report.map_runs // => [{ run: 1, input: "/data/accounts.csv", output: "/data/accounts.ndjson", endpoint: "energy-amount", rows_read: 2, payloads: 1, rows_rejected: 1 }]
  * report.totals.map_rejected // => 1
  * report.problems.listed // => [{ problem: "map_rejected", endpoint: "energy-amount", code: "invalid_date", supplier: "S", account: "K-1", source_file: "/data/accounts.csv", source_lines: "7", payload_file: null, payload_line: null, detail: "31.02.2024 is not a date", raw: "S;K-1;31.02.2024" }]
+ *
+ * @since 0.1.0
  */
 export const openMapJournal = (path: string, start: MapRunStart): MapJournal => {
   // openLedger checks the format, creates a new ledger and refuses one in use.

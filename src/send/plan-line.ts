@@ -23,6 +23,8 @@ import { type LedgerRecord, STORED_OUTCOMES } from "./ledger-types.js"
  * - `conflict`: the same record with other content than the version stored (or in doubt): never sent;
  * - `kept_in_doubt`: maybe stored by an earlier run, and a repeat is not harmless: not sent;
  * - `invalid`: refused here (not JSON, no endpoint, not valid).
+ *
+ * @since 0.1.0
  */
 export type Disposition = "send" | "settled_before" | "rejected_before" | "duplicate" | "conflict" | "kept_in_doubt" | "invalid"
 

@@ -19,7 +19,11 @@ import { planLine, type PlannedRequest } from "./plan-line.js"
 import { checkAccounts, DISPOSITIONS, type SendSummary } from "./send-summary.js"
 import { recordOutcomes } from "./record-outcomes.js"
 
-/** One line of input: its file, physical line and text. An undecodable line is invalid. */
+/**
+ * One line of input: its file, physical line and text. An undecodable line is invalid.
+ *
+ * @since 0.1.0
+ */
 export interface SourceLine {
   readonly file: string
   readonly line: number
@@ -27,7 +31,11 @@ export interface SourceLine {
   readonly undecodable?: boolean | undefined
 }
 
-/** Options of {@link sendRecords}. */
+/**
+ * Options of {@link sendRecords}.
+ *
+ * @since 0.1.0
+ */
 export interface SendRecordsOptions {
   readonly ledger: Ledger
   /** The client that sends; without one the run is a dry run: planned against the ledger, nothing written or sent. */
@@ -92,6 +100,8 @@ const zeroes = <K extends string>(keys: ReadonlyArray<K>): Record<K, number> =>
  * first.outcomes.created // => 1
  * const again = await sendRecords([{ file: "copy.ndjson", line: 7, text: line }], { ledger, client })
  * again.dispositions.settled_before // => 1
+ *
+ * @since 0.1.0
  */
 export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<SourceLine>, options: SendRecordsOptions): Promise<SendSummary> => {
   const { ledger, client } = options

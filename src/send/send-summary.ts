@@ -10,7 +10,11 @@ import type { Disposition } from "./plan-line.js"
 /** The dispositions a run counts, `unsent` (stopped before its request left) included. */
 export const DISPOSITIONS = ["send", "settled_before", "rejected_before", "duplicate", "conflict", "kept_in_doubt", "invalid", "unsent"] as const
 
-/** What a run did: records read by disposition, the outcomes of those it sent, and how it ended. */
+/**
+ * What a run did: records read by disposition, the outcomes of those it sent, and how it ended.
+ *
+ * @since 0.1.0
+ */
 export interface SendSummary {
   readonly run: number
   readonly dryRun: boolean

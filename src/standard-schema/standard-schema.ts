@@ -12,7 +12,11 @@ import type { ValidatePayloadOptions } from "../validation/result.js"
 import { isRecord } from "../validation/path.js"
 import { validatePayload } from "../validation/validate-payload.js"
 
-/** A Standard Schema issue that also carries the contract's `code` and the API's `attr`. */
+/**
+ * A Standard Schema issue that also carries the contract's `code` and the API's `attr`.
+ *
+ * @since 0.1.0
+ */
 export interface PayloadIssue extends StandardSchema.StandardSchemaV1.Issue {
   /** The error's `detail`. */
   readonly message: string
@@ -23,18 +27,30 @@ export interface PayloadIssue extends StandardSchema.StandardSchemaV1.Issue {
   readonly attr: string
 }
 
-/** The result of validating with a {@link PayloadStandardSchema}: always synchronous. */
+/**
+ * The result of validating with a {@link PayloadStandardSchema}: always synchronous.
+ *
+ * @since 0.1.0
+ */
 export type PayloadStandardResult<E extends EndpointId> =
   | StandardSchema.StandardSchemaV1.SuccessResult<RequestOf<E>>
   | { readonly issues: ReadonlyArray<PayloadIssue> }
 
-/** The `~standard` properties of a {@link PayloadStandardSchema}. */
+/**
+ * The `~standard` properties of a {@link PayloadStandardSchema}.
+ *
+ * @since 0.1.0
+ */
 export interface PayloadStandardProps<E extends EndpointId> extends StandardSchema.StandardSchemaV1.Props<RequestOf<E>, RequestOf<E>> {
   readonly vendor: "data-import-payloads"
   readonly validate: (value: unknown, options?: StandardSchema.StandardSchemaV1.Options) => PayloadStandardResult<E>
 }
 
-/** The Standard Schema (v1) of an endpoint's request: validates synchronously, issues with our codes. */
+/**
+ * The Standard Schema (v1) of an endpoint's request: validates synchronously, issues with our codes.
+ *
+ * @since 0.1.0
+ */
 export interface PayloadStandardSchema<E extends EndpointId> extends StandardSchema.StandardSchemaV1<RequestOf<E>, RequestOf<E>> {
   readonly "~standard": PayloadStandardProps<E>
 }
@@ -71,6 +87,8 @@ const pathOf = (attr: string, input: unknown): ReadonlyArray<string | number> | 
  * const result = schema["~standard"].validate({ ...input, notes: [] })
  * if (result.issues) for (const issue of result.issues) console.log(issue.path, issue.code)
  * // ["notes"] empty
+ *
+ * @since 0.1.0
  */
 export const standardSchema = <E extends EndpointId>(endpointId: E, options?: ValidatePayloadOptions): PayloadStandardSchema<E> => {
   const validator = isEndpointId(endpointId)
