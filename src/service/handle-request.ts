@@ -89,7 +89,11 @@ export const statsOf = (state: ServiceState) => ({
   >
 })
 
-/** The service's statistics, as `GET /_reference/stats` answers them. */
+/**
+ * The service's statistics, as `GET /_reference/stats` answers them.
+ *
+ * @since 0.1.0
+ */
 export type ServiceStats = ReturnType<typeof statsOf>
 
 const methodNotAllowed = (method: string, allowed: string): Answer => ({

@@ -7,7 +7,11 @@ import type { RequestOf } from "../endpoints/endpoint-id.js"
 import type { EndpointId } from "../endpoints/endpoint-id.js"
 import type { ServiceState } from "./state.js"
 
-/** What the service's behaviour depends on besides the state and the request. */
+/**
+ * What the service's behaviour depends on besides the state and the request.
+ *
+ * @since 0.1.0
+ */
 export interface RequestContext {
   /** The clock: default `created_at` of notes, the `transaction_in_future` check, dates of pinned notes. */
   readonly now: Date

@@ -8,7 +8,11 @@ import type { ImportSupplierStatus } from "../schemas/import-status.js"
 import type { Seed, SeedAccount } from "./seed.js"
 import { accountKey, type RecordKind, type ResponseCount, type ServiceState, type StoredRecord } from "./state.js"
 
-/** The whole state of the reference service as an immutable value. */
+/**
+ * The whole state of the reference service as an immutable value.
+ *
+ * @since 0.1.0
+ */
 export interface ModelState {
   readonly tokens: ReadonlySet<string>
   readonly apiKeys: ReadonlySet<string>

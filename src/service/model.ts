@@ -12,7 +12,11 @@ import { initialState, type ModelState, openSession } from "./memory-state.js"
 import { decodeSeed } from "./seed.js"
 import type { ServiceRequest, ServiceResponse } from "./service-response.js"
 
-/** One state of the reference service; every method leaves it unchanged. */
+/**
+ * One state of the reference service; every method leaves it unchanged.
+ *
+ * @since 0.1.0
+ */
 export interface ReferenceModel {
   /** The state, as an immutable value. */
   readonly state: ModelState
@@ -57,6 +61,8 @@ const modelOf = (state: ModelState): ReferenceModel => ({
  * step.response.status // 201
  * model = step.model
  * model.stats().stored.notes // 1
+ *
+ * @since 0.1.0
  */
 export const referenceModel = (seed: unknown): ReferenceModel => {
   const decoded = decodeSeed(seed)

@@ -26,7 +26,15 @@ const Token = NonBlankString.check(
   Schema.isPattern(/^[\x21-\x7e]+$/u, { code: "invalid", message: "A token holds visible ASCII characters only (no whitespace, control or non-ASCII characters)." })
 )
 
-/** The statement period that is open on an account: transactions outside it are moved in, or refused. */
+/**
+ * The statement period that is open on an account: transactions outside it are moved in, or refused.
+ *
+ * @example
+ * Schema.is(StatementPeriod)({ start: "2024-01-01", end: "2024-12-31" }) // => true
+ * Schema.is(StatementPeriod)({ start: "2024-12-31", end: "2024-01-01" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const StatementPeriod = Schema.Struct({ start: IsoDate, end: IsoDate }).check(
   Schema.makeFilter((p) =>
     compareDates(p.start, p.end) <= 0
@@ -37,7 +45,15 @@ export const StatementPeriod = Schema.Struct({ start: IsoDate, end: IsoDate }).c
 /** The statement period that is open on an account. */
 export type StatementPeriod = typeof StatementPeriod.Type
 
-/** An import supplier and its status (set by the operators: through the seed, or a rehearsal control). */
+/**
+ * An import supplier and its status (set by the operators: through the seed, or a rehearsal control).
+ *
+ * @example
+ * Schema.is(SeedSupplier)({ code: "STADTWERKE_NORD", status: "Ongoing" }) // => true
+ * Schema.is(SeedSupplier)({ code: "STADTWERKE_NORD", status: "ONGOING" }) // => false
+ *
+ * @since 0.1.0
+ */
 export const SeedSupplier = Schema.Struct({ code: ImportSupplierCode, status: ImportSupplierStatus })
 /** An import supplier of the seed. */
 export type SeedSupplier = typeof SeedSupplier.Type
@@ -48,6 +64,13 @@ const PENDING = new Set<string>(["IN_PROGRESS", "UNKNOWN"])
  * An account import process. `COMPLETED` means imported: it needs its `service_account_number` and
  * `account_created_at`. `IN_PROGRESS` and `UNKNOWN` are pending (staged, not imported): both are `null`
  * (or left out).
+ *
+ * @example
+ * const staged = { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-2", status: "IN_PROGRESS" }
+ * Schema.is(SeedAccount)(staged) // => true
+ * Schema.is(SeedAccount)({ ...staged, status: "COMPLETED" }) // => false
+ *
+ * @since 0.1.0
  */
 export const SeedAccount = Schema.Struct({
   import_supplier: ImportSupplierCode,
@@ -98,6 +121,8 @@ const duplicates = <A>(items: ReadonlyArray<A>, key: (a: A) => string, field: st
  *   market_participants: [9900000000003]
  * }
  * decodeSeed(seed).ok // => true
+ *
+ * @since 0.1.0
  */
 export const Seed = Schema.Struct({
   tokens: Schema.Array(Token).check(Schema.isMinLength(1, { code: "empty", message: "At least one token is needed." })),
@@ -134,6 +159,8 @@ export type Seed = typeof Seed.Type
  * const result = decodeSeed({ ...JSON.parse(text), tokens: [] })
  * if (!result.ok) for (const e of result.error.errors) console.log(`${e.attr}: ${e.detail}`)
  * // tokens: At least one token is needed.
+ *
+ * @since 0.1.0
  */
 export const decodeSeed = (input: unknown): ValidationResult<Seed> =>
   runValidation<Seed>(Seed, input, { rootMustBeObject: true })

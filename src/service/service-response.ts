@@ -7,7 +7,11 @@ import type { EndpointId } from "../endpoints/endpoint-id.js"
 import type { ApiError, ValidationErrorBody } from "../schemas/errors.js"
 import { NON_FIELD_ERRORS } from "../validation/codes.js"
 
-/** A request to the service, as HTTP carries it: method, target (path and query), credentials, raw body. */
+/**
+ * A request to the service, as HTTP carries it: method, target (path and query), credentials, raw body.
+ *
+ * @since 0.1.0
+ */
 export interface ServiceRequest {
   readonly method: string
   /** Path and query, e.g. `/v1/data-import/transactions/create/?check_previously_added=false`. */
@@ -18,7 +22,11 @@ export interface ServiceRequest {
   readonly body?: string | undefined
 }
 
-/** An answer of the service: status, JSON body, extra headers, and the endpoint it came from. */
+/**
+ * An answer of the service: status, JSON body, extra headers, and the endpoint it came from.
+ *
+ * @since 0.1.0
+ */
 export interface ServiceResponse {
   readonly status: number
   readonly body: unknown

@@ -141,6 +141,8 @@ const genericCandidates = (site: Site): Array<Candidate> => {
  * const expected: ExpectedError = { attr: "energy_amount.quantity", code: "invalid" }
  * const result = validatePayload("energy-amount", { ...JSON.parse(line), energy_amount: { ...amount, quantity: "1,5" } })
  * !result.ok && result.error.errors.some((e) => e.attr === expected.attr && e.code === expected.code) // => true
+ *
+ * @since 0.1.0
  */
 export interface ExpectedError {
   readonly attr: string
@@ -154,6 +156,8 @@ export interface ExpectedError {
  * const { payload, expected } = fc.sample(arbitraryInvalidPayload("notes"), 1)[0]!
  * const result = validatePayload("notes", payload)
  * !result.ok && result.error.errors.some((e) => e.attr === expected.attr && e.code === expected.code) // => true
+ *
+ * @since 0.1.0
  */
 export interface InvalidPayload {
   readonly payload: JsonObject
@@ -391,6 +395,8 @@ export const mutate = (
  * })
  * fc.assert(refusedAsExpected) // in a test: fails with the smallest payload not refused as expected
  * fc.check(refusedAsExpected).failed // => false
+ *
+ * @since 0.1.0
  */
 export const arbitraryInvalidPayload = (
   endpointId: PostEndpointId,

@@ -29,6 +29,8 @@ import { transactions } from "./payloads/transactions.js"
  * @example
  * const payload: PayloadOf<"notes"> = { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", notes: [{ body: "Hi" }] }
  * validatePayload("notes", payload).ok // => true
+ *
+ * @since 0.1.0
  */
 export type PayloadOf<E extends PostEndpointId> = (typeof endpoints)[E]["request"]["Encoded"]
 
@@ -39,6 +41,8 @@ export type PayloadOf<E extends PostEndpointId> = (typeof endpoints)[E]["request
  * const now = new Date("2024-06-30T00:00:00Z")
  * const payloads = fc.sample(arbitraryPayload("transactions", { maxItems: 10, now }), 20)
  * payloads.every((p) => validatePayload("transactions", p, { now }).ok) // => true
+ *
+ * @since 0.1.0
  */
 export interface ArbitraryPayloadOptions {
   /** The largest number of items of a generated list (default 4; at least 1). */
@@ -61,6 +65,8 @@ export interface ArbitraryPayloadOptions {
  *
  * @example
  * validatePayload("transactions", payload, { now: DEFAULT_NOW }).ok // => true
+ *
+ * @since 0.1.0
  */
 export const DEFAULT_NOW = new Date("2025-01-01T00:00:00Z")
 
@@ -115,6 +121,8 @@ export const payloadGenerator = (endpointId: PostEndpointId, ctx: GeneratorConte
  * const accepted = fc.property(arbitraryPayload("energy-amount"), (payload) => validatePayload("energy-amount", payload).ok)
  * fc.assert(accepted) // in a test: fails with the smallest payload refused
  * fc.check(accepted).failed // => false
+ *
+ * @since 0.1.0
  */
 export const arbitraryPayload = <E extends PostEndpointId>(
   endpointId: E,

@@ -175,6 +175,8 @@ const generatorOf = (id: EndpointId, status: number, schema: Schema.Top): fc.Arb
  * const understood = fc.property(arbitraryResponse("account-transfer-status", 200), (body) => parseStatus(body).ok)
  * fc.assert(understood) // in a test: fails with the smallest body not understood
  * fc.check(understood).failed // => false
+ *
+ * @since 0.1.0
  */
 export const arbitraryResponse = <E extends EndpointId, S extends StatusOf<E>>(
   endpointId: E,

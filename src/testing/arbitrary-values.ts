@@ -16,6 +16,8 @@ import { KNOWN_VALUES } from "../schemas/conventions.js"
  * @example
  * const value: Json = { notes: [{ body: "Hi", is_pinned: true }] }
  * validatePayload("notes", { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", ...value }).ok // => true
+ *
+ * @since 0.1.0
  */
 export type Json = null | boolean | number | string | ReadonlyArray<Json> | { readonly [key: string]: Json }
 /**
@@ -24,6 +26,8 @@ export type Json = null | boolean | number | string | ReadonlyArray<Json> | { re
  * @example
  * const payload: JsonObject = { import_supplier: "STADTWERKE_NORD" }
  * Object.keys(payload) // => ["import_supplier"]
+ *
+ * @since 0.1.0
  */
 export type JsonObject = { readonly [key: string]: Json }
 

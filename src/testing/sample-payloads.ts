@@ -18,6 +18,8 @@ import type { JsonObject } from "./arbitrary-values.js"
  * const samples = samplePayloads("notes", options)
  * samples.length // => 3
  * samples.every((s) => !validatePayload("notes", s.payload).ok) // => true
+ *
+ * @since 0.1.0
  */
 export interface SamplePayloadsOptions {
   /** How many payloads (at least 1). */
@@ -35,6 +37,8 @@ export interface SamplePayloadsOptions {
  * const [sample]: Array<PayloadSample> = samplePayloads("energy-amount", { count: 1, seed: 7, invalid: true })
  * const result = validatePayload("energy-amount", sample!.payload)
  * !result.ok && result.error.errors.some((e) => e.attr === sample!.expected?.attr && e.code === sample!.expected?.code) // => true
+ *
+ * @since 0.1.0
  */
 export interface PayloadSample {
   readonly payload: JsonObject
@@ -49,6 +53,8 @@ export interface PayloadSample {
  * const [sample] = samplePayloads("notes", { count: 1, seed: 7 })
  * validatePayload("notes", sample?.payload).ok // => true
  * samplePayloads("notes", { count: 2, seed: 7, invalid: true }).every((s) => s.expected !== undefined) // => true
+ *
+ * @since 0.1.0
  */
 export const samplePayloads = (id: PostEndpointId, options: SamplePayloadsOptions): ReadonlyArray<PayloadSample> => {
   const parameters = { numRuns: options.count, ...(options.seed !== undefined ? { seed: options.seed } : {}) }
