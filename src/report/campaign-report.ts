@@ -23,7 +23,11 @@ import {
   type Tally
 } from "./report-types.js"
 
-/** A ledger opened for reading. */
+/**
+ * A ledger opened for reading by {@link campaignReport}.
+ *
+ * @since 0.1.0
+ */
 export interface ReportSource {
   readonly path: string
   readonly db: DatabaseSync
@@ -31,7 +35,20 @@ export interface ReportSource {
   close(): void
 }
 
-/** Opens the ledger at `path` read-only. Throws for a missing file, and `LedgerMismatchError` for a file that is not a ledger-2 ledger. */
+/**
+ * Opens the ledger at `path` read-only. Throws for a missing file, and `LedgerMismatchError` for a file
+ * that is not a ledger of this version.
+ *
+ * @example
+ * const path = `${process.env["TMPDIR"] ?? "/tmp"}/report-source-${process.pid}-${Date.now()}.ledger`
+ * openLedger(path, { service: "https://api.example.energy" }).close()
+ * const source = openReportSource(path)
+ * // No `map --journal` has written to it yet: it has no map tables.
+ * source.tables // => { map: false }
+ * source.close()
+ *
+ * @since 0.1.0
+ */
 export const openReportSource = (path: string): ReportSource => {
   const { DatabaseSync } = loadSqlite()
   const db = new DatabaseSync(path, { readOnly: true })
@@ -49,7 +66,11 @@ export const openReportSource = (path: string): ReportSource => {
   }
 }
 
-/** Options of {@link campaignReport}. */
+/**
+ * Options of {@link campaignReport}.
+ *
+ * @since 0.1.0
+ */
 export interface CampaignReportOptions {
   /** Problems listed per kind, accounts listed (default 500); every one is counted. */
   readonly limit?: number | undefined
@@ -107,6 +128,8 @@ const ACCOUNTS = `SELECT supplier, account, COUNT(*) AS n, SUM(flags & 1) AS sto
  * report.kinds.map((kind) => kind.endpoint) // => ["market-participant", "notes"]
  * report.accounts // => { totals: { accounts: 1, complete: 0, blocked: 0, partly: 0, not_stored: 1 }, listed: [{ supplier: "STADTWERKE_NORD", account: "KD-1", records: 1, stored: 0, status: "not_stored", causes: [] }], unlisted: 0 }
  * report.problems.listed // => [{ problem: "invalid", endpoint: "notes", code: "note_body_or_document_path_not_found", supplier: "STADTWERKE_NORD", account: "KD-1", source_file: "a.ndjson", source_lines: "2", payload_file: "a.ndjson", payload_line: 2, … }]
+ *
+ * @since 0.1.0
  */
 export const campaignReport = (source: ReportSource, options: CampaignReportOptions = {}): CampaignReport => {
   const { db, tables } = source

@@ -7,6 +7,12 @@
 
 /** The problems on the legacy team's to-do list, in the order they are listed. */
 export const PROBLEM_KINDS = ["map_rejected", "invalid", "rejected", "blocked", "failed", "in_doubt", "conflict"] as const
+/**
+ * A kind of problem on the to-do list: a row `map` rejected, or a record invalid, rejected, blocked, failed,
+ * in doubt or in conflict.
+ *
+ * @since 0.1.0
+ */
 export type ProblemKind = (typeof PROBLEM_KINDS)[number]
 
 /** The columns of a tally: records by what became of them (plus map rejects and conflicts, beside them). */
@@ -31,6 +37,8 @@ export type TallyKey = (typeof TALLY_KEYS)[number]
  * Counts: `records` = created + already_existed + moved + blocked + rejected + in_doubt + failed +
  * invalid + pending + in_flight. `map_rejected` (rows refused by the latest map run of each export) and
  * `conflict` (records met again with other content) are beside it, not inside.
+ *
+ * @since 0.1.0
  */
 export type Tally = Record<TallyKey, number>
 
@@ -89,7 +97,11 @@ export interface TimePoint {
   readonly records: number
 }
 
-/** One problem: a line of the to-do list. */
+/**
+ * One problem: a line of the to-do list.
+ *
+ * @since 0.1.0
+ */
 export interface Problem {
   readonly problem: ProblemKind
   readonly endpoint: string
@@ -105,6 +117,12 @@ export interface Problem {
   readonly raw: string | null
 }
 
+/**
+ * What `campaignReport` computes from a ledger: totals, kinds, suppliers, accounts, runs, the timeline, the
+ * top codes and the listed problems; every format of `data-import report` is written from it.
+ *
+ * @since 0.1.0
+ */
 export interface CampaignReport {
   readonly ledger: string
   readonly generated_at: number
