@@ -102,7 +102,7 @@ ${EXIT_CODES_HELP}`)
   program
     .command("map")
     .description("Map a legacy export (CSV or NDJSON records) to payloads with a JSON mapping; payloads come out as NDJSON.")
-    .argument("<INPUT>", "a .csv file (or .tsv/.txt), an .ndjson/.jsonl file of flat records, or - (stdin)")
+    .argument("<INPUT...>", "a .csv file (or .tsv/.txt), an .ndjson/.jsonl file of flat records, or - (stdin); for a mapping of EDIFACT or BO4E records, one or more files")
     .requiredOption("-m, --mapping <MAPPING.json>", "the mapping (see examples/mappings/*.mapping.json; its JSON Schema: data-import schema --mapping)")
     .option("-o, --out <FILE>", "write the payloads there (default: stdout)")
     .option("-r, --rejects <FILE>", "write the rejected rows there as NDJSON, with their lines, rows (raw text for unreadable lines) and reasons (default: listed on stderr)")
@@ -135,9 +135,13 @@ repeated for one account anywhere in the input as duplicate_transaction_ids, bot
 A mapping without groupBy makes one payload per row: batches of rows are mapped in worker threads and
 written in input order. With groupBy (or a by-order date-time), rows are mapped in input order in one
 thread; a group's rows must be next to each other (a row of a group already written: group_not_contiguous).
+
+Several EDIFACT (or BO4E) files are mapped one after the other into one output, each with its own summary;
+a payload repeated in a later file is a duplicate_payload naming the file and line of the first, and each
+--lineage line names its file ({ payload, file, lines }). --journal and --format json take one input.
 ${EXIT_CODES_HELP}`)
-    .action(async (input: string, opts: OptionsOf<typeof runMap>) => {
-      done(await runMap(input, opts, env.workerScript))
+    .action(async (inputs: Array<string>, opts: OptionsOf<typeof runMap>) => {
+      done(await runMap(inputs, opts, env.workerScript))
     })
 
   program

@@ -71,4 +71,50 @@ describe("data-import map with an EDIFACT mapping", () => {
     expect(JSON.stringify(rejected[0])).toContain("damaged.edi: message \\\"1\\\" (#1), segment")
     expect(JSON.stringify(rejected[0])).toContain("segment_count_mismatch")
   })
+
+  it("maps several files in one run, each payload's lineage naming its file; a payload repeated in a later file is a duplicate", async () => {
+    // The sample's two messages as two interchanges of their own.
+    const head = sample.slice(0, sample.indexOf("UNH+"))
+    const second = sample.indexOf("UNH+2+")
+    const interchanges = [sample.slice(sample.indexOf("UNH+"), second), sample.slice(second, sample.indexOf("UNZ+"))].map((m) => `${head}${m}UNZ+1+E-121808993A'`)
+    const inputs = interchanges.map((text, i) => write(dir, `part-${i + 1}.edi`, Buffer.from(text, "latin1")))
+    const out = join(dir, "parts.ndjson")
+    const lineage = join(dir, "parts.lineage.ndjson")
+    const run = await runCli(["map", "-m", MAPPING, "-o", out, "--lineage", lineage, ...inputs])
+    expect(run.code).toBe(0)
+    const payloads = lines(readFileSync(out, "utf8"))
+    const entries = lines(readFileSync(lineage, "utf8")) as Array<{ payload: number; file: string; lines: Array<number> }>
+    expect(payloads.length).toBe([...qtysPerMalo(sample).values()].reduce((a, b) => a + b, 0))
+    expect(entries.map((e) => e.payload)).toEqual(payloads.map((_, i) => i))
+    // Each payload's line is a QTY of the file named, whose quantity is the payload's.
+    interchanges.forEach((text, i) => {
+      const segments = text.split(/(?<!\?)'/u)
+      const mine = entries.filter((e) => e.file === inputs[i])
+      expect(mine.length).toBe([...qtysPerMalo(text).values()].reduce((a, b) => a + b, 0))
+      for (const e of mine) {
+        const segment = segments[e.lines[0]! - 1]!
+        expect(segment.startsWith("QTY+")).toBe(true)
+        expect((payloads[e.payload]!["energy_amount"] as Record<string, string>)["quantity"]).toBe(segment.split(/[+:]/u)[2])
+      }
+    })
+    expect(entries.every((e) => inputs.includes(e.file))).toBe(true)
+    expect(run.stderr).toContain(`${inputs[0]}: `)
+    expect(run.stderr).toContain(`${inputs[1]}: `)
+
+    // The same file twice: every payload of the second is a repeat, naming the first file's line.
+    const rejects = join(dir, "twice.rejects.ndjson")
+    const twice = await runCli(["map", "-m", MAPPING, "-o", join(dir, "twice.ndjson"), "-r", rejects, inputs[0]!, inputs[0]!])
+    expect(twice.code).toBe(1)
+    const rejected = lines(readFileSync(rejects, "utf8"))
+    expect(rejected.length).toBe(entries.filter((e) => e.file === inputs[0]).length)
+    const first = entries.find((e) => e.file === inputs[0])!.lines[0]!
+    expect(JSON.stringify(rejected[0])).toContain(`identical to the one from line ${first} of ${inputs[0]}`)
+  })
+
+  it("refuses several inputs for a mapping of a CSV export", async () => {
+    const csv = write(dir, "one.csv", "a;b\n1;2\n")
+    const run = await runCli(["map", "-m", join(ROOT, "examples", "mappings", "energy-amounts.mapping.json"), csv, csv])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain("several inputs")
+  })
 })

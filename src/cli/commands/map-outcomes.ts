@@ -57,6 +57,42 @@ export interface MapOutcomesSettings {
   readonly styles: Styles
   /** Cleared before a rejection is written on stderr. */
   readonly progress: Pick<Progress, "clear">
+  /** With several inputs mapped into one output, what their outcomes share. */
+  readonly shared?: SharedOutcomes | undefined
+}
+
+/**
+ * What the outcomes of several inputs mapped into one output (`map FILE1 FILE2 …`) share: a payload (or a
+ * transaction id) repeated in a later file is found, naming the file and line of the first; lineage counts
+ * payloads on and names each payload's file. Lines of different files are told apart by a base added to
+ * each file's lines where they are remembered.
+ */
+export class SharedOutcomes {
+  readonly payloadsSeen = new SeenKeys()
+  readonly transactionsSeen = new SeenKeys()
+  /** Payloads written from the inputs before the current one. */
+  payloads = 0
+  /** Added to the current input's lines where they are remembered. */
+  lineBase = 0
+  private readonly inputs: Array<{ readonly base: number; readonly input: string }> = []
+
+  /** The next input begins. */
+  begin(input: string): void {
+    this.inputs.push({ base: this.lineBase, input })
+  }
+
+  /** The current input has ended with these outcomes. */
+  end(outcomes: MapOutcomes): void {
+    this.payloads += outcomes.payloads
+    this.lineBase += outcomes.lastLine + 1
+  }
+
+  /** A remembered line (base added) as the file and line it is. */
+  name(line: number): string {
+    let found = this.inputs[0]!
+    for (const i of this.inputs) if (i.base <= line) found = i
+    return `line ${line - found.base} of ${found.input}`
+  }
 }
 
 /**
@@ -72,9 +108,13 @@ export class MapOutcomes {
   readonly rejectedByCode: Record<string, number> = {}
   /** Rejects are written in input order: a reject waits here until every row above it is settled. */
   held: Array<Reject> = []
-  private readonly payloadsSeen = new SeenKeys()
-  private readonly transactionsSeen = new SeenKeys()
+  private readonly payloadsSeen: SeenKeys
+  private readonly transactionsSeen: SeenKeys
   readonly warnings: MapWarnings
+  /** The highest line read. */
+  lastLine = 0
+  /** Added to lines where they are remembered (several inputs): see {@link SharedOutcomes}. */
+  private readonly lineBase: number
 
   /**
    * Whether an exact repeat of a row needs its own check (`duplicate_row`): not where each row is its own
@@ -87,6 +127,14 @@ export class MapOutcomes {
     const { mapping } = settings
     this.rowsCanRepeatUnseen = settings.allowDuplicates || mapping.groupBy !== undefined || (mapping.collections ?? []).length > 0
     this.warnings = new MapWarnings(settings.input)
+    this.payloadsSeen = settings.shared?.payloadsSeen ?? new SeenKeys()
+    this.transactionsSeen = settings.shared?.transactionsSeen ?? new SeenKeys()
+    this.lineBase = settings.shared?.lineBase ?? 0
+  }
+
+  /** A remembered line as the detail of a repeat names it. */
+  private lineName(line: number): string {
+    return this.settings.shared?.name(line) ?? `line ${line}`
   }
 
   private writeReject(r: Reject): void {
@@ -142,7 +190,7 @@ export class MapOutcomes {
     let errors: Array<ErrorItem> | undefined
     const first = digest === undefined ? undefined : this.payloadsSeen.lookupDigest(digest, digestAt)
     if (first !== undefined) {
-      ;(errors ??= []).push({ code: "duplicate_payload", detail: `This payload is identical to the one from line ${first}; use --allow-duplicates to keep both.` })
+      ;(errors ??= []).push({ code: "duplicate_payload", detail: `This payload is identical to the one from ${this.lineName(first)}; use --allow-duplicates to keep both.` })
     }
     const keys: Array<string> = []
     if (mapping.endpoint === "transactions") {
@@ -156,7 +204,7 @@ export class MapOutcomes {
           ;(errors ??= []).push({
             attr: `transactions.${i}.transaction_id`,
             code: "duplicate_transaction_ids",
-            detail: `transaction_id ${JSON.stringify((t as Record<string, unknown>)["transaction_id"])} was already used for this account by the payload from line ${seen}: the service would skip one of them.`
+            detail: `transaction_id ${JSON.stringify((t as Record<string, unknown>)["transaction_id"])} was already used for this account by the payload from ${this.lineName(seen)}: the service would skip one of them.`
           })
         }
       })
@@ -174,9 +222,10 @@ export class MapOutcomes {
       }
       this.warnings.count(warned)
     }
-    if (digest !== undefined) this.payloadsSeen.recordDigest(digest, linesOf[0]!, digestAt)
-    for (const key of keys) this.transactionsSeen.record(key, linesOf[0]!)
-    lineageOut?.write(`${JSON.stringify({ payload: this.payloads, lines: linesOf })}\n`)
+    if (digest !== undefined) this.payloadsSeen.recordDigest(digest, this.lineBase + linesOf[0]!, digestAt)
+    for (const key of keys) this.transactionsSeen.record(key, this.lineBase + linesOf[0]!)
+    const shared = this.settings.shared
+    lineageOut?.write(`${JSON.stringify(shared === undefined ? { payload: this.payloads, lines: linesOf } : { payload: shared.payloads + this.payloads, file: this.settings.input, lines: linesOf })}\n`)
     // The payload's line in the output: payloads are its only lines.
     this.settings.journal?.lineage(this.payloads + 1, linesOf, rows)
     this.payloads++
@@ -201,11 +250,15 @@ export class MapOutcomes {
       case "refused":
         this.rowsRead++
         this.ledger.markRead(item.line)
+        if (item.line > this.lastLine) this.lastLine = item.line
         this.reject({ lines: [item.line], rows: [item.raw], raw: [item.raw], errors: [{ code: item.code, detail: item.detail }] }, 1)
         return undefined
       case "row":
         this.rowsRead++
-        for (const line of item.lines) this.ledger.markRead(line)
+        for (const line of item.lines) {
+          this.ledger.markRead(line)
+          if (line > this.lastLine) this.lastLine = line
+        }
         if (this.rowsCanRepeatUnseen) this.warnings.see(item)
         return item
     }

@@ -16,9 +16,9 @@ import { startProgress } from "../progress.js"
 import { stylesFor, useColour } from "../terminal.js"
 import { mapInOrder } from "./map-in-order.js"
 import { mapInParallel } from "./map-in-parallel.js"
-import { type MapJournalRun, MapOutcomes, openMapJournalRun } from "./map-outcomes.js"
+import { type MapJournalRun, MapOutcomes, openMapJournalRun, SharedOutcomes } from "./map-outcomes.js"
 import { reportMap } from "./map-report.js"
-import { delimiterOf, inputFormatOf, loadMapping, openMapSource } from "./map-source.js"
+import { delimiterOf, inputFormatOf, loadMapping, type MapSource, type MapSourceOptions, openMapSource } from "./map-source.js"
 
 export { DEFAULT_DELIMITERS, detectDelimiter } from "../source-rows.js"
 
@@ -42,24 +42,31 @@ export interface MapOptions {
   readonly failOnWarnings?: boolean | undefined
 }
 
-/** Runs `map` and returns its exit code. */
-export const runMap = async (input: string, options: MapOptions, workerScript: URL): Promise<ExitCode> => {
+/**
+ * Runs `map` and returns its exit code. Several inputs (for a mapping of EDIFACT or BO4E records) are
+ * mapped one after the other into one output, each reported on its own; the exit code is the worst.
+ */
+export const runMap = async (inputs: string | ReadonlyArray<string>, options: MapOptions, workerScript: URL): Promise<ExitCode> => {
+  const all = typeof inputs === "string" ? [inputs] : inputs
+  const input = all[0]!
   const mapping = await loadMapping(options.mapping)
+  const readerSource = mapping.source === "edifact" || mapping.source === "bo4e"
+  if (all.length > 1) {
+    if (!readerSource) throw usageError(`map reads several inputs for a mapping of EDIFACT or BO4E records ("source"); a ${mapping.source ?? "csv"} export is one input`)
+    if (options.journal !== undefined) throw usageError("--journal records the run of one input: map each file in a run of its own")
+    if (options.format === "json") throw usageError("--format json prints the summary of one input: map each file in a run of its own, or use --format text")
+  }
   // A mapping of EDIFACT or BO4E records reads its input with the reader it names; CSV and NDJSON as before.
-  const format = mapping.source === "edifact" || mapping.source === "bo4e" ? "csv" : inputFormatOf(input, options.inputFormat ?? mapping.source)
+  const format = readerSource ? "csv" : inputFormatOf(input, options.inputFormat ?? mapping.source)
   const report = options.format ?? "text"
   if (report === "json" && options.out === undefined) throw usageError("--format json prints the summary on stdout, which carries the payloads: add --out FILE")
   const delimiter = delimiterOf(options.delimiter)
   refuseOverwritingInputs(
     [{ flag: "--out", path: options.out }, { flag: "--rejects", path: options.rejects }, { flag: "--lineage", path: options.lineage }, { flag: "--journal", path: options.journal }],
-    [input, options.mapping]
+    [...all, options.mapping]
   )
-  const source = await openMapSource(
-    input,
-    { format, delimiter, encoding: options.encoding, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines },
-    mapping,
-    options.mapping
-  )
+  const sourceOptions: MapSourceOptions = { format, delimiter, encoding: options.encoding, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines }
+  const source = await openMapSource(input, sourceOptions, mapping, options.mapping)
 
   // The ledger is opened once the mapping fits the input: a bad mapping records no run.
   const journal = options.journal === undefined
@@ -72,7 +79,7 @@ export const runMap = async (input: string, options: MapOptions, workerScript: U
   const ended = (how: "completed" | "interrupted" | "failed"): void => journal?.end(how, outcomes)
   const stopWatching = discardOnSignal(files, "map", () => ended("interrupted"))
   try {
-    const code = await mapInto(input, options, { mapping, source, files, report, workerScript, journal, started: (o) => (outcomes = o) })
+    const code = await mapInto(all, options, { mapping, source, sourceOptions, files, report, workerScript, journal, started: (o) => (outcomes = o) })
     if (code === EXIT.internal) files.discard()
     else await files.commit()
     ended(code === EXIT.internal ? "failed" : "completed")
@@ -95,7 +102,9 @@ const journalOptions = (options: MapOptions): Record<string, unknown> => {
 /** What {@link mapInto} maps and where. */
 interface MapRun {
   readonly mapping: Awaited<ReturnType<typeof loadMapping>>
+  /** The first input, opened. */
   readonly source: Awaited<ReturnType<typeof openMapSource>>
+  readonly sourceOptions: MapSourceOptions
   readonly files: AtomicOutputs
   readonly report: "text" | "json"
   readonly workerScript: URL
@@ -104,41 +113,56 @@ interface MapRun {
   readonly started: (outcomes: MapOutcomes) => void
 }
 
-/** Maps the opened source into outputs opened through `files` and reports; the caller commits them. */
-const mapInto = async (input: string, options: MapOptions, run: MapRun): Promise<ExitCode> => {
-  const { mapping, source, files, report, workerScript } = run
+/** Maps the inputs, one after the other, into outputs opened through `files` and reports; the caller commits them. */
+const mapInto = async (inputs: ReadonlyArray<string>, options: MapOptions, run: MapRun): Promise<ExitCode> => {
+  const { mapping, files, report, workerScript } = run
   const out = options.out !== undefined ? await files.open(options.out) : new Output(process.stdout, "stdout")
   const rejectsOut = options.rejects !== undefined ? await files.open(options.rejects) : undefined
   const lineageOut = options.lineage !== undefined ? await files.open(options.lineage) : undefined
   const styles = stylesFor(useColour(process.stderr))
   const allowDuplicates = options.allowDuplicates === true
-  const progress = startProgress(process.stderr, () => ({ records: outcomes.rowsRead, bytesRead: source.bytesRead(), totalBytes: source.size }))
   const failOnWarnings = options.failOnWarnings === true
-  const outcomes = new MapOutcomes({ input, mapping, allowDuplicates, failOnWarnings, out, rejectsOut, lineageOut, journal: run.journal, styles, progress })
-  run.started(outcomes)
+  const shared = inputs.length > 1 ? new SharedOutcomes() : undefined
+  const done: Array<{ readonly input: string; readonly outcomes: MapOutcomes; readonly source: MapSource }> = []
+  for (const input of inputs) {
+    const source = done.length === 0 ? run.source : await openMapSource(input, run.sourceOptions, mapping, options.mapping)
+    shared?.begin(input)
+    const progress = startProgress(process.stderr, () => ({ records: outcomes.rowsRead, bytesRead: source.bytesRead(), totalBytes: source.size }))
+    const outcomes = new MapOutcomes({ input, mapping, allowDuplicates, failOnWarnings, out, rejectsOut, lineageOut, journal: run.journal, styles, progress, shared })
+    run.started(outcomes)
 
-  try {
-    const jobs = Math.max(1, options.jobs ?? availableParallelism())
-    // A mapping with groups needs its rows in order, as they stream by; without, rows are mapped in batches
-    // (in this thread for one job: a single worker would add the cost of cloning every row and a second heap).
-    if (mapping.groupBy === undefined) await mapInParallel(mapping, source, outcomes, { jobs, workerScript, allowDuplicates })
-    else await mapInOrder(mapping, source, outcomes)
-    outcomes.releaseRejects(Number.POSITIVE_INFINITY)
-  } catch (cause) {
+    try {
+      const jobs = Math.max(1, options.jobs ?? availableParallelism())
+      // A mapping with groups needs its rows in order, as they stream by; without, rows are mapped in batches
+      // (in this thread for one job: a single worker would add the cost of cloning every row and a second heap).
+      if (mapping.groupBy === undefined) await mapInParallel(mapping, source, outcomes, { jobs, workerScript, allowDuplicates })
+      else await mapInOrder(mapping, source, outcomes)
+      outcomes.releaseRejects(Number.POSITIVE_INFINITY)
+    } catch (cause) {
+      progress.stop()
+      throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
+    }
     progress.stop()
-    throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
+    shared?.end(outcomes)
+    done.push({ input, outcomes, source })
   }
-  progress.stop()
   await out.close()
   await rejectsOut?.close()
   await lineageOut?.close()
 
-  return reportMap(outcomes, {
-    input,
-    endpoint: mapping.endpoint,
-    headerLine: source.headerLine,
-    format: report,
-    allowEmpty: options.allowEmpty === true,
-    styles
-  })
+  let code: ExitCode = EXIT.ok
+  for (const { input, outcomes, source } of done) {
+    const reported = await reportMap(outcomes, {
+      input,
+      endpoint: mapping.endpoint,
+      headerLine: source.headerLine,
+      format: report,
+      allowEmpty: options.allowEmpty === true,
+      styles
+    })
+    // The worst of the inputs' codes: an internal error before a usage error before rejected rows.
+    if (reported === EXIT.internal || code === EXIT.internal) code = EXIT.internal
+    else code = Math.max(code, reported) as ExitCode
+  }
+  return code
 }
