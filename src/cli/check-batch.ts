@@ -18,13 +18,13 @@ import {
   NO_ENDPOINT,
   type Problem,
   type ValidateSettings
-} from "./batch.js"
+} from "../internal/batch.js"
 import { inferEndpoint } from "../index.js"
 import { fileStoreFolder } from "../documents/file-store.js"
 import { withDocumentCheck } from "../documents/with-documents.js"
 import { transactionKeys } from "./seen-keys.js"
-import { readRangeLines } from "./range-lines.js"
-import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
+import { readRangeLines } from "../internal/range-lines.js"
+import { findJsonSyntaxError, lineAndColumn } from "../internal/json-syntax-error.js"
 import { ENDPOINT_NOT_INFERRED, firstInvalidUtf8, overlongDetail, singleError, unparseable } from "./record-errors.js"
 
 const NEWLINE = 0x0a

@@ -5,7 +5,7 @@
  * @module
  */
 import { fileStoreFolder, type FileStoreFolder, folderProblem } from "../documents/file-store.js"
-import { usageError } from "./exit-codes.js"
+import { usageError } from "../internal/exit-codes.js"
 
 /** The folder of `--documents`, checked; `undefined` without the option. */
 export const documentsFolder = (dir: string | undefined): FileStoreFolder | undefined => {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { BatchSummary } from "./batch.js"
+import type { BatchSummary } from "../internal/batch.js"
 import { SeenKeys } from "./seen-keys.js"
 
 /** Where a record is: its file and absolute line. */

@@ -6,7 +6,7 @@
  * @module
  */
 import { isMainThread } from "node:worker_threads"
-import { CliError, EXIT } from "./exit-codes.js"
+import { CliError, EXIT } from "../internal/exit-codes.js"
 import { runCli } from "./program.js"
 import { runWorker } from "./worker.js"
 

@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { type BatchSummary, emptySummary } from "../../src/cli/batch.js"
+import { type BatchSummary, emptySummary } from "../../src/internal/batch.js"
 import { BatchChecker, pieceEnd } from "../../src/cli/check-batch.js"
 
 const PIECE = 1 << 16

@@ -4,7 +4,7 @@
  * @module
  */
 import { ENDPOINT_IDS, endpoints } from "../../index.js"
-import { EXIT, type ExitCode } from "../exit-codes.js"
+import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
 import { Output } from "../io.js"
 import { stylesFor, useColour } from "../terminal.js"
 

@@ -8,13 +8,13 @@
  */
 import { resolve } from "node:path"
 import { LedgerMismatchError, type MapJournal, type Mapping, openMapJournal } from "../../index.js"
-import type { PayloadWarningItem } from "../batch.js"
-import { describeError, ioError, usageError } from "../exit-codes.js"
+import type { PayloadWarningItem } from "../../internal/batch.js"
+import { describeError, ioError, usageError } from "../../internal/exit-codes.js"
 import type { Output } from "../io.js"
 import { LineLedger } from "../line-ledger.js"
 import type { Progress } from "../progress.js"
 import { keyDigest, SeenKeys, transactionKey } from "../seen-keys.js"
-import type { SourceItem, SourceRow } from "../source-rows.js"
+import type { SourceItem, SourceRow } from "../../internal/source-rows.js"
 import type { Styles } from "../terminal.js"
 import { MapWarnings } from "./map-warnings.js"
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { EXIT, type ExitCode } from "../exit-codes.js"
+import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
 import { formatCount, type Styles } from "../terminal.js"
 import type { MapOutcomes } from "./map-outcomes.js"
 import type { MapWarnings } from "./map-warnings.js"

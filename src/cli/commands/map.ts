@@ -9,7 +9,7 @@
  */
 import { availableParallelism } from "node:os"
 import { AtomicOutputs, discardOnSignal } from "../atomic-output.js"
-import { EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
+import { EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
 import { Output, UnreadableInput } from "../io.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { startProgress } from "../progress.js"
@@ -20,7 +20,7 @@ import { type MapJournalRun, MapOutcomes, openMapJournalRun, SharedOutcomes } fr
 import { reportMap } from "./map-report.js"
 import { delimiterOf, inputFormatOf, loadMapping, type MapSource, type MapSourceOptions, openMapSource } from "./map-source.js"
 
-export { DEFAULT_DELIMITERS, detectDelimiter } from "../source-rows.js"
+export { DEFAULT_DELIMITERS, detectDelimiter } from "../../internal/source-rows.js"
 
 /** Options of `map`, as parsed from the command line. */
 export interface MapOptions {

@@ -11,7 +11,7 @@ import { csvHeader, csvRow } from "../../report/render-csv.js"
 import { problemRows } from "../../report/report-problems.js"
 import { renderMarkdown, renderText } from "../../report/render-text.js"
 import { LedgerMismatchError } from "../../send/ledger-types.js"
-import { EXIT, type ExitCode, ioError } from "../exit-codes.js"
+import { EXIT, type ExitCode, ioError } from "../../internal/exit-codes.js"
 import { openOutput, Output } from "../io.js"
 
 export const REPORT_COMMAND_FORMATS = ["text", "markdown", "json", "csv", "html"] as const

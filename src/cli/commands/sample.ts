@@ -6,7 +6,7 @@
  * @module
  */
 import { isPostEndpointId, POST_ENDPOINT_IDS } from "../../index.js"
-import { CliError, EXIT, type ExitCode, usageError } from "../exit-codes.js"
+import { CliError, EXIT, type ExitCode, usageError } from "../../internal/exit-codes.js"
 import { Output } from "../io.js"
 
 type TestingKit = typeof import("../../testing/index.js")

@@ -6,7 +6,7 @@
  * @module
  */
 import { ENDPOINT_IDS, endpoints, isEndpointId, mappingJsonSchema, toJsonSchema, toOpenApi } from "../../index.js"
-import { EXIT, type ExitCode, usageError } from "../exit-codes.js"
+import { EXIT, type ExitCode, usageError } from "../../internal/exit-codes.js"
 import { Output } from "../io.js"
 
 const COMPONENT_REF = "#/components/schemas/"

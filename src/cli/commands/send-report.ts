@@ -7,7 +7,7 @@
  */
 import { relative } from "node:path"
 import type { Ledger, LedgerRecord, SendSummary } from "../../index.js"
-import { EXIT, type ExitCode } from "../exit-codes.js"
+import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
 import { openOutput, Output } from "../io.js"
 import { formatCount, stylesFor, useColour } from "../terminal.js"
 

@@ -18,7 +18,7 @@ import {
   sendRecords
 } from "../../index.js"
 import { authenticate, type Credentials, readCredentials, secretsOf } from "../credentials.js"
-import { CliError, describeError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
+import { CliError, describeError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
 import { validateInputKind } from "../io.js"
 import { documentsFolder } from "../documents-option.js"
 import { refuseOverwritingInputs } from "../output-paths.js"

@@ -7,7 +7,7 @@
  */
 import { randomInt } from "node:crypto"
 import { createReferenceServer, decodeSeed, type FaultOptions, openStore, type Seed, StateFileError } from "../../service/index.js"
-import { describeError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
+import { describeError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
 import { readJsonFile } from "../read-json-file.js"
 import { graphqlEndpoint } from "../../service/graphql.js"
 import { acceptIssuedTokens, createTokenIssuer } from "../../service/tokens.js"

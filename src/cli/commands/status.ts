@@ -8,7 +8,7 @@
 import { createClient, endpoints, InsecureBaseUrlError, POST_ENDPOINT_IDS, type SendOutcome } from "../../index.js"
 import { readSupplierStanding, type SupplierStanding } from "../../report/supplier-standing.js"
 import { authenticate, readCredentials } from "../credentials.js"
-import { type CliError, EXIT, type ExitCode, ioError, usageError } from "../exit-codes.js"
+import { type CliError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
 import { Output } from "../io.js"
 
 /** Options of `status`, as parsed. */

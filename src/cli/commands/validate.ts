@@ -6,13 +6,13 @@
  */
 import { availableParallelism } from "node:os"
 import { ENDPOINT_IDS, isEndpointId } from "../../index.js"
-import { type BatchSummary, emptySummary, type WorkerSettings } from "../batch.js"
+import { type BatchSummary, emptySummary, type WorkerSettings } from "../../internal/batch.js"
 import { countUnparseable } from "../check-batch.js"
 import { documentsReport } from "../documents-option.js"
-import { EXIT, type ExitCode, usageError } from "../exit-codes.js"
+import { EXIT, type ExitCode, usageError } from "../../internal/exit-codes.js"
 import { type InputKind, openInput, openOutput, Output, READ_CHUNK_BYTES, readChunks, type RegularFile, sizeOf, sniffStdin, UnreadableInput, validateInputs } from "../io.js"
-import { type JsonPiece, JsonDocumentSplitter } from "../json-document.js"
-import { LineChunker } from "../line-chunks.js"
+import { type JsonPiece, JsonDocumentSplitter } from "../../internal/json-document.js"
+import { LineChunker } from "../../internal/line-chunks.js"
 import { startProgress } from "../progress.js"
 import { overlongDetail, unparseable } from "../record-errors.js"
 import { jsonReport, ndjsonEmptyLine, ndjsonLine, ndjsonWarnedLine, type ReportFormat, summaryLine, textReport } from "../reports.js"
@@ -20,7 +20,7 @@ import { refuseOverwritingInputs } from "../output-paths.js"
 import { repeatedTransactionIdRejecter } from "../repeated-transaction-ids.js"
 import { Tally } from "../tally.js"
 import { stylesFor, useColour } from "../terminal.js"
-import { WorkerPool } from "../worker-pool.js"
+import { WorkerPool } from "../../internal/worker-pool.js"
 
 /** Options of `validate`, as parsed from the command line. */
 export interface ValidateOptions {

