@@ -1,8 +1,9 @@
-// `npm run bench`: builds (in the npm script), runs bench/validate.mjs and bench/map.mjs, and prints one
-// table of ratios, each against its goal, then the two parts' own tables. Ratios compare runs of the
+// `npm run bench`: builds (in the npm script), runs bench/validate.mjs, bench/map.mjs and bench/edifact.mjs,
+// and prints one table of ratios, each against its goal, then the parts' own tables. Ratios compare runs of the
 // same benchmark run on the same machine, never figures from elsewhere.
 import { loadavg } from "node:os"
 import { REPEATS } from "./lib.mjs"
+import { benchEdifact, edifactRows, edifactTable } from "./edifact.mjs"
 import { benchMap, mapTable } from "./map.mjs"
 import { benchValidate, validateTable } from "./validate.mjs"
 
@@ -11,6 +12,7 @@ const loadBefore = load()
 const started = new Date()
 const v = await benchValidate()
 const m = await benchMap()
+const e = await benchEdifact()
 
 /** Peak RSS may grow by less than this when the input grows fourfold: "flat in file size". */
 const FLAT = 1.25
@@ -24,7 +26,8 @@ const rows = [
   { name: "map --jobs 1 vs csv-parse + JSON.stringify", measured: m.rates.b / m.rates.a, goal: 0.5, at: "least" },
   { name: "map --jobs 2 vs csv-parse + JSON.stringify", measured: m.rates.c / m.rates.a, goal: 0.5, at: "least" },
   { name: `validate --jobs 2 peak RSS, 4× vs 1× the file (${Math.round(v.big.peakRss / 2 ** 20)} / ${Math.round(v.valid.d.peakRss / 2 ** 20)} MB)`, measured: v.big.peakRss / v.valid.d.peakRss, goal: FLAT, at: "most" },
-  { name: `map --allow-duplicates peak RSS, 4× vs 1× the rows (${Math.round(m.e4.peakRss / 2 ** 20)} / ${Math.round(m.e1.peakRss / 2 ** 20)} MB)`, measured: m.e4.peakRss / m.e1.peakRss, goal: FLAT, at: "most" }
+  { name: `map --allow-duplicates peak RSS, 4× vs 1× the rows (${Math.round(m.e4.peakRss / 2 ** 20)} / ${Math.round(m.e1.peakRss / 2 ** 20)} MB)`, measured: m.e4.peakRss / m.e1.peakRss, goal: FLAT, at: "most" },
+  ...edifactRows(e)
 ]
 // Judged on the ratio as printed (two decimals), so that a row never reads "1.25× < 1.25× pass".
 const pass = (r) => {
@@ -43,4 +46,6 @@ ${table.join("\n")}
 
 ${validateTable(v)}
 
-${mapTable(m)}`)
+${mapTable(m)}
+
+${edifactTable(e)}`)
