@@ -10,12 +10,15 @@ import { NON_FIELD_ERRORS } from "./codes.js"
 /** A path of field names and zero-based array indexes. */
 export type Path = ReadonlyArray<string | number>
 
+/** A field name with a character {@link attrStep} escapes (most have none, and are their own step). */
+const ESCAPED = /[.\\]/u
+
 /**
  * One step of an `attr`: an index as its digits; a field name with `\` and `.` escaped by a backslash, so a
  * key named `energy_amount.quantity` (`energy_amount\.quantity`) is not the nested field.
  */
 const attrStep = (step: string | number): string =>
-  typeof step === "number" ? String(step) : step.replaceAll("\\", "\\\\").replaceAll(".", "\\.")
+  typeof step === "number" ? String(step) : ESCAPED.test(step) ? step.replaceAll("\\", "\\\\").replaceAll(".", "\\.") : step
 
 /**
  * The API's `attr`: a dot path, or `non_field_errors` for the root. Field names that hold `.` or `\` have

@@ -113,6 +113,7 @@ export const reportValidation = <A>(
     return { ok: true, value: decoded.value, warnings }
   }
   const errors = inDocumentOrder(data, pathErrors) as Array<PayloadError>
+  if (warnings.length === 0) return { ok: false, error: toValidationErrorBody(errors), warnings }
   // An error supersedes a warning at the same place (`line_items: []` of a SUPPLY_CHARGE is `empty`,
   // not also an optional list to omit), and a cross-field rule's error one at the fields it relates
   // (`definitions: []` and `rolled_out_definitions: []` are `definitions_required`, not two lists to omit).
@@ -161,11 +162,10 @@ export const runValidation = <A>(
     const data = wire.value
     const result = decoderFor(schema, options.additionalFields ?? "error")(data)
     const getters = wire.errors.map((e) => toAttr(e.path))
-    const pathErrors: Array<PathError> = [
-      ...wire.errors,
-      ...(result._tag === "Failure" ? issueToPathErrors(result.failure, data) : [])
-        .filter((e) => !within(toAttr(e.path), getters))
-    ]
+    const decodeErrors = result._tag === "Failure" ? issueToPathErrors(result.failure, data) : []
+    const pathErrors: Array<PathError> = getters.length === 0
+      ? decodeErrors
+      : [...wire.errors, ...decodeErrors.filter((e) => !within(toAttr(e.path), getters))]
     return reportValidation<A>(schema.ast, data, pathErrors, result._tag === "Success" ? { value: result.success as A } : undefined, options.now)
   } catch (cause) {
     return internalFailure(cause)
