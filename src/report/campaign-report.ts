@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { availableParallelism } from "node:os"
 import type { DatabaseSync } from "node:sqlite"
 import { loadSqlite } from "../service/sqlite.js"
-import { LedgerMismatchError, STORED_OUTCOMES } from "../send/ledger-types.js"
+import { LedgerMismatchError } from "../send/ledger-types.js"
+import { sorterThreads, startAccountScan } from "./account-scan.js"
 import { CURRENT_MAP_RUNS, CURRENT_UNIDENTIFIED, type LedgerTables, problemRows } from "./report-problems.js"
 import {
   type AccountRow,
@@ -56,9 +56,9 @@ export const openReportSource = (path: string): ReportSource => {
     const names = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name))
     const format = names.has("meta") ? (db.prepare("SELECT value FROM meta WHERE key = 'format'").get() as { value: string } | undefined)?.value : undefined
     if (format !== "ledger-2") throw new LedgerMismatchError(`${path} is not a ledger of this version of data-import (${format ?? "no ledger format"})`)
-    // The report's scans are GROUP BYs over every record, which SQLite sorts; a helper thread of its
-    // sorter per core beyond the first (at most 4) takes a scan of 1M records from 0.8 s to 0.63 s.
-    db.exec(`PRAGMA threads = ${Math.min(4, Math.max(0, availableParallelism() - 1))}`)
+    // The report's two scans are GROUP BYs over every record, which SQLite sorts, side by side when there
+    // is a core for each: its sorter gets helper threads only from the cores beyond those.
+    db.exec(`PRAGMA threads = ${sorterThreads(2)}`)
     return { path, db, tables: { map: names.has("map_runs") && names.has("map_rejects") && names.has("lineage") }, close: () => db.close() }
   } catch (error) {
     db.close()
@@ -77,6 +77,8 @@ export interface CampaignReportOptions {
   /** Intervals of the timeline, at most (default 120). */
   readonly buckets?: number | undefined
   readonly now?: (() => number) | undefined
+  /** Scan the accounts in a worker thread beside the scan of kinds (default: when the machine has a second core). */
+  readonly parallel?: boolean | undefined
 }
 
 const bump = (codes: CodeCounts, kind: ProblemKind, cause: string | null, n: number): void => {
@@ -91,20 +93,6 @@ const add = (tally: Tally, state: string, outcome: string | null, n: number): vo
 }
 
 const noAccounts = (): AccountTotals => ({ accounts: 0, complete: 0, blocked: 0, partly: 0, not_stored: 0 })
-
-/**
- * Per account: its records, how many stored, how many blocked and why. SQLite sorts the columns an
- * aggregate reads along with the key; a subquery it cannot flatten (LIMIT -1) hands the sorter a small
- * integer per record (bit 0: stored, bit 1: blocked) and a cause only for blocked records, instead of
- * three strings. The account leads the key: it tells records apart sooner than the supplier does.
- */
-const ACCOUNTS = `SELECT supplier, account, COUNT(*) AS n, SUM(flags & 1) AS stored, SUM(flags >> 1) AS blocked,
-    GROUP_CONCAT(DISTINCT blocked_cause) AS causes
-  FROM (SELECT supplier, account,
-      (state = 'done' AND outcome IN (${[...STORED_OUTCOMES].map((o) => `'${o}'`).join(", ")})) | ((state = 'done' AND outcome = 'blocked') << 1) AS flags,
-      CASE WHEN state = 'done' AND outcome = 'blocked' THEN cause END AS blocked_cause
-    FROM records WHERE account IS NOT NULL LIMIT -1)
-  GROUP BY account, supplier`
 
 /**
  * Computes the report of the ledger `source`.
@@ -158,6 +146,9 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
   const points = new Map<number, number>()
   const perRun = new Map<number, number>()
 
+  // The scan of accounts starts first: with a core to spare it runs meanwhile, in a worker thread.
+  const accountScan = startAccountScan(db, source.path, limit, options.parallel)
+
   // One scan: records by kind, supplier, state, outcome and cause, and by run and interval of their last change
   // (the integers lead the key: the sorter compares them faster than strings).
   const grouped = db.prepare(
@@ -199,25 +190,15 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     }
   }
 
-  // One scan: accounts, into a temporary table (the ledger stays untouched), then totals and the worst listed.
-  db.exec("DROP TABLE IF EXISTS temp.report_accounts")
-  db.exec(`CREATE TEMP TABLE report_accounts AS ${ACCOUNTS}`)
+  const scan = accountScan()
   const accountTotals = new Map<string, AccountTotals>()
-  const byState = db.prepare(
-    `SELECT supplier, COUNT(*) AS accounts, SUM(stored = n) AS complete, SUM(blocked > 0) AS blocked,
-       SUM(stored < n AND blocked = 0 AND stored > 0) AS partly, SUM(stored = 0 AND blocked = 0) AS not_stored
-     FROM temp.report_accounts GROUP BY supplier`
-  )
   const allAccounts = noAccounts() as { -readonly [K in keyof AccountTotals]: number }
-  for (const row of byState.iterate() as Iterable<AccountTotals & { supplier: string | null }>) {
+  for (const row of scan.bySupplier) {
     const t: AccountTotals = { accounts: row.accounts, complete: row.complete, blocked: row.blocked, partly: row.partly, not_stored: row.not_stored }
     accountTotals.set(row.supplier ?? "(none)", t)
     for (const k of Object.keys(allAccounts) as Array<keyof AccountTotals>) allAccounts[k] += t[k]
   }
-  const listed = db.prepare(
-    "SELECT supplier, account, n, stored, blocked, causes FROM temp.report_accounts WHERE stored < n ORDER BY blocked > 0 DESC, n - stored DESC, supplier, account LIMIT ?"
-  ).all(limit) as Array<{ supplier: string | null; account: string; n: number; stored: number; blocked: number; causes: string | null }>
-  const listedAccounts: Array<AccountRow> = listed.map((r) => ({
+  const listedAccounts: Array<AccountRow> = scan.listed.map((r) => ({
     supplier: r.supplier ?? "(none)",
     account: r.account,
     records: r.n,
@@ -225,7 +206,6 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     status: r.blocked > 0 ? "blocked" : r.stored > 0 ? "partly" : "not_stored",
     causes: r.causes === null ? [] : [...new Set(r.causes.split(","))].sort()
   }))
-  db.exec("DROP TABLE temp.report_accounts")
 
   const runs = (db.prepare("SELECT id, command, service, started_at, ended_at, ended FROM runs ORDER BY id").all() as Array<{
     id: number

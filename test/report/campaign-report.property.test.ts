@@ -10,7 +10,7 @@ import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import fc from "fast-check"
 import { afterAll, describe, expect, it } from "vitest"
-import { campaignReport, openLedger, openReportSource } from "../../src/index.js"
+import { type CampaignReport, campaignReport, openLedger, openReportSource } from "../../src/index.js"
 
 const dir = mkdtempSync(join(tmpdir(), "report-property-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -71,13 +71,15 @@ describe("campaignReport", () => {
     fc.assert(
       fc.property(fc.array(recordArb, { minLength: 1, maxLength: 120 }), (rows) => {
         const source = openReportSource(writeLedger(rows))
-        const report = (() => {
+        const [report, alone] = (() => {
           try {
-            return campaignReport(source, { now: () => START + 600 * 60_000 })
+            // The scan of accounts in a worker thread and on the report's own connection: the same figures.
+            return [true, false].map((parallel) => campaignReport(source, { now: () => START + 600 * 60_000, parallel }))
           } finally {
             source.close()
           }
-        })()
+        })() as [CampaignReport, CampaignReport]
+        expect(alone).toEqual(report)
 
         expect(report.totals.records).toBe(rows.length)
         const expectedTotals = countBy(rows, tallyKey)
