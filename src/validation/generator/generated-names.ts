@@ -1,20 +1,19 @@
 /**
- * The names the generated module declares: constants shared by every endpoint (patterns, sets), the
- * values one endpoint's functions receive at run time (its refs), and fresh local variables.
+ * The names a compiled check declares: its constants (patterns, sets), the values it receives (its
+ * refs: the rules and warning rules it calls), and fresh local variables.
  *
  * @module
  */
-import type { SchemaAST } from "effect"
 import type { CrossFieldRule, WarningRule } from "../../schemas/conventions.js"
 
-/** A value the generated code of an endpoint receives at run time: a rule, a warning rule or a schema node. */
+/** A value the compiled check of a schema receives: a cross-field rule or a warning rule. */
 export interface GeneratedRef {
   readonly label: string
-  readonly value: CrossFieldRule | WarningRule | SchemaAST.AST
+  readonly value: CrossFieldRule | WarningRule
 }
 
 /**
- * Constants of the generated module, by their source, so that every endpoint shares one declaration.
+ * Constants of a compiled check, by their source, so that a pattern or set used twice is declared once.
  *
  * @example
  * const constants = new Constants()
@@ -32,8 +31,7 @@ export class Constants {
 }
 
 /**
- * The refs of one endpoint (the parameter `r0, r1, …` of its generated functions, one per value) and its
- * local variable names.
+ * The refs of one check (its parameters `r0, r1, …`, one per value) and its local variable names.
  *
  * @example
  * const names = new EndpointNames()
@@ -53,7 +51,7 @@ export class EndpointNames {
     return `r${index}`
   }
 
-  /** A local variable name not used before in this endpoint. */
+  /** A local variable name not used before in this check. */
   fresh(prefix: string): string {
     return `${prefix}${++this.counter}`
   }
