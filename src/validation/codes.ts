@@ -4,7 +4,15 @@
  * @module
  */
 
-/** Every error code the validation reports, with when it is reported. */
+/**
+ * Every error code the validation reports, with when it is reported.
+ *
+ * @example
+ * ERROR_CODES.required // => "A required field is missing."
+ * Object.keys(ERROR_CODES).includes("start_date_later_than_end_date") // => true
+ *
+ * @since 0.1.0
+ */
 export const ERROR_CODES = {
   required: "A required field is missing.",
   null: "`null` where the field is not nullable.",
@@ -34,10 +42,21 @@ export const ERROR_CODES = {
   inexact_number: "A JSON number a double cannot hold exactly (`12345678901234567.89`): it would be sent changed (validate and send read the raw text)."
 } as const
 
-/** An error code. */
+/**
+ * An error code.
+ *
+ * @since 0.1.0
+ */
 export type ErrorCode = keyof typeof ERROR_CODES
 
-/** Every warning code: allowed but suspicious data, never a reason to reject a payload. */
+/**
+ * Every warning code: allowed but suspicious data, never a reason to reject a payload.
+ *
+ * @example
+ * WARNING_CODES.unknown_choice // => "A value outside the values the spec lists for an open enumeration."
+ *
+ * @since 0.1.0
+ */
 export const WARNING_CODES = {
   unknown_choice: "A value outside the values the spec lists for an open enumeration.",
   empty_optional: "An optional array sent empty: the convention is to omit it.",
@@ -47,7 +66,11 @@ export const WARNING_CODES = {
   invoice_totals_mismatch: "An invoice whose line items' `amount_net` plus its `tax_amounts`' `tax_amount` is not its `amount_total`."
 } as const
 
-/** A warning code. */
+/**
+ * A warning code.
+ *
+ * @since 0.1.0
+ */
 export type WarningCode = keyof typeof WARNING_CODES
 
 /**
@@ -60,5 +83,13 @@ export const ADDITIONAL_FIELD = "additional_field"
 /** Top-level `code` of a failed payload validation. */
 export const PAYLOAD_FAILED_VALIDATION = "payload_failed_validation"
 
-/** The `attr` of an error about the payload as a whole. */
+/**
+ * The `attr` of an error about the payload as a whole.
+ *
+ * @example
+ * const result = validatePayload("notes", [])
+ * !result.ok && result.error.errors[0]?.attr === NON_FIELD_ERRORS // => true
+ *
+ * @since 0.1.0
+ */
 export const NON_FIELD_ERRORS = "non_field_errors"

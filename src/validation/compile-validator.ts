@@ -19,7 +19,11 @@ import type { ValidatePayloadOptions, ValidationResult } from "./result.js"
 import { validateRequest } from "./validate-payload.js"
 import { isWireData } from "./wire-data.js"
 
-/** Validates one request of an endpoint; the same result as `validatePayload(endpointId, input, options)`. */
+/**
+ * Validates one request of an endpoint; the same result as `validatePayload(endpointId, input, options)`.
+ *
+ * @since 0.1.0
+ */
 export type PayloadValidator<E extends EndpointId> = (
   input: unknown,
   options?: ValidatePayloadOptions
@@ -55,7 +59,11 @@ const isJsonShaped = (value: unknown, depth: number): boolean => {
   return true
 }
 
-/** Options of {@link compileValidator}. */
+/**
+ * Options of {@link compileValidator}.
+ *
+ * @since 0.1.0
+ */
 export interface CompileValidatorOptions {
   /**
    * `"json"`: every input comes straight from `JSON.parse` (plain objects and arrays, no symbol keys,
@@ -83,6 +91,8 @@ const validators = new Map<string, PayloadValidator<EndpointId>>()
  * const result = validate({ ...JSON.parse(lines[0]), energy_amount: { ...amount, quantity: "1,5" } })
  * if (!result.ok) console.log(result.error.errors.map((e) => `${e.attr} ${e.code}`))
  * // ["energy_amount.quantity invalid"]
+ *
+ * @since 0.1.0
  */
 export const compileValidator = <E extends EndpointId>(endpointId: E, options?: CompileValidatorOptions): PayloadValidator<E> => {
   const json = options?.input === "json"

@@ -46,6 +46,8 @@ const collect = (node: unknown, path: Array<string | number>, out: Array<{ path:
  * inexactNumberErrors('{"transactions":[{"amount":12.5}]}') // => []
  * inexactNumberErrors('{"transactions":[{"amount":12345678901234567.89}]}')
  * // => [{ attr: "transactions.0.amount", code: "inexact_number", detail: "12345678901234567.89 cannot be sent as a JSON number without changing it (it would become 12345678901234568)." }]
+ *
+ * @since 0.1.0
  */
 export const inexactNumberErrors = (text: string): Array<PayloadError> => {
   if (!MAYBE_INEXACT_RE.test(text)) return []
@@ -101,6 +103,8 @@ const pathOfAttr = (root: unknown, attr: string): Path => {
  * const result = withExactNumbers(text, JSON.parse(text), validatePayload("transactions", JSON.parse(text), { now: new Date("2025-01-01") }))
  * result.ok // => false
  * result.ok ? [] : result.error.errors.map((e) => `${e.attr} ${e.code}`) // => ["transactions.0.amount inexact_number"]
+ *
+ * @since 0.1.0
  */
 export const withExactNumbers = <A>(text: string, value: unknown, result: ValidationResult<A>): ValidationResult<A> => {
   if (!hasNumber(value)) return result

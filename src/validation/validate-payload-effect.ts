@@ -8,7 +8,17 @@ import type { EndpointId, RequestOf } from "../endpoints/endpoint-id.js"
 import type { PayloadErrorBody, PayloadWarning, ValidatePayloadOptions, ValidationSuccess } from "./result.js"
 import { validatePayload } from "./validate-payload.js"
 
-/** The typed failure of {@link validatePayloadEffect}: the API's 400 body and the warnings. */
+/**
+ * The typed failure of {@link validatePayloadEffect}: the API's 400 body and the warnings.
+ *
+ * @example
+ * const failure = Effect.runSync(Effect.flip(validatePayloadEffect("notes", {})))
+ * failure instanceof PayloadValidationError // => true
+ * failure._tag // => "PayloadValidationError"
+ * failure.endpointId // => "notes"
+ *
+ * @since 0.1.0
+ */
 export class PayloadValidationError extends Data.TaggedError("PayloadValidationError")<{
   readonly endpointId: EndpointId
   readonly body: PayloadErrorBody
@@ -24,6 +34,8 @@ export class PayloadValidationError extends Data.TaggedError("PayloadValidationE
  *   Effect.catchTag("PayloadValidationError", (e) => Effect.succeed(e.body))
  * )
  * Effect.runSync(program) // => { code: "payload_failed_validation", errors: [{ attr: "notes", code: "empty", ... }], ... }
+ *
+ * @since 0.1.0
  */
 export const validatePayloadEffect = <E extends EndpointId>(
   endpointId: E,

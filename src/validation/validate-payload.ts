@@ -18,6 +18,8 @@ import { runValidation, toValidationErrorBody } from "./run-validation.js"
  * const result = validatePayload("energy-amount", { ...JSON.parse(line), import_supplier: "" })
  * if (!result.ok) for (const e of result.error.errors) console.log(e.attr, e.code, e.detail)
  * // import_supplier blank This field may not be blank.
+ *
+ * @since 0.1.0
  */
 export const validatePayload = <E extends EndpointId>(
   endpointId: E,

@@ -11,7 +11,11 @@ import { type ADDITIONAL_FIELD, NON_FIELD_ERRORS, type WarningCode } from "./cod
 import type { ValidationFailure, ValidationResult, ValidationSuccess } from "./result.js"
 import { additionalFields, runValidation, toValidationErrorBody } from "./run-validation.js"
 
-/** Options of `validateResponse`. */
+/**
+ * Options of `validateResponse`.
+ *
+ * @since 0.1.0
+ */
 export interface ValidateResponseOptions {
   /**
    * A field the contract does not name: `"error"` (default, `unknown_field`) or `"warn"` (a warning
@@ -21,12 +25,20 @@ export interface ValidateResponseOptions {
   readonly additionalFields?: "error" | "warn"
 }
 
-/** A warning about a response body: one a payload can have, or a field the contract does not name. */
+/**
+ * A warning about a response body: one a payload can have, or a field the contract does not name.
+ *
+ * @since 0.1.0
+ */
 export interface ResponseWarning extends ApiError {
   readonly code: WarningCode | typeof ADDITIONAL_FIELD
 }
 
-/** What `validateResponse` returns: a validation result whose warnings may name additional fields. */
+/**
+ * What `validateResponse` returns: a validation result whose warnings may name additional fields.
+ *
+ * @since 0.1.0
+ */
 export type ResponseValidationResult<A> =
   & (Omit<ValidationSuccess<A>, "warnings"> | Omit<ValidationFailure, "warnings">)
   & { readonly warnings: ReadonlyArray<ResponseWarning> }
@@ -37,7 +49,11 @@ const fail = (detail: string): ValidationResult<never> => ({
   warnings: []
 })
 
-/** `validateResponse`: with `{ additionalFields: "warn" }`, the warnings may name additional fields. */
+/**
+ * `validateResponse`: with `{ additionalFields: "warn" }`, the warnings may name additional fields.
+ *
+ * @since 0.1.0
+ */
 export interface ValidateResponse {
   (endpointId: EndpointId, status: number, body: unknown, options?: { readonly additionalFields?: "error" }): ValidationResult<unknown>
   (endpointId: EndpointId, status: number, body: unknown, options: ValidateResponseOptions): ResponseValidationResult<unknown>
@@ -52,6 +68,8 @@ export interface ValidateResponse {
  * const read = validateResponse("account-transfer-status", 200,
  *   { status: "COMPLETED", service_account_number: "A-1", kraken_account_number: "A-1" }, { additionalFields: "warn" })
  * read.ok // true; read.warnings: [{ attr: "kraken_account_number", code: "additional_field", … }]
+ *
+ * @since 0.1.0
  */
 export const validateResponse: ValidateResponse = ((
   endpointId: EndpointId,
