@@ -1,6 +1,6 @@
 import { defineConfig } from "tsup"
 
-const external = ["effect", "date-fns", "@date-fns/tz", "fast-check", "commander", "csv-parse"]
+const external = ["effect", "date-fns", "@date-fns/tz", "fast-check", "commander"]
 
 export default defineConfig([
   {

@@ -9,6 +9,7 @@
  */
 import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
 import type { PhysicalLine } from "./physical-lines.js"
+import { parseRecord } from "../readers/csv/csv-record.js"
 
 /** Delimiters recognised in a CSV header line when none is given, in order of preference. */
 export const DEFAULT_DELIMITERS: ReadonlyArray<string> = [";", ",", "\t", "|"]
@@ -218,93 +219,6 @@ export async function* ndjsonRows(input: AsyncIterable<ReadonlyArray<PhysicalLin
 
 // One CSV record: the cells of a row that may span physical lines (a quoted field over several lines),
 // and the row as the reader yields it, with its record made only when it is read.
-
-/** A record parsed: its cells and the lines it spans, an error, or the need of more lines. */
-export type Parsed =
-  | { readonly fields: Array<string>; readonly span: number }
-  | { readonly error: string }
-  | { readonly needMore: true }
-
-const QUOTE = 34
-
-/**
- * Parses one CSV record starting at `lines[start]`. A quote opens a quoted field only at the start of a
- * field (elsewhere it is a character like any other, as spreadsheet exports write `Zähler "defekt"`);
- * a closing quote must be followed by the delimiter or the end of the line.
- */
-export const parseRecord = (
-  lines: ReadonlyArray<PhysicalLine>,
-  start: number,
-  delimiter: string,
-  maxLines: number,
-  atEnd: boolean,
-  columns: number
-): Parsed => {
-  const first = lines[start]!.text
-  if (!first.includes("\"")) return { fields: first.split(delimiter), span: 1 }
-  const fields: Array<string> = []
-  const d = delimiter.charCodeAt(0)
-  let index = start
-  let text = first
-  let i = 0
-  let field = ""
-  for (;;) {
-    // At the start of a field.
-    if (text.charCodeAt(i) === QUOTE) {
-      i++
-      for (;;) {
-        const close = text.indexOf("\"", i)
-        if (close === -1) {
-          field += text.slice(i)
-          const next = lines[index + 1]
-          if (next === undefined) return atEnd ? { error: "a quote opened on this line is never closed" } : { needMore: true }
-          // A line without a quote that is a whole row by itself is not the middle of a quoted field:
-          // the quote opened here is unclosed, and going on would swallow good rows.
-          if ("undecodable" in next || next.text.includes("\u0000") || index + 1 - start >= maxLines || (!next.text.includes("\"") && isWholeRow(next.text, delimiter, columns))) {
-            return { error: "a quote opened on this line is never closed" }
-          }
-          index++
-          text = next.text
-          field += "\n"
-          i = 0
-          continue
-        }
-        field += text.slice(i, close)
-        if (text.charCodeAt(close + 1) === QUOTE) {
-          field += "\""
-          i = close + 2
-          continue
-        }
-        i = close + 1
-        break
-      }
-      if (i < text.length && text.charCodeAt(i) !== d) {
-        return { error: `unexpected ${JSON.stringify(text[i])} after a closing quote (a quote inside a quoted field is written twice)` }
-      }
-    } else {
-      const end = text.indexOf(delimiter, i)
-      field = text.slice(i, end === -1 ? text.length : end)
-      i = end === -1 ? text.length : end
-    }
-    fields.push(field)
-    field = ""
-    if (i >= text.length) return { fields, span: index - start + 1 }
-    i++ // the delimiter
-    if (i >= text.length) {
-      fields.push("")
-      return { fields, span: index - start + 1 }
-    }
-  }
-}
-
-/** Whether a line read on its own is a complete row of `columns` cells (or one more, empty). */
-const isWholeRow = (text: string, delimiter: string, columns: number): boolean => {
-  if (columns <= 1) return false
-  const parsed = parseRecord([{ line: 0, text }], 0, delimiter, 1, true, 0)
-  if (!("fields" in parsed)) return false
-  const n = parsed.fields.length
-  return n === columns || (n === columns + 1 && parsed.fields[n - 1] === "")
-}
 
 /** The number of cells of a line without quotes. */
 export const cellCount = (text: string, delimiter: string): number => {

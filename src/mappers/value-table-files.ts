@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { csvTable } from "../readers/csv/csv-record.js"
 import { placeOf, type MappingProblem } from "./define-mapping.js"
 import { isValueTableFile, type ValueTable } from "./value-table.js"
 
@@ -21,39 +22,6 @@ type Parsed = { readonly ok: true; readonly table: ValueTable } | { readonly ok:
 
 const bad = (detail: string): Parsed => ({ ok: false, code: "invalid_value_table", detail })
 
-/** The cells of one CSV line, or `undefined` when a quote is not closed or is followed by other text. */
-const cellsOf = (line: string, delimiter: string): Array<string> | undefined => {
-  const cells: Array<string> = []
-  let i = 0
-  for (;;) {
-    if (line[i] === "\"") {
-      let cell = ""
-      let j = i + 1
-      for (;;) {
-        const quote = line.indexOf("\"", j)
-        if (quote === -1) return undefined
-        cell += line.slice(j, quote)
-        if (line[quote + 1] === "\"") {
-          cell += "\""
-          j = quote + 2
-          continue
-        }
-        i = quote + 1
-        break
-      }
-      cells.push(cell)
-      if (i === line.length) return cells
-      if (line[i] !== delimiter) return undefined
-      i++
-      continue
-    }
-    const end = line.indexOf(delimiter, i)
-    cells.push(end === -1 ? line.slice(i) : line.slice(i, end))
-    if (end === -1) return cells
-    i = end + 1
-  }
-}
-
 /**
  * A CSV value table: a header line, then `from<delimiter>to` lines.
  *
@@ -61,24 +29,21 @@ const cellsOf = (line: string, delimiter: string): Array<string> | undefined => 
  * parseCsvTable("codes.csv", "Buchungsart;type\nZAHL;PAYMENT\nFORD;CHARGE\n") // => { ok: true, table: { ZAHL: "PAYMENT", FORD: "CHARGE" } }
  */
 export const parseCsvTable = (file: string, text: string): Parsed => {
-  const lines = text.replace(/^\uFEFF/u, "").split(/\r?\n/u)
-  const header = lines[0] ?? ""
-  const delimiter = [";", "\t", ","].find((d) => header.includes(d))
+  const { delimiter, rows } = csvTable(text)
   if (delimiter === undefined) return bad(`${file}:1: the header needs two columns separated by ; , or a tab (such as from;to)`)
   const table: Record<string, string> = {}
   const lineOf = new Map<string, number>()
-  for (let n = 0; n < lines.length; n++) {
-    const line = lines[n]!
-    if (line.trim() === "") continue
-    const cells = cellsOf(line, delimiter)
-    if (cells === undefined) return bad(`${file}:${n + 1}: a quote is not closed, or text follows its closing quote`)
-    if (cells.length !== 2) return bad(`${file}:${n + 1}: ${cells.length} cells; a value table has two columns (${n === 0 ? "from" : "value"}${delimiter}${n === 0 ? "to" : "result"})`)
-    if (n === 0) continue
+  for (const row of rows) {
+    const n = row.line
+    if ("error" in row) return bad(`${file}:${n}: a quote is not closed, or text follows its closing quote`)
+    const cells = row.cells
+    if (cells.length !== 2) return bad(`${file}:${n}: ${cells.length} cells; a value table has two columns (${n === 1 ? "from" : "value"}${delimiter}${n === 1 ? "to" : "result"})`)
+    if (n === 1) continue
     const [from, to] = cells.map((c) => c.trim()) as [string, string]
-    if (to === "") return bad(`${file}:${n + 1}: ${JSON.stringify(from)} has an empty value (to leave a field out, use a JSON table with null)`)
+    if (to === "") return bad(`${file}:${n}: ${JSON.stringify(from)} has an empty value (to leave a field out, use a JSON table with null)`)
     const earlier = lineOf.get(from)
-    if (earlier !== undefined) return bad(`${file}:${n + 1}: ${JSON.stringify(from)} is already in the table (line ${earlier})`)
-    lineOf.set(from, n + 1)
+    if (earlier !== undefined) return bad(`${file}:${n}: ${JSON.stringify(from)} is already in the table (line ${earlier})`)
+    lineOf.set(from, n)
     table[from] = to
   }
   return { ok: true, table }

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { parse } from "csv-parse/sync"
+import { csvTable } from "../csv/csv-record.js"
 import { dtmToIso } from "../edifact/dtm.js"
 import type { LegacyRecord } from "../../mappers/field-source.js"
 
@@ -44,18 +44,19 @@ const instantOf = (text: string, zone: string): number | undefined => {
  * readAccountTable("malo;account;valid_from;valid_to\n51238696781;KD-1;2024-01-01;\n").periods[0]?.account // => "KD-1"
  */
 export const readAccountTable = (text: string, zone = "Europe/Berlin"): { readonly periods: ReadonlyArray<AccountPeriod>; readonly problems: ReadonlyArray<string> } => {
-  const firstLine = text.split(/\r?\n/u, 1)[0] ?? ""
-  const delimiter = firstLine.includes(";") ? ";" : ","
-  let rows: Array<Record<string, string>>
-  try {
-    rows = parse(text, { columns: true, delimiter, skip_empty_lines: true, trim: true, bom: true }) as Array<Record<string, string>>
-  } catch (cause) {
-    return { periods: [], problems: [`the account table is not CSV: ${(cause as Error).message}`] }
+  const { delimiter, rows: lines } = csvTable(text, [";", ","])
+  const header = lines[0]
+  if (delimiter === undefined || header === undefined || "error" in header) return { periods: [], problems: ["the account table is not CSV: its header needs malo;account;valid_from;valid_to"] }
+  const names = header.cells.map((c) => c.trim())
+  const rows: Array<{ readonly line: number; readonly cells: Record<string, string> }> = []
+  for (const row of lines.slice(1)) {
+    if ("error" in row) return { periods: [], problems: [`the account table is not CSV: line ${row.line}: ${row.error}`] }
+    if (row.cells.length !== names.length) return { periods: [], problems: [`the account table is not CSV: line ${row.line}: ${row.cells.length} cells, the header has ${names.length}`] }
+    rows.push({ line: row.line, cells: Object.fromEntries(names.map((name, i) => [name, row.cells[i]!.trim()])) })
   }
   const periods: Array<AccountPeriod> = []
   const problems: Array<string> = []
-  rows.forEach((row, i) => {
-    const line = i + 2
+  rows.forEach(({ line, cells: row }) => {
     const location = row["malo"] ?? ""
     const account = row["account"] ?? ""
     const from = instantOf(row["valid_from"] ?? "", zone)
