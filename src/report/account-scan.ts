@@ -118,7 +118,14 @@ export const startAccountScan = (db: DatabaseSync, path: string, limit: number, 
   if (!parallel || path === "" || path === ":memory:" || path.startsWith("file:")) return () => scanOn(db, limit)
   const signal = new Int32Array(new SharedArrayBuffer(4))
   const { port1, port2 } = new MessageChannel()
-  const worker = new Worker(WORKER, { eval: true, workerData: { path, statements: STATEMENTS, limit, threads: sorterThreads(2), port: port2, signal }, transferList: [port2] })
+  let worker: Worker
+  try {
+    worker = new Worker(WORKER, { eval: true, workerData: { path, statements: STATEMENTS, limit, threads: sorterThreads(2), port: port2, signal }, transferList: [port2] })
+  } catch {
+    // No thread to be had (a runtime that refuses workers): the scan runs on the report's own connection.
+    port1.close()
+    return () => scanOn(db, limit)
+  }
   worker.unref()
   return () => {
     Atomics.wait(signal, 0, 0)
