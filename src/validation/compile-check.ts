@@ -39,10 +39,10 @@ export interface CheckSource {
  * refs.map((r) => r.label) // => ["rule start_date_later_than_end_date(period_start_at, period_end_at)", …]
  * clock // => false
  */
-export const checkSource = (ast: SchemaAST.AST): CheckSource => {
+export const checkSource = (ast: SchemaAST.AST, warnings = true): CheckSource => {
   const constants = new Constants()
   const names = new EndpointNames()
-  const writer = new CheckWriter(constants, names)
+  const writer = new CheckWriter(constants, names, warnings)
   writer.node(ast, "v0", 1)
   const source = [
     ...[...constants.declarations].map(([value, name]) => `const ${name} = ${value}`),
@@ -58,7 +58,10 @@ const HELPER_NAMES = Object.keys(CHECK_HELPERS)
 const HELPERS = Object.values(CHECK_HELPERS)
 
 /** A compiled check, or `null` where the runtime makes no code from strings. */
-const compiled = new WeakMap<SchemaAST.AST, { readonly accepts: AcceptCheck; readonly clock: boolean } | null>()
+const compiled = {
+  withWarnings: new WeakMap<SchemaAST.AST, { readonly accepts: AcceptCheck; readonly clock: boolean } | null>(),
+  validityAlone: new WeakMap<SchemaAST.AST, { readonly accepts: AcceptCheck; readonly clock: boolean } | null>()
+}
 
 /**
  * The accept-only check of a schema, compiled once per schema node and kept; `undefined` where the
@@ -69,20 +72,26 @@ const compiled = new WeakMap<SchemaAST.AST, { readonly accepts: AcceptCheck; rea
  * compiled?.accepts(JSON.parse(line), { now: new Date() }) // => true
  * compiled?.accepts({ ...JSON.parse(line), import_supplier: "" }, { now: new Date() }) // => false
  */
-export const compileCheck = (ast: SchemaAST.AST): { readonly accepts: AcceptCheck; readonly clock: boolean } | undefined => {
-  const known = compiled.get(ast)
+export const compileCheck = (
+  ast: SchemaAST.AST,
+  /** `warnings: false`: the check of validity alone, which also accepts a valid input that warns. */
+  options?: { readonly warnings?: boolean }
+): { readonly accepts: AcceptCheck; readonly clock: boolean } | undefined => {
+  const warnings = options?.warnings !== false
+  const cache = warnings ? compiled.withWarnings : compiled.validityAlone
+  const known = cache.get(ast)
   if (known !== undefined) return known ?? undefined
-  const { source, refs, clock } = checkSource(ast)
+  const { source, refs, clock } = checkSource(ast, warnings)
   let make: (...values: Array<unknown>) => AcceptCheck
   try {
     make = new Function(...HELPER_NAMES, ...refs.map((_, i) => `r${i}`), source) as typeof make
   } catch (cause) {
     // Code generation from strings is disallowed here: the reporter answers every input.
     if (!(cause instanceof EvalError)) throw cause
-    compiled.set(ast, null)
+    cache.set(ast, null)
     return undefined
   }
   const check = { accepts: make(...HELPERS, ...refs.map((r) => r.value)), clock }
-  compiled.set(ast, check)
+  cache.set(ast, check)
   return check
 }

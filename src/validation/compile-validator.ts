@@ -15,7 +15,8 @@ import { endpoints } from "../endpoints/catalogue.js"
 import { type EndpointId, isEndpointId, type RequestOf } from "../endpoints/endpoint-id.js"
 import { collectWarnings } from "./collect-warnings.js"
 import { compileCheck } from "./compile-check.js"
-import type { ValidatePayloadOptions, ValidationResult } from "./result.js"
+import type { PayloadWarning, ValidatePayloadOptions, ValidationResult } from "./result.js"
+import { inDocumentOrder } from "./run-validation.js"
 import { validateRequest } from "./validate-payload.js"
 import { isWireData } from "./wire-data.js"
 
@@ -100,7 +101,11 @@ export const compileValidator = <E extends EndpointId>(endpointId: E, options?: 
   const key = `${String(endpointId)}\u0000${json ? "json" : "any"}`
   const cached = validators.get(key)
   if (cached !== undefined) return cached as PayloadValidator<E>
-  const compiled = isEndpointId(endpointId) ? compileCheck(endpoints[endpointId as EndpointId].request.ast) : undefined
+  const ast = isEndpointId(endpointId) ? endpoints[endpointId as EndpointId].request.ast : undefined
+  const compiled = ast === undefined ? undefined : compileCheck(ast)
+  // The check of validity alone: a valid input that warns (an MSCONS code outside the spec's values, say)
+  // needs only the reporter's warning walk, not its decode.
+  const validity = ast === undefined ? undefined : compileCheck(ast, { warnings: false })
   // Inputs from JSON.parse are plain data: validation need not look for getters and inherited keys.
   const report = (input: unknown, options: ValidatePayloadOptions | undefined): ValidationResult<RequestOf<E>> =>
     validateRequest(endpointId, input, options, json && !prototypeIsPolluted())
@@ -110,8 +115,12 @@ export const compileValidator = <E extends EndpointId>(endpointId: E, options?: 
     let plain = false
     try {
       plain = !prototypeIsPolluted() && (json || isJsonShaped(input, 0))
-      if (plain && accepts(input, clock ? { now: options?.now ?? new Date() } : NO_CLOCK)) {
+      const context = clock ? { now: options?.now ?? new Date() } : NO_CLOCK
+      if (plain && accepts(input, context)) {
         return { ok: true, value: input as RequestOf<E>, warnings: [] }
+      }
+      if (plain && validity !== undefined && ast !== undefined && validity.accepts(input, context)) {
+        return { ok: true, value: input as RequestOf<E>, warnings: inDocumentOrder(input, collectWarnings(ast, input)) as Array<PayloadWarning> }
       }
     } catch {
       // Whatever went wrong, the reporter below answers (and is total itself).

@@ -1,6 +1,7 @@
 /**
  * Differential property: the accept-only check compiled from the schemas accepts an input exactly when
- * the one reporter (`validatePayload`) finds no error and no warning in it, and `compileValidator`, which
+ * the one reporter (`validatePayload`) finds no error and no warning in it, its variant without the
+ * warnings exactly when the reporter finds no error, and `compileValidator`, which
  * answers every other input through the reporter, gives `validatePayload`'s result (so the same set of
  * errors and warnings, in the same order). Generated valid payloads (with warnings), precisely broken
  * ones of the testing kit, and arbitrary JSON: whole values, and valid payloads with parts replaced by
@@ -65,6 +66,7 @@ describe("the accept-only check, compileValidator and the reporter agree", () =>
   for (const id of ENDPOINT_IDS) {
     it(`${id}: accepted ⇔ no error and no warning, and the whole result (${RUNS} inputs)`, () => {
       const { accepts } = compileCheck(endpoints[id].request.ast)!
+      const { accepts: acceptsValid } = compileCheck(endpoints[id].request.ast, { warnings: false })!
       const compiled = compileValidator(id, { input: "json" })
       // Inputs drawn: RUNS, or fewer in a mutation run (test/support/capped-fast-check.ts).
       let drawn = 0
@@ -77,6 +79,8 @@ describe("the accept-only check, compileValidator and the reporter agree", () =>
           const reference = validatePayload(id, input, context)
           const ok = accepts(input, context)
           expect(ok).toBe(reference.ok && reference.warnings.length === 0)
+          // The check of validity alone accepts exactly the valid inputs, warnings or not.
+          expect(acceptsValid(input, context)).toBe(reference.ok)
           if (reference.ok) valid++
           if (ok) accepted++
           if (reference.warnings.length > 0) warned++

@@ -31,7 +31,11 @@ const notKnownTest = (v: string, known: ReadonlyArray<unknown>, constants: Const
 export class CheckWriter {
   readonly lines: Array<string> = []
   clock = false
-  constructor(private readonly constants: Constants, private readonly names: EndpointNames) {}
+  /**
+   * `warnings`: `false` writes the check of validity alone (a value that warns passes), for inputs the
+   * full check refused, whose warnings the reporter's walk then lists without decoding them again.
+   */
+  constructor(private readonly constants: Constants, private readonly names: EndpointNames, private readonly warnings = true) {}
 
   private emit(indent: number, line: string): void {
     this.lines.push(`${"  ".repeat(indent)}${line}`)
@@ -44,7 +48,7 @@ export class CheckWriter {
     if (leaf !== undefined) {
       this.emit(indent, `if (!(${leaf})) return false`)
       const known = SchemaAST.resolve(ast)?.[KNOWN_VALUES]
-      if (ast._tag === "String" && Array.isArray(known)) {
+      if (this.warnings && ast._tag === "String" && Array.isArray(known)) {
         // A value outside an open enumeration warns (`unknown_choice`), as collectWarnings finds it.
         this.emit(indent, `if (${notKnownTest(v, known, this.constants)} && NON_BLANK_RE.test(${v})) return false`)
       }
@@ -92,7 +96,7 @@ export class CheckWriter {
         this.emit(indent + 1, `${count}++`)
         this.node(property.type, field, indent + 1)
         // An optional list sent empty warns (`empty_optional`).
-        if (property.type._tag === "Arrays") this.emit(indent + 1, `if (${field}.length === 0) return false`)
+        if (this.warnings && property.type._tag === "Arrays") this.emit(indent + 1, `if (${field}.length === 0) return false`)
         this.emit(indent, "}")
       } else {
         this.emit(indent, `if (${field} === undefined) return false`)
@@ -105,7 +109,7 @@ export class CheckWriter {
     this.rules(ast, v, indent)
     // The object's warning rules: a finding is a warning.
     const warningRules = SchemaAST.resolve(ast)?.[WARNING_RULES]
-    if (Array.isArray(warningRules)) {
+    if (this.warnings && Array.isArray(warningRules)) {
       for (const rule of warningRules as ReadonlyArray<WarningRule>) {
         this.emit(indent, `if (${this.names.ref(`warning ${rule.name}`, rule)}(${v}).length !== 0) return false`)
       }
@@ -117,7 +121,7 @@ export class CheckWriter {
     this.emit(indent, `if (!Array.isArray(${v})) return false`)
     for (const check of valueChecks(ast, v, this.constants)) this.emit(indent, `if (!(${check})) return false`)
     // Every item of a list of undocumented shape warns (`undocumented_shape`).
-    if (SchemaAST.resolve(ast)?.[UNDOCUMENTED_SHAPE] === true) this.emit(indent, `if (${v}.length !== 0) return false`)
+    if (this.warnings && SchemaAST.resolve(ast)?.[UNDOCUMENTED_SHAPE] === true) this.emit(indent, `if (${v}.length !== 0) return false`)
     const index = this.names.fresh("i")
     const item = this.names.fresh("v")
     this.emit(indent, `for (let ${index} = 0; ${index} < ${v}.length; ${index}++) {`)
