@@ -6,6 +6,7 @@
  * @module
  */
 import { hash } from "node:crypto"
+import { recordsOf } from "../index.js"
 
 /** Characters (bytes) of a {@link keyDigest}. */
 export const DIGEST_LENGTH = 20
@@ -108,16 +109,18 @@ export class SeenKeys<V = number> {
   }
 }
 
-/** The keys of a payload's transactions (supplier, account, transaction id), in order; `undefined` for one without an id. */
+/**
+ * The natural keys of a payload's transactions, in order (the catalogue's key of the `transactions`
+ * endpoint: supplier, account, transaction id, as the ledger of `send` knows them); `undefined` for a
+ * transaction without an id, which names no record to compare.
+ */
 export const transactionKeys = (payload: unknown): Array<string | undefined> => {
-  const transactions = typeof payload === "object" && payload !== null ? (payload as { readonly transactions?: unknown }).transactions : undefined
-  return Array.isArray(transactions) ? transactions.map((t) => transactionKey(payload, t)) : []
-}
-
-/** The key of a transaction for duplicate detection: supplier, account and transaction id. */
-export const transactionKey = (payload: unknown, transaction: unknown): string | undefined => {
-  if (typeof payload !== "object" || payload === null || typeof transaction !== "object" || transaction === null) return undefined
-  const p = payload as Record<string, unknown>
-  const id = (transaction as Record<string, unknown>)["transaction_id"]
-  return typeof id === "string" ? JSON.stringify([p["import_supplier"], p["external_account_number"], id]) : undefined
+  const items = typeof payload === "object" && payload !== null ? (payload as { readonly transactions?: unknown }).transactions : undefined
+  if (!Array.isArray(items)) return []
+  const keys: Array<string | undefined> = items.map(() => undefined)
+  for (const record of recordsOf("transactions", payload) ?? []) {
+    const item: unknown = record.index === null ? undefined : items[record.index]
+    if (typeof item === "object" && item !== null && typeof (item as Record<string, unknown>)["transaction_id"] === "string") keys[record.index!] = record.key
+  }
+  return keys
 }

@@ -13,7 +13,7 @@ import { describeError, ioError, usageError } from "../../internal/exit-codes.js
 import type { Output } from "../io.js"
 import { LineLedger } from "../line-ledger.js"
 import type { Progress } from "../progress.js"
-import { keyDigest, SeenKeys, transactionKey } from "../seen-keys.js"
+import { keyDigest, SeenKeys, transactionKeys } from "../seen-keys.js"
 import type { SourceItem, SourceRow } from "../../internal/source-rows.js"
 import type { Styles } from "../terminal.js"
 import { MapWarnings } from "./map-warnings.js"
@@ -195,8 +195,9 @@ export class MapOutcomes {
     const keys: Array<string> = []
     if (mapping.endpoint === "transactions") {
       const transactions = (payload as { readonly transactions?: ReadonlyArray<unknown> }).transactions ?? []
+      const transactionKeysOf = transactionKeys(payload)
       transactions.forEach((t, i) => {
-        const key = transactionKey(payload, t)
+        const key = transactionKeysOf[i]
         if (key === undefined) return
         keys.push(key)
         const seen = this.transactionsSeen.lookup(key)
