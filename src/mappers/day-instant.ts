@@ -6,7 +6,7 @@
  * @module
  */
 import { type ConversionResult, fail, guard, preview } from "./conversion-result.js"
-import { type CalendarDate, formatIsoDate, isCalendarDate } from "./to-iso-date.js"
+import { type CalendarDate, formatIsoDate, isCalendarDay } from "./to-iso-date.js"
 
 /** Layouts of a date without a time of day. */
 export type DayFormat = "dd.MM.yyyy" | "yyyyMMdd" | "yyyy-MM-dd"
@@ -52,7 +52,7 @@ const readDay = (text: string, layout: DayFormat): CalendarDate | undefined => {
 
 /** The day after `day` (`undefined` after 9999-12-31). */
 const nextDay = ({ year, month, day }: CalendarDate): CalendarDate | undefined => {
-  if (isCalendarDate({ year, month, day: day + 1 })) return { year, month, day: day + 1 }
+  if (isCalendarDay({ year, month, day: day + 1 })) return { year, month, day: day + 1 }
   if (month < 12) return { year, month: month + 1, day: 1 }
   return year < 9999 ? { year: year + 1, month: 1, day: 1 } : undefined
 }
@@ -131,7 +131,7 @@ const dayConversion = <O extends DayOptions>(options: O, make: (options: O) => C
         for (const layout of layouts) {
           const day = readDay(text, layout)
           if (day === undefined) continue
-          if (!isCalendarDate(day)) return fail("invalid_date", `${preview(value)} is not a day of the calendar`)
+          if (!isCalendarDay(day)) return fail("invalid_date", `${preview(value)} is not a day of the calendar`)
           const wall = dayWallTime(day, time)
           return wall === undefined ? fail("out_of_range", `the day after ${preview(value)} lies after the year 9999`) : atWall(wall)
         }

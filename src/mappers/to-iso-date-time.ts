@@ -2,7 +2,7 @@ import { type ConversionResult, fail, guard, preview, succeed } from "./conversi
 import { daysFromCivil } from "../schemas/instant.js"
 import { cachedOffsetSecondsAt, instantsFor, offsetFormatFor, soleOffsetAt } from "./zone-offsets.js"
 import { offsetText, usualDateTimeReader } from "./usual-date-time.js"
-import { type CalendarDate, formatIsoDate, isCalendarDate } from "./to-iso-date.js"
+import { type CalendarDate, formatIsoDate, isCalendarDay } from "./to-iso-date.js"
 import { dayAwareConversion, type DayFormat, type DayTime, isDayFormat, unrecognisedDateTime, WALL_TIME_FORMATS } from "./day-instant.js"
 
 /**
@@ -105,7 +105,7 @@ const render = (
   timeZone: string
 ): ConversionResult<string> => {
   const wall = epochMsToWall(output === "utc" ? instant : instant + offsetSeconds * 1000)
-  if (!isCalendarDate(wall)) return fail("out_of_range", "the result lies outside the years 0001-9999")
+  if (!isCalendarDay(wall)) return fail("out_of_range", "the result lies outside the years 0001-9999")
   if (output === "utc") return succeed(`${wallText(wall, "T")}Z`)
   if (offsetSeconds % 60 !== 0) {
     // Local mean time before standard time (Berlin until 1893: +00:53:28)
@@ -254,7 +254,7 @@ const convertWith = (settings: Settings, value: unknown): ConversionResult<strin
   if (wall.hour > 23 || wall.minute > 59 || wall.second > 59) {
     return fail("invalid", `${preview(value)} is not a time of day`)
   }
-  if (!isCalendarDate(wall)) return fail("invalid_date", `${preview(value)} is not a day of the calendar`)
+  if (!isCalendarDay(wall)) return fail("invalid_date", `${preview(value)} is not a day of the calendar`)
 
   const wallMs = wallToEpochMs(wall)
   const sole = soleOffsetAt(zone, wallMs)

@@ -1,4 +1,5 @@
 import { type ConversionResult, fail, guard, preview, succeed } from "./conversion-result.js"
+import { daysInMonth } from "../schemas/is-calendar-date.js"
 
 /**
  * Text layouts of legacy calendar dates.
@@ -31,26 +32,20 @@ const DATE_SHAPES: ReadonlyArray<readonly [DateFormat, RegExp, (m: RegExpExecArr
   ["yyyy-MM-dd", /^(\d{4})-(\d{2})-(\d{2})$/, (m) => ({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) })]
 ]
 
-const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
-
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const
-
 /**
  * Whether the fields name a real day of the proleptic Gregorian calendar in
  * the years 0001-9999 (the range a four-digit ISO year can carry without
- * agreeing on year 0000). Shared with the date-time converter.
+ * agreeing on year 0000). Shared with the date-time converter; the text of a
+ * date is checked by the schemas' `isCalendarDate`, with the same leap rule.
  *
  * @example
- * isCalendarDate({ year: 2024, month: 2, day: 29 }) // => true
- * isCalendarDate({ year: 2023, month: 2, day: 29 }) // => false
+ * isCalendarDay({ year: 2024, month: 2, day: 29 }) // => true
+ * isCalendarDay({ year: 2023, month: 2, day: 29 }) // => false
  */
-export const isCalendarDate = ({ year, month, day }: CalendarDate): boolean => {
+export const isCalendarDay = ({ year, month, day }: CalendarDate): boolean => {
   if (!Number.isInteger(year) || year < 1 || year > 9999) return false
-  const monthLength = DAYS_IN_MONTH[month - 1]
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent, a month without a length fails the day's check below (day <= undefined)
-  if (monthLength === undefined || !Number.isInteger(month)) return false
-  const last = month === 2 && isLeapYear(year) ? 29 : monthLength
-  return Number.isInteger(day) && day >= 1 && day <= last
+  if (!Number.isInteger(month) || month < 1 || month > 12) return false
+  return Number.isInteger(day) && day >= 1 && day <= daysInMonth(year, month)
 }
 
 const pad = (value: number, width: number): string => String(value).padStart(width, "0")
@@ -100,7 +95,7 @@ export const toIsoDate = (value: unknown, options?: ToIsoDateOptions): Conversio
       const time = value.getTime()
       if (Number.isNaN(time)) return fail("invalid", "invalid Date")
       const fields = { year: value.getUTCFullYear(), month: value.getUTCMonth() + 1, day: value.getUTCDate() }
-      if (!isCalendarDate(fields)) return fail("out_of_range", `${value.toISOString()} is outside the years 0001-9999`)
+      if (!isCalendarDay(fields)) return fail("out_of_range", `${value.toISOString()} is outside the years 0001-9999`)
       return succeed(formatIsoDate(fields))
     }
     if (typeof value !== "string") return fail("invalid", `expected a date string or Date, got ${preview(value)}`)
@@ -112,7 +107,7 @@ export const toIsoDate = (value: unknown, options?: ToIsoDateOptions): Conversio
       const match = pattern.exec(text)
       if (match === null) continue
       const fields = read(match)
-      return isCalendarDate(fields)
+      return isCalendarDay(fields)
         ? succeed(formatIsoDate(fields))
         : fail("invalid_date", `${preview(value)} is not a day of the calendar`)
     }

@@ -8,7 +8,7 @@
  * @module
  */
 import { daysFromCivil } from "../schemas/instant.js"
-import { isCalendarDate } from "./to-iso-date.js"
+import { isCalendarDay } from "./to-iso-date.js"
 import { soleOffsetAt } from "./zone-offsets.js"
 
 /**
@@ -74,7 +74,7 @@ const halfDay = (zone: Intl.DateTimeFormat, wallMs: number): string | undefined 
 }
 
 const dayOffsetsOf = (zone: Intl.DateTimeFormat, year: number, month: number, day: number): DayOffsets => {
-  if (!isCalendarDate({ year, month, day })) return NO_DAY
+  if (!isCalendarDay({ year, month, day })) return NO_DAY
   const midnight = daysFromCivil(year, month, day) * DAY_MS
   return [halfDay(zone, midnight), halfDay(zone, midnight + HALF_DAY_MS)]
 }

@@ -7,7 +7,16 @@
 // Stryker disable next-line Regex: equivalent, it only picks the fast path, which gives the general reading's answers for every well-formed date (the only input)
 const WELL_FORMED_DATE_PREFIX = /^[0-9]{4}-[0-9]{2}-[0-9]{2}/u
 
-const daysInMonth = (year: number, month: number): number =>
+/**
+ * The days of a month (1-12) of a year of the proleptic Gregorian calendar: the one place of its leap rule,
+ * for the schemas' dates and the mappers' converters alike.
+ *
+ * @example
+ * daysInMonth(2024, 2) // => 29
+ * daysInMonth(1900, 2) // => 28
+ * daysInMonth(2023, 4) // => 30
+ */
+export const daysInMonth = (year: number, month: number): number =>
   month === 2
     ? (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28
     : month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31
