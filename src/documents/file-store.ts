@@ -14,6 +14,7 @@ import { join, sep } from "node:path"
 import { DOCUMENT_PATH_RE, NON_BLANK_RE } from "../schemas/patterns.js"
 import type { ErrorCode } from "../validation/codes.js"
 import type { PayloadError } from "../validation/result.js"
+import { isRecord } from "../schemas/is-record.js"
 
 /** The code of a document path that names no file in the file store (the real API's code). */
 export const PATH_DOES_NOT_EXIST_IN_FILE_STORE = "path_does_not_exist_in_file_store" satisfies ErrorCode
@@ -24,7 +25,6 @@ export interface DocumentReference {
   readonly path: string
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value)
 
 /** A path the safety rules accept: only those are looked up. */
 export const isSafeDocumentPath = (path: unknown): path is string =>
@@ -40,15 +40,15 @@ export const isSafeDocumentPath = (path: unknown): path is string =>
 export const documentReferencesOf = (endpoint: string, body: unknown): Array<DocumentReference> => {
   const out: Array<DocumentReference> = []
   const items = (key: string): Array<[number, Record<string, unknown>]> => {
-    const list = isObject(body) ? body[key] : undefined
-    return Array.isArray(list) ? list.flatMap((item, i): Array<[number, Record<string, unknown>]> => (isObject(item) ? [[i, item]] : [])) : []
+    const list = isRecord(body) ? body[key] : undefined
+    return Array.isArray(list) ? list.flatMap((item, i): Array<[number, Record<string, unknown>]> => (isRecord(item) ? [[i, item]] : [])) : []
   }
   if (endpoint === "notes") {
     for (const [n, note] of items("notes")) {
       const paths = note["document_paths"]
       if (!Array.isArray(paths)) continue
       paths.forEach((doc, m) => {
-        const path = isObject(doc) ? doc["document_path"] : undefined
+        const path = isRecord(doc) ? doc["document_path"] : undefined
         if (isSafeDocumentPath(path)) out.push({ attr: `notes.${n}.document_paths.${m}.document_path`, path })
       })
     }

@@ -10,6 +10,7 @@
 import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
 import type { PhysicalLine } from "./physical-lines.js"
 import { parseRecord } from "../readers/csv/csv-record.js"
+import { isRecord } from "../schemas/is-record.js"
 
 /** Delimiters recognised in a CSV header line when none is given, in order of preference. */
 export const DEFAULT_DELIMITERS: ReadonlyArray<string> = [";", ",", "\t", "|"]
@@ -203,8 +204,8 @@ export async function* ndjsonRows(input: AsyncIterable<ReadonlyArray<PhysicalLin
       }
       try {
         const record: unknown = JSON.parse(line.text)
-        if (typeof record === "object" && record !== null && !Array.isArray(record)) {
-          yield { kind: "row", lines: [line.line], record: record as Record<string, unknown>, raw: line.text }
+        if (isRecord(record)) {
+          yield { kind: "row", lines: [line.line], record, raw: line.text }
         } else {
           yield refused(line, "invalid", "A record must be a JSON object of column → value.")
         }

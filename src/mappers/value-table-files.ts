@@ -13,6 +13,7 @@
 import { csvTable } from "../readers/csv/csv-record.js"
 import { placeOf, type MappingProblem } from "./define-mapping.js"
 import { isValueTableFile, type ValueTable } from "./value-table.js"
+import { isRecord } from "../schemas/is-record.js"
 
 /** Reads the file a mapping names (its path as written, relative to the mapping). */
 export type ReadTableFile = (file: string) => string | Promise<string>
@@ -76,7 +77,6 @@ const readTable = async (file: string, read: ReadTableFile): Promise<Parsed> => 
   return lower.endsWith(".csv") ? parseCsvTable(file, text) : parseJsonTable(file, text)
 }
 
-const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /**
  * A JSON mapping with every `{ "file": … }` value table read (through `read`) into the table itself, and
@@ -93,10 +93,10 @@ export const resolveValueTables = async (spec: unknown, read: ReadTableFile): Pr
   const tables = new Map<string, Promise<Parsed>>()
   const level = async (node: Record<string, unknown>, at: ReadonlyArray<string>): Promise<Record<string, unknown>> => {
     const out: Record<string, unknown> = { ...node }
-    if (isObject(node["fields"])) {
+    if (isRecord(node["fields"])) {
       const fields: Record<string, unknown> = { ...node["fields"] }
       for (const [path, source] of Object.entries(fields)) {
-        if (!isObject(source) || !isValueTableFile(source["values"])) continue
+        if (!isRecord(source) || !isValueTableFile(source["values"])) continue
         const file = source["values"].file
         if (!tables.has(file)) tables.set(file, readTable(file, read))
         const parsed = await tables.get(file)!
@@ -107,10 +107,10 @@ export const resolveValueTables = async (spec: unknown, read: ReadTableFile): Pr
     }
     if (Array.isArray(node["collections"])) {
       const collections: Array<unknown> = []
-      for (const [i, c] of node["collections"].entries()) collections.push(isObject(c) ? await level(c, [...at, "collections", String(i)]) : c)
+      for (const [i, c] of node["collections"].entries()) collections.push(isRecord(c) ? await level(c, [...at, "collections", String(i)]) : c)
       out["collections"] = collections
     }
     return out
   }
-  return { spec: isObject(spec) ? await level(spec, []) : spec, problems }
+  return { spec: isRecord(spec) ? await level(spec, []) : spec, problems }
 }

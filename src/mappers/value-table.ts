@@ -6,6 +6,7 @@
  * @module
  */
 import type { Cell } from "./converters.js"
+import { isRecord } from "../schemas/is-record.js"
 
 /** A value table: what the export says → what goes into the payload (`null`: the field is left out). */
 export type ValueTable = Readonly<Record<string, unknown>>
@@ -27,8 +28,7 @@ export const KEY_SEPARATOR = "|"
  * isValueTableFile({ ZAHL: "PAYMENT" }) // => false
  */
 export const isValueTableFile = (values: unknown): values is ValueTableFile =>
-  typeof values === "object" && values !== null && !Array.isArray(values) &&
-  Object.keys(values).length === 1 && typeof (values as { readonly file?: unknown }).file === "string"
+  isRecord(values) && Object.keys(values).length === 1 && typeof values["file"] === "string"
 
 /** A cell as a key of a value table: trimmed text; an empty cell is `""`. */
 export const keyOfCell = (cell: Cell): string => (cell === undefined || cell === null ? "" : String(cell).trim())

@@ -5,10 +5,10 @@
  * @module
  */
 import type { RuleWarning, WarningRule } from "./warning-rule.js"
+import { isRecord } from "./is-record.js"
 
 const ZERO_RATE_RE = /^-?0+(?:\.0+)?$/u
 
-const isRecord = (u: unknown): u is Readonly<Record<string, unknown>> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /** The sum of `key` over `items` (objects), or `undefined` when a figure is missing or not a whole JSON number. */
 const sumOf = (items: ReadonlyArray<unknown>, key: string): bigint | undefined => {

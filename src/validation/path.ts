@@ -6,6 +6,9 @@
  * @module
  */
 import { NON_FIELD_ERRORS } from "./codes.js"
+import { isRecord } from "../schemas/is-record.js"
+
+export { isRecord }
 
 /** A path of field names and zero-based array indexes. */
 export type Path = ReadonlyArray<string | number>
@@ -40,15 +43,6 @@ export const valueAt = (root: unknown, path: Path): unknown => {
   }
   return current
 }
-
-/**
- * Whether a value is a JSON object (not `null`, not an array).
- *
- * @example
- * isRecord({ notes: [] }) // => true
- * isRecord([]) // => false
- */
-export const isRecord = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 /** The JSON type name of a value, for messages. */
 export const jsonTypeOf = (value: unknown): string =>

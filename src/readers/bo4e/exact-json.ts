@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { isRecord } from "../../schemas/is-record.js"
 
 /** A JSON number as written in the document. */
 export class JsonNumberText {
@@ -34,4 +35,4 @@ export const parseExactJson = (text: string): { readonly ok: true; readonly valu
 
 /** Whether `value` is a JSON object (not an array, not a number). */
 export const isJsonObject = (value: ExactJson | undefined): value is { readonly [key: string]: ExactJson } =>
-  typeof value === "object" && value !== null && !Array.isArray(value) && !(value instanceof JsonNumberText)
+  isRecord(value) && !(value instanceof JsonNumberText)
