@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { Schema, SchemaIssue } from "effect"
+import { Schema, type SchemaAST, SchemaIssue } from "effect"
 import { CROSS_FIELD_RULE, type CrossFieldRule, type RuleFinding } from "./conventions.js"
 import { compareDateTimes } from "./instant.js"
 
@@ -41,6 +41,51 @@ export const ruleFilter = <A>(rule: CrossFieldRule<A>, annotations?: Schema.Anno
     ...(rule.jsonSchema === undefined ? {} : { toJsonSchema: (() => rule.jsonSchema) as NonNullable<Schema.Annotations.Filter["toJsonSchema"]> }),
     [CROSS_FIELD_RULE]: rule
   })
+
+type Check = NonNullable<SchemaAST.AST["checks"]>[number]
+
+/** One filter of a schema node (a check that is not a group). */
+export type Filter = Extract<Check, { readonly _tag: "Filter" }>
+
+/**
+ * The filters of a node, groups flattened, in the order Effect runs them.
+ *
+ * @example
+ * filtersOf(Schema.String.check(Schema.isMinLength(1)).ast).length // => 1
+ */
+export const filtersOf = (ast: SchemaAST.AST): Array<Filter> => {
+  const out: Array<Filter> = []
+  const visit = (check: Check): void => {
+    if (check._tag === "FilterGroup") for (const inner of check.checks) visit(inner)
+    else out.push(check)
+  }
+  for (const check of ast.checks ?? []) visit(check)
+  return out
+}
+
+const rulesOfNode = new WeakMap<SchemaAST.AST, ReadonlyArray<CrossFieldRule>>()
+
+/**
+ * The cross-field rules declared on a schema node (its filters' {@link CROSS_FIELD_RULE} annotations), in
+ * the order of its filters: the one reading of them, for validation's rule pass, the accept-only check and
+ * the testing kit's breakers.
+ *
+ * @example
+ * const Zone = Schema.Struct({ lower_bound: Schema.Number, upper_bound: Schema.Number })
+ * const rule: CrossFieldRule = { name: "lower_bound_greater_than_upper_bound", fields: ["lower_bound", "upper_bound"], check: () => [] }
+ * crossFieldRulesOf(Zone.check(ruleFilter(rule)).ast).map((r) => r.name) // => ["lower_bound_greater_than_upper_bound"]
+ */
+export const crossFieldRulesOf = (ast: SchemaAST.AST): ReadonlyArray<CrossFieldRule> => {
+  let rules = rulesOfNode.get(ast)
+  if (rules === undefined) {
+    rules = filtersOf(ast).flatMap((f) => {
+      const rule = (f.annotations as Record<string, unknown> | undefined)?.[CROSS_FIELD_RULE]
+      return rule === undefined ? [] : [rule as CrossFieldRule]
+    })
+    rulesOfNode.set(ast, rules)
+  }
+  return rules
+}
 
 /**
  * How each kind of value is ordered. A table rather than a test of one kind: a kind it does not name fails

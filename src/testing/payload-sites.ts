@@ -9,7 +9,6 @@
  */
 import { SchemaAST } from "effect"
 import {
-  CROSS_FIELD_RULE,
   type CrossFieldRule,
   DECIMAL_RE,
   DOCUMENT_PATH_RE,
@@ -20,6 +19,7 @@ import {
   PHONE_NUMBER_RE,
   THIRTEEN_DIGITS_RE
 } from "../schemas/conventions.js"
+import { crossFieldRulesOf, filtersOf } from "../schemas/rules.js"
 import { isRecord, type Path, valueAt } from "../validation/path.js"
 import type { Json, JsonObject } from "./arbitrary-values.js"
 
@@ -75,18 +75,6 @@ export interface Site {
 }
 
 
-type Check = NonNullable<SchemaAST.AST["checks"]>[number]
-
-const filtersOf = (ast: SchemaAST.AST): Array<Extract<Check, { readonly _tag: "Filter" }>> => {
-  const out: Array<Extract<Check, { readonly _tag: "Filter" }>> = []
-  const visit = (check: Check): void => {
-    if (check._tag === "Filter") out.push(check)
-    else for (const inner of check.checks) visit(inner)
-  }
-  for (const check of ast.checks ?? []) visit(check)
-  return out
-}
-
 interface Representation {
   readonly id?: unknown
   readonly payload?: unknown
@@ -134,10 +122,7 @@ export const fieldInfo = (ast: SchemaAST.AST): FieldInfo => {
     }
     return undefined
   }
-  const rules = filters.flatMap((f) => {
-    const rule = (f.annotations as Record<string, unknown> | undefined)?.[CROSS_FIELD_RULE]
-    return rule !== undefined ? [rule as CrossFieldRule] : []
-  })
+  const rules = crossFieldRulesOf(node)
 
   const children = new Map<string, { ast: SchemaAST.AST; optional: boolean }>()
   let struct = false

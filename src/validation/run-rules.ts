@@ -6,35 +6,12 @@
  * @module
  */
 import { SchemaAST } from "effect"
-import { CROSS_FIELD_RULE, type CrossFieldRule, type RuleContext } from "../schemas/conventions.js"
+import type { CrossFieldRule, RuleContext } from "../schemas/conventions.js"
+import { crossFieldRulesOf } from "../schemas/rules.js"
 import type { PathError } from "./issue-to-errors.js"
 import { isRecord, type Path } from "./path.js"
 import { perNode } from "./per-node.js"
 
-type Check = NonNullable<SchemaAST.AST["checks"]>[number]
-
-const rulesCache = new WeakMap<SchemaAST.AST, ReadonlyArray<CrossFieldRule>>()
-
-/** The rules declared on a schema node (by its filters' {@link CROSS_FIELD_RULE} annotations). */
-export const rulesOf = (ast: SchemaAST.AST): ReadonlyArray<CrossFieldRule> => {
-  let rules = rulesCache.get(ast)
-  if (rules === undefined) {
-    const found: Array<CrossFieldRule> = []
-    const visit = (check: Check): void => {
-      if (check._tag === "FilterGroup") {
-        for (const inner of check.checks) visit(inner)
-        return
-      }
-      const rule = (check.annotations as Record<string, unknown> | undefined)?.[CROSS_FIELD_RULE]
-      if (rule !== undefined) found.push(rule as CrossFieldRule)
-    }
-    // Stryker disable next-line ArrayDeclaration: equivalent, a string in place of the missing checks has no _tag or annotations, so no rule is found in it
-    for (const check of ast.checks ?? []) visit(check)
-    rules = found
-    rulesCache.set(ast, rules)
-  }
-  return rules
-}
 
 /** The places errors lie at or below, as a tree of path steps (an index and its digits as a key differ). */
 type BrokenPlaces = Map<string | number, BrokenPlaces>
@@ -98,7 +75,7 @@ const runRule = (rule: CrossFieldRule, value: unknown, path: Path, walk: Walk): 
 }
 
 const compile = (ast: SchemaAST.AST): Walker | undefined => {
-  const rules = rulesOf(ast)
+  const rules = crossFieldRulesOf(ast)
   let below: Walker | undefined
   switch (ast._tag) {
     case "Objects": {

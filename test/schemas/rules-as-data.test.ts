@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest"
 import { ENDPOINT_IDS, endpoints, ERROR_CODES } from "../../src/index.js"
 import type { CrossFieldRule } from "../../src/schemas/conventions.js"
 import { BREAKABLE_RULES } from "../../src/testing/arbitrary-invalid-payload.js"
-import { rulesOf } from "../../src/validation/run-rules.js"
+import { crossFieldRulesOf as rulesOf } from "../../src/schemas/rules.js"
 
 /** Every rule declared anywhere in the request schemas of the catalogue. */
 const declaredRules = (): Array<CrossFieldRule> => {

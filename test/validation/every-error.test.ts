@@ -12,7 +12,7 @@ import { ruleBreakers } from "../../src/testing/arbitrary-invalid-payload.js"
 import { arbitraryPayload, DEFAULT_NOW, type Json, type JsonObject } from "../../src/testing/index.js"
 import { changedAt, type FieldInfo, fieldInfo, sitesOf } from "../../src/testing/payload-sites.js"
 import { type Path, toAttr, valueAt } from "../../src/validation/path.js"
-import { rulesOf } from "../../src/validation/run-rules.js"
+import { crossFieldRulesOf as rulesOf } from "../../src/schemas/rules.js"
 
 /** A value of the wrong JSON type for a field, and the code it is reported with. */
 const wrongType = (json: string): { readonly value: Json; readonly code: string } | undefined => {
