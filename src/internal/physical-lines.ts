@@ -6,6 +6,7 @@
  */
 import { TextDecoder } from "node:util"
 import { usageError } from "./exit-codes.js"
+import { withoutBom } from "../readers/byte-order-mark.js"
 
 /** A decoded physical line (without its line break). */
 export interface TextLine {
@@ -56,7 +57,7 @@ export async function* physicalLines(chunks: AsyncIterable<Uint8Array>, encoding
   const emit = (text: string): string => {
     if (first) {
       first = false
-      return text.replace(/^\uFEFF/u, "")
+      return withoutBom(text)
     }
     return text
   }

@@ -11,6 +11,7 @@ import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
 import type { PhysicalLine } from "./physical-lines.js"
 import { parseRecord } from "../readers/csv/csv-record.js"
 import { isRecord } from "../schemas/is-record.js"
+import { withoutBom } from "../readers/byte-order-mark.js"
 
 /** Delimiters recognised in a CSV header line when none is given, in order of preference. */
 export const DEFAULT_DELIMITERS: ReadonlyArray<string> = [";", ",", "\t", "|"]
@@ -131,7 +132,7 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
     if (header === undefined) {
       const delimiter = options.delimiter ?? detectDelimiter(line.text)
       const parsed = parseRecord([line], 0, delimiter, 1, true, 0)
-      const names = ("fields" in parsed ? parsed.fields : line.text.split(delimiter)).map((n) => n.replace(/^\uFEFF/u, "").trim())
+      const names = ("fields" in parsed ? parsed.fields : line.text.split(delimiter)).map((n) => withoutBom(n).trim())
       // A trailing delimiter on the header line names no column.
       if (names.length > 1 && names[names.length - 1] === "") names.pop()
       header = { kind: "header", line: line.line, names, delimiter }

@@ -7,8 +7,9 @@
 import { mappingColumns } from "./compile-mapping.js"
 import type { Mapping, MappingProblem } from "./define-mapping.js"
 import { nearestName } from "./mapping-schema.js"
+import { withoutBom } from "../readers/byte-order-mark.js"
 
-const clean = (name: string): string => name.replace(/^\uFEFF/u, "").trim()
+const clean = (name: string): string => withoutBom(name).trim()
 
 /**
  * The problems of a mapping against an export's header: a column the mapping reads (in a field,

@@ -14,6 +14,7 @@ import { csvTable } from "../readers/csv/csv-record.js"
 import { placeOf, type MappingProblem } from "./define-mapping.js"
 import { isValueTableFile, type ValueTable } from "./value-table.js"
 import { isRecord } from "../schemas/is-record.js"
+import { withoutBom } from "../readers/byte-order-mark.js"
 
 /** Reads the file a mapping names (its path as written, relative to the mapping). */
 export type ReadTableFile = (file: string) => string | Promise<string>
@@ -54,7 +55,7 @@ export const parseCsvTable = (file: string, text: string): Parsed => {
 const parseJsonTable = (file: string, text: string): Parsed => {
   let parsed: unknown
   try {
-    parsed = JSON.parse(text.replace(/^\uFEFF/u, ""))
+    parsed = JSON.parse(withoutBom(text))
   } catch (cause) {
     const message = cause instanceof Error ? cause.message : String(cause)
     const position = /position (\d+)/u.exec(message)

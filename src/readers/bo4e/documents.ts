@@ -10,6 +10,7 @@
  * @module
  */
 import { type ExactJson, parseExactJson } from "./exact-json.js"
+import { withoutBom } from "../byte-order-mark.js"
 
 /** One document: its 1-based number, the line it starts on (NDJSON, or line 1 of a single document), its value or why it has none. */
 export type Bo4eDocument =
@@ -21,7 +22,7 @@ export type Bo4eLayout = "single" | "array" | "ndjson" | "not_json"
 
 /** Splits `text` into its documents (a byte order mark is dropped). */
 export const bo4eDocuments = (input: string): { readonly layout: Bo4eLayout; readonly documents: ReadonlyArray<Bo4eDocument> } => {
-  const text = input.startsWith("\uFEFF") ? input.slice(1) : input
+  const text = withoutBom(input)
   const whole = parseExactJson(text)
   if (whole.ok) {
     if (Array.isArray(whole.value)) {

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { withoutBom } from "../byte-order-mark.js"
 
 /** A physical line as the parser reads it; a line whose bytes were not valid in the encoding says so. */
 export type CsvLine = { readonly line: number; readonly text: string } & { readonly undecodable?: true }
@@ -108,7 +109,7 @@ export type CsvTableRow = { readonly line: number; readonly cells: Array<string>
  * csvTable("from;to\nZAHL;\"PAY;MENT\"\n\nFORD;CHARGE\n").rows // => [{ line: 1, cells: ["from", "to"] }, { line: 2, cells: ["ZAHL", "PAY;MENT"] }, { line: 4, cells: ["FORD", "CHARGE"] }]
  */
 export const csvTable = (text: string, delimiters: ReadonlyArray<string> = [";", "\t", ","]): { readonly delimiter: string | undefined; readonly rows: Array<CsvTableRow> } => {
-  const lines = text.replace(/^\uFEFF/u, "").split(/\r?\n/u)
+  const lines = withoutBom(text).split(/\r?\n/u)
   const delimiter = delimiters.find((d) => (lines[0] ?? "").includes(d))
   if (delimiter === undefined) return { delimiter, rows: [] }
   const rows: Array<CsvTableRow> = []
