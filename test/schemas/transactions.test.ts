@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { validatePayload } from "../../src/index.js"
-import { isTransactionDateInFuture } from "../../src/schemas/is-transaction-date-in-future.js"
-import { transactionInFuture } from "../../src/schemas/transactions.js"
+import { isTransactionDateInFuture, transactionInFuture } from "../../src/schemas/transactions.js"
 import {
   cross,
   deleteAt,
