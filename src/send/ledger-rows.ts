@@ -3,7 +3,24 @@
  *
  * @module
  */
+import type { DatabaseSync, StatementSync } from "node:sqlite"
 import type { LedgerRecord, RecordOutcome, RecordState } from "./ledger-types.js"
+
+/**
+ * Prepared statements of `db`, each prepared once and kept: the ledger and the map journal run the same
+ * few statements for every record.
+ */
+export const statementCache = (db: DatabaseSync): ((sql: string) => StatementSync) => {
+  const statements = new Map<string, StatementSync>()
+  return (sql) => {
+    let statement = statements.get(sql)
+    if (statement === undefined) {
+      statement = db.prepare(sql)
+      statements.set(sql, statement)
+    }
+    return statement
+  }
+}
 
 /** A row of the records table. */
 export interface RecordRow {

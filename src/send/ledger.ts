@@ -15,9 +15,9 @@
  *
  * @module
  */
-import type { DatabaseSync, StatementSync } from "node:sqlite"
+import type { DatabaseSync } from "node:sqlite"
 import { loadSqlite } from "../service/sqlite.js"
-import { detailText, type RecordRow, toRecord } from "./ledger-rows.js"
+import { detailText, type RecordRow, statementCache, toRecord } from "./ledger-rows.js"
 import {
   type Ledger,
   LedgerMismatchError,
@@ -78,6 +78,15 @@ const openDatabase = (path: string, readOnly: boolean): DatabaseSync | undefined
   return new DatabaseSync(path)
 }
 
+/** A record written (or written again) in a state before its answer: its identity, content and place. */
+const upsertRecord = (state: "pending" | "in_flight"): string =>
+  `INSERT INTO records (identity, endpoint, key, supplier, account, content, state, file, line, run, updated_at)
+   VALUES (?, ?, ?, ?, ?, ?, '${state}', ?, ?, ?, ?)
+   ON CONFLICT (identity) DO UPDATE SET content = excluded.content, state = '${state}', file = excluded.file,
+     line = excluded.line, run = excluded.run, updated_at = excluded.updated_at`
+
+const UPSERT_RECORD = { pending: upsertRecord("pending"), in_flight: upsertRecord("in_flight") } as const
+
 /**
  * Opens (or creates) the ledger at `path`. Throws {@link LedgerMismatchError} for a ledger in use by
  * another run, of another format, or bound to other services; SQLite's own error for a file that is not
@@ -134,15 +143,7 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
     throw error
   }
 
-  const statements = new Map<string, StatementSync>()
-  const prepared = (sql: string): StatementSync => {
-    let statement = statements.get(sql)
-    if (statement === undefined) {
-      statement = db.prepare(sql)
-      statements.set(sql, statement)
-    }
-    return statement
-  }
+  const prepared = statementCache(db)
   let depth = 0
   const service = options.service
   return {
@@ -171,20 +172,10 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
       return row === undefined ? undefined : toRecord(row)
     },
     pending: (s, run) => {
-      prepared(
-        `INSERT INTO records (identity, endpoint, key, supplier, account, content, state, file, line, run, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)
-         ON CONFLICT (identity) DO UPDATE SET content = excluded.content, state = 'pending', file = excluded.file,
-           line = excluded.line, run = excluded.run, updated_at = excluded.updated_at`
-      ).run(s.identity, s.endpoint, s.key, s.supplier, s.account, s.content, s.file, s.line, run, Date.now())
+      prepared(UPSERT_RECORD.pending).run(s.identity, s.endpoint, s.key, s.supplier, s.account, s.content, s.file, s.line, run, Date.now())
     },
     inFlight: (s, run) => {
-      prepared(
-        `INSERT INTO records (identity, endpoint, key, supplier, account, content, state, file, line, run, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'in_flight', ?, ?, ?, ?)
-         ON CONFLICT (identity) DO UPDATE SET content = excluded.content, state = 'in_flight', file = excluded.file,
-           line = excluded.line, run = excluded.run, updated_at = excluded.updated_at`
-      ).run(s.identity, s.endpoint, s.key, s.supplier, s.account, s.content, s.file, s.line, run, Date.now())
+      prepared(UPSERT_RECORD.in_flight).run(s.identity, s.endpoint, s.key, s.supplier, s.account, s.content, s.file, s.line, run, Date.now())
     },
     unsent: (identity) => {
       prepared("UPDATE records SET state = 'pending' WHERE identity = ?").run(identity)

@@ -10,7 +10,8 @@
  *
  * @module
  */
-import type { DatabaseSync, StatementSync } from "node:sqlite"
+import type { DatabaseSync } from "node:sqlite"
+import { statementCache } from "./ledger-rows.js"
 import { loadSqlite } from "../service/sqlite.js"
 import { openLedger } from "./ledger.js"
 
@@ -129,12 +130,10 @@ export const openMapJournal = (path: string, start: MapRunStart): MapJournal => 
   openLedger(path).close()
   const { DatabaseSync } = loadSqlite()
   const db: DatabaseSync = new DatabaseSync(path)
-  let statements: Map<string, StatementSync>
   let run: number
   try {
     db.exec("PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
     db.exec(MAP_JOURNAL_SCHEMA)
-    statements = new Map()
     run = Number(
       db.prepare("INSERT INTO runs (command, service, options, started_at) VALUES ('map', NULL, ?, ?)").run(JSON.stringify(start.options ?? {}), Date.now())
         .lastInsertRowid
@@ -152,14 +151,7 @@ export const openMapJournal = (path: string, start: MapRunStart): MapJournal => 
     db.close()
     throw error
   }
-  const prepared = (sql: string): StatementSync => {
-    let statement = statements.get(sql)
-    if (statement === undefined) {
-      statement = db.prepare(sql)
-      statements.set(sql, statement)
-    }
-    return statement
-  }
+  const prepared = statementCache(db)
   let pending = 0
   const write = (work: () => void): void => {
     if (!db.isTransaction) db.exec("BEGIN")
