@@ -22,6 +22,9 @@ export default {
   // their writer (src/validation/generator/) is mutated here, and a mutant of a schema reaches them.
   mutate: [
     "src/schemas/**/*.ts",
+    "src/resources/**/*.ts",
+    // The generators of valid payloads are testing kit, tested by the property tests that use them.
+    "!src/resources/**/arbitrary.ts",
     "src/validation/**/*.ts",
     "src/mappers/**/*.ts",
     "!src/**/index.ts"

@@ -29,15 +29,15 @@ export {
 export { ApiError, DetailBody, NotFoundErrorBody, UndocumentedBody, ValidationErrorBody } from "./errors.js"
 
 // One block per resource, in the spec's order.
-export { Note, NoteDocument, NoteResult, NoteResultStatus, NotesRequest, NotesResponse } from "./notes.js"
-export { DeliveryNote, DeliveryNoteAmount, DeliveryNoteRequest, DeliveryNoteResponse } from "./delivery-note.js"
+export { Note, NoteDocument, NoteResult, NoteResultStatus, NotesRequest, NotesResponse } from "../resources/notes/notes.js"
+export { DeliveryNote, DeliveryNoteAmount, DeliveryNoteRequest, DeliveryNoteResponse } from "../resources/delivery-note/delivery-note.js"
 export {
   EnergyAmount,
   EnergyAmountRequest,
   EnergyAmountResponse,
   ProductIdentifierType,
   QuantityUnit
-} from "./energy-amount.js"
+} from "../resources/energy-amount/energy-amount.js"
 export {
   PaymentType,
   Transaction,
@@ -53,8 +53,8 @@ export {
   TransactionsResponse,
   TransactionTaxItem,
   TransactionType
-} from "./transactions.js"
-export { HistoricalStatement, HistoricalStatementsRequest, HistoricalStatementsResponse } from "./historical-statements.js"
+} from "../resources/transactions/transactions.js"
+export { HistoricalStatement, HistoricalStatementsRequest, HistoricalStatementsResponse } from "../resources/historical-statements/historical-statements.js"
 export {
   InvoiceAddress,
   InvoiceLineItem,
@@ -64,8 +64,8 @@ export {
   MarketParticipantInvoiceResponse,
   PaidInAdvanceAmount,
   TaxRateType
-} from "./market-participant-invoice.js"
-export { PaymentInstructionRequest, PaymentInstructionResponse } from "./payment-instruction.js"
+} from "../resources/market-participant-invoice/market-participant-invoice.js"
+export { PaymentInstructionRequest, PaymentInstructionResponse } from "../resources/payment-instruction/payment-instruction.js"
 export {
   AccountImportProcess,
   AccountImportProcessStatus,
@@ -77,13 +77,13 @@ export {
   ImportSupplierStatus,
   PendingAccountImportProcess,
   PendingAccountImportProcessesResponse
-} from "./import-status.js"
-export { MarketParticipantContact, MarketParticipantRequest } from "./market-participant.js"
-export { ArticlePrice, IntervalZone, MarketParticipantFeesRequest, PriceSheet } from "./price-sheets.js"
+} from "../resources/import-status/import-status.js"
+export { MarketParticipantContact, MarketParticipantRequest } from "../resources/market-participant/market-participant.js"
+export { ArticlePrice, IntervalZone, MarketParticipantFeesRequest, PriceSheet } from "../resources/price-sheets/price-sheets.js"
 export {
   MarketParticipantDefinitionsRequest,
   RolledOutDefinition,
   RolledOutDefinitionEntry,
   TimeDefinition,
   TimeDefinitionRegister
-} from "./time-definitions.js"
+} from "../resources/time-definitions/time-definitions.js"

@@ -7,7 +7,7 @@
  */
 import { endpoints } from "../endpoints/catalogue.js"
 import type { EndpointId } from "../endpoints/endpoint-id.js"
-import { AccountImportProcessStatus, type ImportSupplierStatus } from "../schemas/import-status.js"
+import { AccountImportProcessStatus, type ImportSupplierStatus } from "../resources/import-status/import-status.js"
 import { compileValidator, type PayloadValidator } from "../validation/compile-validator.js"
 import { answerControl } from "./controls.js"
 import { missingDocumentsAnswer } from "./documents.js"

@@ -6,7 +6,7 @@
  */
 import { endpoints } from "../endpoints/catalogue.js"
 import type { EndpointId } from "../endpoints/endpoint-id.js"
-import type { AccountImportProcess } from "../schemas/import-status.js"
+import type { AccountImportProcess } from "../resources/import-status/import-status.js"
 import type { Handler } from "./handler.js"
 import type { SeedAccount } from "./seed.js"
 

@@ -1,6 +1,6 @@
 /**
- * Generators of valid request bodies, one per POST endpoint (src/testing/payloads/, one module per resource
- * as in src/schemas/), written by hand where realism matters (transaction fields by type, amounts that add
+ * Generators of valid request bodies, one per POST endpoint (`arbitrary.ts` in each resource's folder of
+ * src/resources/), written by hand where realism matters (transaction fields by type, amounts that add
  * up, pinned notes with an unpin time) and built from the shared value generators. Every cross-field rule
  * holds by construction (ordered start/end pairs, unique transaction ids, a note with a body or paths, at
  * least one list of time definitions), so the generators keep producing valid payloads while fast-check
@@ -12,16 +12,16 @@ import * as fc from "fast-check"
 import { endpoints } from "../endpoints/catalogue.js"
 import { isPostEndpointId, type PostEndpointId } from "../endpoints/endpoint-id.js"
 import type { GeneratorContext, JsonObject } from "./arbitrary-values.js"
-import { deliveryNote } from "./payloads/delivery-note.js"
-import { energyAmount } from "./payloads/energy-amount.js"
-import { historicalStatements } from "./payloads/historical-statements.js"
-import { marketParticipantInvoice } from "./payloads/market-participant-invoice.js"
-import { marketParticipant } from "./payloads/market-participant.js"
-import { notes } from "./payloads/notes.js"
-import { paymentInstruction } from "./payloads/payment-instruction.js"
-import { marketParticipantFees } from "./payloads/price-sheets.js"
-import { marketParticipantDefinitions } from "./payloads/time-definitions.js"
-import { transactions } from "./payloads/transactions.js"
+import { deliveryNote } from "../resources/delivery-note/arbitrary.js"
+import { energyAmount } from "../resources/energy-amount/arbitrary.js"
+import { historicalStatements } from "../resources/historical-statements/arbitrary.js"
+import { marketParticipantInvoice } from "../resources/market-participant-invoice/arbitrary.js"
+import { marketParticipant } from "../resources/market-participant/arbitrary.js"
+import { notes } from "../resources/notes/arbitrary.js"
+import { paymentInstruction } from "../resources/payment-instruction/arbitrary.js"
+import { marketParticipantFees } from "../resources/price-sheets/arbitrary.js"
+import { marketParticipantDefinitions } from "../resources/time-definitions/arbitrary.js"
+import { transactions } from "../resources/transactions/arbitrary.js"
 
 /**
  * The JSON form of a POST endpoint's request body.

@@ -16,10 +16,10 @@ import {
   AllAccountImportProcessesResponse,
   ImportedAccountImportProcessesResponse,
   PendingAccountImportProcessesResponse
-} from "../schemas/import-status.js"
-import { NotesResponse } from "../schemas/notes.js"
-import { PaymentInstructionResponse } from "../schemas/payment-instruction.js"
-import { TransactionImportError, TransactionsResponse } from "../schemas/transactions.js"
+} from "../resources/import-status/import-status.js"
+import { NotesResponse } from "../resources/notes/notes.js"
+import { PaymentInstructionResponse } from "../resources/payment-instruction/payment-instruction.js"
+import { TransactionImportError, TransactionsResponse } from "../resources/transactions/transactions.js"
 import { validatePayload } from "../validation/validate-payload.js"
 import { arbitraryInvalidPayload } from "./arbitrary-invalid-payload.js"
 import { isoDateTime } from "./arbitrary-dates.js"

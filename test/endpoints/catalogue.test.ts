@@ -13,7 +13,7 @@ import {
   POST_ENDPOINT_IDS,
   type ResponseDefinition
 } from "../../src/index.js"
-import { TRANSACTIONS_QUERY_DEFAULTS } from "../../src/schemas/transactions.js"
+import { TRANSACTIONS_QUERY_DEFAULTS } from "../../src/resources/transactions/transactions.js"
 
 const API_DOC = readFileSync(new URL("../../docs/api.md", import.meta.url), "utf8")
 

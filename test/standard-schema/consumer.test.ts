@@ -7,7 +7,7 @@ import { Schema } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { ERROR_CODES, POST_ENDPOINT_IDS, standardSchema, validatePayload } from "../../src/index.js"
-import { EnergyAmountRequest } from "../../src/schemas/energy-amount.js"
+import { EnergyAmountRequest } from "../../src/resources/energy-amount/energy-amount.js"
 import { arbitraryInvalidPayload, arbitraryPayload } from "../../src/testing/index.js"
 import { example } from "../cli/run-cli.js"
 

@@ -1,0 +1,100 @@
+/**
+ * Delivery note: `POST /v1/data-import/delivery-note/create/` (endpoint id `delivery-note`).
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import { AccountIdentificationFields, IsoDateTime, MaloNumber, NonBlankString, nonEmptyArray } from "../../schemas/conventions.js"
+import { QuantityOverPeriodFields } from "../energy-amount/energy-amount.js"
+import { startNotAfterEnd } from "../../schemas/rules.js"
+import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
+import { NotFoundErrorBody } from "../../schemas/errors.js"
+
+/**
+ * One amount of a delivery note: a quantity of a product over a period.
+ *
+ * @example
+ * const quarter = { period_start_at: "2024-01-01T00:00:00+01:00", period_end_at: "2024-03-31T00:00:00+01:00", product_identifier: "1-1:1.9.0", product_identifier_type: "SRW", quantity: "812.500", quantity_unit: "KWH" }
+ * Schema.is(Schemas.DeliveryNoteAmount)(quarter) // => true
+ * Schema.is(Schemas.DeliveryNoteAmount)({ ...quarter, period_end_at: "2023-12-31T00:00:00+01:00" }) // => false
+ *
+ * @since 0.1.0
+ */
+export const DeliveryNoteAmount = Schema.Struct(QuantityOverPeriodFields).check(
+  startNotAfterEnd("period_start_at", "period_end_at", "datetime")
+).annotate({ identifier: "DeliveryNoteAmount" })
+/** One amount of a delivery note. */
+export type DeliveryNoteAmount = typeof DeliveryNoteAmount.Type
+
+/**
+ * A delivery note of a MaLo with its amounts.
+ *
+ * @example
+ * const quarter = { period_start_at: "2024-01-01T00:00:00+01:00", period_end_at: "2024-03-31T00:00:00+01:00", product_identifier: "1-1:1.9.0", product_identifier_type: "SRW", quantity: "812.500", quantity_unit: "KWH" }
+ * Schema.is(Schemas.DeliveryNote)({ malo_number: "51238696781", amounts: [quarter] }) // => true
+ * Schema.is(Schemas.DeliveryNote)({ malo_number: "51238696781", amounts: [] }) // => false
+ *
+ * @since 0.1.0
+ */
+export const DeliveryNote = Schema.Struct({
+  malo_number: MaloNumber,
+  amounts: nonEmptyArray(DeliveryNoteAmount),
+  preceding_reference: Schema.optionalKey(NonBlankString),
+  cancelled: Schema.optionalKey(Schema.Boolean),
+  validation_status: Schema.optionalKey(Schema.Boolean),
+  last_validation_at: Schema.optionalKey(IsoDateTime),
+  edifact_reference_number: Schema.optionalKey(NonBlankString)
+}).annotate({ identifier: "DeliveryNote" })
+/** A delivery note. */
+export type DeliveryNote = typeof DeliveryNote.Type
+
+/**
+ * Request body of `delivery-note`.
+ *
+ * @example
+ * const quarter = { period_start_at: "2024-01-01T00:00:00+01:00", period_end_at: "2024-03-31T00:00:00+01:00", product_identifier: "1-1:1.9.0", product_identifier_type: "SRW", quantity: "812.500", quantity_unit: "KWH" }
+ * const body = { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", delivery_note: { malo_number: "51238696781", amounts: [quarter] } }
+ * Schema.is(Schemas.DeliveryNoteRequest)(body) // => true
+ * Schema.is(Schemas.DeliveryNoteRequest)({ import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1" }) // => false
+ *
+ * @since 0.1.0
+ */
+export const DeliveryNoteRequest = Schema.Struct({
+  ...AccountIdentificationFields,
+  delivery_note: DeliveryNote
+}).annotate({ identifier: "DeliveryNoteRequest" })
+/** Request body of `delivery-note`. */
+export type DeliveryNoteRequest = typeof DeliveryNoteRequest.Type
+
+/**
+ * 201 response of `delivery-note`: the validated data, echoed.
+ *
+ * @example
+ * Schemas.DeliveryNoteResponse === Schemas.DeliveryNoteRequest // => true
+ *
+ * @since 0.1.0
+ */
+export const DeliveryNoteResponse = DeliveryNoteRequest
+/** 201 response of `delivery-note`. */
+export type DeliveryNoteResponse = typeof DeliveryNoteResponse.Type
+
+/**
+ * The catalogue's entry of `delivery-note`: path, request and response schemas, retry advice, repeat rule,
+ * what the reference service does, and the natural key of one record.
+ */
+export const deliveryNoteEndpoints = {
+  "delivery-note": {
+    ...post("delivery-note", "/v1/data-import/delivery-note/create/", "Import a delivery note."),
+    naturalKey: { account: true, fields: ["delivery_note.malo_number", "delivery_note.edifact_reference_number", "delivery_note.amounts[].period_start_at", "delivery_note.amounts[].period_end_at", "delivery_note.amounts[].product_identifier", "delivery_note.amounts[].line_item_identifier"] },
+    request: DeliveryNoteRequest,
+    repeat: "never",
+    service: { handler: "store-and-echo", stores: "delivery_notes", field: "delivery_note" },
+    responses: {
+      201: { schema: DeliveryNoteResponse, description: "The validated data." },
+      400: validation400,
+      404: notFound(NotFoundErrorBody),
+      ...SERVICE_LEVEL_RESPONSES
+    }
+  }
+} as const satisfies Record<string, EndpointDefinition>

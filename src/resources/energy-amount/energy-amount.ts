@@ -1,0 +1,132 @@
+/**
+ * Energy amount: `POST /v1/data-import/energy-amount/create/` (endpoint id `energy-amount`).
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import {
+  AccountIdentificationFields,
+  DecimalString,
+  IsoDateTime,
+  MaloNumber,
+  NonBlankString,
+  openEnum
+} from "../../schemas/conventions.js"
+import { startNotAfterEnd } from "../../schemas/rules.js"
+import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
+import { NotFoundErrorBody } from "../../schemas/errors.js"
+
+/**
+ * Product identifier types that appear in the spec (open enumeration).
+ *
+ * @example
+ * Schema.is(Schemas.ProductIdentifierType)("SRW") // => true
+ * Schema.is(Schemas.ProductIdentifierType)("OBIS") // => true
+ * Schema.is(Schemas.ProductIdentifierType)("") // => false
+ *
+ * @since 0.1.0
+ */
+export const ProductIdentifierType = openEnum(["SRW"])
+/**
+ * Quantity units that appear in the spec (open enumeration).
+ *
+ * @example
+ * Schema.is(Schemas.QuantityUnit)("KWH") // => true
+ * Schema.is(Schemas.QuantityUnit)("MWH") // => true
+ * Schema.is(Schemas.QuantityUnit)(" ") // => false
+ *
+ * @since 0.1.0
+ */
+export const QuantityUnit = openEnum(["KWH"])
+
+/**
+ * The fields of a quantity of a product over a period, shared by an energy amount and the amounts of a
+ * delivery note.
+ */
+export const QuantityOverPeriodFields = {
+  period_start_at: IsoDateTime,
+  period_end_at: IsoDateTime,
+  product_identifier: NonBlankString,
+  product_identifier_type: ProductIdentifierType,
+  quantity: DecimalString,
+  quantity_unit: QuantityUnit,
+  line_item_identifier: Schema.optionalKey(NonBlankString)
+} as const
+
+/**
+ * One energy amount (a metered or estimated quantity of a MaLo over a period).
+ *
+ * @example
+ * const october = { malo_number: "51238696781", period_start_at: "2024-10-01T00:00:00+02:00", period_end_at: "2024-10-31T23:59:59+01:00", product_identifier: "1-1:1.8.0", product_identifier_type: "SRW", quantity: "263.4175", quantity_unit: "KWH" }
+ * Schema.is(Schemas.EnergyAmount)(october) // => true
+ * Schema.is(Schemas.EnergyAmount)({ ...october, quantity: "263,4175" }) // => false
+ *
+ * @since 0.1.0
+ */
+export const EnergyAmount = Schema.Struct({
+  malo_number: MaloNumber,
+  ...QuantityOverPeriodFields,
+  preceding_reference: Schema.optionalKey(NonBlankString),
+  cancelled: Schema.optionalKey(Schema.Boolean),
+  cancelled_at: Schema.optionalKey(Schema.NullOr(IsoDateTime)),
+  cancelled_reference: Schema.optionalKey(Schema.NullOr(NonBlankString)),
+  qualifier: Schema.optionalKey(NonBlankString),
+  estimate_method: Schema.optionalKey(NonBlankString),
+  estimate_reason: Schema.optionalKey(NonBlankString),
+  correction_reason: Schema.optionalKey(NonBlankString),
+  plausibility_indications: Schema.optionalKey(Schema.Array(NonBlankString)),
+  measurement_classifications: Schema.optionalKey(Schema.Array(NonBlankString)),
+  edifact_reference_number: Schema.optionalKey(NonBlankString)
+}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime")).annotate({ identifier: "EnergyAmount" })
+/** One energy amount. */
+export type EnergyAmount = typeof EnergyAmount.Type
+
+/**
+ * Request body of `energy-amount`.
+ *
+ * @example
+ * const energy_amount = { malo_number: "51238696781", period_start_at: "2024-10-01T00:00:00+02:00", period_end_at: "2024-10-31T23:59:59+01:00", product_identifier: "1-1:1.8.0", product_identifier_type: "SRW", quantity: "263.4175", quantity_unit: "KWH" }
+ * Schema.is(Schemas.EnergyAmountRequest)({ import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", energy_amount }) // => true
+ * Schema.is(Schemas.EnergyAmountRequest)({ import_supplier: "STADTWERKE_NORD", energy_amount }) // => false
+ *
+ * @since 0.1.0
+ */
+export const EnergyAmountRequest = Schema.Struct({
+  ...AccountIdentificationFields,
+  energy_amount: EnergyAmount
+}).annotate({ identifier: "EnergyAmountRequest" })
+/** Request body of `energy-amount`. */
+export type EnergyAmountRequest = typeof EnergyAmountRequest.Type
+
+/**
+ * 201 response of `energy-amount`: the validated data, echoed.
+ *
+ * @example
+ * Schemas.EnergyAmountResponse === Schemas.EnergyAmountRequest // => true
+ *
+ * @since 0.1.0
+ */
+export const EnergyAmountResponse = EnergyAmountRequest
+/** 201 response of `energy-amount`. */
+export type EnergyAmountResponse = typeof EnergyAmountResponse.Type
+
+/**
+ * The catalogue's entry of `energy-amount`: path, request and response schemas, retry advice, repeat rule,
+ * what the reference service does, and the natural key of one record.
+ */
+export const energyAmountEndpoints = {
+  "energy-amount": {
+    ...post("energy-amount", "/v1/data-import/energy-amount/create/", "Import an energy amount."),
+    naturalKey: { account: true, fields: ["energy_amount.malo_number", "energy_amount.period_start_at", "energy_amount.period_end_at", "energy_amount.product_identifier", "energy_amount.line_item_identifier", "energy_amount.edifact_reference_number"] },
+    request: EnergyAmountRequest,
+    repeat: "never",
+    service: { handler: "store-and-echo", stores: "energy_amounts", field: "energy_amount" },
+    responses: {
+      201: { schema: EnergyAmountResponse, description: "The validated data." },
+      400: validation400,
+      404: notFound(NotFoundErrorBody),
+      ...SERVICE_LEVEL_RESPONSES
+    }
+  }
+} as const satisfies Record<string, EndpointDefinition>

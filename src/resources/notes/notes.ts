@@ -1,0 +1,172 @@
+/**
+ * Notes: `POST /v1/data-import/notes/create/` (endpoint id `notes`).
+ *
+ * @module
+ */
+import { Schema } from "effect"
+import {
+  AccountIdentificationFields,
+  closedEnum,
+  type CrossFieldRule,
+  DocumentPath,
+  IsoDateTime,
+  NonBlankString,
+  nonEmptyArray,
+  WARNING_RULES,
+  type WarningRule
+} from "../../schemas/conventions.js"
+import { compareDateTimes, ruleFilter } from "../../schemas/rules.js"
+import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
+import { UndocumentedBody } from "../../schemas/errors.js"
+
+/**
+ * One attached document: `{ document_path }`, relative to the supplier's document root.
+ *
+ * @example
+ * Schema.is(Schemas.NoteDocument)({ document_path: "notes/KD-0045127/sepa-mandat.pdf" }) // => true
+ * Schema.is(Schemas.NoteDocument)({ document_path: "/etc/passwd" }) // => false
+ *
+ * @since 0.1.0
+ */
+export const NoteDocument = Schema.Struct({ document_path: DocumentPath }).annotate({ identifier: "NoteDocument" })
+/** One attached document. */
+export type NoteDocument = typeof NoteDocument.Type
+
+const unpinWithoutPin: WarningRule = (note) =>
+  Object.hasOwn(note, "unpin_at") && note["is_pinned"] !== true
+    ? [{ path: ["unpin_at"], code: "unpin_at_without_pin", detail: "unpin_at has no effect on a note that is not pinned." }]
+    : []
+
+/** A note has a body or at least one document path. */
+export const bodyOrDocumentPath: CrossFieldRule<{ readonly body?: unknown; readonly document_paths?: ReadonlyArray<unknown> }> = {
+  name: "note_body_or_document_path_not_found",
+  fields: ["body", "document_paths"],
+  // Exact: a body, or a non-empty list of document paths.
+  jsonSchema: {
+    anyOf: [
+      { type: "object", required: ["body"], properties: { body: {} } },
+      { type: "object", required: ["document_paths"], properties: { document_paths: { type: "array", minItems: 1 } } }
+    ]
+  },
+  check: (note) =>
+    note.body !== undefined || (note.document_paths?.length ?? 0) > 0
+      ? []
+      : [{ path: [], code: "note_body_or_document_path_not_found", detail: "A note needs a body or at least one document path." }]
+}
+
+/** A note's `unpin_at` is not before its `created_at` (compared as instants). */
+export const unpinNotBeforeCreation: CrossFieldRule<{ readonly created_at?: unknown; readonly unpin_at?: unknown }> = {
+  name: "note_unpin_at_earlier_than_creation_date",
+  fields: ["created_at", "unpin_at"],
+  check: (note) =>
+    typeof note.created_at !== "string" || typeof note.unpin_at !== "string" ||
+      compareDateTimes(note.created_at, note.unpin_at) <= 0
+      ? []
+      : [{ path: ["unpin_at"], code: "note_unpin_at_earlier_than_creation_date", detail: "unpin_at must not be earlier than created_at." }]
+}
+
+/**
+ * One note of a notes request. At least one of `body` and `document_paths` must be given; `unpin_at`
+ * must not be before `created_at`.
+ *
+ * @example
+ * Schema.is(Schemas.Note)({ body: "Rückruf erbeten", is_pinned: true }) // => true
+ * Schema.is(Schemas.Note)({ document_paths: [{ document_path: "notes/KD-1/brief.pdf" }] }) // => true
+ * Schema.is(Schemas.Note)({ is_pinned: true }) // => false
+ *
+ * @since 0.1.0
+ */
+export const Note = Schema.Struct({
+  body: Schema.optionalKey(NonBlankString),
+  document_paths: Schema.optionalKey(Schema.Array(NoteDocument)),
+  created_at: Schema.optionalKey(IsoDateTime),
+  is_pinned: Schema.optionalKey(Schema.Boolean),
+  unpin_at: Schema.optionalKey(IsoDateTime)
+}).check(
+  ruleFilter(bodyOrDocumentPath),
+  // Not expressible in JSON Schema: it compares two values (as instants).
+  ruleFilter(unpinNotBeforeCreation)
+).annotate({ identifier: "Note", [WARNING_RULES]: [unpinWithoutPin] })
+/** One note of a notes request. */
+export type Note = typeof Note.Type
+
+/**
+ * Request body of `notes`: the account and its notes.
+ *
+ * @example
+ * const body = { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", notes: [{ body: "Rückruf erbeten" }] }
+ * Schema.is(Schemas.NotesRequest)(body) // => true
+ * Schema.is(Schemas.NotesRequest)({ ...body, notes: [] }) // => false
+ *
+ * @since 0.1.0
+ */
+export const NotesRequest = Schema.Struct({
+  ...AccountIdentificationFields,
+  notes: nonEmptyArray(Note)
+}).annotate({ identifier: "NotesRequest" })
+/** Request body of `notes`. */
+export type NotesRequest = typeof NotesRequest.Type
+
+/**
+ * Outcome of one note: created, or skipped because the account already has it.
+ *
+ * @example
+ * Schema.is(Schemas.NoteResultStatus)("NOTE_ALREADY_EXISTS") // => true
+ * Schema.is(Schemas.NoteResultStatus)("NOTE_SKIPPED") // => false
+ *
+ * @since 0.1.0
+ */
+export const NoteResultStatus = closedEnum(["NOTE_CREATION_SUCCESS", "NOTE_ALREADY_EXISTS"])
+
+/**
+ * One item of the notes 201 response: the note's `created_at` and `body`, and what happened to it.
+ *
+ * @example
+ * const result = { created_at: "2024-01-02T10:00:00Z", body: "Rückruf erbeten", status: "NOTE_CREATION_SUCCESS" }
+ * Schema.is(Schemas.NoteResult)(result) // => true
+ * Schema.is(Schemas.NoteResult)({ ...result, status: "CREATED" }) // => false
+ *
+ * @since 0.1.0
+ */
+export const NoteResult = Schema.Struct({
+  created_at: IsoDateTime,
+  body: Schema.String,
+  status: NoteResultStatus
+}).annotate({ identifier: "NoteResult" })
+/** One item of the notes 201 response. */
+export type NoteResult = typeof NoteResult.Type
+
+/**
+ * 201 response of `notes`: one result per note sent.
+ *
+ * @example
+ * const result = { created_at: "2024-01-02T10:00:00Z", body: "Rückruf erbeten", status: "NOTE_CREATION_SUCCESS" }
+ * Schema.is(Schemas.NotesResponse)([result]) // => true
+ * Schema.is(Schemas.NotesResponse)({ results: [result] }) // => false
+ *
+ * @since 0.1.0
+ */
+export const NotesResponse = Schema.Array(NoteResult).annotate({ identifier: "NotesResponse" })
+/** 201 response of `notes`. */
+export type NotesResponse = typeof NotesResponse.Type
+
+/**
+ * The catalogue's entry of `notes`: path, request and response schemas, retry advice, repeat rule,
+ * what the reference service does, and the natural key of one record.
+ */
+export const notesEndpoints = {
+  "notes": {
+    ...post("notes", "/v1/data-import/notes/create/", "Add notes to an imported account."),
+    naturalKey: { items: "notes", account: true, fields: ["body", "created_at", "document_paths[].document_path"] },
+    request: NotesRequest,
+    repeat: "when-notes-have-created-at",
+    service: { handler: "notes", stores: "notes" },
+    responses: {
+      201: { schema: NotesResponse, description: "One result per note: created, or already present." },
+      400: validation400,
+      404: notFound(UndocumentedBody),
+      ...SERVICE_LEVEL_RESPONSES
+    }
+  }
+} as const satisfies Record<string, EndpointDefinition>

@@ -1,0 +1,20 @@
+/**
+ * Valid request bodies of payment-instruction: a vendor's payment instruction.
+ *
+ * @module
+ */
+import * as fc from "fast-check"
+import { PaymentInstructionRequest } from "./payment-instruction.js"
+import { account, choice, compactObject, type GeneratorContext, oneof, record } from "../../testing/arbitrary-values.js"
+
+/** A payment-instruction request body. */
+export const paymentInstruction = (ctx: GeneratorContext) =>
+  record({
+    ...account,
+    vendor: fc.constantFrom("STRIPE", "ADYEN", "GOCARDLESS", "PAYPAL"),
+    reference: oneof(
+      { weight: 4, arbitrary: fc.stringMatching(/^(?:pm|src|MD)_[A-Za-z0-9]{14,24}$/u) },
+      { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(..."abcdef0123456789"), minLength: 400, maxLength: 512 }) }
+    ),
+    type: choice(PaymentInstructionRequest.fields.type, ctx)
+  }).map(compactObject)
