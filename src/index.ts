@@ -137,7 +137,7 @@ export {
 
 // Sending a campaign ──────────────────────────────────────────────────────────────────────────────────
 export { type KeyedRecord, naturalKeyOf, recordsOf } from "./endpoints/natural-key.js"
-export type { NaturalKey } from "./endpoints/endpoint-definition.js"
+export type { NaturalKey, UniqueInInput } from "./endpoints/endpoint-definition.js"
 export {
   type BlockedCause,
   type Ledger,

@@ -22,7 +22,7 @@ import {
 import { inferEndpoint } from "../index.js"
 import { fileStoreFolder } from "../documents/file-store.js"
 import { withDocumentCheck } from "../documents/with-documents.js"
-import { transactionKeys } from "./seen-keys.js"
+import { inputKeysOf, uniqueInInputOf } from "../internal/unique-in-input.js"
 import { readRangeLines } from "../internal/range-lines.js"
 import { findJsonSyntaxError, lineAndColumn } from "../internal/json-syntax-error.js"
 import { ENDPOINT_NOT_INFERRED, firstInvalidUtf8, overlongDetail, singleError, unparseable } from "./record-errors.js"
@@ -251,9 +251,9 @@ export class BatchChecker {
         summary.warnedValid++
         if (this.details.warnings) summary.warned.push({ line, endpoint, warnings: result.warnings })
       }
-      if (endpoint === "transactions") {
+      if (uniqueInInputOf(endpoint) !== undefined) {
         const raw = this.settings.keepRaw ? (multiline ? oneLine(text) : text) : undefined
-        summary.transactions.push({ line, keys: transactionKeys(value), warned: result.warnings.length > 0, ...(raw !== undefined ? { raw } : {}) })
+        summary.keyed.push({ line, endpoint, keys: inputKeysOf(endpoint, value), warned: result.warnings.length > 0, ...(raw !== undefined ? { raw } : {}) })
       }
       return
     }

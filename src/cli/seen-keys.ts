@@ -6,7 +6,6 @@
  * @module
  */
 import { hash } from "node:crypto"
-import { recordsOf } from "../index.js"
 
 /** Characters (bytes) of a {@link keyDigest}. */
 export const DIGEST_LENGTH = 20
@@ -107,20 +106,4 @@ export class SeenKeys<V = number> {
       this.values[slot] = values[old]
     }
   }
-}
-
-/**
- * The natural keys of a payload's transactions, in order (the catalogue's key of the `transactions`
- * endpoint: supplier, account, transaction id, as the ledger of `send` knows them); `undefined` for a
- * transaction without an id, which names no record to compare.
- */
-export const transactionKeys = (payload: unknown): Array<string | undefined> => {
-  const items = typeof payload === "object" && payload !== null ? (payload as { readonly transactions?: unknown }).transactions : undefined
-  if (!Array.isArray(items)) return []
-  const keys: Array<string | undefined> = items.map(() => undefined)
-  for (const record of recordsOf("transactions", payload) ?? []) {
-    const item: unknown = record.index === null ? undefined : items[record.index]
-    if (typeof item === "object" && item !== null && typeof (item as Record<string, unknown>)["transaction_id"] === "string") keys[record.index!] = record.key
-  }
-  return keys
 }

@@ -16,7 +16,8 @@ export type {
   RepeatRule,
   ResponseDefinition,
   RetryAdvice,
-  ServiceBehaviour
+  ServiceBehaviour,
+  UniqueInInput
 } from "./endpoint-definition.js"
 
 /**

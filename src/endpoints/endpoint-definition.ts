@@ -93,6 +93,26 @@ export interface NaturalKey {
 }
 
 /**
+ * A rule across the records of one input: two items of an endpoint's records (`naturalKey.items`) with the
+ * same natural key anywhere in the input are one record sent twice. `map` and `validate` refuse the later
+ * one with `code` at its `field`, naming where the first was; `send`'s ledger, which keys every record by
+ * the same natural key, sends the first once and lists a later one with other content as a conflict.
+ *
+ * @example
+ * const rule: UniqueInInput = { code: "duplicate_transaction_ids", field: "transaction_id", consequence: "the service would skip one of them" }
+ * rule.field // => "transaction_id"
+ *
+ * @since 0.1.0
+ */
+export interface UniqueInInput {
+  readonly code: string
+  /** The field of an item a repeat is reported at (`<items>.<index>.<field>`). */
+  readonly field: string
+  /** What the service would do with both, for the error's detail. */
+  readonly consequence: string
+}
+
+/**
  * One endpoint of the API.
  *
  * @since 0.1.0
@@ -117,4 +137,6 @@ export interface EndpointDefinition {
   readonly service: ServiceBehaviour
   /** POST only: the natural key of one record. */
   readonly naturalKey?: NaturalKey
+  /** POST only: records whose natural key must not repeat within one input. */
+  readonly uniqueInInput?: UniqueInInput
 }

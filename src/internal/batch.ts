@@ -187,17 +187,18 @@ export interface BatchSummary {
   /** Valid records with warnings, in detail while the warnings listing wants them. */
   readonly warned: Array<WarnedRecord>
   /**
-   * Valid transactions records, with the keys of their transactions: the main thread checks that no
-   * account repeats a `transaction_id` across records (the line as in `problems`).
+   * Valid records of endpoints with a rule across records (`uniqueInInput`), with their items' natural
+   * keys: the main thread checks that no key repeats across records (the line as in `problems`).
    */
-  readonly transactions: Array<TransactionKeys>
+  readonly keyed: Array<KeyedRecordLine>
   /** With `--documents`: the document paths the batch's records name (for the folder's unreferenced files). */
   documents?: Array<string>
 }
 
-/** The transaction keys of one valid transactions record. */
-export interface TransactionKeys {
+/** The natural keys of the items of one valid record whose endpoint has a rule across records. */
+export interface KeyedRecordLine {
   readonly line: number
+  readonly endpoint: string
   readonly keys: ReadonlyArray<string | undefined>
   readonly warned: boolean
   readonly raw?: string
@@ -225,5 +226,5 @@ export const emptySummary = (seq: number): BatchSummary => ({
   byEndpoint: {},
   problems: [],
   warned: [],
-  transactions: []
+  keyed: []
 })

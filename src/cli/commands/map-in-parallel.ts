@@ -9,6 +9,7 @@ import type { Mapping, MappingSpec } from "../../index.js"
 import { mustMapAgain, type OrderState, orderStateAfter } from "../../internal/map-batch-after.js"
 import type { MapBatch, MapResult } from "../../internal/batch.js"
 import { DIGEST_LENGTH, keyDigest } from "../seen-keys.js"
+import { uniqueInInputOf } from "../../internal/unique-in-input.js"
 import type { SourceItem, SourceRow } from "../../internal/source-rows.js"
 import { mapBatch } from "../worker.js"
 import { WorkerPool } from "../../internal/worker-pool.js"
@@ -72,7 +73,7 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
     // ones written as one piece of the worker's bytes; rejects wait in `held` and are written sorted by
     // line, so they need no order here.
     const { lines, lineEnds, digests: digestsOf } = result
-    const transactions = mapping.endpoint === "transactions"
+    const keyed = uniqueInInputOf(mapping.endpoint) !== undefined
     let start = 0
     let runStart = 0
     const warned = result.warnings
@@ -80,11 +81,11 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
     for (let i = 0; i < lineEnds.length; i++) {
       const warnings = warned !== undefined && warned[nextWarned]?.payload === i ? warned[nextWarned++]!.warnings : undefined
       const end = lineEnds[i]!
-      // Only a transactions payload is read again here (for its transaction ids). `mapBatch` computes the
+      // Only a payload with a rule across records is read again here (for its items' keys). `mapBatch` computes the
       // digests whenever asked; the text is hashed here only should one ever be missing.
-      const text = transactions || (digests && digestsOf === undefined) ? textOf.decode(lines.subarray(start, end - 1)) : undefined
+      const text = keyed || (digests && digestsOf === undefined) ? textOf.decode(lines.subarray(start, end - 1)) : undefined
       const digest = !digests ? undefined : digestsOf ?? keyDigest(text!)
-      if (!outcomes.accept(transactions ? JSON.parse(text!) : undefined, [rows[result.payloadRows[i]!]!], digest, digestsOf !== undefined ? i * DIGEST_LENGTH : 0, warnings)) {
+      if (!outcomes.accept(keyed ? JSON.parse(text!) : undefined, [rows[result.payloadRows[i]!]!], digest, digestsOf !== undefined ? i * DIGEST_LENGTH : 0, warnings)) {
         outcomes.writePayloads(lines.subarray(runStart, start))
         runStart = end
       }

@@ -13,7 +13,8 @@ import { describeError, ioError, usageError } from "../../internal/exit-codes.js
 import type { Output } from "../io.js"
 import { LineLedger } from "../line-ledger.js"
 import type { Progress } from "../progress.js"
-import { keyDigest, SeenKeys, transactionKeys } from "../seen-keys.js"
+import { inputKeysOf, uniqueInInputOf } from "../../internal/unique-in-input.js"
+import { keyDigest, SeenKeys } from "../seen-keys.js"
 import type { SourceItem, SourceRow } from "../../internal/source-rows.js"
 import type { Styles } from "../terminal.js"
 import { MapWarnings } from "./map-warnings.js"
@@ -69,7 +70,7 @@ export interface MapOutcomesSettings {
  */
 export class SharedOutcomes {
   readonly payloadsSeen = new SeenKeys()
-  readonly transactionsSeen = new SeenKeys()
+  readonly keysSeen = new SeenKeys()
   /** Payloads written from the inputs before the current one. */
   payloads = 0
   /** Added to the current input's lines where they are remembered. */
@@ -109,7 +110,7 @@ export class MapOutcomes {
   /** Rejects are written in input order: a reject waits here until every row above it is settled. */
   held: Array<Reject> = []
   private readonly payloadsSeen: SeenKeys
-  private readonly transactionsSeen: SeenKeys
+  private readonly keysSeen: SeenKeys
   readonly warnings: MapWarnings
   /** The highest line read. */
   lastLine = 0
@@ -128,7 +129,7 @@ export class MapOutcomes {
     this.rowsCanRepeatUnseen = settings.allowDuplicates || mapping.groupBy !== undefined || (mapping.collections ?? []).length > 0
     this.warnings = new MapWarnings(settings.input)
     this.payloadsSeen = settings.shared?.payloadsSeen ?? new SeenKeys()
-    this.transactionsSeen = settings.shared?.transactionsSeen ?? new SeenKeys()
+    this.keysSeen = settings.shared?.keysSeen ?? new SeenKeys()
     this.lineBase = settings.shared?.lineBase ?? 0
   }
 
@@ -193,19 +194,20 @@ export class MapOutcomes {
       ;(errors ??= []).push({ code: "duplicate_payload", detail: `This payload is identical to the one from ${this.lineName(first)}; use --allow-duplicates to keep both.` })
     }
     const keys: Array<string> = []
-    if (mapping.endpoint === "transactions") {
-      const transactions = (payload as { readonly transactions?: ReadonlyArray<unknown> }).transactions ?? []
-      const transactionKeysOf = transactionKeys(payload)
-      transactions.forEach((t, i) => {
-        const key = transactionKeysOf[i]
+    const rule = uniqueInInputOf(mapping.endpoint)
+    if (rule !== undefined) {
+      const items = (payload as Readonly<Record<string, ReadonlyArray<Readonly<Record<string, unknown>>> | undefined>>)[rule.items] ?? []
+      const keysOf = inputKeysOf(mapping.endpoint, payload)
+      items.forEach((item, i) => {
+        const key = keysOf[i]
         if (key === undefined) return
         keys.push(key)
-        const seen = this.transactionsSeen.lookup(key)
+        const seen = this.keysSeen.lookup(key)
         if (seen !== undefined && first === undefined) {
           ;(errors ??= []).push({
-            attr: `transactions.${i}.transaction_id`,
-            code: "duplicate_transaction_ids",
-            detail: `transaction_id ${JSON.stringify((t as Record<string, unknown>)["transaction_id"])} was already used for this account by the payload from ${this.lineName(seen)}: the service would skip one of them.`
+            attr: `${rule.items}.${i}.${rule.field}`,
+            code: rule.code,
+            detail: `${rule.field} ${JSON.stringify(item[rule.field])} was already used${rule.perAccount ? " for this account" : ""} by the payload from ${this.lineName(seen)}: ${rule.consequence}.`
           })
         }
       })
@@ -224,7 +226,7 @@ export class MapOutcomes {
       this.warnings.count(warned)
     }
     if (digest !== undefined) this.payloadsSeen.recordDigest(digest, this.lineBase + linesOf[0]!, digestAt)
-    for (const key of keys) this.transactionsSeen.record(key, this.lineBase + linesOf[0]!)
+    for (const key of keys) this.keysSeen.record(key, this.lineBase + linesOf[0]!)
     const shared = this.settings.shared
     lineageOut?.write(`${JSON.stringify(shared === undefined ? { payload: this.payloads, lines: linesOf } : { payload: shared.payloads + this.payloads, file: this.settings.input, lines: linesOf })}\n`)
     // The payload's line in the output: payloads are its only lines.

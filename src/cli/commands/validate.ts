@@ -17,7 +17,7 @@ import { startProgress } from "../progress.js"
 import { overlongDetail, unparseable } from "../record-errors.js"
 import { jsonReport, ndjsonEmptyLine, ndjsonLine, ndjsonWarnedLine, type ReportFormat, summaryLine, textReport } from "../reports.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
-import { repeatedTransactionIdRejecter } from "../repeated-transaction-ids.js"
+import { repeatedKeyRejecter } from "../repeated-keys.js"
 import { Tally } from "../tally.js"
 import { stylesFor, useColour } from "../terminal.js"
 import { WorkerPool } from "../../internal/worker-pool.js"
@@ -90,7 +90,7 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     maxLineBytes: options.maxLineLength,
     documents: options.documents
   }
-  const rejectRepeatedTransactionIds = repeatedTransactionIdRejecter()
+  const rejectRepeatedKeys = repeatedKeyRejecter()
   const origins = new Map<number, BatchOrigin>()
   const nextLine = inputs.map(() => 1)
   const recordsIn = inputs.map(() => 0)
@@ -102,7 +102,7 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
     const file = inputs[origin.file]!
     const base = nextLine[origin.file]!
     const absolute = (line: number): number => (origin.kind === "ndjson" ? base + line : line)
-    rejectRepeatedTransactionIds(summary, (line) => ({ file: file.name, line: absolute(line) }))
+    rejectRepeatedKeys(summary, (line) => ({ file: file.name, line: absolute(line) }))
     documents?.take(summary.documents)
     const listed = tally.add(summary, (p) => ({
       file: file.name,

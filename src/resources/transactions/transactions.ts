@@ -440,6 +440,8 @@ export const transactionsEndpoints = {
   "transactions": {
     ...post("transactions", "/v1/data-import/transactions/create/", "Import financial transactions."),
     naturalKey: { items: "transactions", account: true, fields: ["transaction_id"] },
+    // With `check_previously_added`, the service skips a known id silently: within one input, a repeat is an error.
+    uniqueInInput: { code: "duplicate_transaction_ids", field: "transaction_id", consequence: "the service would skip one of them" },
     queryParameters: [
       {
         name: "check_previously_added",
