@@ -1,7 +1,7 @@
 // Memory per remembered key of map's duplicate checks: growth of the heap and of the typed arrays'
 // buffers (held outside the heap) for 1,000,000 distinct keys.
 // Run: npm exec -- tsx --expose-gc bench/seen-keys.mjs
-import { SeenKeys } from "../src/cli/seen-keys.ts"
+import { SeenKeys } from "../src/internal/seen-keys.ts"
 
 const count = 1_000_000
 globalThis.gc()

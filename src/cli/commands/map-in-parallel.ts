@@ -8,7 +8,7 @@
 import type { Mapping, MappingSpec } from "../../index.js"
 import { mustMapAgain, type OrderState, orderStateAfter } from "../../internal/map-batch-after.js"
 import type { MapBatch, MapResult } from "../../internal/batch.js"
-import { DIGEST_LENGTH, keyDigest } from "../seen-keys.js"
+import { DIGEST_LENGTH, keyDigest } from "../../internal/seen-keys.js"
 import { uniqueInInputOf } from "../../internal/unique-in-input.js"
 import type { SourceItem, SourceRow } from "../../internal/source-rows.js"
 import { mapBatch } from "../worker.js"

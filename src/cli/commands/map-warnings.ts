@@ -7,7 +7,7 @@
  * @module
  */
 import type { PayloadWarningItem } from "../../internal/batch.js"
-import { SeenKeys } from "../seen-keys.js"
+import { SeenKeys } from "../../internal/seen-keys.js"
 import { CsvRow, type SourceRow } from "../../internal/source-rows.js"
 
 /** How many warnings a report shows in detail (all are counted). */

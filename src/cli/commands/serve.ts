@@ -8,7 +8,7 @@
 import { randomInt } from "node:crypto"
 import { createReferenceServer, decodeSeed, type FaultOptions, openStore, type Seed, StateFileError } from "../../service/index.js"
 import { describeError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
-import { readJsonFile } from "../read-json-file.js"
+import { readJsonFile } from "../../internal/read-json-file.js"
 import { graphqlEndpoint } from "../../service/graphql.js"
 import { acceptIssuedTokens, createTokenIssuer } from "../../service/tokens.js"
 import { documentsFolder } from "../documents-option.js"

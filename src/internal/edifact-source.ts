@@ -14,9 +14,9 @@ import { mappingColumns } from "../mappers/compile-mapping.js"
 import type { EdifactLocation } from "../readers/edifact/messages.js"
 import { type EdifactRecordOptions, readEdifactRecords } from "../readers/edifact/records.js"
 import { type AccountLookup, accountFinder, type AccountPeriod, readAccountTable } from "../readers/lookup/accounts.js"
-import { usageError } from "../internal/exit-codes.js"
+import { usageError } from "./exit-codes.js"
 import { readJsonFile } from "./read-json-file.js"
-import type { SourceItem } from "../internal/source-rows.js"
+import type { SourceItem } from "./source-rows.js"
 
 /** The reader file: options of {@link readEdifactRecords} and the account table. */
 interface ReaderFile extends EdifactRecordOptions {

@@ -6,7 +6,7 @@
  * @module
  */
 import { NON_FIELD_ERRORS } from "../index.js"
-import type { Problem, RecordError } from "../internal/batch.js"
+import type { Problem, RecordError } from "./batch.js"
 
 /** Codes of records that cannot be read as JSON. */
 export type UnparseableCode = "invalid_json" | "invalid_utf8" | "line_too_long"

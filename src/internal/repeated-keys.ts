@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { BatchSummary } from "../internal/batch.js"
-import { uniqueInInputOf } from "../internal/unique-in-input.js"
+import type { BatchSummary } from "./batch.js"
+import { uniqueInInputOf } from "./unique-in-input.js"
 import { SeenKeys } from "./seen-keys.js"
 
 /** Where a record is: its file and absolute line. */

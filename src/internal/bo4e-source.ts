@@ -13,7 +13,7 @@ import { mappingColumns } from "../mappers/compile-mapping.js"
 import { type Bo4eLocation, type Bo4eRecordOptions, readBo4eRecords } from "../readers/bo4e/records.js"
 import { type AccountLookup, type LookupItem, withAccounts } from "../readers/lookup/accounts.js"
 import { readAccountPeriods, readReaderFile } from "./edifact-source.js"
-import type { SourceItem } from "../internal/source-rows.js"
+import type { SourceItem } from "./source-rows.js"
 
 interface ReaderFile extends Omit<Bo4eRecordOptions, "columns"> {
   readonly zone?: string

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { type BatchSummary, emptySummary } from "../../src/internal/batch.js"
-import { BatchChecker, pieceEnd } from "../../src/cli/check-batch.js"
+import { BatchChecker, pieceEnd } from "../../src/internal/check-batch.js"
 
 const PIECE = 1 << 16
 const encoder = new TextEncoder()

@@ -18,13 +18,13 @@ import {
   NO_ENDPOINT,
   type Problem,
   type ValidateSettings
-} from "../internal/batch.js"
+} from "./batch.js"
 import { inferEndpoint } from "../index.js"
 import { fileStoreFolder } from "../documents/file-store.js"
 import { withDocumentCheck } from "../documents/with-documents.js"
-import { inputKeysOf, uniqueInInputOf } from "../internal/unique-in-input.js"
-import { readRangeLines } from "../internal/range-lines.js"
-import { findJsonSyntaxError, lineAndColumn } from "../internal/json-syntax-error.js"
+import { inputKeysOf, uniqueInInputOf } from "./unique-in-input.js"
+import { readRangeLines } from "./range-lines.js"
+import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
 import { ENDPOINT_NOT_INFERRED, firstInvalidUtf8, overlongDetail, singleError, unparseable } from "./record-errors.js"
 
 const NEWLINE = 0x0a

@@ -5,8 +5,8 @@
  * @module
  */
 import { readFile } from "node:fs/promises"
-import { describeError, ioError, usageError } from "../internal/exit-codes.js"
-import { findJsonSyntaxError, lineAndColumn } from "../internal/json-syntax-error.js"
+import { describeError, ioError, usageError } from "./exit-codes.js"
+import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
 
 /** The parsed content of a JSON file; `what` names it in messages ("the mapping", "the seed"). */
 export const readJsonFile = async (path: string, what: string): Promise<unknown> => {
