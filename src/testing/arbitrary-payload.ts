@@ -11,6 +11,7 @@
 import * as fc from "fast-check"
 import { endpoints } from "../endpoints/catalogue.js"
 import { isPostEndpointId, type PostEndpointId } from "../endpoints/endpoint-id.js"
+import { arbitraryKit, type PayloadArbitrary } from "./arbitrary-kit.js"
 import type { GeneratorContext, JsonObject } from "./arbitrary-values.js"
 import { deliveryNote } from "../resources/delivery-note/arbitrary.js"
 import { energyAmount } from "../resources/energy-amount/arbitrary.js"
@@ -83,8 +84,11 @@ export const contextOf = (options: ArbitraryPayloadOptions = {}): GeneratorConte
 
 // ---------------------------------------------------------------------------------------------------------
 
-/** The generator of each POST endpoint's request body. */
-const generators: { readonly [E in PostEndpointId]: (ctx: GeneratorContext) => fc.Arbitrary<JsonObject> } = {
+/**
+ * The generator of each POST endpoint's request body: a function of the kit, which is built here, in the
+ * testing entry, so that the generators' own modules need fast-check by type only.
+ */
+const generators: { readonly [E in PostEndpointId]: PayloadArbitrary } = {
   "notes": notes,
   "delivery-note": deliveryNote,
   "energy-amount": energyAmount,
@@ -102,7 +106,7 @@ export const payloadGenerator = (endpointId: PostEndpointId, ctx: GeneratorConte
   if (!isPostEndpointId(endpointId)) {
     throw new TypeError(`${String(endpointId)} is not the id of a POST endpoint (no request body to generate)`)
   }
-  return generators[endpointId](ctx)
+  return generators[endpointId](arbitraryKit, ctx)
 }
 
 /**

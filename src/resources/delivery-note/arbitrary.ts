@@ -3,18 +3,17 @@
  *
  * @module
  */
-import * as fc from "fast-check"
-import { isoDateTime } from "../../testing/arbitrary-dates.js"
-import { account, compactObject, type GeneratorContext, maloId, nonEmptyList, optional, record, reference } from "../../testing/arbitrary-values.js"
+import type { PayloadArbitrary } from "../../testing/arbitrary-kit.js"
 import { amountItem } from "../energy-amount/arbitrary.js"
 
 /** A delivery-note request body. */
-export const deliveryNote = (ctx: GeneratorContext) =>
-  record({
+export const deliveryNote: PayloadArbitrary = (kit, ctx) => {
+  const { account, compactObject, fc, isoDateTime, maloId, nonEmptyList, optional, record, reference } = kit
+  return record({
     ...account,
     delivery_note: record({
       malo_number: maloId,
-      amounts: nonEmptyList(amountItem(ctx), ctx),
+      amounts: nonEmptyList(amountItem(kit, ctx), ctx),
       preceding_reference: optional(reference("LS")),
       cancelled: optional(fc.boolean()),
       validation_status: optional(fc.boolean()),
@@ -22,3 +21,4 @@ export const deliveryNote = (ctx: GeneratorContext) =>
       edifact_reference_number: optional(reference("MSCONS"))
     }).map(compactObject)
   }).map(compactObject)
+}

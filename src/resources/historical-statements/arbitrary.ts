@@ -3,13 +3,11 @@
  *
  * @module
  */
-import * as fc from "fast-check"
 import { HistoricalStatement } from "./historical-statements.js"
 import { dateOfDay, dayOfDate } from "../../schemas/instant.js"
-import { isoDatePair } from "../../testing/arbitrary-dates.js"
-import { account, choice, compactObject, documentPath, type GeneratorContext, money, nonEmptyList, optional, record, reference } from "../../testing/arbitrary-values.js"
+import type { ArbitraryKit, GeneratorContext, PayloadArbitrary } from "../../testing/arbitrary-kit.js"
 
-const statement = (ctx: GeneratorContext) =>
+const statement = ({ choice, compactObject, documentPath, fc, isoDatePair, money, optional, record, reference }: ArbitraryKit, ctx: GeneratorContext) =>
   record({
     period: isoDatePair,
     statement_id: reference("ST"),
@@ -32,5 +30,5 @@ const statement = (ctx: GeneratorContext) =>
   })
 
 /** A historical-statements request body. */
-export const historicalStatements = (ctx: GeneratorContext) =>
-  record({ ...account, statements: nonEmptyList(statement(ctx), ctx) }).map(compactObject)
+export const historicalStatements: PayloadArbitrary = (kit, ctx) =>
+  kit.record({ ...kit.account, statements: kit.nonEmptyList(statement(kit, ctx), ctx) }).map(kit.compactObject)

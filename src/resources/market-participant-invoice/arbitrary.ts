@@ -3,12 +3,11 @@
  *
  * @module
  */
-import * as fc from "fast-check"
+import type { Arbitrary } from "fast-check"
 import { InvoiceAddress, MarketParticipantInvoice, TaxRateType } from "./market-participant-invoice.js"
-import { isoDate, isoDateTime, isoDateTimePair } from "../../testing/arbitrary-dates.js"
-import { account, cents, choice, compactObject, decimalString, type GeneratorContext, type Json, label, maloId, marketPartnerCode, meloId, name, nonEmptyList, oneof, optional, optionalList, record, reference, taxRate } from "../../testing/arbitrary-values.js"
+import type { ArbitraryKit, GeneratorContext, Json, PayloadArbitrary } from "../../testing/arbitrary-kit.js"
 
-const address = (ctx: GeneratorContext) =>
+const address = ({ choice, compactObject, fc, name, optional, record }: ArbitraryKit, ctx: GeneratorContext) =>
   record({
     name,
     street: fc.constantFrom("Hauptstraße 1", "Am Kraftwerk 12a", "Ring 3, Haus B"),
@@ -19,30 +18,40 @@ const address = (ctx: GeneratorContext) =>
     country_code: fc.constantFrom("DE", "AT", "NL")
   }).map(compactObject)
 
-const nullable = <A>(arb: fc.Arbitrary<A>) => optional(oneof({ weight: 3, arbitrary: arb }, { weight: 1, arbitrary: fc.constant(null) }))
+/** An optional key whose value is `null` about one time in four. */
+const nullable = ({ fc, oneof, optional }: ArbitraryKit) => <A>(arb: Arbitrary<A>) =>
+  optional(oneof({ weight: 3, arbitrary: arb }, { weight: 1, arbitrary: fc.constant(null) }))
 
-const invoiceLine = (ctx: GeneratorContext) =>
-  record({
+const invoiceLine = (kit: ArbitraryKit, ctx: GeneratorContext) => {
+  const { cents, choice, decimalString, isoDateTime, isoDateTimePair, label, optional, record, reference, taxRate } = kit
+  const orNull = nullable(kit)
+  return record({
     article: label("Netzentgelt Arbeitspreis", "Messstellenbetrieb", "Konzessionsabgabe", "9990001000798"),
     article_type: optional(label("ARBEITSPREIS", "GRUNDPREIS")),
     quantity: decimalString({ maxIntegerDigits: 6, maxScale: 3 }),
     quantity_unit: optional(label("KWH", "ANZ", "MON")),
     quantity_interval: optional(decimalString({ maxIntegerDigits: 2, maxScale: 0 })),
     quantity_interval_type: optional(label("MON", "DAY")),
-    quantity_correction_factor: nullable(decimalString({ maxIntegerDigits: 1, maxScale: 4 })),
+    quantity_correction_factor: orNull(decimalString({ maxIntegerDigits: 1, maxScale: 4 })),
     period: isoDateTimePair,
-    service_conducted_at: nullable(isoDateTime),
+    service_conducted_at: orNull(isoDateTime),
     amount_net: cents({ min: -100_000, max: 5_000_000 }),
-    amount_adjustment: nullable(cents({ min: -10_000, max: 10_000 })),
+    amount_adjustment: orNull(cents({ min: -10_000, max: 10_000 })),
     price: decimalString({ maxIntegerDigits: 4, maxScale: 6 }),
-    price_interval: nullable(label("MON", "YEAR")),
+    price_interval: orNull(label("MON", "YEAR")),
     tax_rate: taxRate,
     tax_rate_type: optional(choice(TaxRateType, ctx)),
     external_id: optional(reference("POS"))
   })
+}
 
-const invoice = (ctx: GeneratorContext) =>
-  record({
+const invoice = (kit: ArbitraryKit, ctx: GeneratorContext) => {
+  const {
+    cents, choice, compactObject, fc, isoDate, isoDateTime, isoDateTimePair, label, maloId, marketPartnerCode, meloId, nonEmptyList,
+    optional, optionalList, record, reference, taxRate
+  } = kit
+  const orNull = nullable(kit)
+  return record({
     header: record({
       invoice_type: label("NETZNUTZUNG", "MESSSTELLENBETRIEB", "MEHRMINDERMENGE"),
       invoice_sub_type: optional(label("ABSCHLAG", "SCHLUSSRECHNUNG")),
@@ -52,31 +61,31 @@ const invoice = (ctx: GeneratorContext) =>
     }),
     issued: isoDateTimePair,
     malo_number: maloId,
-    melo_number: nullable(meloId),
+    melo_number: orNull(meloId),
     period: isoDateTimePair,
-    balancing_period_start_at: nullable(isoDateTime),
-    supply_period_end_at: nullable(isoDateTime),
-    service_conducted_at: nullable(isoDateTime),
+    balancing_period_start_at: orNull(isoDateTime),
+    supply_period_end_at: orNull(isoDateTime),
+    service_conducted_at: orNull(isoDateTime),
     with_due: fc.boolean(),
-    amount_discount: nullable(cents({ min: 0, max: 10_000 })),
+    amount_discount: orNull(cents({ min: 0, max: 10_000 })),
     flags: record({ is_reverse_charge: optional(fc.boolean()), is_duplicate: optional(fc.boolean()), was_prepaid: optional(fc.boolean()) }),
     references: record({
-      reference_invoice_number: nullable(reference("NN")),
-      reference_document: nullable(reference("DOC")),
-      reference_invoice_issued_at: nullable(isoDateTime),
+      reference_invoice_number: orNull(reference("NN")),
+      reference_document: orNull(reference("DOC")),
+      reference_invoice_issued_at: orNull(isoDateTime),
       interchange_reference: optional(reference("UNB")),
       external_id: optional(reference("INV"))
     }),
     sender_id: marketPartnerCode,
     recipient_id: marketPartnerCode,
-    sender_address: optional(address(ctx)),
-    recipient_address: optional(address(ctx)),
-    lines: nonEmptyList(invoiceLine(ctx), ctx),
+    sender_address: optional(address(kit, ctx)),
+    recipient_address: optional(address(kit, ctx)),
+    lines: nonEmptyList(invoiceLine(kit, ctx), ctx),
     tax_amounts: optionalList(record({
       tax_rate: taxRate,
       tax_rate_type: optional(choice(TaxRateType, ctx)),
-      amount_paid_in_advance: nullable(cents({ min: 0, max: 100_000 })),
-      tax_amount_paid_in_advance: nullable(cents({ min: 0, max: 19_000 })),
+      amount_paid_in_advance: orNull(cents({ min: 0, max: 100_000 })),
+      tax_amount_paid_in_advance: orNull(cents({ min: 0, max: 19_000 })),
       tax_amount_assessment_basis: cents({ min: 0, max: 5_000_000 }),
       tax_amount: cents({ min: 0, max: 950_000 })
     }).map(compactObject), ctx),
@@ -132,7 +141,8 @@ const invoice = (ctx: GeneratorContext) =>
       paid_in_advance_amounts: i.paid_in_advance_amounts
     } as Record<string, Json | undefined>)
   })
+}
 
 /** A market-participant-invoice request body. */
-export const marketParticipantInvoice = (ctx: GeneratorContext) =>
-  record({ ...account, market_participant_invoice: invoice(ctx) }).map(compactObject)
+export const marketParticipantInvoice: PayloadArbitrary = (kit, ctx) =>
+  kit.record({ ...kit.account, market_participant_invoice: invoice(kit, ctx) }).map(kit.compactObject)

@@ -4,12 +4,12 @@
  * @module
  */
 import { MarketParticipantRequest } from "./market-participant.js"
-import { isoDateTime } from "../../testing/arbitrary-dates.js"
-import { choice, compactObject, emailAddress, type GeneratorContext, label, marketPartnerCode, name, optional, optionalList, phoneNumber, record } from "../../testing/arbitrary-values.js"
+import type { PayloadArbitrary } from "../../testing/arbitrary-kit.js"
 
 /** A market-participant request body. */
-export const marketParticipant = (ctx: GeneratorContext) =>
-  record({
+export const marketParticipant: PayloadArbitrary = (kit, ctx) => {
+  const { choice, compactObject, emailAddress, isoDateTime, label, marketPartnerCode, name, optional, optionalList, phoneNumber, record } = kit
+  return record({
     code: marketPartnerCode,
     code_type: choice(MarketParticipantRequest.fields.code_type, ctx),
     name,
@@ -23,3 +23,4 @@ export const marketParticipant = (ctx: GeneratorContext) =>
       valid_from: optional(isoDateTime)
     }).map(compactObject), ctx)
   }).map(compactObject)
+}

@@ -3,12 +3,12 @@
  *
  * @module
  */
-import * as fc from "fast-check"
-import { isoDateTime, isoDateTimePair } from "../../testing/arbitrary-dates.js"
-import { account, compactObject, documentPath, freeText, type GeneratorContext, type JsonObject, nonEmptyList, oneof, optional, record } from "../../testing/arbitrary-values.js"
+import type { Arbitrary } from "fast-check"
+import type { ArbitraryKit, GeneratorContext, JsonObject, PayloadArbitrary } from "../../testing/arbitrary-kit.js"
 
-const note = (ctx: GeneratorContext): fc.Arbitrary<JsonObject> =>
-  record({
+const note = (kit: ArbitraryKit, ctx: GeneratorContext): Arbitrary<JsonObject> => {
+  const { compactObject, documentPath, fc, freeText, isoDateTime, isoDateTimePair, nonEmptyList, oneof, optional, record } = kit
+  return record({
     // A body, document paths, or both: the note must carry one of them.
     content: oneof(
       record({ body: freeText }),
@@ -25,7 +25,8 @@ const note = (ctx: GeneratorContext): fc.Arbitrary<JsonObject> =>
       ...(ctx.withWarnings ? [record({ is_pinned: fc.constant(false), unpin_at: isoDateTime })] : [])
     )
   }).map(({ content, pin }) => compactObject({ ...content, ...pin }))
+}
 
 /** A notes request body. */
-export const notes = (ctx: GeneratorContext) =>
-  record({ ...account, notes: nonEmptyList(note(ctx), ctx) }).map(compactObject)
+export const notes: PayloadArbitrary = (kit, ctx) =>
+  kit.record({ ...kit.account, notes: kit.nonEmptyList(note(kit, ctx), ctx) }).map(kit.compactObject)

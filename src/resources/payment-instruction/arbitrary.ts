@@ -3,12 +3,11 @@
  *
  * @module
  */
-import * as fc from "fast-check"
 import { PaymentInstructionRequest } from "./payment-instruction.js"
-import { account, choice, compactObject, type GeneratorContext, oneof, record } from "../../testing/arbitrary-values.js"
+import type { PayloadArbitrary } from "../../testing/arbitrary-kit.js"
 
 /** A payment-instruction request body. */
-export const paymentInstruction = (ctx: GeneratorContext) =>
+export const paymentInstruction: PayloadArbitrary = ({ account, choice, compactObject, fc, oneof, record }, ctx) =>
   record({
     ...account,
     vendor: fc.constantFrom("STRIPE", "ADYEN", "GOCARDLESS", "PAYPAL"),

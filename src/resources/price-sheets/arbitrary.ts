@@ -3,18 +3,18 @@
  *
  * @module
  */
-import * as fc from "fast-check"
-import { isoDateTime } from "../../testing/arbitrary-dates.js"
-import { compactObject, decimalString, type GeneratorContext, label, marketPartnerCode, nonEmptyList, optional, record, reference } from "../../testing/arbitrary-values.js"
+import type { ArbitraryKit, GeneratorContext, PayloadArbitrary } from "../../testing/arbitrary-kit.js"
 
-const intervalZone = fc.tuple(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), fc.boolean())
-  .map(([a, b, fractional]) => {
-    const [lower, upper] = a <= b ? [a, b] : [b, a]
-    return { lower_bound: fractional ? lower / 10 : lower, upper_bound: fractional ? upper / 10 : upper }
-  })
+const intervalZone = ({ fc }: ArbitraryKit) =>
+  fc.tuple(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), fc.boolean())
+    .map(([a, b, fractional]) => {
+      const [lower, upper] = a <= b ? [a, b] : [b, a]
+      return { lower_bound: fractional ? lower / 10 : lower, upper_bound: fractional ? upper / 10 : upper }
+    })
 
-const priceSheet = (ctx: GeneratorContext) =>
-  record({
+const priceSheet = (kit: ArbitraryKit, ctx: GeneratorContext) => {
+  const { compactObject, decimalString, fc, isoDateTime, label, marketPartnerCode, nonEmptyList, optional, record, reference } = kit
+  return record({
     market_participant_code: marketPartnerCode,
     price_sheet_type: label("MESSSTELLENBETRIEB", "NETZNUTZUNG", "KONZESSIONSABGABE"),
     document_number: reference("PRICAT"),
@@ -25,9 +25,11 @@ const priceSheet = (ctx: GeneratorContext) =>
     article_prices: nonEmptyList(record({
       article_id: label("9990001000798", "9990001000582", "1-01-6-005"),
       price_cents: decimalString({ maxIntegerDigits: 5, maxScale: 4 }),
-      interval_zone: optional(intervalZone)
+      interval_zone: optional(intervalZone(kit))
     }).map(compactObject), ctx)
   }).map(compactObject)
+}
 
 /** A market-participant-fees request body (price sheets). */
-export const marketParticipantFees = (ctx: GeneratorContext) => record({ price_sheets: nonEmptyList(priceSheet(ctx), ctx) })
+export const marketParticipantFees: PayloadArbitrary = (kit, ctx) =>
+  kit.record({ price_sheets: kit.nonEmptyList(priceSheet(kit, ctx), ctx) })

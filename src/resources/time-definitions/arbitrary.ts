@@ -3,31 +3,32 @@
  *
  * @module
  */
-import * as fc from "fast-check"
-import { isoDate, isoDateTime, isoDateTimePair } from "../../testing/arbitrary-dates.js"
-import { compactObject, type GeneratorContext, label, marketPartnerCodeText, nonEmptyList, oneof, optional, optionalList, record } from "../../testing/arbitrary-values.js"
+import type { ArbitraryKit, GeneratorContext, PayloadArbitrary } from "../../testing/arbitrary-kit.js"
 
-const registerCode = label("1-1:1.8.1", "1-1:1.8.2", "HT", "NT")
+const registerCode = ({ label }: ArbitraryKit) => label("1-1:1.8.1", "1-1:1.8.2", "HT", "NT")
 
-const definition = (ctx: GeneratorContext) =>
-  record({
+const definition = (kit: ArbitraryKit, ctx: GeneratorContext) => {
+  const { compactObject, fc, isoDate, isoDateTime, label, optional, optionalList, record } = kit
+  return record({
     valid_from: isoDate(),
     version_datetime: isoDateTime,
     status: optional(label("ACTIVE", "INACTIVE")),
     definition_type: label("SCHALTZEITDEFINITION", "LEISTUNGSKURVENDEFINITION"),
     definition_code: label("HT-NT-STD", "SZ-0815"),
     transmission_frequency: optional(label("DAILY", "MONTHLY")),
-    registers: optionalList(record({ register_code: registerCode, low_load_capable: fc.boolean() }), ctx)
+    registers: optionalList(record({ register_code: registerCode(kit), low_load_capable: fc.boolean() }), ctx)
   }).map(compactObject)
+}
 
-const rolledOutDefinition = (ctx: GeneratorContext) =>
-  record({
+const rolledOutDefinition = (kit: ArbitraryKit, ctx: GeneratorContext) => {
+  const { compactObject, isoDateTime, isoDateTimePair, label, nonEmptyList, optional, record } = kit
+  return record({
     definition_type: label("SCHALTZEITDEFINITION"),
     definition_code: label("HT-NT-STD", "SZ-0815"),
     version_datetime: isoDateTime,
     validity: isoDateTimePair,
     recurrence: optional(label("DAILY", "WEEKLY", "YEARLY")),
-    entries: nonEmptyList(record({ period: isoDateTimePair, active_register_code: registerCode }), ctx)
+    entries: nonEmptyList(record({ period: isoDateTimePair, active_register_code: registerCode(kit) }), ctx)
   }).map(({ validity: [start, end], entries, recurrence, ...rest }) =>
     compactObject({
       ...rest,
@@ -41,15 +42,18 @@ const rolledOutDefinition = (ctx: GeneratorContext) =>
       }))
     })
   )
+}
 
 /** A market-participant-definitions request body (time definitions). */
-export const marketParticipantDefinitions = (ctx: GeneratorContext) =>
-  record({
+export const marketParticipantDefinitions: PayloadArbitrary = (kit, ctx) => {
+  const { compactObject, marketPartnerCodeText, nonEmptyList, oneof, record } = kit
+  return record({
     network_operator_code: marketPartnerCodeText,
     // At least one of the two lists, present and not empty.
     lists: oneof(
-      record({ definitions: nonEmptyList(definition(ctx), ctx) }),
-      record({ rolled_out_definitions: nonEmptyList(rolledOutDefinition(ctx), ctx) }),
-      record({ definitions: nonEmptyList(definition(ctx), ctx), rolled_out_definitions: nonEmptyList(rolledOutDefinition(ctx), ctx) })
+      record({ definitions: nonEmptyList(definition(kit, ctx), ctx) }),
+      record({ rolled_out_definitions: nonEmptyList(rolledOutDefinition(kit, ctx), ctx) }),
+      record({ definitions: nonEmptyList(definition(kit, ctx), ctx), rolled_out_definitions: nonEmptyList(rolledOutDefinition(kit, ctx), ctx) })
     )
   }).map(({ network_operator_code, lists }) => compactObject({ network_operator_code, ...lists }))
+}

@@ -3,11 +3,10 @@
  *
  * @module
  */
-import * as fc from "fast-check"
+import type { Arbitrary } from "fast-check"
 import { dateOfDay, dayOfDate } from "../../schemas/instant.js"
 import { PaymentType, TYPE_SPECIFIC_FIELDS, TransactionLineItem, TransactionReason, TransactionTaxItem, TransactionType } from "./transactions.js"
-import { isoDate, isoDatePair } from "../../testing/arbitrary-dates.js"
-import { account, choice, compactObject, freeText, type GeneratorContext, type Json, type JsonObject, label, money, nonEmptyList, oneof, optional, optionalList, record, reference } from "../../testing/arbitrary-values.js"
+import type { ArbitraryKit, GeneratorContext, Json, JsonObject, PayloadArbitrary } from "../../testing/arbitrary-kit.js"
 
 /** Whether the contract documents `field` for transactions of `type` (else: `field_not_used_by_type`). */
 const usedBy = (field: string, type: string): boolean => TYPE_SPECIFIC_FIELDS[field]?.includes(type) ?? true
@@ -15,7 +14,7 @@ const usedBy = (field: string, type: string): boolean => TYPE_SPECIFIC_FIELDS[fi
 /** Three decimals at most, as meter readings and unit counts are written. */
 const round = (value: number, decimals: number): number => Math.round(value * 10 ** decimals) / 10 ** decimals
 
-const lineItem = (ctx: GeneratorContext) => record({
+const lineItem = ({ choice, compactObject, fc, isoDatePair, optional, record }: ArbitraryKit, ctx: GeneratorContext) => record({
   rate_band: optional(choice(TransactionLineItem.fields.rate_band, ctx)),
   dates: isoDatePair,
   reading: fc.integer({ min: 0, max: 99_999_000 }).map((r) => r / 1000),
@@ -36,7 +35,7 @@ const lineItem = (ctx: GeneratorContext) => record({
   })
 )
 
-const taxItem = (ctx: GeneratorContext) =>
+const taxItem = ({ choice, fc, money, record }: ArbitraryKit, ctx: GeneratorContext) =>
   record({
     net: money({ min: 0, max: 10_000 }),
     rate: fc.constantFrom(0.19, 0.07, 0.16, 0),
@@ -44,17 +43,19 @@ const taxItem = (ctx: GeneratorContext) =>
     unit_type: choice(TransactionTaxItem.fields.unit_type, ctx)
   }).map(({ net, rate, tax_type, unit_type }) => ({ amount: round(net * rate, 2), tax_type, value_taxed: net, rate, unit_type }))
 
-const transactionId = fc.tuple(fc.constantFrom("BU", "TX", "ZA", "GS"), fc.integer({ min: 1, max: 999_999 }))
-  .map(([prefix, n]) => `${prefix}-${String(n).padStart(6, "0")}`)
+const transactionId = ({ fc }: ArbitraryKit) =>
+  fc.tuple(fc.constantFrom("BU", "TX", "ZA", "GS"), fc.integer({ min: 1, max: 999_999 }))
+    .map(([prefix, n]) => `${prefix}-${String(n).padStart(6, "0")}`)
 
-const transaction = (ctx: GeneratorContext): fc.Arbitrary<JsonObject> => {
+const transaction = (kit: ArbitraryKit, ctx: GeneratorContext): Arbitrary<JsonObject> => {
+  const { choice, compactObject, fc, freeText, isoDate, label, money, nonEmptyList, oneof, optional, optionalList, record, reference } = kit
   const firstDay = dateOfDay(Math.min(dayOfDate("2015-01-01"), dayOfDate(ctx.today) - 3650))
   const base = {
-    transaction_id: transactionId,
+    transaction_id: transactionId(kit),
     transaction_date: isoDate(firstDay, ctx.today),
     amount: money({ min: -5_000, max: 5_000 })
   }
-  const byType = (type: string, fields: Readonly<Record<string, fc.Arbitrary<Json | symbol>>>) =>
+  const byType = (type: string, fields: Readonly<Record<string, Arbitrary<Json | symbol>>>) =>
     record({ ...base, type: fc.constant(type), ...fields }).map((t) => {
       const out = compactObject(t as Record<string, Json>)
       if (ctx.withWarnings) return out
@@ -81,8 +82,8 @@ const transaction = (ctx: GeneratorContext): fc.Arbitrary<JsonObject> => {
       reason: optional(choice(TransactionReason, ctx)),
       note: optional(freeText),
       product_code: label("E-1ST-24M", "OE-FIX-12", "GAS-BASIS"),
-      line_items: nonEmptyList(lineItem(ctx), ctx),
-      tax_items: optionalList(taxItem(ctx), ctx)
+      line_items: nonEmptyList(lineItem(kit, ctx), ctx),
+      tax_items: optionalList(taxItem(kit, ctx), ctx)
     })
   ]
   if (!ctx.withWarnings) return oneof(...types)
@@ -95,7 +96,7 @@ const transaction = (ctx: GeneratorContext): fc.Arbitrary<JsonObject> => {
       type: choice(TransactionType, ctx).filter((type) => type !== "SUPPLY_CHARGE"),
       payment_type: optional(choice(PaymentType, ctx)),
       reference: optional(reference("XX")),
-      tax_items: optionalList(taxItem(ctx), ctx)
+      tax_items: optionalList(taxItem(kit, ctx), ctx)
     }).map((t) => compactObject(t as Record<string, Json>))
   )
 }
@@ -112,5 +113,5 @@ const uniqueIds = (list: ReadonlyArray<JsonObject>): Array<JsonObject> => {
 }
 
 /** A transactions request body, with unique transaction ids. */
-export const transactions = (ctx: GeneratorContext) =>
-  record({ ...account, transactions: nonEmptyList(transaction(ctx), ctx).map(uniqueIds) }).map(compactObject)
+export const transactions: PayloadArbitrary = (kit, ctx) =>
+  kit.record({ ...kit.account, transactions: kit.nonEmptyList(transaction(kit, ctx), ctx).map(uniqueIds) }).map(kit.compactObject)
