@@ -4,17 +4,21 @@
  *
  * @module
  */
-import { deliveryNoteEndpoints } from "./delivery-note/delivery-note.js"
-import { energyAmountEndpoints } from "./energy-amount/energy-amount.js"
-import { historicalStatementsEndpoints } from "./historical-statements/historical-statements.js"
+import { deliveryNoteEndpoints, deliveryNoteRules } from "./delivery-note/delivery-note.js"
+import { energyAmountEndpoints, energyAmountRules } from "./energy-amount/energy-amount.js"
+import { historicalStatementsEndpoints, historicalStatementsRules } from "./historical-statements/historical-statements.js"
 import { importStatusEndpoints } from "./import-status/import-status.js"
-import { marketParticipantInvoiceEndpoints } from "./market-participant-invoice/market-participant-invoice.js"
+import {
+  marketParticipantInvoiceEndpoints,
+  marketParticipantInvoiceRules,
+  marketParticipantInvoiceWarningRules
+} from "./market-participant-invoice/market-participant-invoice.js"
 import { marketParticipantEndpoints } from "./market-participant/market-participant.js"
-import { notesEndpoints } from "./notes/notes.js"
+import { notesEndpoints, notesRules, notesWarningRules } from "./notes/notes.js"
 import { paymentInstructionEndpoints } from "./payment-instruction/payment-instruction.js"
-import { priceSheetsEndpoints } from "./price-sheets/price-sheets.js"
-import { timeDefinitionsEndpoints } from "./time-definitions/time-definitions.js"
-import { transactionsEndpoints } from "./transactions/transactions.js"
+import { priceSheetsEndpoints, priceSheetsRules } from "./price-sheets/price-sheets.js"
+import { timeDefinitionsEndpoints, timeDefinitionsRules } from "./time-definitions/time-definitions.js"
+import { transactionsEndpoints, transactionsRules, transactionsWarningRules } from "./transactions/transactions.js"
 
 /** Every endpoint of every resource, keyed by endpoint id, in the spec's order. */
 export const RESOURCE_ENDPOINTS = {
@@ -29,4 +33,22 @@ export const RESOURCE_ENDPOINTS = {
   ...marketParticipantEndpoints,
   ...priceSheetsEndpoints,
   ...timeDefinitionsEndpoints
+} as const
+
+/**
+ * Every cross-field rule and every warning rule of every resource, as the resources declare them (each
+ * rule with its code's description): the lists of error and warning codes are built from them.
+ */
+export const RESOURCE_RULES = {
+  crossField: [
+    ...notesRules,
+    ...deliveryNoteRules,
+    ...energyAmountRules,
+    ...transactionsRules,
+    ...historicalStatementsRules,
+    ...marketParticipantInvoiceRules,
+    ...priceSheetsRules,
+    ...timeDefinitionsRules
+  ],
+  warning: [...notesWarningRules, ...transactionsWarningRules, ...marketParticipantInvoiceWarningRules]
 } as const

@@ -19,7 +19,7 @@ export const UNDOCUMENTED_SHAPE = "dataImport/undocumentedShape"
  * every place a rule applies without keeping its own list.
  *
  * @example
- * const rule: CrossFieldRule = { name: "definitions_required", fields: ["definitions"], check: () => [] }
+ * const rule: CrossFieldRule = { name: "definitions_required", description: "Neither list given.", fields: ["definitions"], check: () => [] }
  * const filter = Schema.makeFilter(check, { [CROSS_FIELD_RULE]: rule })
  * filter.annotations?.[CROSS_FIELD_RULE] === rule // => true
  */

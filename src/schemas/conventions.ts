@@ -14,10 +14,10 @@ import { DECIMAL_RE, DOCUMENT_PATH_RE, EMAIL_RE, ISO_DATE_RE, ISO_DATETIME_RE, N
 
 // Re-exported so that the resource modules, validation and the testing kit find every convention in one module.
 export { CROSS_FIELD_RULE, KNOWN_VALUES, NAMED_CHECK, UNDOCUMENTED_SHAPE, WARNING_RULES } from "./annotation-keys.js"
-export type { CrossFieldRule, RuleContext, RuleFinding } from "./cross-field-rule.js"
+export type { CrossFieldRule, RuleBreak, RuleContext, RuleFinding } from "./cross-field-rule.js"
 export { isCalendarDate } from "./is-calendar-date.js"
 export { DECIMAL_RE, DOCUMENT_PATH_RE, EMAIL_RE, ISO_DATE_RE, ISO_DATETIME_RE, NON_BLANK_RE, PHONE_NUMBER_RE, THIRTEEN_DIGITS_RE } from "./patterns.js"
-export type { RuleWarning, WarningRule } from "./warning-rule.js"
+export { type RuleWarning, undocumentedShape, type WarningRule } from "./warning-rule.js"
 
 const nonBlank = Schema.isPattern(NON_BLANK_RE, {
   code: "blank",

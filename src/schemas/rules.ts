@@ -8,6 +8,7 @@
 import { Schema, type SchemaAST, SchemaIssue } from "effect"
 import { CROSS_FIELD_RULE, type CrossFieldRule, type RuleFinding } from "./conventions.js"
 import { compareDateTimes } from "./instant.js"
+import { before } from "./rule-breaks.js"
 
 export { compareDateTimes }
 
@@ -72,7 +73,7 @@ const rulesOfNode = new WeakMap<SchemaAST.AST, ReadonlyArray<CrossFieldRule>>()
  *
  * @example
  * const Zone = Schema.Struct({ lower_bound: Schema.Number, upper_bound: Schema.Number })
- * const rule: CrossFieldRule = { name: "lower_bound_greater_than_upper_bound", fields: ["lower_bound", "upper_bound"], check: () => [] }
+ * const rule: CrossFieldRule = { name: "lower_bound_greater_than_upper_bound", description: "A lower bound above its upper bound.", fields: ["lower_bound", "upper_bound"], check: () => [] }
  * crossFieldRulesOf(Zone.check(ruleFilter(rule)).ast).map((r) => r.name) // => ["lower_bound_greater_than_upper_bound"]
  */
 export const crossFieldRulesOf = (ast: SchemaAST.AST): ReadonlyArray<CrossFieldRule> => {
@@ -98,14 +99,21 @@ const ORDERS: Readonly<Record<"date" | "datetime", (a: string, b: string) => num
 
 /**
  * The rule that `start` is not after `end` when both are given (`start_date_later_than_end_date`, reported
- * at the end key). Dates compare as text, datetimes as instants (across offsets).
+ * at the end key). Dates compare as text, datetimes as instants (across offsets). Its breaker moves the end
+ * before the start (datetimes possibly in another zone).
+ *
+ * @example
+ * const rule = startNotAfterEndRule("from", "to", "date")
+ * rule.check({ from: "2024-02-01", to: "2024-01-31" }, { now: new Date() }).map((f) => f.path) // => [["to"]]
+ * rule.breaker?.({ from: "2024-02-01", to: "2024-03-01" }, 0)?.value // => { from: "2024-02-01", to: "2024-01-31" }
  */
 export const startNotAfterEndRule = <K extends string>(
   start: K,
   end: K,
   kind: "date" | "datetime"
-): CrossFieldRule<{ readonly [P in K]?: unknown }> => ({
+): CrossFieldRule<{ readonly [P in K]?: unknown }, "start_date_later_than_end_date"> => ({
   name: "start_date_later_than_end_date",
+  description: "A start/end pair (dates or datetimes, compared as instants) whose start is after its end.",
   fields: [start, end],
   check: (value) => {
     const from = value[start]
@@ -115,6 +123,12 @@ export const startNotAfterEndRule = <K extends string>(
     return order <= 0
       ? []
       : [{ path: [end], code: "start_date_later_than_end_date", detail: `${end} must not be earlier than ${start}.` }]
+  },
+  breaker: (value, variant) => {
+    const from = value[start]
+    if (typeof from !== "string") return undefined
+    const to = before(from, variant)
+    return { value: { ...value, [end]: to }, at: [end], detail: `${end} (${to}) is before ${start} (${from})` }
   }
 })
 

@@ -2,8 +2,8 @@
  * Generators of broken request bodies: a valid payload with exactly one mutation, and the error that
  * mutation must cause. The generic mutations (a required key removed, an unknown key added, a wrong JSON
  * type, a malformed value, `null`, a blank string, an empty list, a string over its limit) are derived
- * from the schema's AST (drawing on the tables of bad-values.ts); each cross-field rule has
- * one breaker, here, found through the rule's `CROSS_FIELD_RULE` annotation on the schema.
+ * from the schema's AST (drawing on the tables of bad-values.ts); each cross-field rule is broken by the
+ * breaker its declaration carries, found through the rule's `CROSS_FIELD_RULE` annotation on the schema.
  *
  * @module
  */
@@ -12,18 +12,16 @@ import * as fc from "fast-check"
 import { endpoints } from "../endpoints/catalogue.js"
 import type { PostEndpointId } from "../endpoints/endpoint-id.js"
 import type { CrossFieldRule } from "../schemas/conventions.js"
-import { ISO_DATE_RE } from "../schemas/conventions.js"
-import { dateOfDay, dayOfDate, toInstant } from "../schemas/instant.js"
+import { pick } from "../schemas/rule-breaks.js"
 import type { ErrorCode } from "../validation/codes.js"
 import { type Path, toAttr } from "../validation/path.js"
-import { formatInstant } from "./arbitrary-dates.js"
 import { type ArbitraryPayloadOptions, contextOf, payloadGenerator } from "./arbitrary-payload.js"
 import type { Json, JsonObject } from "./arbitrary-values.js"
 import { BAD_DOCUMENT_PATHS, BAD_PHONE_NUMBERS, BLANK, MALFORMED, NOT_A_LIST, UNKNOWN_KEYS, WRONG_TYPE, badIntegers, longString } from "./bad-values.js"
-import { changedAt, fieldInfo, type Site, sitesOf } from "./payload-sites.js"
+import { changedAt, type Site, sitesOf } from "./payload-sites.js"
 
 // Mutations of a valid payload: what one is (a kind and a function that breaks a payload at one place),
-// the helpers breakers share, and the generic mutations every site gets from its schema.
+// the helpers they share, and the generic mutations every site gets from its schema.
 
 /** A mutation that can be applied at one place of one payload. */
 interface Candidate {
@@ -34,7 +32,6 @@ interface Candidate {
 
 /** Where `validatePayload` reports a problem at `path`. */
 const attrOf = toAttr
-const pick = <A>(values: ReadonlyArray<A>, variant: number): A => values[variant % values.length] as A
 const parentOf = (path: Path): Path => path.slice(0, -1)
 const lastOf = (path: Path): string | number => path[path.length - 1] as string | number
 
@@ -166,180 +163,29 @@ export interface InvalidPayload {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Cross-field rules: one breaker per rule, by its name.
+// Cross-field rules: each declares its own breaker (`CrossFieldRule.breaker`), applied here at the rule's place.
 
-const ZONES: ReadonlyArray<readonly [string, number]> = [["Z", 0], ["+01:00", 60], ["+02:00", 120], ["-05:00", -300]]
-
-/** A date or datetime strictly before `value` (same kind), written in one of a few zones. */
-const before = (value: string, variant: number): string => {
-  const step = 1 + (variant % 5) * 37
-  if (ISO_DATE_RE.test(value)) return dateOfDay(dayOfDate(value) - step)
-  const [zone, minutes] = pick(ZONES, variant)
-  return formatInstant({ seconds: toInstant(value).seconds - step * 60, nanos: 0, fractionDigits: 0 }, zone, minutes)
-}
-
-type Breaker = (site: Site, rule: CrossFieldRule) => Array<Candidate>
-
-/** A repeated id, on a later item (the rule's name is its code). */
-const duplicateIds: Breaker = ({ path, value }, rule) => {
-  const [field] = rule.fields
-  if (field === undefined || !Array.isArray(value) || value.length === 0) return []
-  const list = value as ReadonlyArray<JsonObject>
+/**
+ * The ways to break `rule` at `site` (an object or list the rule is declared on, present in the payload):
+ * one candidate, which applies the rule's breaker to the value there, or none for a rule without one.
+ */
+export const ruleBreakers = (site: Site, rule: CrossFieldRule): Array<Candidate> => {
+  const breaker = rule.breaker
+  if (breaker === undefined || site.value === undefined) return []
+  const { path, value } = site
   return [{
     kind: rule.name,
     apply: (payload, variant) => {
-      if (list.length === 1) {
-        const at = [...path, 1, field]
-        return broken(withValue(payload, [...path, 1], structuredClone(list[0]) as Json), at, rule.name as ErrorCode, `${attrOf(at)} repeats ${attrOf([...path, 0, field])}`)
-      }
-      const later = 1 + (variant % (list.length - 1))
-      const earlier = variant % later
-      const at = [...path, later, field]
-      const id = list[earlier]?.[field] ?? "X"
-      return broken(withValue(payload, at, id), at, rule.name as ErrorCode, `${attrOf(at)} repeats ${attrOf([...path, earlier, field])}`)
+      // A copy: a breaker returns a new value, and must not reach into the payload it was given.
+      const found = breaker(structuredClone(value), variant)
+      if (found === undefined) return undefined
+      const at = [...path, ...found.at]
+      const next = path.length === 0 ? (found.value as JsonObject) : withValue(payload, path, found.value as Json)
+      const where = at.length === 0 ? "the payload" : attrOf(at)
+      return broken(next, at, (found.code ?? rule.name) as ErrorCode, `${where}: ${found.detail}`)
     }
   }]
 }
-
-const breakers: Readonly<Record<string, Breaker>> = {
-  // end moved before start (as instants, possibly in another zone)
-  start_date_later_than_end_date: ({ path, value }, rule) => {
-    const [start, end] = rule.fields
-    if (start === undefined || end === undefined || typeof value !== "object" || value === null) return []
-    const from = (value as JsonObject)[start]
-    if (typeof from !== "string") return []
-    return [{
-      kind: rule.name,
-      apply: (payload, variant) => {
-        const to = before(from, variant)
-        return broken(withValue(payload, [...path, end], to), [...path, end], "start_date_later_than_end_date", `${attrOf([...path, end])} (${to}) is before ${start} (${from})`)
-      }
-    }]
-  },
-  // neither body nor document paths
-  note_body_or_document_path_not_found: ({ path }, rule) => [{
-    kind: rule.name,
-    apply: (payload) =>
-      broken(
-        changedAt(payload, path, (c) => {
-          for (const field of rule.fields) delete c[field]
-        }),
-        path,
-        "note_body_or_document_path_not_found",
-        `the note ${attrOf(path)} has neither ${rule.fields.join(" nor ")}`
-      )
-  }],
-  // unpin before creation
-  note_unpin_at_earlier_than_creation_date: ({ path, value }, rule) => {
-    const [created, unpin] = rule.fields
-    if (created === undefined || unpin === undefined || typeof value !== "object" || value === null) return []
-    const existing = (value as JsonObject)[created]
-    return [{
-      kind: rule.name,
-      apply: (payload, variant) => {
-        const createdAt = typeof existing === "string" ? existing : "2024-03-31T03:00:00+02:00"
-        const unpinAt = before(createdAt, variant)
-        return broken(
-          changedAt(payload, path, (c) => {
-            c[created] = createdAt
-            c["is_pinned"] = true
-            c[unpin] = unpinAt
-          }),
-          [...path, unpin],
-          "note_unpin_at_earlier_than_creation_date",
-          `${attrOf([...path, unpin])} (${unpinAt}) is before ${created} (${createdAt})`
-        )
-      }
-    }]
-  },
-  // one value, or three
-  line_item_units_must_be_two_values: ({ path }, rule) => [{
-    kind: rule.name,
-    apply: (payload, variant) => {
-      const units = pick([[120.5], [1, 2, 3], [0, 100, 200, 300]], variant)
-      return broken(withValue(payload, path, units), path, "line_item_units_must_be_two_values", `${attrOf(path)} holds ${units.length} values`)
-    }
-  }],
-  // a SUPPLY_CHARGE without one of the fields it needs (or with an empty list)
-  supply_charge_fields: ({ path, value, info }, rule) => {
-    if (typeof value !== "object" || value === null || Array.isArray(value) || rule.when === undefined) return []
-    const object = value as JsonObject
-    const applies = Object.entries(rule.when).every(([k, v]) => object[k] === v)
-    return rule.fields.flatMap((field): Array<Candidate> => {
-      const child = info.children.get(field)
-      const isList = child !== undefined && fieldInfo(child.ast).json === "array"
-      const removal: Candidate = {
-        kind: rule.name,
-        apply: (payload) => {
-          const next = changedAt(payload, path, (c) => {
-            Object.assign(c, rule.when)
-            delete c[field]
-          })
-          const condition = Object.entries(rule.when ?? {}).map(([k, v]) => `${k} ${v}`).join(", ")
-          return broken(next, [...path, field], "required", `${attrOf([...path, field])} is missing (${condition})`)
-        }
-      }
-      const emptied: Candidate = {
-        kind: rule.name,
-        apply: (payload) =>
-          broken(withValue(payload, [...path, field], []), [...path, field], "empty", `${attrOf([...path, field])} is empty`)
-      }
-      return applies && isList && Object.hasOwn(object, field) ? [removal, emptied] : [removal]
-    })
-  },
-  // a repeated id, on a later item
-  duplicate_transaction_ids: duplicateIds,
-  duplicate_statement_ids: duplicateIds,
-  // lower bound above the upper one
-  lower_bound_greater_than_upper_bound: ({ path, info }, rule) => {
-    const [lower, upper] = rule.fields
-    if (lower === undefined || upper === undefined || !info.requiredKeys.every((k) => rule.fields.includes(k))) return []
-    return [{
-      kind: rule.name,
-      apply: (payload, variant) => {
-        const high = 10 + (variant % 9) * 1000
-        const low = pick([high - 0.5, high - 1, 0], variant)
-        const zone = { [lower]: high, [upper]: low }
-        return broken(withValue(payload, path, zone), [...path, upper], "lower_bound_greater_than_upper_bound", `${attrOf([...path, upper])} is below ${lower}: ${show(zone)}`)
-      }
-    }]
-  },
-  // neither list, or both empty
-  definitions_required: ({ path }, rule) => [{
-    kind: rule.name,
-    apply: (payload, variant) =>
-      broken(
-        changedAt(payload, path, (c) => {
-          for (const field of rule.fields) {
-            if (variant % 2 === 0) delete c[field]
-            else c[field] = []
-          }
-        }),
-        path,
-        "definitions_required",
-        `${attrOf(path)}: ${variant % 2 === 0 ? `neither ${rule.fields.join(" nor ")}` : `${rule.fields.join(" and ")} both empty`}`
-      )
-  }],
-  // a date far enough ahead to be in the future on any clock
-  transaction_in_future: ({ path }, rule) => {
-    const [field] = rule.fields
-    if (field === undefined) return []
-    const at = [...path, field]
-    return [{
-      kind: rule.name,
-      apply: (payload, variant) => {
-        const date = dateOfDay(dayOfDate("2200-01-01") + variant * 97 % 200_000)
-        return broken(withValue(payload, at, date), at, "transaction_in_future", `${attrOf(at)} is ${date}`)
-      }
-    }]
-  }
-}
-
-/** The names of the cross-field rules the kit knows how to break (a rule without a breaker yields no broken payloads). */
-export const BREAKABLE_RULES: ReadonlySet<string> = new Set(Object.keys(breakers))
-
-/** The ways to break `rule` at `site` (an object or list the rule is declared on, present in the payload). */
-export const ruleBreakers = (site: Site, rule: CrossFieldRule): Array<Candidate> => breakers[rule.name]?.(site, rule) ?? []
 
 /** Every mutation that can be applied to `payload`. */
 const candidatesOf = (root: SchemaAST.AST, payload: JsonObject): Array<Candidate> =>

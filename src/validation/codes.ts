@@ -1,19 +1,17 @@
 /**
- * The stable error and warning codes, as data. `detail` texts may change; codes do not.
+ * The stable error and warning codes, as data: the generic validation's own, and those the resources'
+ * rules declare (src/resources/index.ts registers them). `detail` texts may change; codes do not.
  *
  * @module
  */
+import type { CrossFieldRule } from "../schemas/conventions.js"
+import { RESOURCE_RULES } from "../resources/index.js"
 
 /**
- * Every error code the validation reports, with when it is reported.
- *
- * @example
- * ERROR_CODES.required // => "A required field is missing."
- * Object.keys(ERROR_CODES).includes("start_date_later_than_end_date") // => true
- *
- * @since 0.1.0
+ * The error codes of the generic validation (types, formats, lists, lengths, documents, numbers), which no
+ * cross-field rule declares.
  */
-export const ERROR_CODES = {
+const FIELD_ERROR_CODES = {
   required: "A required field is missing.",
   null: "`null` where the field is not nullable.",
   blank: "An empty or whitespace-only string where a value is needed.",
@@ -29,18 +27,46 @@ export const ERROR_CODES = {
   max_decimal_places: "Reserved: a decimal with too many decimal places (no field of the current contract has a limit).",
   invalid_document_path: "A document path that is absolute, has `.`/`..`/empty segments, a backslash, a scheme or control characters.",
   invalid_phone_number: "A phone number that is not `+` and 7–15 digits.",
-  start_date_later_than_end_date: "A start/end pair (dates or datetimes, compared as instants) whose start is after its end.",
-  lower_bound_greater_than_upper_bound: "An interval zone whose lower bound exceeds its upper bound.",
-  note_body_or_document_path_not_found: "A note with neither `body` nor `document_paths`.",
-  note_unpin_at_earlier_than_creation_date: "`unpin_at` before `created_at`.",
-  duplicate_transaction_ids: "Two transactions of one account share a `transaction_id`, in one payload or (CLI) anywhere in the input (reported on the later one).",
-  duplicate_statement_ids: "Two historical statements of one payload share a `statement_id` (reported on the later one).",
   path_does_not_exist_in_file_store: "A `document_path` or `statement_path` that names no file in the documents folder (only with `--documents DIR`: validate, send, serve).",
-  transaction_in_future: "`transaction_date` after today (the clock is an option).",
-  line_item_units_must_be_two_values: "`units` given with other than two values.",
-  definitions_required: "Time definitions with neither `definitions` nor `rolled_out_definitions`.",
   inexact_number: "A JSON number a double cannot hold exactly (`12345678901234567.89`): it would be sent changed (validate and send read the raw text)."
 } as const
+
+/** The warning codes of the generic validation (open enumerations, optional lists), which no warning rule declares. */
+const FIELD_WARNING_CODES = {
+  unknown_choice: "A value outside the values the spec lists for an open enumeration.",
+  empty_optional: "An optional array sent empty: the convention is to omit it."
+} as const
+
+type CrossFieldRules = (typeof RESOURCE_RULES.crossField)[number]
+/** The codes the registered cross-field rules add: their names, but for a rule that `reports` existing codes. */
+type RuleErrorCode = CrossFieldRules extends infer R ? R extends { readonly reports: ReadonlyArray<string> } ? never : R extends CrossFieldRule<any, infer N> ? N : never : never
+
+/** The codes the registered warning rules add. */
+type RuleWarningCode = (typeof RESOURCE_RULES.warning)[number]["code"]
+
+/** `code → description` of `rules`, each code once (several rules may share one, as the start/end pairs do). */
+const describe = (rules: ReadonlyArray<{ readonly code: string; readonly description: string }>): Record<string, string> =>
+  Object.fromEntries(rules.map((rule) => [rule.code, rule.description]))
+
+/**
+ * Every error code the validation reports, with when it is reported: the generic ones, then those the
+ * resources' cross-field rules declare (a rule's name is its code; one that reports existing codes, such as
+ * `supply_charge_fields`, adds none).
+ *
+ * @example
+ * ERROR_CODES.required // => "A required field is missing."
+ * Object.keys(ERROR_CODES).includes("start_date_later_than_end_date") // => true
+ *
+ * @since 0.1.0
+ */
+export const ERROR_CODES = {
+  ...FIELD_ERROR_CODES,
+  ...describe(
+    (RESOURCE_RULES.crossField as ReadonlyArray<CrossFieldRule>)
+      .filter((rule) => rule.reports === undefined)
+      .map((rule) => ({ code: rule.name, description: rule.description }))
+  )
+} as { readonly [K in keyof typeof FIELD_ERROR_CODES | RuleErrorCode]: string }
 
 /**
  * An error code.
@@ -50,7 +76,8 @@ export const ERROR_CODES = {
 export type ErrorCode = keyof typeof ERROR_CODES
 
 /**
- * Every warning code: allowed but suspicious data, never a reason to reject a payload.
+ * Every warning code: allowed but suspicious data, never a reason to reject a payload. The generic ones,
+ * then those the resources' warning rules declare.
  *
  * @example
  * WARNING_CODES.unknown_choice // => "A value outside the values the spec lists for an open enumeration."
@@ -58,13 +85,9 @@ export type ErrorCode = keyof typeof ERROR_CODES
  * @since 0.1.0
  */
 export const WARNING_CODES = {
-  unknown_choice: "A value outside the values the spec lists for an open enumeration.",
-  empty_optional: "An optional array sent empty: the convention is to omit it.",
-  field_not_used_by_type: "A transaction field documented for another transaction type.",
-  unpin_at_without_pin: "`unpin_at` on a note that is not pinned.",
-  undocumented_shape: "An item of `paid_in_advance_amounts`, whose shape the spec does not give.",
-  invoice_totals_mismatch: "An invoice whose line items' `amount_net` plus its `tax_amounts`' `tax_amount` is not its `amount_total`."
-} as const
+  ...FIELD_WARNING_CODES,
+  ...describe(RESOURCE_RULES.warning)
+} as { readonly [K in keyof typeof FIELD_WARNING_CODES | RuleWarningCode]: string }
 
 /**
  * A warning code.

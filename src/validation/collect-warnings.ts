@@ -7,7 +7,7 @@
  * @module
  */
 import { SchemaAST } from "effect"
-import { KNOWN_VALUES, NON_BLANK_RE, UNDOCUMENTED_SHAPE, WARNING_RULES, type WarningRule } from "../schemas/conventions.js"
+import { KNOWN_VALUES, NON_BLANK_RE, UNDOCUMENTED_SHAPE, undocumentedShape, WARNING_RULES, type WarningRule } from "../schemas/conventions.js"
 import type { PathError } from "./issue-to-errors.js"
 import { isRecord, type Path } from "./path.js"
 import { perNode } from "./per-node.js"
@@ -17,9 +17,6 @@ const unknownChoiceDetail = (value: string, list: string): string => `"${value}"
 
 /** The `detail` of an `empty_optional` warning for the optional list `name`, sent empty. */
 const emptyOptionalDetail = (name: string): string => `${name} is empty: omit an optional list that carries no data.`
-
-/** The `detail` of an `undocumented_shape` warning: an item whose shape the spec does not give. */
-const UNDOCUMENTED_SHAPE_DETAIL = "The spec does not give the shape of this item: it is passed on unchecked."
 
 /** Pushes the warnings of `value` (at `path`) to `out`. */
 type Walker = (value: unknown, path: Path, out: Array<PathError>) => void
@@ -56,7 +53,7 @@ const compile = (ast: SchemaAST.AST): Walker | undefined => {
       return (value, path, out) => {
         if (!isRecord(value)) return
         for (const rule of warningRules) {
-          for (const w of rule(value)) out.push({ path: [...path, ...w.path], code: w.code, detail: w.detail })
+          for (const w of rule.check(value)) out.push({ path: [...path, ...w.path], code: w.code, detail: w.detail })
         }
         for (const { name, optional, walk } of fields) {
           if (!Object.hasOwn(value, name)) continue
@@ -74,14 +71,11 @@ const compile = (ast: SchemaAST.AST): Walker | undefined => {
       if (item === undefined && !undocumented) return undefined
       return (value, path, out) => {
         if (!Array.isArray(value)) return
+        // One warning per item, each before the item's own (the rule's findings are in item order).
+        const shapes = undocumented ? undocumentedShape.check(value) : []
         value.forEach((element: unknown, index) => {
-          if (undocumented) {
-            out.push({
-              path: [...path, index],
-              code: "undocumented_shape",
-              detail: UNDOCUMENTED_SHAPE_DETAIL
-            })
-          }
+          const shape = shapes[index]
+          if (shape !== undefined) out.push({ path: [...path, ...shape.path], code: shape.code, detail: shape.detail })
           if (item !== undefined) item(element, [...path, index], out)
         })
       }

@@ -82,7 +82,7 @@ describe("ruleFilter", () => {
   const alwaysFinds = { path: ["a"], code: "always", detail: "always found" }
 
   it("reports a rule's findings, and takes what it finds nothing in", () => {
-    const rule = { name: "a_positive", fields: ["a"], check: (v: { readonly a: number }) => (v.a > 0 ? [] : [{ ...alwaysFinds, code: "a_not_positive" }]) }
+    const rule = { name: "a_positive", description: "`a` not positive.", fields: ["a"], check: (v: { readonly a: number }) => (v.a > 0 ? [] : [{ ...alwaysFinds, code: "a_not_positive" }]) }
     const schema = Pair.check(ruleFilter(rule))
     expect(Schema.is(schema)({ a: 1 })).toBe(true)
     const result = Schema.decodeUnknownResult(schema)({ a: 0 })
@@ -92,14 +92,14 @@ describe("ruleFilter", () => {
 
   it("passes a rule that needs the clock without running it: a schema has no clock", () => {
     let runs = 0
-    const rule = { name: "clocked", fields: ["a"], clock: true as const, check: () => (runs++, [alwaysFinds]) }
+    const rule = { name: "clocked", description: "Reads the clock.", fields: ["a"], clock: true as const, check: () => (runs++, [alwaysFinds]) }
     expect(Schema.is(Pair.check(ruleFilter(rule)))({ a: 1 })).toBe(true)
     expect(runs).toBe(0)
   })
 
   it("runs a rule without the clock with an unknown time, never the time of the day", () => {
     const seen: Array<number> = []
-    const rule = { name: "reads_now", fields: ["a"], check: (_: unknown, options: { readonly now: Date }) => (seen.push(options.now.getTime()), []) }
+    const rule = { name: "reads_now", description: "Reads the time.", fields: ["a"], check: (_: unknown, options: { readonly now: Date }) => (seen.push(options.now.getTime()), []) }
     expect(Schema.is(Pair.check(ruleFilter(rule)))({ a: 1 })).toBe(true)
     expect(seen).toEqual([Number.NaN])
   })

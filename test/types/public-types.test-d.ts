@@ -35,6 +35,20 @@ describe("codes", () => {
     expectTypeOf<PayloadValidationError["body"]["errors"][number]["code"]>().toEqualTypeOf<ErrorCode>()
     expectTypeOf<PayloadValidationError["warnings"][number]["code"]>().toEqualTypeOf<WarningCode>()
   })
+
+  it("ErrorCode and WarningCode are the codes of the field checks and of the resources' rules, each a literal", () => {
+    expectTypeOf<ErrorCode>().toEqualTypeOf<
+      | "required" | "null" | "blank" | "invalid" | "not_a_list" | "empty" | "invalid_choice" | "unknown_field" | "max_length"
+      | "min_value" | "max_value" | "max_digits" | "max_decimal_places" | "invalid_document_path" | "invalid_phone_number"
+      | "path_does_not_exist_in_file_store" | "inexact_number"
+      | "start_date_later_than_end_date" | "lower_bound_greater_than_upper_bound" | "note_body_or_document_path_not_found"
+      | "note_unpin_at_earlier_than_creation_date" | "duplicate_transaction_ids" | "duplicate_statement_ids"
+      | "transaction_in_future" | "line_item_units_must_be_two_values" | "definitions_required"
+    >()
+    expectTypeOf<WarningCode>().toEqualTypeOf<
+      "unknown_choice" | "empty_optional" | "field_not_used_by_type" | "unpin_at_without_pin" | "undocumented_shape" | "invoice_totals_mismatch"
+    >()
+  })
 })
 
 describe("mapRecords", () => {

@@ -14,8 +14,11 @@ import { errorsOf, warningsOf } from "../support/payloads.js"
 const validate = (schema: Schema.Top, input: unknown) => runValidation<unknown>(schema, input, { rootMustBeObject: true })
 
 /** `legacy` set to true is suspicious. */
-const legacyFlag: WarningRule = (value) =>
-  value["legacy"] === true ? [{ path: ["legacy"], code: "legacy_flag", detail: "legacy is deprecated." }] : []
+const legacyFlag: WarningRule = {
+  code: "legacy_flag",
+  description: "`legacy` set to true.",
+  check: (value) => value["legacy"] === true ? [{ path: ["legacy"], code: "legacy_flag", detail: "legacy is deprecated." }] : []
+}
 
 const Kind = openEnum(["A", "B"])
 

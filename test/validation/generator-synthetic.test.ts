@@ -128,8 +128,8 @@ const written = (schema: Schema.Top) => {
   return { check: check.lines, refs: names.refs.map((r) => r.label) }
 }
 
-const later = { name: "later", fields: ["from", "to"], check: (v: { readonly from: string; readonly to: string }) => (v.from > v.to ? [{ path: ["to"], code: "start_date_later_than_end_date", detail: "to before from" }] : []) }
-const distinct = { name: "distinct", fields: ["from", "to"], scope: "items" as const, check: () => [] }
+const later = { name: "later", description: "`to` before `from`.", fields: ["from", "to"], check: (v: { readonly from: string; readonly to: string }) => (v.from > v.to ? [{ path: ["to"], code: "start_date_later_than_end_date", detail: "to before from" }] : []) }
+const distinct = { name: "distinct", description: "Never found.", fields: ["from", "to"], scope: "items" as const, check: () => [] }
 
 describe("the source the writer writes", () => {
   it("indents a nullable structure's statements one level deeper than the test for null", () => {

@@ -105,6 +105,7 @@ describe("where a rule is declared", () => {
 /** The `id`s of a list's items are unique; the rule reads `id` and `n` of each item. */
 const uniqueIds: CrossFieldRule<ReadonlyArray<{ readonly id?: unknown } | undefined>> = {
   name: "duplicate_ids",
+  description: "Two items share an id.",
   fields: ["id"],
   reads: ["id", "n"],
   scope: "items",
@@ -122,6 +123,7 @@ const uniqueIds: CrossFieldRule<ReadonlyArray<{ readonly id?: unknown } | undefi
 /** A list of exactly two values (reads the length only). */
 const twoValues: CrossFieldRule<ReadonlyArray<unknown>> = {
   name: "two_values",
+  description: "A list of other than two values.",
   fields: [],
   scope: "list",
   check: (list) => (list.length === 2 ? [] : [{ path: [], code: "two_values", detail: "Exactly two values." }])
@@ -149,6 +151,7 @@ describe("what a rule's error supersedes", () => {
   /** `tags` may not be empty when `strict` is set; the error is the object's, and covers `tags`. */
   const tagsRequired: CrossFieldRule<{ readonly tags?: unknown; readonly strict?: unknown }> = {
     name: "tags_required",
+    description: "Tags missing on a strict value.",
     fields: ["tags"],
     reads: ["tags", "strict"],
     check: (value) =>

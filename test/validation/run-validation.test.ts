@@ -70,6 +70,7 @@ describe("the error body", () => {
 /** `n` is positive; the error is the object's own (its path is the object). */
 const nPositive: CrossFieldRule<{ readonly n?: unknown }> = {
   name: "n_positive",
+  description: "`n` not positive.",
   fields: ["n"],
   check: (value) =>
     typeof value.n === "number" && value.n <= 0 ? [{ path: [], code: "n_positive", detail: "n must be positive." }] : []

@@ -6,10 +6,16 @@
 import { Schema } from "effect"
 import { AccountIdentificationFields, IsoDateTime, MaloNumber, NonBlankString, nonEmptyArray } from "../../schemas/conventions.js"
 import { QuantityOverPeriodFields } from "../energy-amount/energy-amount.js"
-import { startNotAfterEnd } from "../../schemas/rules.js"
+import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
 import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
 import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 import { NotFoundErrorBody } from "../../schemas/errors.js"
+
+/** A delivery note amount's `period_start_at` is not after its `period_end_at`. */
+export const deliveryPeriodInOrder = startNotAfterEndRule("period_start_at", "period_end_at", "datetime")
+
+/** The cross-field rules of delivery notes, for the list of error codes. */
+export const deliveryNoteRules = [deliveryPeriodInOrder] as const
 
 /**
  * One amount of a delivery note: a quantity of a product over a period.
@@ -22,7 +28,7 @@ import { NotFoundErrorBody } from "../../schemas/errors.js"
  * @since 0.1.0
  */
 export const DeliveryNoteAmount = Schema.Struct(QuantityOverPeriodFields).check(
-  startNotAfterEnd("period_start_at", "period_end_at", "datetime")
+  ruleFilter(deliveryPeriodInOrder)
 ).annotate({ identifier: "DeliveryNoteAmount" })
 /** One amount of a delivery note. */
 export type DeliveryNoteAmount = typeof DeliveryNoteAmount.Type

@@ -12,10 +12,16 @@ import {
   NonBlankString,
   openEnum
 } from "../../schemas/conventions.js"
-import { startNotAfterEnd } from "../../schemas/rules.js"
+import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
 import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
 import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 import { NotFoundErrorBody } from "../../schemas/errors.js"
+
+/** An energy amount's `period_start_at` is not after its `period_end_at`. */
+export const amountPeriodInOrder = startNotAfterEndRule("period_start_at", "period_end_at", "datetime")
+
+/** The cross-field rules of energy amounts, for the list of error codes. */
+export const energyAmountRules = [amountPeriodInOrder] as const
 
 /**
  * Product identifier types that appear in the spec (open enumeration).
@@ -78,7 +84,7 @@ export const EnergyAmount = Schema.Struct({
   plausibility_indications: Schema.optionalKey(Schema.Array(NonBlankString)),
   measurement_classifications: Schema.optionalKey(Schema.Array(NonBlankString)),
   edifact_reference_number: Schema.optionalKey(NonBlankString)
-}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime")).annotate({ identifier: "EnergyAmount" })
+}).check(ruleFilter(amountPeriodInOrder)).annotate({ identifier: "EnergyAmount" })
 /** One energy amount. */
 export type EnergyAmount = typeof EnergyAmount.Type
 

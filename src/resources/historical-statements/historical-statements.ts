@@ -16,9 +16,13 @@ import {
   openEnum,
   type RuleFinding
 } from "../../schemas/conventions.js"
-import { ruleFilter, startNotAfterEnd } from "../../schemas/rules.js"
+import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
+import { repeatedId } from "../../schemas/rule-breaks.js"
 import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
 import { post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
+
+/** A statement's `bill_period_from_date` is not after its `bill_period_to_date`. */
+export const billPeriodInOrder = startNotAfterEndRule("bill_period_from_date", "bill_period_to_date", "date")
 
 /**
  * One historical statement (bill) of the legacy system; `statement_path` points to its PDF.
@@ -40,13 +44,14 @@ export const HistoricalStatement = Schema.Struct({
   statement_path: Schema.optionalKey(DocumentPath),
   supply_type: Schema.optionalKey(openEnum(["ELECTRICITY"])),
   is_annulled: Schema.optionalKey(Schema.Boolean)
-}).check(startNotAfterEnd("bill_period_from_date", "bill_period_to_date", "date")).annotate({ identifier: "HistoricalStatement" })
+}).check(ruleFilter(billPeriodInOrder)).annotate({ identifier: "HistoricalStatement" })
 /** One historical statement. */
 export type HistoricalStatement = typeof HistoricalStatement.Type
 
 /** The `statement_id`s of one request's statements are unique (reported on the later one). */
-export const uniqueStatementIds: CrossFieldRule<ReadonlyArray<{ readonly statement_id?: unknown } | undefined>> = {
+export const uniqueStatementIds = {
   name: "duplicate_statement_ids",
+  description: "Two historical statements of one payload share a `statement_id` (reported on the later one).",
   fields: ["statement_id"],
   scope: "items",
   check: (statements) => {
@@ -61,8 +66,13 @@ export const uniqueStatementIds: CrossFieldRule<ReadonlyArray<{ readonly stateme
       seen.add(id)
     }
     return findings
-  }
-}
+  },
+  // a repeated id, on a later item
+  breaker: repeatedId("statement_id")
+} as const satisfies CrossFieldRule<ReadonlyArray<{ readonly statement_id?: unknown } | undefined>>
+
+/** The cross-field rules of historical statements, for the list of error codes. */
+export const historicalStatementsRules = [billPeriodInOrder, uniqueStatementIds] as const
 
 /**
  * Request body of `historical-statements`.

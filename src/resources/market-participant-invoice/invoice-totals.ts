@@ -21,15 +21,8 @@ const sumOf = (items: ReadonlyArray<unknown>, key: string): bigint | undefined =
   return sum
 }
 
-/**
- * `invoice_totals_mismatch`: the line items' `amount_net` plus the `tax_amounts`' `tax_amount` is not
- * `amount_total` (all in cents). Without `tax_amounts` (absent or empty), the lines alone are compared when
- * every line's `tax_rate` is zero (an untaxed invoice); otherwise nothing is compared, because the taxes
- * exist but are not itemised. `amount_adjustment` and `amount_discount` take no part (`amount_net` is
- * taken as the line's net; a discount lowers `amount_due`, not `amount_total`). A figure that is missing or
- * not a whole number is an error elsewhere, and the comparison is skipped.
- */
-export const invoiceTotalsMismatch: WarningRule = (invoice): ReadonlyArray<RuleWarning> => {
+/** The findings of {@link invoiceTotalsMismatch}. */
+const totalsMismatch = (invoice: Readonly<Record<string, unknown>>): ReadonlyArray<RuleWarning> => {
   const total = invoice["amount_total"]
   const lines = invoice["line_items"]
   const taxes = invoice["tax_amounts"]
@@ -48,3 +41,17 @@ export const invoiceTotalsMismatch: WarningRule = (invoice): ReadonlyArray<RuleW
     detail: `The line items' amount_net add up to ${net} and ${taxText}, together ${net + tax}, but amount_total is ${total}.`
   }]
 }
+
+/**
+ * `invoice_totals_mismatch`: the line items' `amount_net` plus the `tax_amounts`' `tax_amount` is not
+ * `amount_total` (all in cents). Without `tax_amounts` (absent or empty), the lines alone are compared when
+ * every line's `tax_rate` is zero (an untaxed invoice); otherwise nothing is compared, because the taxes
+ * exist but are not itemised. `amount_adjustment` and `amount_discount` take no part (`amount_net` is
+ * taken as the line's net; a discount lowers `amount_due`, not `amount_total`). A figure that is missing or
+ * not a whole number is an error elsewhere, and the comparison is skipped.
+ */
+export const invoiceTotalsMismatch = {
+  code: "invoice_totals_mismatch",
+  description: "An invoice whose line items' `amount_net` plus its `tax_amounts`' `tax_amount` is not its `amount_total`.",
+  check: totalsMismatch
+} as const satisfies WarningRule

@@ -17,13 +17,26 @@ import {
   nonEmptyArray,
   openEnum,
   UNDOCUMENTED_SHAPE,
+  undocumentedShape,
   WARNING_RULES
 } from "../../schemas/conventions.js"
 import { invoiceTotalsMismatch } from "./invoice-totals.js"
-import { startNotAfterEnd } from "../../schemas/rules.js"
+import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
 import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
 import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 import { NotFoundErrorBody } from "../../schemas/errors.js"
+
+/** An invoice's, and each of its lines', `period_start_at` is not after its `period_end_at`. */
+export const invoicePeriodInOrder = startNotAfterEndRule("period_start_at", "period_end_at", "datetime")
+
+/** The cross-field rules of market participant invoices, for the list of error codes. */
+export const marketParticipantInvoiceRules = [invoicePeriodInOrder] as const
+
+/**
+ * The warning rules of market participant invoices, for the list of warning codes: the totals, and
+ * `undocumented_shape`, which the `paid_in_advance_amounts` list carries (`UNDOCUMENTED_SHAPE`).
+ */
+export const marketParticipantInvoiceWarningRules = [invoiceTotalsMismatch, undocumentedShape] as const
 
 /**
  * Tax rate types that appear in the spec (open enumeration).
@@ -88,7 +101,7 @@ export const InvoiceLineItem = Schema.Struct({
   tax_rate: DecimalString,
   tax_rate_type: Schema.optionalKey(TaxRateType),
   external_id: Schema.optionalKey(NonBlankString)
-}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime")).annotate({ identifier: "InvoiceLineItem" })
+}).check(ruleFilter(invoicePeriodInOrder)).annotate({ identifier: "InvoiceLineItem" })
 /** One line of a market participant invoice. */
 export type InvoiceLineItem = typeof InvoiceLineItem.Type
 
@@ -170,7 +183,7 @@ export const MarketParticipantInvoice = Schema.Struct({
   paid_in_advance_amounts: Schema.optionalKey(
     Schema.Array(PaidInAdvanceAmount).annotate({ [UNDOCUMENTED_SHAPE]: true })
   )
-}).check(startNotAfterEnd("period_start_at", "period_end_at", "datetime")).annotate({
+}).check(ruleFilter(invoicePeriodInOrder)).annotate({
   identifier: "MarketParticipantInvoice",
   [WARNING_RULES]: [invoiceTotalsMismatch]
 })

@@ -16,6 +16,7 @@ import {
   type WarningRule
 } from "../../schemas/conventions.js"
 import { compareDateTimes, ruleFilter } from "../../schemas/rules.js"
+import { before } from "../../schemas/rule-breaks.js"
 import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
 import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 import { UndocumentedBody } from "../../schemas/errors.js"
@@ -33,14 +34,20 @@ export const NoteDocument = Schema.Struct({ document_path: DocumentPath }).annot
 /** One attached document. */
 export type NoteDocument = typeof NoteDocument.Type
 
-const unpinWithoutPin: WarningRule = (note) =>
-  Object.hasOwn(note, "unpin_at") && note["is_pinned"] !== true
-    ? [{ path: ["unpin_at"], code: "unpin_at_without_pin", detail: "unpin_at has no effect on a note that is not pinned." }]
-    : []
+/** A note's `unpin_at` without `is_pinned: true` has no effect (`unpin_at_without_pin`, a warning). */
+export const unpinWithoutPin = {
+  code: "unpin_at_without_pin",
+  description: "`unpin_at` on a note that is not pinned.",
+  check: (note) =>
+    Object.hasOwn(note, "unpin_at") && note["is_pinned"] !== true
+      ? [{ path: ["unpin_at"], code: "unpin_at_without_pin", detail: "unpin_at has no effect on a note that is not pinned." }]
+      : []
+} as const satisfies WarningRule
 
 /** A note has a body or at least one document path. */
-export const bodyOrDocumentPath: CrossFieldRule<{ readonly body?: unknown; readonly document_paths?: ReadonlyArray<unknown> }> = {
+export const bodyOrDocumentPath = {
   name: "note_body_or_document_path_not_found",
+  description: "A note with neither `body` nor `document_paths`.",
   fields: ["body", "document_paths"],
   // Exact: a body, or a non-empty list of document paths.
   jsonSchema: {
@@ -52,19 +59,41 @@ export const bodyOrDocumentPath: CrossFieldRule<{ readonly body?: unknown; reado
   check: (note) =>
     note.body !== undefined || (note.document_paths?.length ?? 0) > 0
       ? []
-      : [{ path: [], code: "note_body_or_document_path_not_found", detail: "A note needs a body or at least one document path." }]
-}
+      : [{ path: [], code: "note_body_or_document_path_not_found", detail: "A note needs a body or at least one document path." }],
+  // neither body nor document paths
+  breaker: (note) => {
+    const { body: _body, document_paths: _paths, ...rest } = note
+    return { value: rest, at: [], detail: "the note has neither body nor document_paths" }
+  }
+} as const satisfies CrossFieldRule<{ readonly body?: unknown; readonly document_paths?: ReadonlyArray<unknown> }>
 
 /** A note's `unpin_at` is not before its `created_at` (compared as instants). */
-export const unpinNotBeforeCreation: CrossFieldRule<{ readonly created_at?: unknown; readonly unpin_at?: unknown }> = {
+export const unpinNotBeforeCreation = {
   name: "note_unpin_at_earlier_than_creation_date",
+  description: "`unpin_at` before `created_at`.",
   fields: ["created_at", "unpin_at"],
   check: (note) =>
     typeof note.created_at !== "string" || typeof note.unpin_at !== "string" ||
       compareDateTimes(note.created_at, note.unpin_at) <= 0
       ? []
-      : [{ path: ["unpin_at"], code: "note_unpin_at_earlier_than_creation_date", detail: "unpin_at must not be earlier than created_at." }]
-}
+      : [{ path: ["unpin_at"], code: "note_unpin_at_earlier_than_creation_date", detail: "unpin_at must not be earlier than created_at." }],
+  // unpin before creation (a pinned note, with a creation time where it had none)
+  breaker: (note, variant) => {
+    const createdAt = typeof note.created_at === "string" ? note.created_at : "2024-03-31T03:00:00+02:00"
+    const unpinAt = before(createdAt, variant)
+    return {
+      value: { ...note, created_at: createdAt, is_pinned: true, unpin_at: unpinAt },
+      at: ["unpin_at"],
+      detail: `unpin_at (${unpinAt}) is before created_at (${createdAt})`
+    }
+  }
+} as const satisfies CrossFieldRule<{ readonly created_at?: unknown; readonly unpin_at?: unknown }>
+
+/** The cross-field rules of notes, for the list of error codes. */
+export const notesRules = [bodyOrDocumentPath, unpinNotBeforeCreation] as const
+
+/** The warning rules of notes, for the list of warning codes. */
+export const notesWarningRules = [unpinWithoutPin] as const
 
 /**
  * One note of a notes request. At least one of `body` and `document_paths` must be given; `unpin_at`

@@ -15,19 +15,30 @@ import {
   nonEmptyArray
 } from "../../schemas/conventions.js"
 import { ruleFilter } from "../../schemas/rules.js"
+import { pick } from "../../schemas/rule-breaks.js"
 import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
 import { post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 import { UndocumentedBody } from "../../schemas/errors.js"
 
 /** An interval zone's `lower_bound` does not exceed its `upper_bound`. */
-export const lowerNotAboveUpper: CrossFieldRule<{ readonly lower_bound: number; readonly upper_bound: number }> = {
+export const lowerNotAboveUpper = {
   name: "lower_bound_greater_than_upper_bound",
+  description: "An interval zone whose lower bound exceeds its upper bound.",
   fields: ["lower_bound", "upper_bound"],
   check: (zone) =>
     zone.lower_bound <= zone.upper_bound
       ? []
-      : [{ path: ["upper_bound"], code: "lower_bound_greater_than_upper_bound", detail: "lower_bound must not be greater than upper_bound." }]
-}
+      : [{ path: ["upper_bound"], code: "lower_bound_greater_than_upper_bound", detail: "lower_bound must not be greater than upper_bound." }],
+  // lower bound above the upper one
+  breaker: (zone, variant) => {
+    const high = 10 + (variant % 9) * 1000
+    const low = pick([high - 0.5, high - 1, 0], variant)
+    return { value: { ...zone, lower_bound: high, upper_bound: low }, at: ["upper_bound"], detail: `upper_bound (${low}) is below lower_bound (${high})` }
+  }
+} as const satisfies CrossFieldRule<{ readonly lower_bound: number; readonly upper_bound: number }>
+
+/** The cross-field rules of price sheets, for the list of error codes. */
+export const priceSheetsRules = [lowerNotAboveUpper] as const
 
 /**
  * The consumption interval a price applies to; `lower_bound` must not exceed `upper_bound`.

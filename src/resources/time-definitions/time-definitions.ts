@@ -13,7 +13,7 @@ import {
   NonBlankString,
   nonEmptyArray
 } from "../../schemas/conventions.js"
-import { ruleFilter, startNotAfterEnd } from "../../schemas/rules.js"
+import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
 import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
 import { post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 import { UndocumentedBody } from "../../schemas/errors.js"
@@ -56,6 +56,9 @@ export const TimeDefinition = Schema.Struct({
 /** Overview of one time definition. */
 export type TimeDefinition = typeof TimeDefinition.Type
 
+/** An entry's `period_start` is not after its `period_end`. */
+export const entryPeriodInOrder = startNotAfterEndRule("period_start", "period_end", "datetime")
+
 /**
  * One entry of a rolled-out definition: which register is active over a period.
  *
@@ -70,9 +73,12 @@ export const RolledOutDefinitionEntry = Schema.Struct({
   period_start: IsoDateTime,
   period_end: IsoDateTime,
   active_register_code: NonBlankString
-}).check(startNotAfterEnd("period_start", "period_end", "datetime")).annotate({ identifier: "RolledOutDefinitionEntry" })
+}).check(ruleFilter(entryPeriodInOrder)).annotate({ identifier: "RolledOutDefinitionEntry" })
 /** One entry of a rolled-out definition. */
 export type RolledOutDefinitionEntry = typeof RolledOutDefinitionEntry.Type
+
+/** A rolled-out definition's `validity_period_start` is not after its `validity_period_end`. */
+export const validityInOrder = startNotAfterEndRule("validity_period_start", "validity_period_end", "datetime")
 
 /**
  * A time definition rolled out over a validity period.
@@ -93,13 +99,14 @@ export const RolledOutDefinition = Schema.Struct({
   validity_period_end: IsoDateTime,
   recurrence: Schema.optionalKey(NonBlankString),
   entries: nonEmptyArray(RolledOutDefinitionEntry)
-}).check(startNotAfterEnd("validity_period_start", "validity_period_end", "datetime")).annotate({ identifier: "RolledOutDefinition" })
+}).check(ruleFilter(validityInOrder)).annotate({ identifier: "RolledOutDefinition" })
 /** A time definition rolled out over a validity period. */
 export type RolledOutDefinition = typeof RolledOutDefinition.Type
 
 /** At least one of `definitions` and `rolled_out_definitions` holds an item. */
-export const definitionsRequired: CrossFieldRule<{ readonly definitions?: ReadonlyArray<unknown>; readonly rolled_out_definitions?: ReadonlyArray<unknown> }> = {
+export const definitionsRequired = {
   name: "definitions_required",
+  description: "Time definitions with neither `definitions` nor `rolled_out_definitions`.",
   fields: ["definitions", "rolled_out_definitions"],
   // Exact: one of the two lists, present and not empty.
   jsonSchema: {
@@ -111,8 +118,18 @@ export const definitionsRequired: CrossFieldRule<{ readonly definitions?: Readon
   check: (body) =>
     (body.definitions?.length ?? 0) > 0 || (body.rolled_out_definitions?.length ?? 0) > 0
       ? []
-      : [{ path: [], code: "definitions_required", detail: "At least one of definitions and rolled_out_definitions is required." }]
-}
+      : [{ path: [], code: "definitions_required", detail: "At least one of definitions and rolled_out_definitions is required." }],
+  // neither list, or both empty
+  breaker: (body, variant) => {
+    const { definitions: _definitions, rolled_out_definitions: _rolledOut, ...rest } = body
+    return variant % 2 === 0
+      ? { value: rest, at: [], detail: "neither definitions nor rolled_out_definitions" }
+      : { value: { ...rest, definitions: [], rolled_out_definitions: [] }, at: [], detail: "definitions and rolled_out_definitions both empty" }
+  }
+} as const satisfies CrossFieldRule<{ readonly definitions?: ReadonlyArray<unknown>; readonly rolled_out_definitions?: ReadonlyArray<unknown> }>
+
+/** The cross-field rules of time definitions, for the list of error codes. */
+export const timeDefinitionsRules = [entryPeriodInOrder, validityInOrder, definitionsRequired] as const
 
 /**
  * Request body of `market-participant-definitions`: at least one of the two lists must hold an item.

@@ -19,7 +19,9 @@ import {
   WARNING_RULES,
   type WarningRule
 } from "../../schemas/conventions.js"
-import { ruleFilter, startNotAfterEnd } from "../../schemas/rules.js"
+import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
+import { dateOfDay, dayOfDate } from "../../schemas/instant.js"
+import { pick, repeatedId } from "../../schemas/rule-breaks.js"
 import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
 import { post, SERVICE_LEVEL_RESPONSES } from "../../endpoints/endpoint-parts.js"
 import { ValidationErrorBody } from "../../schemas/errors.js"
@@ -77,16 +79,25 @@ const UNITS_LENGTH = 2
 const SUPPLY_CHARGE = "SUPPLY_CHARGE"
 
 /** `units` of a line item holds exactly two values. */
-export const unitsAreTwoValues: CrossFieldRule<ReadonlyArray<unknown>> = {
+export const unitsAreTwoValues = {
   name: "line_item_units_must_be_two_values",
+  description: "`units` given with other than two values.",
   fields: [],
   scope: "list",
   jsonSchema: { minItems: UNITS_LENGTH, maxItems: UNITS_LENGTH },
   check: (units) =>
     units.length === UNITS_LENGTH
       ? []
-      : [{ path: [], code: "line_item_units_must_be_two_values", detail: "units must hold exactly two values." }]
-}
+      : [{ path: [], code: "line_item_units_must_be_two_values", detail: "units must hold exactly two values." }],
+  // one value, or three, or four
+  breaker: (_units, variant) => {
+    const units = pick([[120.5], [1, 2, 3], [0, 100, 200, 300]], variant)
+    return { value: units, at: [], detail: `units holds ${units.length} values` }
+  }
+} as const satisfies CrossFieldRule<ReadonlyArray<unknown>>
+
+/** A line item's `start_date` is not after its `end_date`. */
+export const lineItemPeriodInOrder = startNotAfterEndRule("start_date", "end_date", "date")
 
 /**
  * One line item of a SUPPLY_CHARGE; amounts are JSON numbers in the currency's major unit.
@@ -108,7 +119,7 @@ export const TransactionLineItem = Schema.Struct({
   units: Schema.optionalKey(
     Schema.Array(JsonNumber).check(ruleFilter(unitsAreTwoValues))
   )
-}).check(startNotAfterEnd("start_date", "end_date", "date")).annotate({ identifier: "TransactionLineItem" })
+}).check(ruleFilter(lineItemPeriodInOrder)).annotate({ identifier: "TransactionLineItem" })
 /** One line item of a SUPPLY_CHARGE. */
 export type TransactionLineItem = typeof TransactionLineItem.Type
 
@@ -132,25 +143,32 @@ export const TransactionTaxItem = Schema.Struct({
 /** One tax item of a SUPPLY_CHARGE. */
 export type TransactionTaxItem = typeof TransactionTaxItem.Type
 
-const fieldsOfOtherTypes: WarningRule = (transaction) => {
-  const type = transaction["type"]
-  if (typeof type !== "string") return []
-  const out: Array<RuleWarning> = []
-  for (const [field, types] of Object.entries(TYPE_SPECIFIC_FIELDS)) {
-    if (Object.hasOwn(transaction, field) && !types.includes(type)) {
-      out.push({
-        path: [field],
-        code: "field_not_used_by_type",
-        detail: `${field} is documented for ${types.join(" and ")} transactions, not for ${type}.`
-      })
+/** A type-specific field on a transaction of another type (`field_not_used_by_type`, a warning). */
+export const fieldsOfOtherTypes = {
+  code: "field_not_used_by_type",
+  description: "A transaction field documented for another transaction type.",
+  check: (transaction) => {
+    const type = transaction["type"]
+    if (typeof type !== "string") return []
+    const out: Array<RuleWarning> = []
+    for (const [field, types] of Object.entries(TYPE_SPECIFIC_FIELDS)) {
+      if (Object.hasOwn(transaction, field) && !types.includes(type)) {
+        out.push({
+          path: [field],
+          code: "field_not_used_by_type",
+          detail: `${field} is documented for ${types.join(" and ")} transactions, not for ${type}.`
+        })
+      }
     }
+    return out
   }
-  return out
-}
+} as const satisfies WarningRule
 
 /** A SUPPLY_CHARGE needs a `product_code` and at least one line item. */
-export const supplyChargeFields: CrossFieldRule<{ readonly type?: unknown; readonly product_code?: unknown; readonly line_items?: ReadonlyArray<unknown> }> = {
+export const supplyChargeFields = {
   name: "supply_charge_fields",
+  description: "A SUPPLY_CHARGE without `product_code` or `line_items` (`required`), or with `line_items` empty (`empty`).",
+  reports: ["required", "empty"],
   fields: ["product_code", "line_items"],
   when: { type: SUPPLY_CHARGE },
   reads: ["type", "product_code", "line_items"],
@@ -175,8 +193,19 @@ export const supplyChargeFields: CrossFieldRule<{ readonly type?: unknown; reado
       findings.push({ path: ["line_items"], code: "empty", detail: "A SUPPLY_CHARGE needs at least one line item." })
     }
     return findings
+  },
+  // a SUPPLY_CHARGE without one of the fields it needs (or with its list of line items empty)
+  breaker: (t, variant) => {
+    const applies = t.type === SUPPLY_CHARGE
+    const ways = (["product_code", "line_items"] as const).flatMap((field) => {
+      const { [field]: _removed, ...rest } = t
+      const removal = { value: { ...rest, type: SUPPLY_CHARGE }, at: [field], code: "required", detail: `${field} is missing (type ${SUPPLY_CHARGE})` }
+      const emptied = { value: { ...t, [field]: [] }, at: [field], code: "empty", detail: `${field} is empty` }
+      return applies && Array.isArray(t[field]) ? [removal, emptied] : [removal]
+    })
+    return pick(ways, variant)
   }
-}
+} as const satisfies CrossFieldRule<{ readonly type?: unknown; readonly product_code?: unknown; readonly line_items?: ReadonlyArray<unknown> }>
 
 /** The first instant of the year 10000: from there on, ISO text writes a year in six digits and a sign. */
 const YEAR_10000 = Date.UTC(10_000, 0, 1)
@@ -202,8 +231,9 @@ export const isTransactionDateInFuture = (date: string, now: Date): boolean => {
  * A transaction is not dated after today (`transaction_in_future`). It needs the clock, so a schema cannot
  * check it: validation does, with its `now`.
  */
-export const transactionInFuture: CrossFieldRule<{ readonly transaction_date?: unknown }> = {
+export const transactionInFuture = {
   name: "transaction_in_future",
+  description: "`transaction_date` after today (the clock is an option).",
   fields: ["transaction_date"],
   clock: true,
   check: (t, { now }) => {
@@ -211,8 +241,14 @@ export const transactionInFuture: CrossFieldRule<{ readonly transaction_date?: u
     return typeof date === "string" && isTransactionDateInFuture(date, now)
       ? [{ path: ["transaction_date"], code: "transaction_in_future", detail: `The transaction date ${date} is in the future.` }]
       : []
+  },
+  // a date far enough ahead to be in the future on any clock the kit's payloads are checked with (its
+  // days stay below the year 10000, where no date is in the future any more)
+  breaker: (t, variant) => {
+    const date = dateOfDay(dayOfDate("2200-01-01") + variant * 97 % 200_000)
+    return { value: { ...t, transaction_date: date }, at: ["transaction_date"], detail: `transaction_date is ${date}` }
   }
-}
+} as const satisfies CrossFieldRule<{ readonly transaction_date?: unknown }>
 
 /**
  * One financial transaction of a transactions request (`amount` a JSON number, in major units).
@@ -245,8 +281,9 @@ export const Transaction = Schema.Struct({
 export type Transaction = typeof Transaction.Type
 
 /** The `transaction_id`s of one request's transactions are unique (reported on the later one). */
-export const uniqueTransactionIds: CrossFieldRule<ReadonlyArray<{ readonly transaction_id?: unknown } | undefined>> = {
+export const uniqueTransactionIds = {
   name: "duplicate_transaction_ids",
+  description: "Two transactions of one account share a `transaction_id`, in one payload or (CLI) anywhere in the input (reported on the later one).",
   fields: ["transaction_id"],
   scope: "items",
   check: (transactions) => {
@@ -265,8 +302,16 @@ export const uniqueTransactionIds: CrossFieldRule<ReadonlyArray<{ readonly trans
       seen.add(id)
     }
     return findings
-  }
-}
+  },
+  // a repeated id, on a later item
+  breaker: repeatedId("transaction_id")
+} as const satisfies CrossFieldRule<ReadonlyArray<{ readonly transaction_id?: unknown } | undefined>>
+
+/** The cross-field rules of transactions, for the list of error codes. */
+export const transactionsRules = [lineItemPeriodInOrder, unitsAreTwoValues, supplyChargeFields, transactionInFuture, uniqueTransactionIds] as const
+
+/** The warning rules of transactions, for the list of warning codes. */
+export const transactionsWarningRules = [fieldsOfOtherTypes] as const
 
 /**
  * The transactions of one request; their `transaction_id`s must be unique (`duplicate_transaction_ids`).

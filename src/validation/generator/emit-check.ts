@@ -111,7 +111,7 @@ export class CheckWriter {
     const warningRules = SchemaAST.resolve(ast)?.[WARNING_RULES]
     if (this.warnings && Array.isArray(warningRules)) {
       for (const rule of warningRules as ReadonlyArray<WarningRule>) {
-        this.emit(indent, `if (${this.names.ref(`warning ${rule.name}`, rule)}(${v}).length !== 0) return false`)
+        this.emit(indent, `if (${this.names.ref(`warning ${rule.code}`, rule)}.check(${v}).length !== 0) return false`)
       }
     }
   }

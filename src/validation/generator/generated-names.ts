@@ -35,7 +35,7 @@ export class Constants {
  *
  * @example
  * const names = new EndpointNames()
- * names.ref("rule definitions_required(definitions)", { name: "definitions_required", fields: ["definitions"], check: () => [] }) // => "r0"
+ * names.ref("rule definitions_required(definitions)", { name: "definitions_required", description: "Neither list given.", fields: ["definitions"], check: () => [] }) // => "r0"
  */
 export class EndpointNames {
   readonly refs: Array<GeneratedRef> = []
