@@ -1,9 +1,21 @@
 /**
  * The resources of the API, one folder each (`src/resources/<resource>/`): this list is the one place a
- * new resource is registered. The catalogue of endpoints is read from it, in the spec's order.
+ * new resource is registered: its endpoints, its rules and the generator of its valid payloads. The
+ * catalogue, the code lists and the testing kit read them from here.
  *
  * @module
  */
+import type { PayloadArbitrary } from "../testing/arbitrary-kit.js"
+import { deliveryNote } from "./delivery-note/arbitrary.js"
+import { energyAmount } from "./energy-amount/arbitrary.js"
+import { historicalStatements } from "./historical-statements/arbitrary.js"
+import { marketParticipantInvoice } from "./market-participant-invoice/arbitrary.js"
+import { marketParticipant } from "./market-participant/arbitrary.js"
+import { notes } from "./notes/arbitrary.js"
+import { paymentInstruction } from "./payment-instruction/arbitrary.js"
+import { marketParticipantFees } from "./price-sheets/arbitrary.js"
+import { marketParticipantDefinitions } from "./time-definitions/arbitrary.js"
+import { transactions } from "./transactions/arbitrary.js"
 import { deliveryNoteEndpoints, deliveryNoteRules } from "./delivery-note/delivery-note.js"
 import { energyAmountEndpoints, energyAmountRules } from "./energy-amount/energy-amount.js"
 import { historicalStatementsEndpoints, historicalStatementsRules } from "./historical-statements/historical-statements.js"
@@ -52,3 +64,20 @@ export const RESOURCE_RULES = {
   ],
   warning: [...notesWarningRules, ...transactionsWarningRules, ...marketParticipantInvoiceWarningRules]
 } as const
+
+/**
+ * The generator of valid request bodies of each POST endpoint. Each receives fast-check and the shared
+ * value generators as a kit from the testing entry, so this registry loads no fast-check.
+ */
+export const RESOURCE_PAYLOADS = {
+  "notes": notes,
+  "delivery-note": deliveryNote,
+  "energy-amount": energyAmount,
+  "transactions": transactions,
+  "historical-statements": historicalStatements,
+  "market-participant-invoice": marketParticipantInvoice,
+  "payment-instruction": paymentInstruction,
+  "market-participant": marketParticipant,
+  "market-participant-fees": marketParticipantFees,
+  "market-participant-definitions": marketParticipantDefinitions
+} as const satisfies Readonly<Record<string, PayloadArbitrary>>

@@ -13,16 +13,7 @@ import { endpoints } from "../endpoints/catalogue.js"
 import { isPostEndpointId, type PostEndpointId } from "../endpoints/endpoint-id.js"
 import { arbitraryKit, type PayloadArbitrary } from "./arbitrary-kit.js"
 import type { GeneratorContext, JsonObject } from "./arbitrary-values.js"
-import { deliveryNote } from "../resources/delivery-note/arbitrary.js"
-import { energyAmount } from "../resources/energy-amount/arbitrary.js"
-import { historicalStatements } from "../resources/historical-statements/arbitrary.js"
-import { marketParticipantInvoice } from "../resources/market-participant-invoice/arbitrary.js"
-import { marketParticipant } from "../resources/market-participant/arbitrary.js"
-import { notes } from "../resources/notes/arbitrary.js"
-import { paymentInstruction } from "../resources/payment-instruction/arbitrary.js"
-import { marketParticipantFees } from "../resources/price-sheets/arbitrary.js"
-import { marketParticipantDefinitions } from "../resources/time-definitions/arbitrary.js"
-import { transactions } from "../resources/transactions/arbitrary.js"
+import { RESOURCE_PAYLOADS } from "../resources/index.js"
 
 /**
  * The JSON form of a POST endpoint's request body.
@@ -85,21 +76,11 @@ export const contextOf = (options: ArbitraryPayloadOptions = {}): GeneratorConte
 // ---------------------------------------------------------------------------------------------------------
 
 /**
- * The generator of each POST endpoint's request body: a function of the kit, which is built here, in the
- * testing entry, so that the generators' own modules need fast-check by type only.
+ * The generator of each POST endpoint's request body, as the resources register them: a function of the
+ * kit, which is built here, in the testing entry, so that the registry needs fast-check by type only. A
+ * POST endpoint without a generator fails to compile here.
  */
-const generators: { readonly [E in PostEndpointId]: PayloadArbitrary } = {
-  "notes": notes,
-  "delivery-note": deliveryNote,
-  "energy-amount": energyAmount,
-  "transactions": transactions,
-  "historical-statements": historicalStatements,
-  "market-participant-invoice": marketParticipantInvoice,
-  "payment-instruction": paymentInstruction,
-  "market-participant": marketParticipant,
-  "market-participant-fees": marketParticipantFees,
-  "market-participant-definitions": marketParticipantDefinitions
-}
+const generators: { readonly [E in PostEndpointId]: PayloadArbitrary } = RESOURCE_PAYLOADS
 
 /** The payload generator of an endpoint, as plain JSON objects; throws a `TypeError` for a non-POST id. */
 export const payloadGenerator = (endpointId: PostEndpointId, ctx: GeneratorContext): fc.Arbitrary<JsonObject> => {
