@@ -8,7 +8,7 @@
 import { type MessagePort, parentPort, workerData } from "node:worker_threads"
 import { defineMapping, type Mapping, type MappingSpec } from "../index.js"
 import { batchRowMapper, type OrderState } from "../internal/map-batch-after.js"
-import type { FromWorker, MapBatch, MapResult, SettingsMessage, ToWorker, WorkerSettings } from "../internal/batch.js"
+import type { FromWorker, MapBatch, MapResult, PayloadWarningItem, SettingsMessage, ToWorker, WorkerSettings } from "../internal/batch.js"
 import { AWAITING_SETTINGS } from "../internal/early-worker.js"
 import { BatchChecker } from "../internal/check-batch.js"
 import { cellsByColumn } from "../internal/source-rows.js"
@@ -26,6 +26,23 @@ const recordOf = (batch: MapBatch, row: unknown): unknown => {
   return csv === undefined || typeof row !== "string" ? row : cellsByColumn(csv.columns, row.split(csv.delimiter))
 }
 
+/** Whether two lists of warnings are alike: the same items with the same keys and values, in the same order. */
+const sameWarnings = (a: ReadonlyArray<PayloadWarningItem>, b: ReadonlyArray<PayloadWarningItem>): boolean => {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i] as unknown as Readonly<Record<string, unknown>>
+    const y = b[i] as unknown as Readonly<Record<string, unknown>>
+    let keys = 0
+    for (const key in x) {
+      if (!Object.hasOwn(y, key) || x[key] !== y[key]) return false
+      keys++
+    }
+    for (const _ in y) keys--
+    if (keys !== 0) return false
+  }
+  return true
+}
+
 /**
  * Maps a batch of rows (a mapping without `groupBy`), with each payload's digest for the duplicate check
  * when `digests`; on the main thread, from the state the rows before left (`state`): a run of one job, or
@@ -40,7 +57,9 @@ export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, st
   let digestsOf = ""
   const payloadRows: Array<number> = []
   const rejected: Array<MapResult["rejected"][number]> = []
-  const warnings: Array<NonNullable<MapResult["warnings"]>[number]> = []
+  const warned: Array<number> = []
+  const lists: Array<ReadonlyArray<PayloadWarningItem>> = []
+  let lastList: ReadonlyArray<PayloadWarningItem> | undefined
   for (const row of batch.rows) {
     for (const event of rows.next(recordOf(batch, row))) {
       if (event.kind === "rejected") {
@@ -58,12 +77,16 @@ export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, st
       used += encoder.encodeInto(text, lines.subarray(used)).written
       lines[used++] = LINE_FEED
       lineEnds.push(used)
-      if (event.warnings !== undefined) warnings.push({ payload: lineEnds.length - 1, warnings: event.warnings })
+      if (event.warnings !== undefined) {
+        if (lastList === undefined || !sameWarnings(lastList, event.warnings)) lastList = event.warnings
+        warned.push(lineEnds.length - 1)
+        lists.push(lastList)
+      }
       if (digests) digestsOf += keyDigest(text)
       payloadRows.push(event.sourceRows[0]!)
     }
   }
-  return { seq: batch.seq, lines: lines.subarray(0, used), lineEnds, payloadRows, ...(digests ? { digests: digestsOf } : {}), ...(warnings.length > 0 ? { warnings } : {}), rejected, ...rows.end() }
+  return { seq: batch.seq, lines: lines.subarray(0, used), lineEnds, payloadRows, ...(digests ? { digests: digestsOf } : {}), ...(warned.length > 0 ? { warnings: { payloads: warned, lists } } : {}), rejected, ...rows.end() }
 }
 
 /** The bytes of JSON a validation batch has the worker parse. */

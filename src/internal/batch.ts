@@ -67,8 +67,15 @@ export interface MapResult {
     readonly sourceRows: ReadonlyArray<number>
     readonly errors: ReadonlyArray<{ readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }>
   }>
-  /** The warnings of the payloads that have some: each with its index in payload order. */
-  readonly warnings?: ReadonlyArray<{ readonly payload: number; readonly warnings: ReadonlyArray<PayloadWarningItem> }>
+  /**
+   * The warnings of the payloads that have some: `payloads` their indexes in payload order (ascending),
+   * `lists` the warnings of each. Payloads warned alike share one list object, which a clone sends once
+   * (the usual sample warns every payload of the same thing).
+   */
+  readonly warnings?: {
+    readonly payloads: ReadonlyArray<number>
+    readonly lists: ReadonlyArray<ReadonlyArray<PayloadWarningItem>>
+  }
   /** The batch was mapped from no `by-order` state: what it read of it and left (see `mapBatchAfter`). */
   readonly readStart: ReadonlyArray<boolean>
   readonly endRuns: ReadonlyArray<WallTimeRun | undefined>

@@ -79,7 +79,7 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
     const warned = result.warnings
     let nextWarned = 0
     for (let i = 0; i < lineEnds.length; i++) {
-      const warnings = warned !== undefined && warned[nextWarned]?.payload === i ? warned[nextWarned++]!.warnings : undefined
+      const warnings = warned !== undefined && warned.payloads[nextWarned] === i ? warned.lists[nextWarned++] : undefined
       const end = lineEnds[i]!
       // Only a payload with a rule across records is read again here (for its items' keys). `mapBatch` computes the
       // digests whenever asked; the text is hashed here only should one ever be missing.

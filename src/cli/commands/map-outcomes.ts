@@ -216,7 +216,8 @@ export class MapOutcomes {
       this.reject(rejectOf(rows, errors), rows.length)
       return false
     }
-    const warned = this.warnings.of(rows, linesOf, warnings)
+    const counted = warnings !== undefined && !this.settings.failOnWarnings && this.warnings.countOnly(warnings)
+    const warned = counted ? undefined : this.warnings.of(rows, linesOf, warnings)
     if (warned !== undefined) {
       if (this.settings.failOnWarnings) {
         const reasons = warned.map((w) => ({ ...(w.attr !== undefined ? { attr: w.attr } : {}), code: w.code, detail: `${w.detail} (a warning, rejected with --fail-on-warnings)` }))

@@ -88,6 +88,20 @@ export class MapWarnings {
     if (this.repeats.size > 0) for (const line of lines) this.repeats.delete(line)
   }
 
+  /**
+   * Counts a payload's own `warnings` as {@link of} and {@link count} would, when nothing else is needed
+   * of them (no repeated row waits to be told, the first ones are kept already): whether it did. The
+   * usual payload of a sample that warns of every payload takes this way, without a located copy.
+   */
+  countOnly(warnings: ReadonlyArray<PayloadWarningItem>): boolean {
+    if (this.repeats.size > 0 || this.first.length < WARNINGS_SHOWN || warnings.length === 0) return false
+    for (const w of warnings) {
+      this.total++
+      this.byCode[w.code] = (this.byCode[w.code] ?? 0) + 1
+    }
+    return true
+  }
+
   /** Counts the warnings of a payload that went out. */
   count(warnings: ReadonlyArray<LocatedWarning>): void {
     for (const w of warnings) {
