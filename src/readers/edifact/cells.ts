@@ -27,9 +27,35 @@ const componentOf = (segment: Segment, e: number, c: number): string | undefined
 const isoCache = new Map<string, Map<string, Map<string, string>>>()
 let isoCached = 0
 
+// The last two date-times read, looked at before the cache: a quantity's start is the end of the one
+// before it, so most values are one of them (comparing a string costs less than hashing it for a map).
+let lastZone = ""
+let lastFormat = ""
+let lastValue = ""
+let lastIso = ""
+let otherZone = ""
+let otherFormat = ""
+let otherValue = ""
+let otherIso = ""
+
 const isoOf = (segment: Segment, zone: string): string => {
   const value = segment.elements[0]?.[1] ?? ""
   const format = segment.elements[0]?.[2] ?? ""
+  if (value === lastValue && format === lastFormat && zone === lastZone && lastIso !== "") return lastIso
+  if (value === otherValue && format === otherFormat && zone === otherZone && otherIso !== "") return otherIso
+  const iso = isoOfAnew(value, format, zone)
+  otherZone = lastZone
+  otherFormat = lastFormat
+  otherValue = lastValue
+  otherIso = lastIso
+  lastZone = zone
+  lastFormat = format
+  lastValue = value
+  lastIso = iso
+  return iso
+}
+
+const isoOfAnew = (value: string, format: string, zone: string): string => {
   let byFormat = isoCache.get(zone)
   if (byFormat === undefined) {
     if (isoCache.size >= 16) isoCache.clear()
