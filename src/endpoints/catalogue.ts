@@ -7,7 +7,7 @@
  * @module
  */
 import type { EndpointDefinition } from "./endpoint-definition.js"
-import { RESOURCE_ENDPOINTS } from "../resources/index.js"
+import resources from "../resources/index.js"
 
 export type {
   EndpointDefinition,
@@ -28,4 +28,4 @@ export type {
  *
  * @since 0.1.0
  */
-export const endpoints = RESOURCE_ENDPOINTS satisfies Record<string, EndpointDefinition>
+export const endpoints = resources.endpoints satisfies Record<string, EndpointDefinition>

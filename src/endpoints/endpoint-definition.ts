@@ -6,6 +6,8 @@
  * @module
  */
 import type { Schema } from "effect"
+import type { CrossFieldRule } from "../schemas/cross-field-rule.js"
+import type { WarningRule } from "../schemas/warning-rule.js"
 
 /**
  * What a client should do after an error status.
@@ -139,4 +141,14 @@ export interface EndpointDefinition {
   readonly naturalKey?: NaturalKey
   /** POST only: records whose natural key must not repeat within one input. */
   readonly uniqueInInput?: UniqueInInput
+}
+
+/**
+ * One resource as its module declares it to the registry (`src/resources/index.ts`, its default export):
+ * its endpoints, and the cross-field and warning rules its schemas carry.
+ */
+export interface ResourceDefinition {
+  readonly endpoints: Readonly<Record<string, EndpointDefinition>>
+  readonly rules: ReadonlyArray<CrossFieldRule<any, string>>
+  readonly warningRules: ReadonlyArray<WarningRule<any, string>>
 }

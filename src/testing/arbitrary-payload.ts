@@ -13,7 +13,7 @@ import { endpoints } from "../endpoints/catalogue.js"
 import { isPostEndpointId, type PostEndpointId } from "../endpoints/endpoint-id.js"
 import { arbitraryKit, type PayloadArbitrary } from "./arbitrary-kit.js"
 import type { GeneratorContext, JsonObject } from "./arbitrary-values.js"
-import { RESOURCE_PAYLOADS } from "../resources/index.js"
+import resources from "../resources/index.js"
 
 /**
  * The JSON form of a POST endpoint's request body.
@@ -80,7 +80,7 @@ export const contextOf = (options: ArbitraryPayloadOptions = {}): GeneratorConte
  * kit, which is built here, in the testing entry, so that the registry needs fast-check by type only. A
  * POST endpoint without a generator fails to compile here.
  */
-const generators: { readonly [E in PostEndpointId]: PayloadArbitrary } = RESOURCE_PAYLOADS
+const generators: { readonly [E in PostEndpointId]: PayloadArbitrary } = resources.payloads
 
 /** The payload generator of an endpoint, as plain JSON objects; throws a `TypeError` for a non-POST id. */
 export const payloadGenerator = (endpointId: PostEndpointId, ctx: GeneratorContext): fc.Arbitrary<JsonObject> => {

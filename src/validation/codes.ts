@@ -5,7 +5,7 @@
  * @module
  */
 import type { CrossFieldRule } from "../schemas/conventions.js"
-import { RESOURCE_RULES } from "../resources/index.js"
+import resources from "../resources/index.js"
 
 /**
  * The error codes of the generic validation (types, formats, lists, lengths, documents, numbers), which no
@@ -37,12 +37,12 @@ const FIELD_WARNING_CODES = {
   empty_optional: "An optional array sent empty: the convention is to omit it."
 } as const
 
-type CrossFieldRules = (typeof RESOURCE_RULES.crossField)[number]
+type CrossFieldRules = (typeof resources.rules.crossField)[number]
 /** The codes the registered cross-field rules add: their names, but for a rule that `reports` existing codes. */
 type RuleErrorCode = CrossFieldRules extends infer R ? R extends { readonly reports: ReadonlyArray<string> } ? never : R extends CrossFieldRule<any, infer N> ? N : never : never
 
 /** The codes the registered warning rules add. */
-type RuleWarningCode = (typeof RESOURCE_RULES.warning)[number]["code"]
+type RuleWarningCode = (typeof resources.rules.warning)[number]["code"]
 
 /** `code → description` of `rules`, each code once (several rules may share one, as the start/end pairs do). */
 const describe = (rules: ReadonlyArray<{ readonly code: string; readonly description: string }>): Record<string, string> =>
@@ -62,7 +62,7 @@ const describe = (rules: ReadonlyArray<{ readonly code: string; readonly descrip
 export const ERROR_CODES = {
   ...FIELD_ERROR_CODES,
   ...describe(
-    (RESOURCE_RULES.crossField as ReadonlyArray<CrossFieldRule>)
+    (resources.rules.crossField as ReadonlyArray<CrossFieldRule>)
       .filter((rule) => rule.reports === undefined)
       .map((rule) => ({ code: rule.name, description: rule.description }))
   )
@@ -86,7 +86,7 @@ export type ErrorCode = keyof typeof ERROR_CODES
  */
 export const WARNING_CODES = {
   ...FIELD_WARNING_CODES,
-  ...describe(RESOURCE_RULES.warning)
+  ...describe(resources.rules.warning)
 } as { readonly [K in keyof typeof FIELD_WARNING_CODES | RuleWarningCode]: string }
 
 /**

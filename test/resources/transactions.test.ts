@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { validatePayload } from "../../src/index.js"
-import { isTransactionDateInFuture, transactionInFuture } from "../../src/resources/transactions/transactions.js"
+import { isTransactionDateInFuture, transactionInFuture } from "../../src/resources/transactions/transaction-date.js"
 import {
   cross,
   deleteAt,

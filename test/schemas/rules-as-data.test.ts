@@ -8,7 +8,7 @@ import { ENDPOINT_IDS, endpoints, ERROR_CODES } from "../../src/index.js"
 import type { CrossFieldRule } from "../../src/schemas/conventions.js"
 import { crossFieldRulesOf as rulesOf } from "../../src/schemas/rules.js"
 import { WARNING_RULES, type WarningRule } from "../../src/schemas/conventions.js"
-import { RESOURCE_RULES } from "../../src/resources/index.js"
+import resources from "../../src/resources/index.js"
 
 /** Every rule declared anywhere in the request schemas of the catalogue, and every warning rule. */
 const declared = (): { readonly rules: Array<CrossFieldRule>; readonly warningRules: Array<WarningRule> } => {
@@ -56,14 +56,14 @@ describe("rules as data", () => {
   })
 
   it("the registry lists exactly the rules the schemas carry, so the list of error codes misses none", () => {
-    const registered = new Set<CrossFieldRule>(RESOURCE_RULES.crossField)
+    const registered = new Set<CrossFieldRule>(resources.rules.crossField)
     expect(rules.filter((r) => !registered.has(r)).map((r) => r.name)).toEqual([])
     expect([...registered].filter((r) => !rules.includes(r)).map((r) => r.name)).toEqual([])
   })
 
   it("the registry lists every warning rule the schemas carry, so the list of warning codes misses none", () => {
     expect(warningRules.map((r) => r.code).sort()).toEqual(["field_not_used_by_type", "invoice_totals_mismatch", "unpin_at_without_pin"])
-    const registered = new Set<WarningRule<never>>(RESOURCE_RULES.warning)
+    const registered = new Set<WarningRule<never>>(resources.rules.warning)
     expect(warningRules.filter((r) => !registered.has(r)).map((r) => r.code)).toEqual([])
   })
 

@@ -5,17 +5,17 @@
  */
 import { Schema } from "effect"
 import { AccountIdentificationFields, IsoDateTime, MaloNumber, NonBlankString, nonEmptyArray } from "../../schemas/conventions.js"
-import { QuantityOverPeriodFields } from "../energy-amount/energy-amount.js"
+import { QuantityOverPeriodFields } from "../energy-amount/quantity-over-period.js"
 import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
-import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
 import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 import { NotFoundErrorBody } from "../../schemas/errors.js"
 
 /** A delivery note amount's `period_start_at` is not after its `period_end_at`. */
-export const deliveryPeriodInOrder = startNotAfterEndRule("period_start_at", "period_end_at", "datetime")
+const deliveryPeriodInOrder = startNotAfterEndRule("period_start_at", "period_end_at", "datetime")
 
 /** The cross-field rules of delivery notes, for the list of error codes. */
-export const deliveryNoteRules = [deliveryPeriodInOrder] as const
+const deliveryNoteRules = [deliveryPeriodInOrder] as const
 
 /**
  * One amount of a delivery note: a quantity of a product over a period.
@@ -89,7 +89,7 @@ export type DeliveryNoteResponse = typeof DeliveryNoteResponse.Type
  * The catalogue's entry of `delivery-note`: path, request and response schemas, retry advice, repeat rule,
  * what the reference service does, and the natural key of one record.
  */
-export const deliveryNoteEndpoints = {
+const deliveryNoteEndpoints = {
   "delivery-note": {
     ...post("delivery-note", "/v1/data-import/delivery-note/create/", "Import a delivery note."),
     naturalKey: { account: true, fields: ["delivery_note.malo_number", "delivery_note.edifact_reference_number", "delivery_note.amounts[].period_start_at", "delivery_note.amounts[].period_end_at", "delivery_note.amounts[].product_identifier", "delivery_note.amounts[].line_item_identifier"] },
@@ -104,3 +104,14 @@ export const deliveryNoteEndpoints = {
     }
   }
 } as const satisfies Record<string, EndpointDefinition>
+
+/**
+ * The resource as the registry (`src/resources/index.ts`) takes it: its endpoints, and the rules its
+ * schemas carry, from which the code lists are built. A default export, so that the registry's
+ * `export *` of the module's schemas (the public `Schemas`) leaves it out.
+ */
+export default {
+  endpoints: deliveryNoteEndpoints,
+  rules: deliveryNoteRules,
+  warningRules: []
+} as const satisfies ResourceDefinition

@@ -6,59 +6,23 @@
 import { Schema } from "effect"
 import {
   AccountIdentificationFields,
-  DecimalString,
   IsoDateTime,
   MaloNumber,
-  NonBlankString,
-  openEnum
+  NonBlankString
 } from "../../schemas/conventions.js"
 import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
-import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import { ProductIdentifierType, QuantityOverPeriodFields, QuantityUnit } from "./quantity-over-period.js"
+import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
 import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 import { NotFoundErrorBody } from "../../schemas/errors.js"
 
+export { ProductIdentifierType, QuantityUnit }
+
 /** An energy amount's `period_start_at` is not after its `period_end_at`. */
-export const amountPeriodInOrder = startNotAfterEndRule("period_start_at", "period_end_at", "datetime")
+const amountPeriodInOrder = startNotAfterEndRule("period_start_at", "period_end_at", "datetime")
 
 /** The cross-field rules of energy amounts, for the list of error codes. */
-export const energyAmountRules = [amountPeriodInOrder] as const
-
-/**
- * Product identifier types that appear in the spec (open enumeration).
- *
- * @example
- * Schema.is(Schemas.ProductIdentifierType)("SRW") // => true
- * Schema.is(Schemas.ProductIdentifierType)("OBIS") // => true
- * Schema.is(Schemas.ProductIdentifierType)("") // => false
- *
- * @since 0.1.0
- */
-export const ProductIdentifierType = openEnum(["SRW"])
-/**
- * Quantity units that appear in the spec (open enumeration).
- *
- * @example
- * Schema.is(Schemas.QuantityUnit)("KWH") // => true
- * Schema.is(Schemas.QuantityUnit)("MWH") // => true
- * Schema.is(Schemas.QuantityUnit)(" ") // => false
- *
- * @since 0.1.0
- */
-export const QuantityUnit = openEnum(["KWH"])
-
-/**
- * The fields of a quantity of a product over a period, shared by an energy amount and the amounts of a
- * delivery note.
- */
-export const QuantityOverPeriodFields = {
-  period_start_at: IsoDateTime,
-  period_end_at: IsoDateTime,
-  product_identifier: NonBlankString,
-  product_identifier_type: ProductIdentifierType,
-  quantity: DecimalString,
-  quantity_unit: QuantityUnit,
-  line_item_identifier: Schema.optionalKey(NonBlankString)
-} as const
+const energyAmountRules = [amountPeriodInOrder] as const
 
 /**
  * One energy amount (a metered or estimated quantity of a MaLo over a period).
@@ -121,7 +85,7 @@ export type EnergyAmountResponse = typeof EnergyAmountResponse.Type
  * The catalogue's entry of `energy-amount`: path, request and response schemas, retry advice, repeat rule,
  * what the reference service does, and the natural key of one record.
  */
-export const energyAmountEndpoints = {
+const energyAmountEndpoints = {
   "energy-amount": {
     ...post("energy-amount", "/v1/data-import/energy-amount/create/", "Import an energy amount."),
     naturalKey: { account: true, fields: ["energy_amount.malo_number", "energy_amount.period_start_at", "energy_amount.period_end_at", "energy_amount.product_identifier", "energy_amount.line_item_identifier", "energy_amount.edifact_reference_number"] },
@@ -136,3 +100,14 @@ export const energyAmountEndpoints = {
     }
   }
 } as const satisfies Record<string, EndpointDefinition>
+
+/**
+ * The resource as the registry (`src/resources/index.ts`) takes it: its endpoints, and the rules its
+ * schemas carry, from which the code lists are built. A default export, so that the registry's
+ * `export *` of the module's schemas (the public `Schemas`) leaves it out.
+ */
+export default {
+  endpoints: energyAmountEndpoints,
+  rules: energyAmountRules,
+  warningRules: []
+} as const satisfies ResourceDefinition

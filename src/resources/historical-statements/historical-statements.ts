@@ -18,11 +18,11 @@ import {
 } from "../../schemas/conventions.js"
 import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
 import { repeatedId } from "../../schemas/rule-breaks.js"
-import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
 import { post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 
 /** A statement's `bill_period_from_date` is not after its `bill_period_to_date`. */
-export const billPeriodInOrder = startNotAfterEndRule("bill_period_from_date", "bill_period_to_date", "date")
+const billPeriodInOrder = startNotAfterEndRule("bill_period_from_date", "bill_period_to_date", "date")
 
 /**
  * One historical statement (bill) of the legacy system; `statement_path` points to its PDF.
@@ -49,7 +49,7 @@ export const HistoricalStatement = Schema.Struct({
 export type HistoricalStatement = typeof HistoricalStatement.Type
 
 /** The `statement_id`s of one request's statements are unique (reported on the later one). */
-export const uniqueStatementIds = {
+const uniqueStatementIds = {
   name: "duplicate_statement_ids",
   description: "Two historical statements of one payload share a `statement_id` (reported on the later one).",
   fields: ["statement_id"],
@@ -72,7 +72,7 @@ export const uniqueStatementIds = {
 } as const satisfies CrossFieldRule<ReadonlyArray<{ readonly statement_id?: unknown } | undefined>>
 
 /** The cross-field rules of historical statements, for the list of error codes. */
-export const historicalStatementsRules = [billPeriodInOrder, uniqueStatementIds] as const
+const historicalStatementsRules = [billPeriodInOrder, uniqueStatementIds] as const
 
 /**
  * Request body of `historical-statements`.
@@ -109,7 +109,7 @@ export type HistoricalStatementsResponse = typeof HistoricalStatementsResponse.T
  * The catalogue's entry of `historical-statements`: path, request and response schemas, retry advice, repeat rule,
  * what the reference service does, and the natural key of one record.
  */
-export const historicalStatementsEndpoints = {
+const historicalStatementsEndpoints = {
   "historical-statements": {
     ...post("historical-statements", "/v1/data-import/historical-statements/create/", "Import historical statements."),
     naturalKey: { items: "statements", account: true, fields: ["statement_id"] },
@@ -125,3 +125,14 @@ export const historicalStatementsEndpoints = {
     }
   }
 } as const satisfies Record<string, EndpointDefinition>
+
+/**
+ * The resource as the registry (`src/resources/index.ts`) takes it: its endpoints, and the rules its
+ * schemas carry, from which the code lists are built. A default export, so that the registry's
+ * `export *` of the module's schemas (the public `Schemas`) leaves it out.
+ */
+export default {
+  endpoints: historicalStatementsEndpoints,
+  rules: historicalStatementsRules,
+  warningRules: []
+} as const satisfies ResourceDefinition

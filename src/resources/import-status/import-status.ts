@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { closedEnum, ExternalAccountNumber, ImportSupplierCode, IsoDateTime } from "../../schemas/conventions.js"
-import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
 import { SERVICE_LEVEL_RESPONSES } from "../../endpoints/endpoint-parts.js"
 import { UndocumentedBody } from "../../schemas/errors.js"
 
@@ -182,7 +182,7 @@ const listEndpoint = <const Id extends string, const P extends "all" | "pending"
  * The catalogue's entries of `account-transfer-status`, `all-account-import-processes`, `pending-account-import-processes`, `imported-account-import-processes`: path, request and response schemas, retry advice, repeat rule,
  * what the reference service does.
  */
-export const importStatusEndpoints = {
+const importStatusEndpoints = {
   "account-transfer-status": {
     id: "account-transfer-status",
     method: "GET",
@@ -204,3 +204,14 @@ export const importStatusEndpoints = {
   "pending-account-import-processes": listEndpoint("pending-account-import-processes", "pending", "List pending account import processes.", PendingAccountImportProcessesResponse, "Pending processes."),
   "imported-account-import-processes": listEndpoint("imported-account-import-processes", "imported", "List imported account import processes.", ImportedAccountImportProcessesResponse, "Imported processes.")
 } as const satisfies Record<string, EndpointDefinition>
+
+/**
+ * The resource as the registry (`src/resources/index.ts`) takes it: its endpoints, and the rules its
+ * schemas carry, from which the code lists are built. A default export, so that the registry's
+ * `export *` of the module's schemas (the public `Schemas`) leaves it out.
+ */
+export default {
+  endpoints: importStatusEndpoints,
+  rules: [],
+  warningRules: []
+} as const satisfies ResourceDefinition

@@ -22,21 +22,21 @@ import {
 } from "../../schemas/conventions.js"
 import { invoiceTotalsMismatch } from "./invoice-totals.js"
 import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
-import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
 import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 import { NotFoundErrorBody } from "../../schemas/errors.js"
 
 /** An invoice's, and each of its lines', `period_start_at` is not after its `period_end_at`. */
-export const invoicePeriodInOrder = startNotAfterEndRule("period_start_at", "period_end_at", "datetime")
+const invoicePeriodInOrder = startNotAfterEndRule("period_start_at", "period_end_at", "datetime")
 
 /** The cross-field rules of market participant invoices, for the list of error codes. */
-export const marketParticipantInvoiceRules = [invoicePeriodInOrder] as const
+const marketParticipantInvoiceRules = [invoicePeriodInOrder] as const
 
 /**
  * The warning rules of market participant invoices, for the list of warning codes: the totals, and
  * `undocumented_shape`, which the `paid_in_advance_amounts` list carries (`UNDOCUMENTED_SHAPE`).
  */
-export const marketParticipantInvoiceWarningRules = [invoiceTotalsMismatch, undocumentedShape] as const
+const marketParticipantInvoiceWarningRules = [invoiceTotalsMismatch, undocumentedShape] as const
 
 /**
  * Tax rate types that appear in the spec (open enumeration).
@@ -224,7 +224,7 @@ export type MarketParticipantInvoiceResponse = typeof MarketParticipantInvoiceRe
  * The catalogue's entry of `market-participant-invoice`: path, request and response schemas, retry advice, repeat rule,
  * what the reference service does, and the natural key of one record.
  */
-export const marketParticipantInvoiceEndpoints = {
+const marketParticipantInvoiceEndpoints = {
   "market-participant-invoice": {
     ...post("market-participant-invoice", "/v1/data-import/market-participant-invoice/create/", "Import a market participant invoice."),
     naturalKey: { account: true, fields: ["market_participant_invoice.invoice_number"] },
@@ -239,3 +239,14 @@ export const marketParticipantInvoiceEndpoints = {
     }
   }
 } as const satisfies Record<string, EndpointDefinition>
+
+/**
+ * The resource as the registry (`src/resources/index.ts`) takes it: its endpoints, and the rules its
+ * schemas carry, from which the code lists are built. A default export, so that the registry's
+ * `export *` of the module's schemas (the public `Schemas`) leaves it out.
+ */
+export default {
+  endpoints: marketParticipantInvoiceEndpoints,
+  rules: marketParticipantInvoiceRules,
+  warningRules: marketParticipantInvoiceWarningRules
+} as const satisfies ResourceDefinition

@@ -12,7 +12,7 @@ import {
   openEnum,
   PhoneNumber
 } from "../../schemas/conventions.js"
-import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
 import { post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 import { UndocumentedBody } from "../../schemas/errors.js"
 
@@ -60,7 +60,7 @@ export type MarketParticipantRequest = typeof MarketParticipantRequest.Type
  * The catalogue's entry of `market-participant`: path, request and response schemas, retry advice, repeat rule,
  * what the reference service does, and the natural key of one record.
  */
-export const marketParticipantEndpoints = {
+const marketParticipantEndpoints = {
   "market-participant": {
     ...post("market-participant", "/v1/data-import/market-participant/import/", "Import a market participant."),
     naturalKey: { account: false, fields: ["code"] },
@@ -76,3 +76,14 @@ export const marketParticipantEndpoints = {
     }
   }
 } as const satisfies Record<string, EndpointDefinition>
+
+/**
+ * The resource as the registry (`src/resources/index.ts`) takes it: its endpoints, and the rules its
+ * schemas carry, from which the code lists are built. A default export, so that the registry's
+ * `export *` of the module's schemas (the public `Schemas`) leaves it out.
+ */
+export default {
+  endpoints: marketParticipantEndpoints,
+  rules: [],
+  warningRules: []
+} as const satisfies ResourceDefinition

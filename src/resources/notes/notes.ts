@@ -17,7 +17,7 @@ import {
 } from "../../schemas/conventions.js"
 import { compareDateTimes, ruleFilter } from "../../schemas/rules.js"
 import { before } from "../../schemas/rule-breaks.js"
-import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
 import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 import { UndocumentedBody } from "../../schemas/errors.js"
 
@@ -35,7 +35,7 @@ export const NoteDocument = Schema.Struct({ document_path: DocumentPath }).annot
 export type NoteDocument = typeof NoteDocument.Type
 
 /** A note's `unpin_at` without `is_pinned: true` has no effect (`unpin_at_without_pin`, a warning). */
-export const unpinWithoutPin = {
+const unpinWithoutPin = {
   code: "unpin_at_without_pin",
   description: "`unpin_at` on a note that is not pinned.",
   check: (note) =>
@@ -45,7 +45,7 @@ export const unpinWithoutPin = {
 } as const satisfies WarningRule
 
 /** A note has a body or at least one document path. */
-export const bodyOrDocumentPath = {
+const bodyOrDocumentPath = {
   name: "note_body_or_document_path_not_found",
   description: "A note with neither `body` nor `document_paths`.",
   fields: ["body", "document_paths"],
@@ -68,7 +68,7 @@ export const bodyOrDocumentPath = {
 } as const satisfies CrossFieldRule<{ readonly body?: unknown; readonly document_paths?: ReadonlyArray<unknown> }>
 
 /** A note's `unpin_at` is not before its `created_at` (compared as instants). */
-export const unpinNotBeforeCreation = {
+const unpinNotBeforeCreation = {
   name: "note_unpin_at_earlier_than_creation_date",
   description: "`unpin_at` before `created_at`.",
   fields: ["created_at", "unpin_at"],
@@ -90,10 +90,10 @@ export const unpinNotBeforeCreation = {
 } as const satisfies CrossFieldRule<{ readonly created_at?: unknown; readonly unpin_at?: unknown }>
 
 /** The cross-field rules of notes, for the list of error codes. */
-export const notesRules = [bodyOrDocumentPath, unpinNotBeforeCreation] as const
+const notesRules = [bodyOrDocumentPath, unpinNotBeforeCreation] as const
 
 /** The warning rules of notes, for the list of warning codes. */
-export const notesWarningRules = [unpinWithoutPin] as const
+const notesWarningRules = [unpinWithoutPin] as const
 
 /**
  * One note of a notes request. At least one of `body` and `document_paths` must be given; `unpin_at`
@@ -184,7 +184,7 @@ export type NotesResponse = typeof NotesResponse.Type
  * The catalogue's entry of `notes`: path, request and response schemas, retry advice, repeat rule,
  * what the reference service does, and the natural key of one record.
  */
-export const notesEndpoints = {
+const notesEndpoints = {
   "notes": {
     ...post("notes", "/v1/data-import/notes/create/", "Add notes to an imported account."),
     naturalKey: { items: "notes", account: true, fields: ["body", "created_at", "document_paths[].document_path"] },
@@ -199,3 +199,14 @@ export const notesEndpoints = {
     }
   }
 } as const satisfies Record<string, EndpointDefinition>
+
+/**
+ * The resource as the registry (`src/resources/index.ts`) takes it: its endpoints, and the rules its
+ * schemas carry, from which the code lists are built. A default export, so that the registry's
+ * `export *` of the module's schemas (the public `Schemas`) leaves it out.
+ */
+export default {
+  endpoints: notesEndpoints,
+  rules: notesRules,
+  warningRules: notesWarningRules
+} as const satisfies ResourceDefinition

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { AccountIdentificationFields, boundedString, NonBlankString, openEnum } from "../../schemas/conventions.js"
-import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
 import { post, SERVICE_LEVEL_RESPONSES } from "../../endpoints/endpoint-parts.js"
 import { UndocumentedBody, ValidationErrorBody } from "../../schemas/errors.js"
 
@@ -49,7 +49,7 @@ export type PaymentInstructionResponse = typeof PaymentInstructionResponse.Type
  * The catalogue's entry of `payment-instruction`: path, request and response schemas, retry advice, repeat rule,
  * what the reference service does, and the natural key of one record.
  */
-export const paymentInstructionEndpoints = {
+const paymentInstructionEndpoints = {
   "payment-instruction": {
     ...post("payment-instruction", "/v1/data-import/payment-instruction/create/", "Create a payment instruction."),
     naturalKey: { account: true, fields: ["reference"] },
@@ -72,3 +72,14 @@ export const paymentInstructionEndpoints = {
     }
   }
 } as const satisfies Record<string, EndpointDefinition>
+
+/**
+ * The resource as the registry (`src/resources/index.ts`) takes it: its endpoints, and the rules its
+ * schemas carry, from which the code lists are built. A default export, so that the registry's
+ * `export *` of the module's schemas (the public `Schemas`) leaves it out.
+ */
+export default {
+  endpoints: paymentInstructionEndpoints,
+  rules: [],
+  warningRules: []
+} as const satisfies ResourceDefinition

@@ -16,12 +16,12 @@ import {
 } from "../../schemas/conventions.js"
 import { ruleFilter } from "../../schemas/rules.js"
 import { pick } from "../../schemas/rule-breaks.js"
-import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
 import { post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 import { UndocumentedBody } from "../../schemas/errors.js"
 
 /** An interval zone's `lower_bound` does not exceed its `upper_bound`. */
-export const lowerNotAboveUpper = {
+const lowerNotAboveUpper = {
   name: "lower_bound_greater_than_upper_bound",
   description: "An interval zone whose lower bound exceeds its upper bound.",
   fields: ["lower_bound", "upper_bound"],
@@ -38,7 +38,7 @@ export const lowerNotAboveUpper = {
 } as const satisfies CrossFieldRule<{ readonly lower_bound: number; readonly upper_bound: number }>
 
 /** The cross-field rules of price sheets, for the list of error codes. */
-export const priceSheetsRules = [lowerNotAboveUpper] as const
+const priceSheetsRules = [lowerNotAboveUpper] as const
 
 /**
  * The consumption interval a price applies to; `lower_bound` must not exceed `upper_bound`.
@@ -119,7 +119,7 @@ export type MarketParticipantFeesRequest = typeof MarketParticipantFeesRequest.T
  * The catalogue's entry of `market-participant-fees`: path, request and response schemas, retry advice, repeat rule,
  * what the reference service does, and the natural key of one record.
  */
-export const priceSheetsEndpoints = {
+const priceSheetsEndpoints = {
   "market-participant-fees": {
     ...post("market-participant-fees", "/v1/data-import/market-participant-fees/import/", "Import fee price sheets."),
     naturalKey: { items: "price_sheets", account: false, fields: ["market_participant_code", "document_number"] },
@@ -133,3 +133,14 @@ export const priceSheetsEndpoints = {
     }
   }
 } as const satisfies Record<string, EndpointDefinition>
+
+/**
+ * The resource as the registry (`src/resources/index.ts`) takes it: its endpoints, and the rules its
+ * schemas carry, from which the code lists are built. A default export, so that the registry's
+ * `export *` of the module's schemas (the public `Schemas`) leaves it out.
+ */
+export default {
+  endpoints: priceSheetsEndpoints,
+  rules: priceSheetsRules,
+  warningRules: []
+} as const satisfies ResourceDefinition

@@ -14,7 +14,7 @@ import {
   nonEmptyArray
 } from "../../schemas/conventions.js"
 import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
-import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
 import { post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
 import { UndocumentedBody } from "../../schemas/errors.js"
 
@@ -57,7 +57,7 @@ export const TimeDefinition = Schema.Struct({
 export type TimeDefinition = typeof TimeDefinition.Type
 
 /** An entry's `period_start` is not after its `period_end`. */
-export const entryPeriodInOrder = startNotAfterEndRule("period_start", "period_end", "datetime")
+const entryPeriodInOrder = startNotAfterEndRule("period_start", "period_end", "datetime")
 
 /**
  * One entry of a rolled-out definition: which register is active over a period.
@@ -78,7 +78,7 @@ export const RolledOutDefinitionEntry = Schema.Struct({
 export type RolledOutDefinitionEntry = typeof RolledOutDefinitionEntry.Type
 
 /** A rolled-out definition's `validity_period_start` is not after its `validity_period_end`. */
-export const validityInOrder = startNotAfterEndRule("validity_period_start", "validity_period_end", "datetime")
+const validityInOrder = startNotAfterEndRule("validity_period_start", "validity_period_end", "datetime")
 
 /**
  * A time definition rolled out over a validity period.
@@ -104,7 +104,7 @@ export const RolledOutDefinition = Schema.Struct({
 export type RolledOutDefinition = typeof RolledOutDefinition.Type
 
 /** At least one of `definitions` and `rolled_out_definitions` holds an item. */
-export const definitionsRequired = {
+const definitionsRequired = {
   name: "definitions_required",
   description: "Time definitions with neither `definitions` nor `rolled_out_definitions`.",
   fields: ["definitions", "rolled_out_definitions"],
@@ -129,7 +129,7 @@ export const definitionsRequired = {
 } as const satisfies CrossFieldRule<{ readonly definitions?: ReadonlyArray<unknown>; readonly rolled_out_definitions?: ReadonlyArray<unknown> }>
 
 /** The cross-field rules of time definitions, for the list of error codes. */
-export const timeDefinitionsRules = [entryPeriodInOrder, validityInOrder, definitionsRequired] as const
+const timeDefinitionsRules = [entryPeriodInOrder, validityInOrder, definitionsRequired] as const
 
 /**
  * Request body of `market-participant-definitions`: at least one of the two lists must hold an item.
@@ -155,7 +155,7 @@ export type MarketParticipantDefinitionsRequest = typeof MarketParticipantDefini
  * The catalogue's entry of `market-participant-definitions`: path, request and response schemas, retry advice, repeat rule,
  * what the reference service does, and the natural key of one record.
  */
-export const timeDefinitionsEndpoints = {
+const timeDefinitionsEndpoints = {
   "market-participant-definitions": {
     ...post("market-participant-definitions", "/v1/data-import/market-participant-definitions/import/", "Import time definitions."),
     naturalKey: { account: false, fields: ["network_operator_code", "definitions[].definition_type", "definitions[].definition_code", "definitions[].valid_from", "rolled_out_definitions[].definition_type", "rolled_out_definitions[].definition_code", "rolled_out_definitions[].validity_period_start", "rolled_out_definitions[].validity_period_end"] },
@@ -169,3 +169,14 @@ export const timeDefinitionsEndpoints = {
     }
   }
 } as const satisfies Record<string, EndpointDefinition>
+
+/**
+ * The resource as the registry (`src/resources/index.ts`) takes it: its endpoints, and the rules its
+ * schemas carry, from which the code lists are built. A default export, so that the registry's
+ * `export *` of the module's schemas (the public `Schemas`) leaves it out.
+ */
+export default {
+  endpoints: timeDefinitionsEndpoints,
+  rules: timeDefinitionsRules,
+  warningRules: []
+} as const satisfies ResourceDefinition

@@ -5,7 +5,8 @@
  */
 import type { Arbitrary } from "fast-check"
 import { dateOfDay, dayOfDate } from "../../schemas/instant.js"
-import { PaymentType, TYPE_SPECIFIC_FIELDS, TransactionLineItem, TransactionReason, TransactionTaxItem, TransactionType } from "./transactions.js"
+import { PaymentType, TransactionLineItem, TransactionReason, TransactionTaxItem, TransactionType } from "./transactions.js"
+import { TYPE_SPECIFIC_FIELDS } from "./type-specific-fields.js"
 import type { ArbitraryKit, GeneratorContext, Json, JsonObject, PayloadArbitrary } from "../../testing/arbitrary-kit.js"
 
 /** Whether the contract documents `field` for transactions of `type` (else: `field_not_used_by_type`). */

@@ -20,9 +20,10 @@ import {
   type WarningRule
 } from "../../schemas/conventions.js"
 import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
-import { dateOfDay, dayOfDate } from "../../schemas/instant.js"
+import { transactionInFuture } from "./transaction-date.js"
+import { TYPE_SPECIFIC_FIELDS } from "./type-specific-fields.js"
 import { pick, repeatedId } from "../../schemas/rule-breaks.js"
-import type { EndpointDefinition } from "../../endpoints/endpoint-definition.js"
+import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
 import { post, SERVICE_LEVEL_RESPONSES } from "../../endpoints/endpoint-parts.js"
 import { ValidationErrorBody } from "../../schemas/errors.js"
 
@@ -64,22 +65,11 @@ export const TransactionReason = openEnum([
  */
 export const PaymentType = openEnum(["DD_REGULAR_COLLECTION", "DIRECT_CREDIT", "DEBIT_CARD"])
 
-/**
- * Which type may carry which type-specific field. A field used with another type is the warning
- * `field_not_used_by_type`, not an error: the real API's own examples send such fields.
- */
-export const TYPE_SPECIFIC_FIELDS: Readonly<Record<string, ReadonlyArray<string>>> = {
-  product_code: ["SUPPLY_CHARGE"],
-  line_items: ["SUPPLY_CHARGE"],
-  tax_items: ["SUPPLY_CHARGE"],
-  payment_type: ["PAYMENT", "REPAYMENT"]
-}
-
 const UNITS_LENGTH = 2
 const SUPPLY_CHARGE = "SUPPLY_CHARGE"
 
 /** `units` of a line item holds exactly two values. */
-export const unitsAreTwoValues = {
+const unitsAreTwoValues = {
   name: "line_item_units_must_be_two_values",
   description: "`units` given with other than two values.",
   fields: [],
@@ -97,7 +87,7 @@ export const unitsAreTwoValues = {
 } as const satisfies CrossFieldRule<ReadonlyArray<unknown>>
 
 /** A line item's `start_date` is not after its `end_date`. */
-export const lineItemPeriodInOrder = startNotAfterEndRule("start_date", "end_date", "date")
+const lineItemPeriodInOrder = startNotAfterEndRule("start_date", "end_date", "date")
 
 /**
  * One line item of a SUPPLY_CHARGE; amounts are JSON numbers in the currency's major unit.
@@ -144,7 +134,7 @@ export const TransactionTaxItem = Schema.Struct({
 export type TransactionTaxItem = typeof TransactionTaxItem.Type
 
 /** A type-specific field on a transaction of another type (`field_not_used_by_type`, a warning). */
-export const fieldsOfOtherTypes = {
+const fieldsOfOtherTypes = {
   code: "field_not_used_by_type",
   description: "A transaction field documented for another transaction type.",
   check: (transaction) => {
@@ -165,7 +155,7 @@ export const fieldsOfOtherTypes = {
 } as const satisfies WarningRule
 
 /** A SUPPLY_CHARGE needs a `product_code` and at least one line item. */
-export const supplyChargeFields = {
+const supplyChargeFields = {
   name: "supply_charge_fields",
   description: "A SUPPLY_CHARGE without `product_code` or `line_items` (`required`), or with `line_items` empty (`empty`).",
   reports: ["required", "empty"],
@@ -207,49 +197,6 @@ export const supplyChargeFields = {
   }
 } as const satisfies CrossFieldRule<{ readonly type?: unknown; readonly product_code?: unknown; readonly line_items?: ReadonlyArray<unknown> }>
 
-/** The first instant of the year 10000: from there on, ISO text writes a year in six digits and a sign. */
-const YEAR_10000 = Date.UTC(10_000, 0, 1)
-
-/**
- * Whether a transaction date lies after "today". Today is the calendar date at UTC+14, the earliest time
- * zone, so a date that is already today anywhere on Earth is never reported as in the future. Without a
- * clock (an invalid `Date`) and from the year 10000 on, no four-digit date is.
- *
- * @example
- * isTransactionDateInFuture("2024-07-01", new Date("2024-06-30T10:00:00Z")) // => false
- * isTransactionDateInFuture("2024-07-02", new Date("2024-06-30T10:00:00Z")) // => true
- */
-export const isTransactionDateInFuture = (date: string, now: Date): boolean => {
-  const latest = now.getTime() + 14 * 3_600_000
-  // Also false for NaN. Past the year 9999 the text "+010000-…" would sort before every date.
-  if (!(latest < YEAR_10000)) return false
-  // Stryker disable next-line MethodExpression: equivalent, a date equal to today's is a prefix of the full text and sorts before it, which is not after it either
-  return date > new Date(latest).toISOString().slice(0, 10)
-}
-
-/**
- * A transaction is not dated after today (`transaction_in_future`). It needs the clock, so a schema cannot
- * check it: validation does, with its `now`.
- */
-export const transactionInFuture = {
-  name: "transaction_in_future",
-  description: "`transaction_date` after today (the clock is an option).",
-  fields: ["transaction_date"],
-  clock: true,
-  check: (t, { now }) => {
-    const date = t.transaction_date
-    return typeof date === "string" && isTransactionDateInFuture(date, now)
-      ? [{ path: ["transaction_date"], code: "transaction_in_future", detail: `The transaction date ${date} is in the future.` }]
-      : []
-  },
-  // a date far enough ahead to be in the future on any clock the kit's payloads are checked with (its
-  // days stay below the year 10000, where no date is in the future any more)
-  breaker: (t, variant) => {
-    const date = dateOfDay(dayOfDate("2200-01-01") + variant * 97 % 200_000)
-    return { value: { ...t, transaction_date: date }, at: ["transaction_date"], detail: `transaction_date is ${date}` }
-  }
-} as const satisfies CrossFieldRule<{ readonly transaction_date?: unknown }>
-
 /**
  * One financial transaction of a transactions request (`amount` a JSON number, in major units).
  *
@@ -281,7 +228,7 @@ export const Transaction = Schema.Struct({
 export type Transaction = typeof Transaction.Type
 
 /** The `transaction_id`s of one request's transactions are unique (reported on the later one). */
-export const uniqueTransactionIds = {
+const uniqueTransactionIds = {
   name: "duplicate_transaction_ids",
   description: "Two transactions of one account share a `transaction_id`, in one payload or (CLI) anywhere in the input (reported on the later one).",
   fields: ["transaction_id"],
@@ -308,10 +255,10 @@ export const uniqueTransactionIds = {
 } as const satisfies CrossFieldRule<ReadonlyArray<{ readonly transaction_id?: unknown } | undefined>>
 
 /** The cross-field rules of transactions, for the list of error codes. */
-export const transactionsRules = [lineItemPeriodInOrder, unitsAreTwoValues, supplyChargeFields, transactionInFuture, uniqueTransactionIds] as const
+const transactionsRules = [lineItemPeriodInOrder, unitsAreTwoValues, supplyChargeFields, transactionInFuture, uniqueTransactionIds] as const
 
 /** The warning rules of transactions, for the list of warning codes. */
-export const transactionsWarningRules = [fieldsOfOtherTypes] as const
+const transactionsWarningRules = [fieldsOfOtherTypes] as const
 
 /**
  * The transactions of one request; their `transaction_id`s must be unique (`duplicate_transaction_ids`).
@@ -362,7 +309,7 @@ export const TransactionsQuery = Schema.Struct({
 export type TransactionsQuery = typeof TransactionsQuery.Type
 
 /** Defaults of the `transactions` query parameters, as the spec gives them. */
-export const TRANSACTIONS_QUERY_DEFAULTS = {
+const TRANSACTIONS_QUERY_DEFAULTS = {
   check_previously_added: true,
   force_add_to_current_statement: true
 } as const satisfies Required<TransactionsQuery>
@@ -481,7 +428,7 @@ export type TransactionImportError = typeof TransactionImportError.Type
  * The catalogue's entry of `transactions`: path, request and response schemas, retry advice, repeat rule,
  * what the reference service does, and the natural key of one record.
  */
-export const transactionsEndpoints = {
+const transactionsEndpoints = {
   "transactions": {
     ...post("transactions", "/v1/data-import/transactions/create/", "Import financial transactions."),
     naturalKey: { items: "transactions", account: true, fields: ["transaction_id"] },
@@ -516,3 +463,14 @@ export const transactionsEndpoints = {
     }
   }
 } as const satisfies Record<string, EndpointDefinition>
+
+/**
+ * The resource as the registry (`src/resources/index.ts`) takes it: its endpoints, and the rules its
+ * schemas carry, from which the code lists are built. A default export, so that the registry's
+ * `export *` of the module's schemas (the public `Schemas`) leaves it out.
+ */
+export default {
+  endpoints: transactionsEndpoints,
+  rules: transactionsRules,
+  warningRules: transactionsWarningRules
+} as const satisfies ResourceDefinition
