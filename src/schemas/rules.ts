@@ -131,11 +131,3 @@ export const startNotAfterEndRule = <K extends string>(
     return { value: { ...value, [end]: to }, at: [end], detail: `${end} (${to}) is before ${start} (${from})` }
   }
 })
-
-/**
- * A struct filter: when both keys are present, `start` must not be after `end`
- * (`start_date_later_than_end_date`, reported at the end key).
- */
-export const startNotAfterEnd = <K extends string>(start: K, end: K, kind: "date" | "datetime") =>
-  // Not expressible in JSON Schema: it compares two values (datetimes as instants, across offsets).
-  ruleFilter(startNotAfterEndRule(start, end, kind), { code: "start_date_later_than_end_date" })

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest"
 import { Schema } from "effect"
 import { CROSS_FIELD_RULE, isCalendarDate } from "../../src/schemas/conventions.js"
 import { compareDateTimes } from "../../src/schemas/instant.js"
-import { compareDates, ruleFilter, startNotAfterEnd } from "../../src/schemas/rules.js"
+import { compareDates, ruleFilter, startNotAfterEndRule } from "../../src/schemas/rules.js"
 import { issueToPathErrors } from "../../src/validation/issue-to-errors.js"
 import { calendarDate, referenceDay } from "../support/calendar.js"
 
@@ -105,10 +105,10 @@ describe("ruleFilter", () => {
   })
 })
 
-describe("startNotAfterEnd", () => {
+describe("startNotAfterEndRule, as a schema filter", () => {
   const pair = (kind: "date" | "datetime") =>
     Schema.Struct({ from: Schema.optionalKey(Schema.NullOr(Schema.String)), to: Schema.optionalKey(Schema.NullOr(Schema.String)) })
-      .check(startNotAfterEnd("from", "to", kind))
+      .check(ruleFilter(startNotAfterEndRule("from", "to", kind)))
   const codes = (kind: "date" | "datetime", value: unknown): Array<string> => {
     const result = Schema.decodeUnknownResult(pair(kind))(value)
     return result._tag === "Success" ? [] : issueToPathErrors(result.failure.issue, value).map((e) => `${toAttrText(e.path)}:${e.code}`)
@@ -132,9 +132,8 @@ describe("startNotAfterEnd", () => {
   })
 
   it("declares its rule for the tools that look for it", () => {
-    const check = startNotAfterEnd("from", "to", "date")
+    const check = ruleFilter(startNotAfterEndRule("from", "to", "date"))
     expect(check.annotations).toMatchObject({
-      code: "start_date_later_than_end_date",
       [CROSS_FIELD_RULE]: { name: "start_date_later_than_end_date", fields: ["from", "to"] }
     })
   })

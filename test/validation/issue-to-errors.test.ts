@@ -4,7 +4,7 @@
  */
 import { Schema, SchemaAST, SchemaIssue } from "effect"
 import { describe, expect, it } from "vitest"
-import { startNotAfterEnd } from "../../src/schemas/rules.js"
+import { ruleFilter, startNotAfterEndRule } from "../../src/schemas/rules.js"
 import { issueToPathErrors, type PathError } from "../../src/validation/issue-to-errors.js"
 
 const STRICT = { errors: "all", onExcessProperty: "error" } as const
@@ -157,7 +157,7 @@ describe("issueToPathErrors: checks", () => {
   })
 
   it("a cross-field rule's error names the fields it relates, below the object's path", () => {
-    const range = Schema.Struct({ from: Schema.String, to: Schema.String }).check(startNotAfterEnd("from", "to", "date"))
+    const range = Schema.Struct({ from: Schema.String, to: Schema.String }).check(ruleFilter(startNotAfterEndRule("from", "to", "date")))
     const schema = Schema.Struct({ period: range })
     expect(errorsOf(schema, { period: { from: "2024-02-01", to: "2024-01-01" } })).toEqual([
       { path: ["period", "to"], code: "start_date_later_than_end_date", detail: "to must not be earlier than from.", covers: [["period", "from"], ["period", "to"]] }
