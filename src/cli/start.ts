@@ -8,7 +8,7 @@
 import { isMainThread } from "node:worker_threads"
 import { CliError, EXIT } from "../internal/exit-codes.js"
 import { runCli } from "./program.js"
-import { runWorker } from "./worker.js"
+import { runWorker } from "../internal/worker.js"
 
 const internalError = (cause: unknown): void => {
   const message = cause instanceof Error ? cause.message : String(cause)

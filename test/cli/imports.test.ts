@@ -31,9 +31,6 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "src/client/token-source.ts": "send, status: the first token, before the run",
   // The documents folder (node:fs), checked before anything is sent.
   "src/documents/file-store.ts": "validate, send: the documents folder",
-  // Mappings and code tables in files: the reading is I/O (the EDIFACT and BO4E record readers are in src/internal/).
-  "src/mappers/define-mapping.ts": "map: EDIFACT records through the mapping",
-  "src/mappers/value-table-files.ts": "map: value tables in files beside the mapping",
   // serve issues and checks JWTs (jose, node:crypto): the reference service's own modules.
   "src/service/graphql.ts": "serve: obtainKrakenToken",
   "src/service/tokens.ts": "serve: its JWT keys"

@@ -5,7 +5,7 @@
  */
 import { ENDPOINT_IDS, endpoints } from "../../index.js"
 import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
-import { Output } from "../io.js"
+import { Output } from "../../internal/io.js"
 import { stylesFor, useColour } from "../terminal.js"
 
 /** Prints the endpoints (id, method, path, summary). */

@@ -6,8 +6,8 @@
  */
 import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
 import { formatCount, type Styles } from "../terminal.js"
-import type { MapOutcomes } from "./map-outcomes.js"
-import type { MapWarnings } from "./map-warnings.js"
+import type { MapOutcomes, Reject } from "../../internal/map/map-outcomes.js"
+import type { MapWarnings } from "../../internal/map/map-warnings.js"
 
 /** What `map`'s report covers and how it is given. */
 export interface MapReportSettings {
@@ -78,4 +78,12 @@ export const reportMap = (outcomes: MapOutcomes, settings: MapReportSettings): E
     process.stderr.write(`${rowsRejected > 0 ? s.red(summary) : summary}\n`)
   }
   return rowsRejected > 0 ? EXIT.invalid : EXIT.ok
+}
+
+/** A reject on stderr: one line per error, `file:lines [column, attr] code detail`, the code in red. */
+export const printReject = (input: string, r: Reject, s: Styles): void => {
+  for (const e of r.errors) {
+    const place = [e.column !== undefined ? `column ${e.column}` : "", e.attr ?? ""].filter((p) => p !== "").join(", ")
+    process.stderr.write(`${input}:${r.lines.join(",")} ${place !== "" ? `${place} ` : ""}${s.red(e.code)} ${e.detail}\n`)
+  }
 }

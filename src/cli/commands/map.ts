@@ -8,17 +8,17 @@
  * @module
  */
 import { availableParallelism } from "node:os"
-import { AtomicOutputs, discardOnSignal } from "../atomic-output.js"
+import { AtomicOutputs, discardOnSignal } from "../../internal/atomic-output.js"
 import { EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
-import { Output, UnreadableInput } from "../io.js"
+import { Output, UnreadableInput } from "../../internal/io.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { startProgress } from "../progress.js"
 import { stylesFor, useColour } from "../terminal.js"
-import { mapInOrder } from "./map-in-order.js"
-import { mapInParallel } from "./map-in-parallel.js"
-import { type MapJournalRun, MapOutcomes, openMapJournalRun, SharedOutcomes } from "./map-outcomes.js"
-import { reportMap } from "./map-report.js"
-import { delimiterOf, inputFormatOf, loadMapping, type MapSource, type MapSourceOptions, openMapSource } from "./map-source.js"
+import { mapInOrder } from "../../internal/map/map-in-order.js"
+import { mapInParallel } from "../../internal/map/map-in-parallel.js"
+import { type MapJournalRun, MapOutcomes, openMapJournalRun, SharedOutcomes } from "../../internal/map/map-outcomes.js"
+import { printReject, reportMap } from "./map-report.js"
+import { delimiterOf, inputFormatOf, loadMapping, type MapSource, type MapSourceOptions, openMapSource } from "../../internal/map/map-source.js"
 
 export { DEFAULT_DELIMITERS, detectDelimiter } from "../../internal/source-rows.js"
 
@@ -128,7 +128,11 @@ const mapInto = async (inputs: ReadonlyArray<string>, options: MapOptions, run: 
     const source = done.length === 0 ? run.source : await openMapSource(input, run.sourceOptions, mapping, options.mapping)
     shared?.begin(input)
     const progress = startProgress(process.stderr, () => ({ records: outcomes.rowsRead, bytesRead: source.bytesRead(), totalBytes: source.size }))
-    const outcomes = new MapOutcomes({ input, mapping, allowDuplicates, failOnWarnings, out, rejectsOut, lineageOut, journal: run.journal, styles, progress, shared })
+    const outcomes = new MapOutcomes({ input, mapping, allowDuplicates, failOnWarnings, out, rejectsOut, lineageOut, journal: run.journal, shared,
+      printReject: (r) => {
+        progress.clear()
+        printReject(input, r, styles)
+      } })
     run.started(outcomes)
 
     try {

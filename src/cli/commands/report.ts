@@ -12,7 +12,7 @@ import { problemRows } from "../../report/report-problems.js"
 import { renderMarkdown, renderText } from "../../report/render-text.js"
 import { LedgerMismatchError } from "../../send/ledger-types.js"
 import { EXIT, type ExitCode, ioError } from "../../internal/exit-codes.js"
-import { openOutput, Output } from "../io.js"
+import { openOutput, Output } from "../../internal/io.js"
 
 export const REPORT_COMMAND_FORMATS = ["text", "markdown", "json", "csv", "html"] as const
 

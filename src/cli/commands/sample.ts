@@ -7,7 +7,7 @@
  */
 import { isPostEndpointId, POST_ENDPOINT_IDS } from "../../index.js"
 import { CliError, EXIT, type ExitCode, usageError } from "../../internal/exit-codes.js"
-import { Output } from "../io.js"
+import { Output } from "../../internal/io.js"
 
 type TestingKit = typeof import("../../testing/index.js")
 

@@ -7,7 +7,7 @@
  */
 import { ENDPOINT_IDS, endpoints, isEndpointId, mappingJsonSchema, toJsonSchema, toOpenApi } from "../../index.js"
 import { EXIT, type ExitCode, usageError } from "../../internal/exit-codes.js"
-import { Output } from "../io.js"
+import { Output } from "../../internal/io.js"
 
 const COMPONENT_REF = "#/components/schemas/"
 

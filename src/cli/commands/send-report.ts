@@ -8,7 +8,7 @@
 import { relative } from "node:path"
 import type { Ledger, LedgerRecord, SendSummary } from "../../index.js"
 import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
-import { openOutput, Output } from "../io.js"
+import { openOutput, Output } from "../../internal/io.js"
 import { formatCount, stylesFor, useColour } from "../terminal.js"
 
 /** What the report depends on among `send`'s options. */

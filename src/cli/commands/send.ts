@@ -19,7 +19,7 @@ import {
 } from "../../index.js"
 import { authenticate, type Credentials, readCredentials, secretsOf } from "../credentials.js"
 import { CliError, describeError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
-import { validateInputKind } from "../io.js"
+import { validateInputKind } from "../../internal/io.js"
 import { documentsFolder } from "../documents-option.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { startProgress } from "../progress.js"

@@ -9,7 +9,7 @@ import { createClient, endpoints, InsecureBaseUrlError, POST_ENDPOINT_IDS, type 
 import { readSupplierStanding, type SupplierStanding } from "../../report/supplier-standing.js"
 import { authenticate, readCredentials } from "../credentials.js"
 import { type CliError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
-import { Output } from "../io.js"
+import { Output } from "../../internal/io.js"
 
 /** Options of `status`, as parsed. */
 export interface StatusCommandOptions {

@@ -10,7 +10,7 @@ import { type BatchSummary, emptySummary, type WorkerSettings } from "../../inte
 import { countUnparseable } from "../../internal/check-batch.js"
 import { documentsReport } from "../documents-option.js"
 import { EXIT, type ExitCode, usageError } from "../../internal/exit-codes.js"
-import { type InputKind, openInput, openOutput, Output, READ_CHUNK_BYTES, readChunks, type RegularFile, sizeOf, sniffStdin, UnreadableInput, validateInputs } from "../io.js"
+import { type InputKind, openInput, openOutput, Output, READ_CHUNK_BYTES, readChunks, type RegularFile, sizeOf, sniffStdin, UnreadableInput, validateInputs } from "../../internal/io.js"
 import { type JsonPiece, JsonDocumentSplitter } from "../../internal/json-document.js"
 import { LineChunker } from "../../internal/line-chunks.js"
 import { startProgress } from "../progress.js"

@@ -6,13 +6,13 @@
  * @module
  */
 import type { Mapping, MappingSpec } from "../../index.js"
-import { mustMapAgain, type OrderState, orderStateAfter } from "../../internal/map-batch-after.js"
-import type { MapBatch, MapResult } from "../../internal/batch.js"
-import { DIGEST_LENGTH, keyDigest } from "../../internal/seen-keys.js"
-import { uniqueInInputOf } from "../../internal/unique-in-input.js"
-import type { SourceItem, SourceRow } from "../../internal/source-rows.js"
+import { mustMapAgain, type OrderState, orderStateAfter } from "../map-batch-after.js"
+import type { MapBatch, MapResult } from "../batch.js"
+import { DIGEST_LENGTH, keyDigest } from "../seen-keys.js"
+import { uniqueInInputOf } from "../unique-in-input.js"
+import type { SourceItem, SourceRow } from "../source-rows.js"
 import { mapBatch } from "../worker.js"
-import { WorkerPool } from "../../internal/worker-pool.js"
+import { WorkerPool } from "../worker-pool.js"
 import type { MapSource } from "./map-source.js"
 import { type MapOutcomes, type Reject, rejectOf } from "./map-outcomes.js"
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { type Mapping, type MappingEvent, mapRecords } from "../../index.js"
-import type { SourceItem, SourceRow } from "../../internal/source-rows.js"
+import type { SourceItem, SourceRow } from "../source-rows.js"
 import type { MapSource } from "./map-source.js"
 import { type MapOutcomes, rejectOf } from "./map-outcomes.js"
 

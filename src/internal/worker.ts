@@ -7,13 +7,13 @@
  */
 import { type MessagePort, parentPort, workerData } from "node:worker_threads"
 import { defineMapping, type Mapping, type MappingSpec } from "../index.js"
-import { batchRowMapper, type OrderState } from "../internal/map-batch-after.js"
-import type { FromWorker, MapBatch, MapResult, PayloadWarningItem, SettingsMessage, ToWorker, WorkerSettings } from "../internal/batch.js"
-import { AWAITING_SETTINGS } from "../internal/early-worker.js"
-import { BatchChecker } from "../internal/check-batch.js"
-import { cellsByColumn } from "../internal/source-rows.js"
-import { BYTES_PER_FULL_COLLECTION, collectEvery, fullCollection } from "../internal/full-collections.js"
-import { keyDigest } from "../internal/seen-keys.js"
+import { batchRowMapper, type OrderState } from "./map-batch-after.js"
+import type { FromWorker, MapBatch, MapResult, PayloadWarningItem, SettingsMessage, ToWorker, WorkerSettings } from "./batch.js"
+import { AWAITING_SETTINGS } from "./early-worker.js"
+import { BatchChecker } from "./check-batch.js"
+import { cellsByColumn } from "./source-rows.js"
+import { BYTES_PER_FULL_COLLECTION, collectEvery, fullCollection } from "./full-collections.js"
+import { keyDigest } from "./seen-keys.js"
 
 /** The first size of a batch's buffer of payload lines (it grows when a batch needs more). */
 const LINES_BYTES = 1 << 19

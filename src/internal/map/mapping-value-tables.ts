@@ -7,9 +7,9 @@
  */
 import { readFile } from "node:fs/promises"
 import { dirname, resolve } from "node:path"
-import { formatMappingProblem } from "../mappers/define-mapping.js"
-import { resolveValueTables } from "../mappers/value-table-files.js"
-import { usageError } from "../internal/exit-codes.js"
+import { formatMappingProblem } from "../../mappers/define-mapping.js"
+import { resolveValueTables } from "../../mappers/value-table-files.js"
+import { usageError } from "../exit-codes.js"
 
 /** `spec` (read from `mappingPath`) with its value table files read, paths relative to the mapping. */
 export const withValueTables = async (spec: unknown, mappingPath: string): Promise<unknown> => {

@@ -13,16 +13,16 @@ import {
   type MappingSpec,
   mappingProblems
 } from "../../index.js"
-import type { MapBatch } from "../../internal/batch.js"
-import { ioError, usageError } from "../../internal/exit-codes.js"
+import type { MapBatch } from "../batch.js"
+import { ioError, usageError } from "../exit-codes.js"
 import { openInput, readChunks, UnreadableInput } from "../io.js"
-import { readJsonFile } from "../../internal/read-json-file.js"
-import { withValueTables } from "../mapping-value-tables.js"
-import { checkEncodingFromStart } from "../../internal/encoding-check.js"
-import { physicalLines } from "../../internal/physical-lines.js"
-import { csvRows, ndjsonRows, type SourceItem } from "../../internal/source-rows.js"
-import { openEdifactRows } from "../../internal/edifact-source.js"
-import { openBo4eRows } from "../../internal/bo4e-source.js"
+import { readJsonFile } from "../read-json-file.js"
+import { withValueTables } from "./mapping-value-tables.js"
+import { checkEncodingFromStart } from "../encoding-check.js"
+import { physicalLines } from "../physical-lines.js"
+import { csvRows, ndjsonRows, type SourceItem } from "../source-rows.js"
+import { openEdifactRows } from "../edifact-source.js"
+import { openBo4eRows } from "../bo4e-source.js"
 
 /** How to read `map`'s input: its format, and what of `map`'s options the reader takes. */
 export interface MapSourceOptions {

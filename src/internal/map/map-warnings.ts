@@ -6,9 +6,9 @@
  *
  * @module
  */
-import type { PayloadWarningItem } from "../../internal/batch.js"
-import { SeenKeys } from "../../internal/seen-keys.js"
-import { CsvRow, type SourceRow } from "../../internal/source-rows.js"
+import type { PayloadWarningItem } from "../batch.js"
+import { SeenKeys } from "../seen-keys.js"
+import { CsvRow, type SourceRow } from "../source-rows.js"
 
 /** How many warnings a report shows in detail (all are counted). */
 export const WARNINGS_SHOWN = 20

@@ -8,7 +8,7 @@
 import { statSync, unlinkSync } from "node:fs"
 import { open, rename } from "node:fs/promises"
 import { basename, dirname, join } from "node:path"
-import { describeError, EXIT, type ExitCode, ioError } from "../internal/exit-codes.js"
+import { describeError, EXIT, type ExitCode, ioError } from "./exit-codes.js"
 import { openOutput, Output } from "./io.js"
 
 /** Whether `path` names something other than a regular file (a FIFO, a device): written in place, as it cannot be replaced. */

@@ -8,15 +8,13 @@
  */
 import { resolve } from "node:path"
 import { LedgerMismatchError, type MapJournal, type Mapping, openMapJournal } from "../../index.js"
-import type { PayloadWarningItem } from "../../internal/batch.js"
-import { describeError, ioError, usageError } from "../../internal/exit-codes.js"
+import type { PayloadWarningItem } from "../batch.js"
+import { describeError, ioError, usageError } from "../exit-codes.js"
 import type { Output } from "../io.js"
-import { LineLedger } from "../line-ledger.js"
-import type { Progress } from "../progress.js"
-import { inputKeysOf, uniqueInInputOf } from "../../internal/unique-in-input.js"
-import { keyDigest, SeenKeys } from "../../internal/seen-keys.js"
-import type { SourceItem, SourceRow } from "../../internal/source-rows.js"
-import type { Styles } from "../terminal.js"
+import { LineLedger } from "./line-ledger.js"
+import { inputKeysOf, uniqueInInputOf } from "../unique-in-input.js"
+import { keyDigest, SeenKeys } from "../seen-keys.js"
+import type { SourceItem, SourceRow } from "../source-rows.js"
 import { MapWarnings } from "./map-warnings.js"
 
 /** One reason a row was rejected, with its column or attribute when known. */
@@ -55,9 +53,8 @@ export interface MapOutcomesSettings {
   readonly lineageOut: Output | undefined
   /** The campaign's ledger (`--journal`): every reject and each payload's lineage. */
   readonly journal?: MapJournalRun | undefined
-  readonly styles: Styles
-  /** Cleared before a rejection is written on stderr. */
-  readonly progress: Pick<Progress, "clear">
+  /** Shows a reject where no rejects file takes it (the command writes it on its terminal). */
+  readonly printReject: (reject: Reject) => void
   /** With several inputs mapped into one output, what their outcomes share. */
   readonly shared?: SharedOutcomes | undefined
 }
@@ -139,7 +136,7 @@ export class MapOutcomes {
   }
 
   private writeReject(r: Reject): void {
-    const { input, rejectsOut, styles: s, progress } = this.settings
+    const { input, rejectsOut, printReject } = this.settings
     this.ledger.settle(r.lines, "rejected")
     this.warnings.forget(r.lines)
     for (const e of r.errors) this.rejectedByCode[e.code] = (this.rejectedByCode[e.code] ?? 0) + 1
@@ -148,11 +145,7 @@ export class MapOutcomes {
       rejectsOut.write(`${JSON.stringify({ file: input, ...r })}\n`)
       return
     }
-    progress.clear()
-    for (const e of r.errors) {
-      const place = [e.column !== undefined ? `column ${e.column}` : "", e.attr ?? ""].filter((p) => p !== "").join(", ")
-      process.stderr.write(`${input}:${r.lines.join(",")} ${place !== "" ? `${place} ` : ""}${s.red(e.code)} ${e.detail}\n`)
-    }
+    printReject(r)
   }
 
   /** Writes the held rejects whose first line is above `watermark`. */

@@ -8,7 +8,7 @@
 import { statSync } from "node:fs"
 import { type FileHandle, open, stat } from "node:fs/promises"
 import type { Writable } from "node:stream"
-import { describeError, ioError, usageError } from "../internal/exit-codes.js"
+import { describeError, ioError, usageError } from "./exit-codes.js"
 
 /** How a file's records are laid out. */
 export type InputKind = "ndjson" | "json" | "csv"
