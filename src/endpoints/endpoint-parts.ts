@@ -7,7 +7,7 @@
  */
 import type { Schema } from "effect"
 import type { ResponseDefinition } from "./endpoint-definition.js"
-import { DetailBody, ValidationErrorBody } from "../schemas/errors.js"
+import { DetailBody, NotFoundErrorBody, ValidationErrorBody } from "../schemas/errors.js"
 
 /** The 400 of an endpoint that validates its body. */
 export const validation400: ResponseDefinition = {
@@ -44,3 +44,30 @@ export const SERVICE_LEVEL_RESPONSES = {
 /** The shared fields of a POST endpoint whose request is a JSON body. */
 export const post = (id: string, path: string, summary: string) =>
   ({ id, method: "POST", path, summary, pathParameters: [], queryParameters: [], requestKind: "body" }) as const
+
+/**
+ * A post-import POST endpoint whose body holds one record under `field`: the reference service stores
+ * that field and answers 201 with the body; a repeat stores it twice (`repeat: "never"`); a missing
+ * account is the documented 404. The natural key is the account and `keyFields` (dot paths in the body).
+ */
+export const storeAndEcho = <const Field extends string, Request extends Schema.Top>(entry: {
+  readonly id: string
+  readonly summary: string
+  readonly field: Field
+  readonly stores: string
+  readonly keyFields: ReadonlyArray<string>
+  readonly request: Request
+}) => ({
+  ...post(entry.id, `/v1/data-import/${entry.id}/create/`, entry.summary),
+  naturalKey: { account: true, fields: entry.keyFields },
+  request: entry.request,
+  repeat: "never",
+  service: { handler: "store-and-echo", stores: entry.stores, field: entry.field },
+  responses: {
+    // The 201 body is the validated data: the request schema itself.
+    201: { schema: entry.request, description: "The validated data." },
+    400: validation400,
+    404: notFound(NotFoundErrorBody),
+    ...SERVICE_LEVEL_RESPONSES
+  }
+}) as const

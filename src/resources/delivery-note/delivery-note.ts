@@ -8,8 +8,7 @@ import { AccountIdentificationFields, IsoDateTime, MaloNumber, NonBlankString, n
 import { QuantityOverPeriodFields } from "../energy-amount/quantity-over-period.js"
 import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
 import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
-import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
-import { NotFoundErrorBody } from "../../schemas/errors.js"
+import { storeAndEcho } from "../../endpoints/endpoint-parts.js"
 
 /** A delivery note amount's `period_start_at` is not after its `period_end_at`. */
 const deliveryPeriodInOrder = startNotAfterEndRule("period_start_at", "period_end_at", "datetime")
@@ -90,19 +89,14 @@ export type DeliveryNoteResponse = typeof DeliveryNoteResponse.Type
  * what the reference service does, and the natural key of one record.
  */
 const deliveryNoteEndpoints = {
-  "delivery-note": {
-    ...post("delivery-note", "/v1/data-import/delivery-note/create/", "Import a delivery note."),
-    naturalKey: { account: true, fields: ["delivery_note.malo_number", "delivery_note.edifact_reference_number", "delivery_note.amounts[].period_start_at", "delivery_note.amounts[].period_end_at", "delivery_note.amounts[].product_identifier", "delivery_note.amounts[].line_item_identifier"] },
-    request: DeliveryNoteRequest,
-    repeat: "never",
-    service: { handler: "store-and-echo", stores: "delivery_notes", field: "delivery_note" },
-    responses: {
-      201: { schema: DeliveryNoteResponse, description: "The validated data." },
-      400: validation400,
-      404: notFound(NotFoundErrorBody),
-      ...SERVICE_LEVEL_RESPONSES
-    }
-  }
+  "delivery-note": storeAndEcho({
+    id: "delivery-note",
+    summary: "Import a delivery note.",
+    field: "delivery_note",
+    stores: "delivery_notes",
+    keyFields: ["delivery_note.malo_number", "delivery_note.edifact_reference_number", "delivery_note.amounts[].period_start_at", "delivery_note.amounts[].period_end_at", "delivery_note.amounts[].product_identifier", "delivery_note.amounts[].line_item_identifier"],
+    request: DeliveryNoteRequest
+  })
 } as const satisfies Record<string, EndpointDefinition>
 
 /**

@@ -13,8 +13,7 @@ import {
 import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
 import { ProductIdentifierType, QuantityOverPeriodFields, QuantityUnit } from "./quantity-over-period.js"
 import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
-import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
-import { NotFoundErrorBody } from "../../schemas/errors.js"
+import { storeAndEcho } from "../../endpoints/endpoint-parts.js"
 
 export { ProductIdentifierType, QuantityUnit }
 
@@ -86,19 +85,14 @@ export type EnergyAmountResponse = typeof EnergyAmountResponse.Type
  * what the reference service does, and the natural key of one record.
  */
 const energyAmountEndpoints = {
-  "energy-amount": {
-    ...post("energy-amount", "/v1/data-import/energy-amount/create/", "Import an energy amount."),
-    naturalKey: { account: true, fields: ["energy_amount.malo_number", "energy_amount.period_start_at", "energy_amount.period_end_at", "energy_amount.product_identifier", "energy_amount.line_item_identifier", "energy_amount.edifact_reference_number"] },
-    request: EnergyAmountRequest,
-    repeat: "never",
-    service: { handler: "store-and-echo", stores: "energy_amounts", field: "energy_amount" },
-    responses: {
-      201: { schema: EnergyAmountResponse, description: "The validated data." },
-      400: validation400,
-      404: notFound(NotFoundErrorBody),
-      ...SERVICE_LEVEL_RESPONSES
-    }
-  }
+  "energy-amount": storeAndEcho({
+    id: "energy-amount",
+    summary: "Import an energy amount.",
+    field: "energy_amount",
+    stores: "energy_amounts",
+    keyFields: ["energy_amount.malo_number", "energy_amount.period_start_at", "energy_amount.period_end_at", "energy_amount.product_identifier", "energy_amount.line_item_identifier", "energy_amount.edifact_reference_number"],
+    request: EnergyAmountRequest
+  })
 } as const satisfies Record<string, EndpointDefinition>
 
 /**

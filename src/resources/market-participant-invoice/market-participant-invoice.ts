@@ -23,8 +23,7 @@ import {
 import { invoiceTotalsMismatch } from "./invoice-totals.js"
 import { ruleFilter, startNotAfterEndRule } from "../../schemas/rules.js"
 import type { EndpointDefinition, ResourceDefinition } from "../../endpoints/endpoint-definition.js"
-import { notFound, post, SERVICE_LEVEL_RESPONSES, validation400 } from "../../endpoints/endpoint-parts.js"
-import { NotFoundErrorBody } from "../../schemas/errors.js"
+import { storeAndEcho } from "../../endpoints/endpoint-parts.js"
 
 /** An invoice's, and each of its lines', `period_start_at` is not after its `period_end_at`. */
 const invoicePeriodInOrder = startNotAfterEndRule("period_start_at", "period_end_at", "datetime")
@@ -225,19 +224,14 @@ export type MarketParticipantInvoiceResponse = typeof MarketParticipantInvoiceRe
  * what the reference service does, and the natural key of one record.
  */
 const marketParticipantInvoiceEndpoints = {
-  "market-participant-invoice": {
-    ...post("market-participant-invoice", "/v1/data-import/market-participant-invoice/create/", "Import a market participant invoice."),
-    naturalKey: { account: true, fields: ["market_participant_invoice.invoice_number"] },
-    request: MarketParticipantInvoiceRequest,
-    repeat: "never",
-    service: { handler: "store-and-echo", stores: "market_participant_invoices", field: "market_participant_invoice" },
-    responses: {
-      201: { schema: MarketParticipantInvoiceResponse, description: "The validated data." },
-      400: validation400,
-      404: notFound(NotFoundErrorBody),
-      ...SERVICE_LEVEL_RESPONSES
-    }
-  }
+  "market-participant-invoice": storeAndEcho({
+    id: "market-participant-invoice",
+    summary: "Import a market participant invoice.",
+    field: "market_participant_invoice",
+    stores: "market_participant_invoices",
+    keyFields: ["market_participant_invoice.invoice_number"],
+    request: MarketParticipantInvoiceRequest
+  })
 } as const satisfies Record<string, EndpointDefinition>
 
 /**
