@@ -9,7 +9,6 @@ import {
   MALFORMED_DATETIMES,
   MALFORMED_DECIMALS,
   NOT_OBJECTS,
-  ofLength,
   setAt,
   warningsOf
 } from "../support/payloads.js"

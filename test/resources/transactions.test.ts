@@ -11,7 +11,6 @@ import {
   loadExample,
   MALFORMED_DATES,
   NOT_OBJECTS,
-  ofLength,
   setAt,
   warningsOf
 } from "../support/payloads.js"

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import { openLedger, type SourceLine, sendRecords } from "../../src/index.js"
-import { energyAmount, modelService, notes, PAUSED, SEED, SUPPLIER, TOKEN, transactions } from "./model-service.js"
+import { energyAmount, modelService, notes, PAUSED, SEED, TOKEN, transactions } from "./model-service.js"
 
 const lines = (file: string, bodies: ReadonlyArray<unknown>): Array<SourceLine> =>
   bodies.map((body, i) => ({ file, line: i + 1, text: JSON.stringify(body) }))
