@@ -6,7 +6,7 @@
  * builds the kit, does.
  *
  * This module imports neither the endpoint catalogue nor the resource registry, not even by type: the
- * generators import its types and the registry will import the generators, so either would close a cycle.
+ * generators import its types and the registry imports the generators, so either would close a cycle.
  *
  * @module
  */
