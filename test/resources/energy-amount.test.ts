@@ -8,7 +8,6 @@ import {
   loadExample,
   MALFORMED_DATETIMES,
   MALFORMED_DECIMALS,
-  NOT_OBJECTS,
   setAt,
   warningsOf
 } from "../support/payloads.js"
@@ -159,10 +158,6 @@ describe("energy-amount request", () => {
   })
 
   describe("the error body", () => {
-    it.each(NOT_OBJECTS)("a root of %j → one invalid error at non_field_errors", (root) => {
-      expect(errorsOf(validate(root))).toStrictEqual([["non_field_errors", "invalid"]])
-    })
-
     it("collects every error, in document order, under payload_failed_validation", () => {
       const input = loadExample(ID)
       setAt(input, "import_supplier", "")

@@ -8,7 +8,6 @@ import {
   INVALID_DOCUMENT_PATHS,
   loadExample,
   MALFORMED_DATES,
-  NOT_OBJECTS,
   setAt,
   warningsOf
 } from "../support/payloads.js"
@@ -132,10 +131,6 @@ describe("historical-statements request", () => {
   })
 
   describe("the error body", () => {
-    it.each(NOT_OBJECTS)("a root of %j → one invalid error at non_field_errors", (root) => {
-      expect(errorsOf(validate(root))).toStrictEqual([["non_field_errors", "invalid"]])
-    })
-
     it("collects every error, in document order, under payload_failed_validation", () => {
       const input = loadExample(ID)
       setAt(input, "statements.0.issued_date", "2023-02-30")

@@ -9,7 +9,6 @@ import {
   loadExample,
   MALFORMED_DATETIMES,
   MALFORMED_DECIMALS,
-  NOT_OBJECTS,
   setAt,
   warningsOf
 } from "../support/payloads.js"
@@ -281,10 +280,6 @@ describe("market-participant-invoice request", () => {
   })
 
   describe("the error body", () => {
-    it.each(NOT_OBJECTS)("a root of %j → one invalid error at non_field_errors", (root) => {
-      expect(errorsOf(validate(root))).toStrictEqual([["non_field_errors", "invalid"]])
-    })
-
     it("collects every error, in document order, under payload_failed_validation", () => {
       const input = loadExample(ID)
       setAt(input, `${INV}.amount_total`, 34.52)

@@ -8,7 +8,6 @@ import {
   INVALID_PARTICIPANT_CODES,
   loadExample,
   MALFORMED_DATETIMES,
-  NOT_OBJECTS,
   setAt,
   warningsOf
 } from "../support/payloads.js"
@@ -122,10 +121,6 @@ describe("market-participant request", () => {
   })
 
   describe("the error body", () => {
-    it.each(NOT_OBJECTS)("a root of %j → one invalid error at non_field_errors", (root) => {
-      expect(errorsOf(validate(root))).toStrictEqual([["non_field_errors", "invalid"]])
-    })
-
     it("collects every error, in document order, under payload_failed_validation", () => {
       const input = loadExample(ID)
       setAt(input, "code", 990012345678)

@@ -8,7 +8,6 @@ import {
   INVALID_DOCUMENT_PATHS,
   loadExample,
   MALFORMED_DATETIMES,
-  NOT_OBJECTS,
   ofLength,
   setAt,
   warningsOf
@@ -205,12 +204,6 @@ describe("notes request", () => {
   })
 
   describe("the error body", () => {
-    it.each(NOT_OBJECTS)("a root of %j → one invalid error at non_field_errors", (root) => {
-      const result = validate(root)
-      expect(result.ok).toBe(false)
-      expect(errorsOf(result)).toStrictEqual([["non_field_errors", "invalid"]])
-    })
-
     it("collects every error, in document order, under payload_failed_validation", () => {
       const input = loadExample(ID)
       setAt(input, "import_supplier", "")

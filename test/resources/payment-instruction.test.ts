@@ -5,7 +5,6 @@ import {
   errorsOf,
   exampleWith,
   loadExample,
-  NOT_OBJECTS,
   ofLength,
   setAt,
   warningsOf
@@ -91,10 +90,6 @@ describe("payment-instruction request", () => {
   })
 
   describe("the error body", () => {
-    it.each(NOT_OBJECTS)("a root of %j → one invalid error at non_field_errors", (root) => {
-      expect(errorsOf(validate(root))).toStrictEqual([["non_field_errors", "invalid"]])
-    })
-
     it("collects every error, in document order, under payload_failed_validation", () => {
       const input = loadExample(ID)
       setAt(input, "import_supplier", ofLength(40))

@@ -9,7 +9,6 @@ import {
   loadExample,
   MALFORMED_DATES,
   MALFORMED_DATETIMES,
-  NOT_OBJECTS,
   setAt,
   warningsOf
 } from "../support/payloads.js"
@@ -194,10 +193,6 @@ describe("market-participant-definitions (time definitions) request", () => {
   })
 
   describe("the error body", () => {
-    it.each(NOT_OBJECTS)("a root of %j → one invalid error at non_field_errors", (root) => {
-      expect(errorsOf(validate(root))).toStrictEqual([["non_field_errors", "invalid"]])
-    })
-
     it("collects every error, in document order, under payload_failed_validation", () => {
       const input = loadExample(ID)
       setAt(input, "network_operator_code", 9900123456789)

@@ -10,7 +10,6 @@ import {
   getAt,
   loadExample,
   MALFORMED_DATES,
-  NOT_OBJECTS,
   setAt,
   warningsOf
 } from "../support/payloads.js"
@@ -329,10 +328,6 @@ describe("transactions request", () => {
   })
 
   describe("the error body", () => {
-    it.each(NOT_OBJECTS)("a root of %j → one invalid error at non_field_errors", (root) => {
-      expect(errorsOf(validate(root))).toStrictEqual([["non_field_errors", "invalid"]])
-    })
-
     it("collects every error, in document order, under payload_failed_validation", () => {
       const input = loadExample(ID)
       deleteAt(input, "import_supplier")
