@@ -36,13 +36,18 @@ export const decoderFor = (encoding: string, fatal = true): TextDecoder => {
   }
 }
 
-/** Encodings in which a line feed is not the single byte 0x0A: decoded as one stream, then split. */
-const isWide = (encoding: string): boolean => /^utf-?16/iu.test(encoding.trim())
-
 const LF = 0x0a
 const CR = 0x0d
 
 const stripCr = (text: string): string => (text.endsWith("\r") ? text.slice(0, -1) : text)
+
+/**
+ * Where a line feed's byte 0x0A stands in its UTF-16 code unit (0 little-endian, 1 big-endian), or
+ * `undefined` for an encoding whose line feed is the byte 0x0A alone. Told by the encoding the decoder
+ * settled on, so every name of UTF-16 (`ucs-2`, `unicode`, `unicodefffe`, …) counts.
+ */
+const lineFeedByteInUnit = (decoder: TextDecoder): 0 | 1 | undefined =>
+  decoder.encoding === "utf-16le" ? 0 : decoder.encoding === "utf-16be" ? 1 : undefined
 
 /**
  * Splits the input into physical lines and decodes each. A byte order mark at the start is dropped.
@@ -61,16 +66,38 @@ export async function* physicalLines(chunks: AsyncIterable<Uint8Array>, encoding
     }
     return text
   }
-  if (isWide(encoding)) {
-    let rest = ""
-    for await (const chunk of chunks) {
-      rest += lossy.decode(chunk, { stream: true })
-      const parts = rest.split("\n")
-      rest = parts.pop() ?? ""
-      yield parts.map((text) => ({ line: ++line, text: emit(stripCr(text)) }))
+  const wide = lineFeedByteInUnit(fatal)
+  if (wide !== undefined) {
+    // UTF-16: lines are cut at line-feed code units (never at a 0x0A byte inside another character) and
+    // each is decoded alone, so a lone surrogate or a cut code unit costs its line, as in UTF-8.
+    const decodeUnits = (piece: Uint8Array): PhysicalLine => {
+      line++
+      const endsInCr = piece.length >= 2 && piece[piece.length - 2 + wide] === CR && piece[piece.length - 1 - wide] === 0
+      const bytes = endsInCr ? piece.subarray(0, -2) : piece
+      try {
+        return { line, text: emit(fatal.decode(bytes)) }
+      } catch {
+        first = false
+        return { line, undecodable: true, text: lossy.decode(bytes), bytes: new Uint8Array(bytes) }
+      }
     }
-    rest += lossy.decode()
-    if (rest !== "") yield [{ line: ++line, text: emit(stripCr(rest)) }]
+    let rest: Uint8Array = new Uint8Array(0)
+    for await (const chunk of chunks) {
+      // The code units of `rest` were looked at already, but for a half one at its end.
+      const from = rest.length - (rest.length % 2)
+      const bytes = concat(rest, chunk)
+      const out: Array<PhysicalLine> = []
+      let start = 0
+      for (let at = from; at + 1 < bytes.length; at += 2) {
+        if (bytes[at + wide] === LF && bytes[at + 1 - wide] === 0) {
+          out.push(decodeUnits(bytes.subarray(start, at)))
+          start = at + 2
+        }
+      }
+      rest = bytes.slice(start)
+      yield out
+    }
+    if (rest.length > 0) yield [decodeUnits(rest)]
     return
   }
   let carry: Uint8Array = new Uint8Array(0)

@@ -355,6 +355,24 @@ describe("map: nothing silently wrong", () => {
     ])
   })
 
+  it("refuses a UTF-16 line with a lone surrogate, or cut inside a code unit, instead of mapping a replacement character", async () => {
+    const notes = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
+    const bytes = Buffer.concat([
+      Buffer.from("Konto;Text\nKD-1;Zähler\nKD-2;Z", "utf16le"),
+      Buffer.from([0x00, 0xd8]),
+      Buffer.from("\nKD-3;gut\nKD-4;x", "utf16le"),
+      Buffer.from([0x41])
+    ])
+    const input = write(dir, "utf16.csv", bytes)
+    const rejects = join(dir, "utf16.rejects.ndjson")
+    const lineage = join(dir, "utf16.lineage.ndjson")
+    const run = await runCli(["map", "-m", mappingFile("utf16", notes), "--encoding", "utf-16le", "-r", rejects, "--lineage", lineage, input])
+    expect(run.code).toBe(1)
+    expect(ndjson(run.stdout).map((p) => p["notes"])).toEqual([[{ body: "Zähler" }], [{ body: "gut" }]])
+    expect(readNdjson(lineage)).toEqual([{ payload: 0, lines: [2] }, { payload: 1, lines: [4] }])
+    expect(readNdjson(rejects).map((r) => [r["lines"], (r["errors"] as Array<{ code: string }>)[0]!.code])).toEqual([[[3], "invalid_encoding"], [[5], "invalid_encoding"]])
+  })
+
   it("compares group keys after trimming: a trailing space or a BOM does not split an account", async () => {
     const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
     const result = await mapWithFiles("trim", mappingFile("trim", mapping), "Konto;Text\nKD-1;eins\nKD-1 ;zwei\n\uFEFFKD-1;drei\n")
