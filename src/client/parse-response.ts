@@ -136,10 +136,13 @@ export const parseResponse = (
   const read = definition !== undefined && compileBodyCheck(definition.schema, { input: options.input ?? "any" })(body)
     ? CLEAN
     : validateResponse(endpointId, status, body, { additionalFields: options.additionalFields ?? "warn" })
-  if (definition === undefined || !read.ok) {
+  // A 401, 429 or 503 says nothing was done whatever its body: a gateway or rate limiter in front of the
+  // service answers them with text or HTML. The status decides; the body's problems are warnings.
+  const byStatus = definition?.retry === "reauthenticate" || definition?.retry === "retry-later"
+  if (definition === undefined || (!read.ok && !byStatus)) {
     return unexpected(status, body, `Status ${status} is not documented for ${endpointId}.`, read.ok ? [] : read.error.errors)
   }
-  const answered = { status, body, warnings: read.warnings }
+  const answered = { status, body, warnings: read.ok ? read.warnings : read.error.errors }
   if (definition.retry === undefined) {
     if (endpoints[endpointId].method === "GET") return { kind: "ok", ...answered }
     const results = resultListOf(body)

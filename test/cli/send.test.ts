@@ -6,6 +6,8 @@
  */
 import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from "node:child_process"
 import { once } from "node:events"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
@@ -404,6 +406,41 @@ describe("data-import send", () => {
     expect(strict.stdout).toMatch(/invalid .*warnings\.ndjson:2 energy-amount: unknown_choice/u)
     expect((await stats(service.baseUrl)).stored["energy_amounts"]).toBe(1)
     await service.stop()
+  })
+
+  it("a 429 or 503 in text or HTML from a gateway is retried, a 401 in text fails the run: nothing left in doubt", async () => {
+    // A stand-in service behind a gateway: the first answers are the gateway's, in its own words.
+    const answers: Array<readonly [number, string]> = [[429, "Too Many Requests"], [503, "<html><body>503 Service Temporarily Unavailable</body></html>"]]
+    let gatewayRefuses = false
+    const server = createServer((req, res) => {
+      let body = ""
+      req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")))
+      req.on("end", () => {
+        const next = gatewayRefuses ? ([401, "Unauthorized"] as const) : answers.shift()
+        if (next !== undefined) {
+          res.writeHead(next[0], { "Content-Type": "text/html", "Retry-After": "0" }).end(next[1])
+          return
+        }
+        res.writeHead(201, { "Content-Type": "application/json" }).end(body)
+      })
+    })
+    server.listen(0, "127.0.0.1")
+    await once(server, "listening")
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+      const input = join(dir, "gateway.ndjson")
+      writeFileSync(input, `${energy(1)}\n${energy(2)}\n`)
+      const env = { DATA_IMPORT_TOKEN: TOKEN }
+      const run = await runCli(sendArgs(baseUrl, join(dir, "gateway.journal"), [input], ["--format", "json", "--concurrency", "1"]), { env })
+      expect(run.code, run.stdout).toBe(0)
+      expect((JSON.parse(run.stdout) as Report).outcomes).toMatchObject({ created: 2, in_doubt: 0 })
+      gatewayRefuses = true
+      writeFileSync(input, `${energy(3)}\n${energy(4)}\n`)
+      const refused = await runCli(sendArgs(baseUrl, join(dir, "gateway.journal"), [input], ["--format", "json"]), { env })
+      expect((JSON.parse(refused.stdout) as Report).outcomes).toMatchObject({ failed: 2, in_doubt: 0 })
+    } finally {
+      server.close()
+    }
   })
 
   it("a ledger that is not a database ends with exit 3 and SQLite's reason", async () => {

@@ -143,7 +143,18 @@ describe("parseResponse examples", () => {
     expect(parseResponse("energy-amount", 502, "Bad Gateway")).toMatchObject({ kind: "unexpected", errors: [{ attr: "non_field_errors" }] })
     expect(parseResponse("account-transfer-status", 200, { status: "DONE", service_account_number: "" }))
       .toMatchObject({ kind: "unexpected", errors: [{ attr: "status", code: "invalid_choice" }] })
-    expect(parseResponse("energy-amount", 503, "Service Unavailable").kind).toBe("unexpected")
+  })
+
+  it("401, 429 and 503 mean nothing was done whatever their body: a gateway's text or HTML is read by its status", () => {
+    expect(parseResponse("energy-amount", 503, "Service Unavailable", { retryAfter: "2" }))
+      .toMatchObject({ kind: "retryable", advice: "retry-later", retryAfterMs: 2000 })
+    expect(parseResponse("notes", 429, "<html><body>Too Many Requests</body></html>")).toMatchObject({ kind: "retryable", retryAfterMs: undefined })
+    expect(parseResponse("transactions", 503, { message: "maintenance" }).kind).toBe("retryable")
+    expect(parseResponse("energy-amount", 401, "Unauthorized").kind).toBe("unauthorized")
+    // The body that is not the documented { detail } is named in the warnings.
+    expect(parseResponse("energy-amount", 503, "Service Unavailable").warnings.length).toBeGreaterThan(0)
+    // A status of an answer that may have done something still needs its documented body.
+    expect(parseResponse("energy-amount", 201, "Created").kind).toBe("unexpected")
   })
 })
 
