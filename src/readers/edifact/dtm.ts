@@ -19,6 +19,9 @@ const inZone = (format: Intl.DateTimeFormat, instant: number): string => {
   return `${new Date(instant + offset * 1000).toISOString().slice(0, 19)}${offsetText(offset)}`
 }
 
+/** The largest UTC offset a zone has (+14:00, Kiribati; the smallest is -12:00). */
+const MAX_OFFSET_SECONDS = 14 * 3600
+
 const VALUE = /^(\d+)([+-]\d{2}(?:\d{2})?)?$/u
 
 /** The result: ISO text, or why not. */
@@ -49,7 +52,10 @@ export const dtmToIso = (value: string, qualifier: string, zone: string): DtmRes
   if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 24 || mi > 59 || s > 59) return { ok: false, detail: `${JSON.stringify(value)} is not a calendar date and time` }
   if (zoned) {
     const z = m[2]!
-    const offset = (z[0] === "-" ? -1 : 1) * (Number(z.slice(1, 3)) * 3600 + Number(z.slice(3, 5) || "0") * 60)
+    const minutes = Number(z.slice(3, 5) || "0")
+    const offset = (z[0] === "-" ? -1 : 1) * (Number(z.slice(1, 3)) * 3600 + minutes * 60)
+    // UTC offsets run from -12:00 to +14:00: anything else is damage, never an instant days away.
+    if (minutes > 59 || Math.abs(offset) > MAX_OFFSET_SECONDS) return { ok: false, detail: `${JSON.stringify(value)} has the offset ${z}, which is not a UTC offset` }
     return { ok: true, iso: inZone(format, wall - offset * 1000) }
   }
   const instants = instantsFor(format, wall)
