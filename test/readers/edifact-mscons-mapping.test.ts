@@ -103,6 +103,24 @@ describe("MSCONS to energy amounts (examples/market-messages)", () => {
     }
   })
 
+  it("a QTY whose DTM+163 cannot be read is not said to have no account: the time is named as the reason", async () => {
+    const message = (start: string) => [
+      "UNA:+.? '", "UNB+UNOC:3+4012345678901:14+4012345678901:14+220101:1200+IC1'", "UNH+1+MSCONS:D:04B:UN:2.4c'", "BGM+7+MSI1+9'",
+      "UNS+D'", "NAD+DP'", "LOC+172+51238696781'", "LIN+1'", "PIA+5+1-1?:1.29.1:SRW'",
+      "QTY+220:1.5:KWH'", `DTM+163:${start}'`, "DTM+164:202210300100?+00:303'", "UNT+11+1'", "UNZ+1+IC1'"
+    ].join("")
+    const readable = await run(message("202210300045?+00:303"))
+    expect(readable.records.map((r) => r.record["@account"])).toEqual(["KD-3003"])
+    // 02:30 on 30 October 2022 is a wall time the clock change repeats in Berlin: the reader leaves it as written.
+    for (const start of ["202210300230:203", "202202302300?+00:303"]) {
+      const { rejects } = await run(message(start))
+      expect(rejects).toHaveLength(1)
+      const reject = rejects[0]!
+      expect(reject.kind === "reject" && reject.code).toBe("unreadable_time")
+      expect(reject.kind === "reject" && reject.detail).toContain(`DTM+163 ${JSON.stringify(start.split(":")[0]!.replace("?", ""))} is not a date-time`)
+    }
+  })
+
   const damaged = (change: (message2: string) => string, where: 1 | 2): string => {
     const text = fixtureBytes("de-2024-redispatch-2.4b-two-malos.edi.gz").toString("latin1")
     const cut = text.indexOf("UNH+", text.indexOf("UNH+") + 1)

@@ -1,8 +1,9 @@
 /**
  * The account of a location: a table MaLo → external account number with validity periods (a supplier
  * change moves a MaLo between accounts), and a pass over records that adds each record's account, or
- * rejects the record with `no_account_for_location` (none valid at its time) or `ambiguous_account`
- * (more than one) — an unresolved location is a reject, never a guess.
+ * rejects the record with `no_account_for_location` (none valid at its time), `ambiguous_account`
+ * (more than one) or `unreadable_time` (its time is not a date-time) — an unresolved location is a
+ * reject, never a guess.
  *
  * @module
  */
@@ -89,6 +90,12 @@ export const accountFinder = <At>(periods: ReadonlyArray<AccountPeriod>, lookup:
     const location = String(item.record[lookup.location] ?? "").trim()
     const atText = String(item.record[lookup.at] ?? "")
     const at = Date.parse(atText)
+    if (atText.trim() !== "" && Number.isNaN(at)) {
+      // A time the reader could not read (a wall time a clock change skips or repeats, a day that does not
+      // exist, an unknown DTM format) is the reason, not a gap in the table.
+      const detail = `the account of location ${JSON.stringify(location)} cannot be looked up: ${lookup.at} ${JSON.stringify(atText)} is not a date-time`
+      return { kind: "reject", code: "unreadable_time", detail, at: item.at, raw: item.raw }
+    }
     const found = Number.isNaN(at) ? [] : (byLocation.get(location) ?? []).filter((p) => p.from <= at && (p.to === undefined || at < p.to))
     if (found.length === 1) {
       if (!inPlace) return { ...item, record: { ...item.record, [lookup.into]: found[0]!.account } }
