@@ -87,6 +87,11 @@ export interface SendOptions {
    * (default: by the service's rules, `isRepeatHarmless`). Otherwise such a request ends `in_doubt`.
    */
   readonly repeatable?: boolean
+  /**
+   * Aborted: no retry starts (a wait before one ends at once); the request ends `failed` with the last
+   * answer. An attempt already sent is still awaited.
+   */
+  readonly signal?: AbortSignal
 }
 
 /**
@@ -169,6 +174,31 @@ export const createClient = (options: ClientOptions): Client => {
     timeoutMs
   })
   const budget = createRetryBudget(policy)
+  /** The waits before a retry, by the signal that ends them: one listener per signal, however many wait. */
+  const waiting = new WeakMap<AbortSignal, Set<() => void>>()
+  /** Sleeps `ms`, or less: until `signal` is aborted (the real clock's timer is then cleared). */
+  const sleepUnless = (ms: number, signal: AbortSignal | undefined): Promise<void> => {
+    if (signal === undefined) return clock.sleep(ms)
+    if (signal.aborted) return Promise.resolve()
+    let wakers = waiting.get(signal)
+    if (wakers === undefined) {
+      const all = new Set<() => void>()
+      signal.addEventListener("abort", () => [...all].forEach((wake) => wake()), { once: true })
+      waiting.set(signal, (wakers = all))
+    }
+    const set = wakers
+    return new Promise((resolve) => {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const done = (): void => {
+        clearTimeout(timer)
+        set.delete(done)
+        resolve()
+      }
+      set.add(done)
+      if (clock === realClock) timer = setTimeout(done, ms)
+      else void clock.sleep(ms).then(done, done)
+    })
+  }
   const interval = options.requestsPerSecond !== undefined && options.requestsPerSecond > 0 ? 1000 / options.requestsPerSecond : 0
   let nextStart = -Infinity
 
@@ -293,7 +323,11 @@ export const createClient = (options: ClientOptions): Client => {
         return { kind: "failed", reason: `${why}; the retry budget is exhausted`, attempts: attempt, ...(last === undefined ? {} : { last }) }
       }
       taken += paid
-      await clock.sleep(Math.max(wait, backoffDelay(policy, attempt, random)))
+      await sleepUnless(Math.max(wait, backoffDelay(policy, attempt, random)), sendOptions.signal)
+      if (sendOptions.signal?.aborted === true) {
+        const why = result.kind === "retryable" ? `status ${result.status}` : result.reason
+        return { kind: "failed", reason: `${why}; stopped before attempt ${attempt + 1}`, attempts: attempt, ...(last === undefined ? {} : { last }) }
+      }
     }
   }
 

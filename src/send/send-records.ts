@@ -159,7 +159,8 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
           : "unsent"
         return [...done, ...request.records.map((r) => [r, why] as const)]
       }
-      const outcome: SendOutcome = await client!.send(request.endpoint, request.body, request.endpoint === "transactions" ? { query } : {})
+      const signal = options.signal === undefined ? {} : { signal: options.signal }
+      const outcome: SendOutcome = await client!.send(request.endpoint, request.body, request.endpoint === "transactions" ? { query, ...signal } : signal)
       if (outcome.kind === "unauthorized") unauthorized = true
       const result = recordOutcomes(request.endpoint, request.body, request.records, outcome)
       const cause = result.askAccount === true && request.records[0] !== undefined ? await causeOf(request.records[0]) : undefined

@@ -245,6 +245,29 @@ describe("data-import send against data-import serve with faults", () => {
     expect((await stats(service.baseUrl)).stored["energy_amounts"]).toBe(300)
     await service.stop()
   })
+
+  it("SIGINT during the wait before a retry stops at once: no retry leaves, the records are failed and sent again by the next run", async () => {
+    // Every request is answered 503 with Retry-After 30: without the stop, each retry waits 30 s.
+    const service = await serve(["--fail-rate", "1", "--retry-after", "30", "--fault-seed", "1"])
+    const input = join(dir, "stop-retry.ndjson")
+    writeFileSync(input, `${energy(1)}\n${energy(2)}\n`)
+    const journal = join(dir, "stop-retry.journal")
+    const run = start(sendArgs(service.baseUrl, journal, [input], ["--max-attempts", "5", "--format", "json"]), { DATA_IMPORT_TOKEN: TOKEN })
+    const answered = async () => (await stats(service.baseUrl)).responses["energy-amount"]?.["503"] ?? 0
+    while ((await answered()) < 2) {
+      if (run.child.exitCode !== null) throw new Error(`send ended before the signal: ${run.out.stdout}${run.out.stderr}`)
+      await new Promise((r) => setTimeout(r, 10))
+    }
+    const signalled = Date.now()
+    run.child.kill("SIGINT")
+    await run.exited
+    expect(Date.now() - signalled).toBeLessThan(10_000)
+    expect(run.child.exitCode, run.out.stderr).toBe(130)
+    expect(await answered()).toBe(2)
+    expect((JSON.parse(run.out.stdout) as Report).outcomes).toMatchObject({ failed: 2, in_doubt: 0 })
+    expect(ledgerRows(journal).map((r) => r.outcome)).toEqual(["failed", "failed"])
+    await service.stop()
+  })
 })
 
 describe("data-import send", () => {

@@ -81,6 +81,23 @@ describe("retries", () => {
     expect(tooLong.requests).toHaveLength(1)
   })
 
+  it("an aborted signal ends the wait before a retry: failed with the last answer, no further attempt", async () => {
+    const controller = new AbortController()
+    const time = fakeClock()
+    const http = scripted([unavailable, unavailable, created])
+    // The wait before the retry never ends by itself: only the signal ends it.
+    const clock: ClientClock = { now: time.clock.now, sleep: () => new Promise<void>(() => undefined) }
+    const c = createClient({ baseUrl: "http://127.0.0.1:1", token: "secret-token", fetch: http.fetch, clock, retry: { maxAttempts: 5 } })
+    const sent = c.send("energy-amount", energy, { signal: controller.signal })
+    await new Promise((r) => setTimeout(r, 10))
+    controller.abort()
+    expect(await sent).toMatchObject({ kind: "failed", attempts: 1, last: { status: 503 } })
+    expect(http.requests).toHaveLength(1)
+    // Already aborted: the first attempt is sent and awaited, no retry.
+    expect(await c.send("energy-amount", energy, { signal: controller.signal })).toMatchObject({ kind: "failed", attempts: 1 })
+    expect(http.requests).toHaveLength(2)
+  })
+
   it("attempts exhausted: failed, with the last answer", async () => {
     const { c, requests } = client([unavailable])
     const outcome = await c.send("energy-amount", energy)
