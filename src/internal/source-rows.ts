@@ -11,6 +11,7 @@ import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
 import type { PhysicalLine } from "./physical-lines.js"
 import { parseRecord } from "../readers/csv/csv-record.js"
 import { isRecord } from "../schemas/is-record.js"
+import { inexactNumberErrors } from "../validation/inexact-numbers.js"
 import { withoutBom } from "../readers/byte-order-mark.js"
 
 /** Delimiters recognised in a CSV header line when none is given, in order of preference. */
@@ -37,7 +38,7 @@ export interface SourceRow {
 export interface RefusedLine {
   readonly kind: "refused"
   readonly line: number
-  readonly code: "invalid_csv" | "invalid_encoding" | "invalid_json" | "invalid"
+  readonly code: "invalid_csv" | "invalid_encoding" | "invalid_json" | "invalid" | "inexact_number"
   readonly detail: string
   readonly raw: string
 }
@@ -190,7 +191,10 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
   }
 }
 
-/** The rows of an NDJSON input: one flat JSON object per line; blank lines are skipped. */
+/**
+ * The rows of an NDJSON input: one flat JSON object per line; blank lines are skipped. A line with a
+ * number a double cannot hold exactly (`12345678901234567890.5`) is refused as `inexact_number`.
+ */
 export async function* ndjsonRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>): AsyncGenerator<SourceItem> {
   for await (const batch of input) {
     for (const line of batch) {
@@ -205,7 +209,12 @@ export async function* ndjsonRows(input: AsyncIterable<ReadonlyArray<PhysicalLin
       }
       try {
         const record: unknown = JSON.parse(line.text)
-        if (isRecord(record)) {
+        const inexact = isRecord(record) ? inexactNumberErrors(line.text) : []
+        if (inexact.length > 0) {
+          // The parse has rounded these numbers already: no converter could give back what the line says.
+          const which = inexact.map((e) => `${e.attr}: ${e.detail.replace(/\.$/u, "")}`).join("; ")
+          yield refused(line, "inexact_number", `${which}; write the value as a string ("…") to keep it exact.`)
+        } else if (isRecord(record)) {
           yield { kind: "row", lines: [line.line], record, raw: line.text }
         } else {
           yield refused(line, "invalid", "A record must be a JSON object of column → value.")

@@ -232,6 +232,37 @@ describe("map: nothing silently wrong", () => {
     expect(result.payloads).toEqual([expect.objectContaining({ transactions: [expect.objectContaining({ amount: 12.1 })] })])
   })
 
+  it("refuses an NDJSON row with a number that JSON.parse would round, instead of mapping the rounded value", async () => {
+    const mapping = {
+      endpoint: "energy-amount",
+      fields: {
+        import_supplier: { value: "SW" },
+        external_account_number: "Konto",
+        "energy_amount.malo_number": "MaLo",
+        "energy_amount.period_start_at": "Von",
+        "energy_amount.period_end_at": "Bis",
+        "energy_amount.product_identifier": { value: "1-1:1.8.0" },
+        "energy_amount.product_identifier_type": { value: "SRW" },
+        "energy_amount.quantity": { column: "Menge", convert: "decimal" },
+        "energy_amount.quantity_unit": { value: "KWH" }
+      }
+    }
+    const row = (account: string, quantity: string) => `{"Konto":"${account}","MaLo":"51238696781","Von":"2024-01-01T00:00:00+01:00","Bis":"2024-01-02T00:00:00+01:00","Menge":${quantity}}`
+    const input = write(dir, "inexact.ndjson", [row("KD-1", "1.5"), row("KD-2", "12345678901234567890.123456789"), row("KD-3", "0.1"), row("KD-4", "\"12345678901234567890.123456789\"")].join("\n") + "\n")
+    const rejects = join(dir, "inexact-ndjson.rejects.ndjson")
+    const run = await runCli(["map", "-m", mappingFile("inexact-ndjson", mapping), "-r", rejects, input])
+    expect(run.code).toBe(1)
+    expect(ndjson(run.stdout).map((p) => [p["external_account_number"], (p["energy_amount"] as Record<string, unknown>)["quantity"]])).toEqual([
+      ["KD-1", "1.5"],
+      ["KD-3", "0.1"],
+      ["KD-4", "12345678901234567890.123456789"]
+    ])
+    expect(readNdjson(rejects)).toEqual([expect.objectContaining({
+      lines: [2],
+      errors: [expect.objectContaining({ code: "inexact_number", detail: expect.stringContaining("12345678901234567890.123456789") })]
+    })])
+  })
+
   it("rejects a transaction id repeated for one account in another batch, naming the first line", async () => {
     const mapping = JSON.parse(readFileSync(join(ROOT, "examples", "mappings", "transactions.mapping.json"), "utf8")) as unknown
     const row = (id: string, amount: string) => `KD-1;${id};15.01.2024;${amount};CHARGE;IMPORTED_CHARGE;;;x`
