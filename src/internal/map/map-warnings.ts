@@ -1,13 +1,13 @@
 /**
  * `map`'s warnings: the payload warnings `validatePayload` gives (`unknown_choice`, `empty_optional`, …)
  * and `duplicate_row`, an exact repeat of an earlier row (the same cells), which no mapping may merge or
- * send twice silently. Rows are told apart by a 160-bit hash of their cells, never by their text: memory
- * grows with the number of rows by a few dozen bytes each.
+ * send twice silently. Rows are told apart by a 64-bit hash of their cells, never by their text: memory
+ * grows with the number of rows by 15 to 23 bytes each (`seen-rows.ts`, which says why 64 bits will do).
  *
  * @module
  */
 import type { PayloadWarningItem } from "../batch.js"
-import { SeenKeys } from "../seen-keys.js"
+import { SeenRows } from "../seen-rows.js"
 import { CsvRow, type SourceRow } from "../source-rows.js"
 
 /** How many warnings a report shows in detail (all are counted). */
@@ -43,7 +43,7 @@ export class MapWarnings {
   total = 0
   readonly byCode: Record<string, number> = {}
   readonly first: Array<LocatedWarning> = []
-  private readonly rowsSeen = new SeenKeys()
+  private readonly rowsSeen = new SeenRows()
   /** The first line of each row that repeats an earlier one, with that row's first line: only the repeats are held. */
   private readonly repeats = new Map<number, number>()
 
@@ -52,10 +52,8 @@ export class MapWarnings {
   /** Notes a row read (call in input order): whether it repeats an earlier row exactly. */
   see(row: SourceRow): void {
     const line = row.lines[0]!
-    const key = cellsKey(row)
-    const first = this.rowsSeen.lookup(key)
+    const first = this.rowsSeen.see(cellsKey(row), line)
     if (first !== undefined) this.repeats.set(line, first)
-    else this.rowsSeen.record(key, line)
   }
 
   /** The warnings of a payload of `rows` with the payload's own `warnings`, each located; `undefined` when none. */
