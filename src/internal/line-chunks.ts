@@ -7,6 +7,7 @@
  */
 
 const NEWLINE = 0x0a
+const CR = 0x0d
 
 /** What the chunker hands on, in stream order. */
 export type LinePiece =
@@ -22,6 +23,8 @@ export class LineChunker {
   /** Bytes of the overlong line being skipped, or -1 when no line is being skipped. */
   private skipped = -1
   private atStart = true
+  /** The last byte taken (held or skipped): a CR there belongs to a CRLF if a newline comes next. */
+  private lastByte = -1
 
   constructor(private readonly maxLineBytes: number) {}
 
@@ -33,9 +36,10 @@ export class LineChunker {
       const newline = rest.indexOf(NEWLINE)
       if (newline < 0) {
         this.skipped += rest.length
+        if (rest.length > 0) this.lastByte = rest[rest.length - 1]!
         return out
       }
-      out.push({ kind: "overlong", length: this.skipped + newline })
+      out.push({ kind: "overlong", length: this.skipped + newline - (this.crBefore(rest, newline, this.skipped > 0) ? 1 : 0) })
       this.skipped = -1
       this.atStart = false
       rest = rest.subarray(newline + 1)
@@ -46,9 +50,11 @@ export class LineChunker {
       return out
     }
     const first = rest.indexOf(NEWLINE)
-    if (this.pendingBytes + first > this.maxLineBytes) {
+    // Lines are measured without the CR of a CRLF, as the workers measure them.
+    const firstLength = this.pendingBytes + first - (this.crBefore(rest, first, this.pendingBytes > 0) ? 1 : 0)
+    if (firstLength > this.maxLineBytes) {
       // The line that the held bytes begin is too long: pass it on as such, without its bytes.
-      out.push({ kind: "overlong", length: this.pendingBytes + first })
+      out.push({ kind: "overlong", length: firstLength })
       this.pending = []
       this.pendingBytes = 0
       this.atStart = false
@@ -63,7 +69,7 @@ export class LineChunker {
   /** Ends the stream: the last line, when it has no newline. */
   end(): Array<LinePiece> {
     if (this.skipped >= 0) {
-      const length = this.skipped
+      const length = this.skipped - (this.lastByte === CR ? 1 : 0)
       this.skipped = -1
       return [{ kind: "overlong", length }]
     }
@@ -76,11 +82,18 @@ export class LineChunker {
     // A copy (Buffer#slice would share memory): the reader reuses its buffer for the next chunk.
     this.pending.push(Uint8Array.prototype.slice.call(bytes))
     this.pendingBytes += bytes.length
-    if (this.pendingBytes > this.maxLineBytes) {
+    this.lastByte = bytes[bytes.length - 1]!
+    // One byte more than the maximum may be the CR of a CRLF whose newline is in the next chunk.
+    if (this.pendingBytes > this.maxLineBytes + (this.lastByte === CR ? 1 : 0)) {
       this.skipped = this.pendingBytes
       this.pending = []
       this.pendingBytes = 0
     }
+  }
+
+  /** Whether the byte before the newline at `newline` of `rest` (at 0: the last byte carried over, if any) is a CR. */
+  private crBefore(rest: Uint8Array, newline: number, carried: boolean): boolean {
+    return newline > 0 ? rest[newline - 1] === CR : carried && this.lastByte === CR
   }
 
   /** The held bytes and `bytes`, copied into one buffer of its own (so it can be transferred). */

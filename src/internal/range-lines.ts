@@ -11,6 +11,7 @@
 import { readSync } from "node:fs"
 
 const NEWLINE = 0x0a
+const CR = 0x0d
 /** Bytes read at a time past a range's end, while its last line goes on. */
 const TAIL_BYTES = 1 << 16
 
@@ -75,16 +76,19 @@ export const readRangeLines = (fd: number, start: number, end: number, toEnd: bo
   // The last line goes on past the range: read on to its newline (or the end of the file).
   const lastStart = Math.max(first, buffer.subarray(0, length).lastIndexOf(NEWLINE) + 1)
   for (;;) {
-    if (length - lastStart > maxLineBytes) {
-      return { bytes: buffer.subarray(first, lastStart), atFileStart: start === 0, overlong: overlongLength(fd, from + length, length - lastStart) }
+    // A line is measured without the CR of a CRLF, as the workers measure it: one byte over the maximum
+    // may still be that CR.
+    if (length - lastStart > maxLineBytes + (buffer[length - 1] === CR ? 1 : 0)) {
+      return { bytes: buffer.subarray(first, lastStart), atFileStart: start === 0, overlong: overlongLength(fd, from + length, length - lastStart, buffer[length - 1]!) }
     }
     room(length + TAIL_BYTES, length)
     const got = readAt(fd, length, TAIL_BYTES, from + length)
     const newline = buffer.subarray(length, length + got).indexOf(NEWLINE)
     if (newline >= 0) {
       length += newline
-      if (length - lastStart > maxLineBytes) {
-        return { bytes: buffer.subarray(first, lastStart), atFileStart: start === 0, overlong: length - lastStart }
+      const measured = length - lastStart - (length > lastStart && buffer[length - 1] === CR ? 1 : 0)
+      if (measured > maxLineBytes) {
+        return { bytes: buffer.subarray(first, lastStart), atFileStart: start === 0, overlong: measured }
       }
       return { bytes: buffer.subarray(first, length + 1), atFileStart: start === 0, overlong: undefined }
     }
@@ -93,15 +97,19 @@ export const readRangeLines = (fd: number, start: number, end: number, toEnd: bo
   }
 }
 
-/** The length of a line too long to hold, `counted` bytes of which end at `position`: read on, counting only. */
-const overlongLength = (fd: number, position: number, counted: number): number => {
+/**
+ * The length of a line too long to hold, `counted` bytes of which end at `position` (the last of them
+ * `lastByte`): read on, counting only; a CR before the newline (or at the end of the file) is not counted.
+ */
+const overlongLength = (fd: number, position: number, counted: number, lastByte: number): number => {
   const scratch = Buffer.allocUnsafe(TAIL_BYTES)
-  for (let at = position, length = counted; ;) {
+  for (let at = position, length = counted, last = lastByte; ;) {
     const got = readSync(fd, scratch, 0, TAIL_BYTES, at)
-    if (got === 0) return length
+    if (got === 0) return length - (last === CR ? 1 : 0)
     const newline = scratch.subarray(0, got).indexOf(NEWLINE)
-    if (newline >= 0) return length + newline
+    if (newline >= 0) return length + newline - ((newline > 0 ? scratch[newline - 1] : last) === CR ? 1 : 0)
     length += got
     at += got
+    last = scratch[got - 1]!
   }
 }

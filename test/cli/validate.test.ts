@@ -241,6 +241,18 @@ describe("validate: long lines", () => {
     expect(report.totals).toMatchObject({ records: 3, valid: 1, invalid: 1, unparseable: 1, warnings: 0 })
     expect(report.results.map((r) => [r.line, r.error.errors[0]!.code])).toEqual([[2, "line_too_long"], [3, "invalid"]])
   })
+
+  it("measures CRLF lines without their CR alike with one job or two: a line of exactly the maximum is read", async () => {
+    const text = line(energy)
+    const file = write(dir, "crlf-max.ndjson", `${text}\r\n${text}\r\n${text}\r\n`)
+    for (const jobs of ["1", "2"]) {
+      const atMax = jsonReport(await runCli(["validate", "--format", "json", "--jobs", jobs, "--max-line-length", String(text.length), file]))
+      expect(atMax.totals, `--jobs ${jobs}`).toMatchObject({ records: 3, valid: 3, unparseable: 0 })
+      const below = jsonReport(await runCli(["validate", "--format", "json", "--jobs", jobs, "--max-line-length", String(text.length - 1), file]))
+      expect(below.totals, `--jobs ${jobs}`).toMatchObject({ records: 3, valid: 0, unparseable: 3 })
+      expect(below.results[0]!.error.errors[0]!.detail).toContain(`The line has ${text.length} bytes`)
+    }
+  })
 })
 
 describe("validate: inputs", () => {

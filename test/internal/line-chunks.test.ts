@@ -29,11 +29,13 @@ describe("LineChunker", () => {
     const line = fc.string({ unit: fc.constantFrom("a", "b", "{", "\r"), maxLength: 12 })
     fc.assert(fc.property(fc.array(line, { maxLength: 8 }), fc.boolean(), fc.integer({ min: 1, max: 10 }), (lines, newlineAtEnd, max) => {
       const text = lines.join("\n") + (newlineAtEnd && lines.length > 0 ? "\n" : "")
-      const expected = (text === "" ? [] : text.replace(/\n$/u, "").split("\n")).map((l) => (l.length > max ? `<${l.length}>` : l))
+      // A line's length is counted without a CR at its end, as the workers count it.
+      const measured = (l: string): number => (l.endsWith("\r") ? l.length - 1 : l.length)
+      const expected = (text === "" ? [] : text.replace(/\n$/u, "").split("\n")).map((l) => (measured(l) > max ? `<${measured(l)}>` : l))
       fc.assert(fc.property(splits(text), (chunks) => {
         const pieces = feed(chunks, max)
         // Short lines are whole; long ones are either skipped (overlong) or left for the worker to measure.
-        const got = linesOf(pieces).map((l) => (l.startsWith("<") || l.length <= max ? l : `<${l.length}>`))
+        const got = linesOf(pieces).map((l) => (l.startsWith("<") || measured(l) <= max ? l : `<${measured(l)}>`))
         expect(got).toEqual(expected)
       }), { numRuns: 20 })
     }), { numRuns: 200, seed: 21 })
@@ -42,6 +44,17 @@ describe("LineChunker", () => {
   it("marks only the piece at the start of the stream", () => {
     const pieces = feed(["ab\ncd", "\nef\n"], 100)
     expect(pieces.map((p) => p.kind === "lines" && p.atStreamStart)).toEqual([true, false])
+  })
+
+  it("measures a line without the CR of its CRLF, as the workers do, wherever the chunks are cut", () => {
+    const max = 12
+    const text = `${"a".repeat(max)}\r\n${"b".repeat(max)}\r\n${"c".repeat(max + 1)}\r\n${"d".repeat(max)}\r\n`
+    fc.assert(fc.property(splits(text), (chunks) => {
+      const pieces = feed(chunks, max)
+      // Only the line of max + 1 bytes may be cut out here, and then with its own length.
+      expect(pieces.filter((p) => p.kind === "overlong")).toEqual(pieces.some((p) => p.kind === "overlong") ? [{ kind: "overlong", length: max + 1 }] : [])
+      expect(linesOf(pieces).filter((l) => !l.startsWith("<")).map((l) => l.replace(/\r$/u, ""))).toEqual(expect.arrayContaining(["a", "b", "d"].map((c) => c.repeat(max))))
+    }), { numRuns: 300, seed: 3 })
   })
 
   it("never holds more than the maximum of a line without a newline", () => {
