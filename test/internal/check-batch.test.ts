@@ -95,7 +95,7 @@ describe("pieceEnd", () => {
 describe("BatchChecker.checkNdjson", () => {
   it("finds in a batch of many pieces what its lines give one by one", () => {
     fc.assert(
-      fc.property(fc.array(line, { minLength: 1, maxLength: 400 }), (lines) => {
+      fc.property(fc.array(line, { minLength: 1, maxLength: 400, size: "max" }), (lines) => {
         const summary = check(`${lines.join("\n")}\n`)
         expect(counts(summary)).toEqual(counts(lineByLine(lines)))
       }),
