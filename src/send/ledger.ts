@@ -9,9 +9,11 @@
  * killed leaves every record it touched in one of three readable states: not sent (`pending`), maybe
  * sent (`in_flight`), or known (`done`).
  *
- * WAL mode with `synchronous = NORMAL`: every commit survives the process being killed. The file is
- * locked for the whole run (exclusive locking mode): a second run on the same ledger is refused rather
- * than sending the same records twice at once. The ledger holds no token or key.
+ * WAL mode with `synchronous = NORMAL`: every commit survives the process being killed. A run holds an
+ * exclusive lock on a file beside the ledger (`LEDGER-lock`) for as long as it is open: a second run on
+ * the same ledger is refused rather than sending the same records twice at once, while readers (the
+ * report, `status --journal`, a dry run) read the ledger as it is written. The lock ends with the
+ * process, however it ends. The ledger holds no token or key.
  *
  * @module
  */
@@ -78,6 +80,24 @@ const openDatabase = (path: string, readOnly: boolean): DatabaseSync | undefined
   return new DatabaseSync(path)
 }
 
+/**
+ * Takes the run's lock: an exclusive lock on `PATH-lock`, held until it is closed (or the process ends).
+ * The ledger itself stays readable by other processes, which SQLite's exclusive locking mode would not allow.
+ */
+const lockLedger = (path: string): DatabaseSync | undefined => {
+  if (path === "" || path === ":memory:") return undefined
+  const { DatabaseSync } = loadSqlite()
+  const lock = new DatabaseSync(`${path}-lock`)
+  try {
+    lock.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;")
+    return lock
+  } catch (cause) {
+    lock.close()
+    if (/locked|busy/iu.test(String(cause))) throw new LedgerMismatchError(`the ledger ${path} is in use by another run`)
+    throw cause
+  }
+}
+
 /** A record written (or written again) in a state before its answer: its identity, content and place. */
 const upsertRecord = (state: "pending" | "in_flight"): string =>
   `INSERT INTO records (identity, endpoint, key, supplier, account, content, state, file, line, run, updated_at)
@@ -104,7 +124,14 @@ const UPSERT_RECORD = { pending: upsertRecord("pending"), in_flight: upsertRecor
  */
 export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledger => {
   const readOnly = options.readOnly === true
-  const opened = openDatabase(path, readOnly)
+  const lock = readOnly ? undefined : lockLedger(path)
+  let opened: DatabaseSync | undefined
+  try {
+    opened = openDatabase(path, readOnly)
+  } catch (error) {
+    lock?.close()
+    throw error
+  }
   const { DatabaseSync } = loadSqlite()
   const db: DatabaseSync = opened ?? new DatabaseSync(":memory:")
   try {
@@ -112,7 +139,7 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
       try {
         // SQLite's default pages (a commit's new rows share the table's last pages; 1 KiB pages cost more
         // in bench/send.mjs); rare checkpoints (about 40 MB of WAL) are where synchronous=NORMAL waits.
-        db.exec("PRAGMA wal_autocheckpoint = 10000; PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
+        db.exec("PRAGMA wal_autocheckpoint = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
         db.exec("BEGIN IMMEDIATE; COMMIT;")
       } catch (cause) {
         if (/locked|busy/iu.test(String(cause))) throw new LedgerMismatchError(`the ledger ${path} is in use by another run`)
@@ -140,6 +167,7 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
     }
   } catch (error) {
     db.close()
+    lock?.close()
     throw error
   }
 
@@ -253,6 +281,12 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
       })),
     unidentifiedLines: (run, limit) =>
       prepared("SELECT run, file, line, detail FROM unidentified WHERE run = ? ORDER BY file, line LIMIT ?").all(run, limit) as unknown as ReadonlyArray<UnidentifiedLine>,
-    close: () => db.close()
+    close: () => {
+      try {
+        db.close()
+      } finally {
+        lock?.close()
+      }
+    }
   }
 }

@@ -377,6 +377,17 @@ describe("data-import send", () => {
     const second = await runCli(sendArgs(service.baseUrl, journal, [input]), { env })
     expect(second.code).toBe(2)
     expect(second.stderr).toContain("in use by another run")
+    // The ledger of a running send is read all the same: the report, status --journal and a dry run.
+    await new Promise((r) => setTimeout(r, 500))
+    const report = await runCli(["report", "--journal", journal, "--format", "json"])
+    expect(report.code, report.stderr).toBe(1)
+    expect(JSON.parse(report.stdout)).toMatchObject({ totals: { records: 2, in_flight: 2 } })
+    const status = await runCli(["status", "--base-url", service.baseUrl, "--journal", journal, "--format", "json", SUPPLIER, "KD-1"], { env })
+    expect(status.stderr).toBe("")
+    expect(JSON.parse(status.stdout), status.stdout).toMatchObject({ ledger: { records: 2 } })
+    const dry = await runCli(sendArgs(service.baseUrl, journal, [input], ["--dry-run", "--format", "json"]), { env })
+    expect(dry.stderr).not.toContain("in use")
+    expect(JSON.parse(dry.stdout)).toMatchObject({ dry_run: true, records: 2 })
     await first.exited
     expect(first.child.exitCode).toBe(0)
     expect((await stats(service.baseUrl)).stored["energy_amounts"]).toBe(2)
