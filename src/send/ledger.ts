@@ -137,6 +137,11 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
   try {
     if (!readOnly) {
       try {
+        // Another tool's database (a mistyped --journal) is refused before anything of it is changed.
+        const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((t) => t.name)
+        if (tables.length > 0 && !tables.includes("meta")) {
+          throw new LedgerMismatchError(`${path} is not a ledger of data-import (a database with the tables ${tables.join(", ")}): give a new file or the campaign's ledger`)
+        }
         // SQLite's default pages (a commit's new rows share the table's last pages; 1 KiB pages cost more
         // in bench/send.mjs); rare checkpoints (about 40 MB of WAL) are where synchronous=NORMAL waits.
         db.exec("PRAGMA wal_autocheckpoint = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")

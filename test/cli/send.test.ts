@@ -488,6 +488,25 @@ describe("data-import send", () => {
     expect(run.stderr).not.toContain("internal error")
   })
 
+  it("a database that is not a ledger (another tool's, the legacy export's) is refused and left as it was", async () => {
+    const input = join(dir, "foreign.ndjson")
+    writeFileSync(input, `${energy(1)}\n`)
+    const journal = join(dir, "customers.db")
+    const { DatabaseSync } = loadSqlite()
+    const db = new DatabaseSync(journal)
+    db.exec("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers (name) VALUES ('Erika Mustermann');")
+    db.close()
+    const before = readFileSync(journal)
+    const run = await runCli(sendArgs("http://127.0.0.1:9", journal, [input]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain("is not a ledger of data-import")
+    expect(readFileSync(journal).equals(before)).toBe(true)
+    const after = new DatabaseSync(journal, { readOnly: true })
+    const tables = after.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((r) => r["name"])
+    after.close()
+    expect(tables).toEqual(["customers"])
+  })
+
   it("a full disk ends the run with exit 3 and SQLite's reason, not an internal error", async () => {
     // A file system of 256 KiB holds the ledger: it fills up within the first few hundred records.
     const mount = join(dir, "full-disk")
