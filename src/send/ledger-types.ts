@@ -208,6 +208,10 @@ export interface Ledger {
   conflict(identity: string, content: string, file: string, line: number, run: number): void
   /** Writes a line that names no record. */
   unidentified(run: number, file: string, line: number, detail: string): void
+  /** The places (file and line) of the lines that named no record, in any run so far. */
+  unidentifiedPlaces(): ReadonlyArray<{ readonly file: string; readonly line: number }>
+  /** A record was read at this place: the lines that named no record there before no longer count. */
+  identified(file: string, line: number): void
   /** Runs `work` in one transaction (one commit for many writes). */
   batch<T>(work: () => T): T
   /**

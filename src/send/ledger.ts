@@ -284,6 +284,10 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
         },
         other: { content: row["other_content"] as string, file: row["other_file"] as string, line: row["other_line"] as number }
       })),
+    unidentifiedPlaces: () => prepared("SELECT DISTINCT file, line FROM unidentified").all() as unknown as ReadonlyArray<{ file: string; line: number }>,
+    identified: (file, line) => {
+      prepared("DELETE FROM unidentified WHERE file = ? AND line = ?").run(file, line)
+    },
     unidentifiedLines: (run, limit) =>
       prepared("SELECT run, file, line, detail FROM unidentified WHERE run = ? ORDER BY file, line LIMIT ?").all(run, limit) as unknown as ReadonlyArray<UnidentifiedLine>,
     close: () => {

@@ -209,6 +209,8 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
     together: (work) => ledger.batch(work)
   })
 
+  /** Where earlier runs met lines that named no record: a record read there now ends that (few, so held here). */
+  const unidentifiedBefore = new Set(dryRun ? [] : ledger.unidentifiedPlaces().map((p) => `${p.line}:${p.file}`))
   let batch: Array<Job> = []
   /** Ledger writes of the lines planned since the last flush: one commit for many lines. */
   let writes: Array<() => void> = []
@@ -244,6 +246,7 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
       continue
     }
     records += plan.judged.length
+    if (unidentifiedBefore.size > 0 && unidentifiedBefore.delete(`${source.line}:${source.file}`)) writes.push(() => ledger.identified(source.file, source.line))
     for (const { record, disposition, errors, warnings: found } of plan.judged) {
       for (const w of found ?? []) {
         warnings[w.code] = (warnings[w.code] ?? 0) + 1

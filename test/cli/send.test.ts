@@ -328,6 +328,27 @@ describe("data-import send", () => {
     await service.stop()
   })
 
+  it("a line that named no record stops counting once a later run reads a stored record there: the report ends complete", async () => {
+    const service = await serve([])
+    const env = { DATA_IMPORT_TOKEN: TOKEN }
+    const input = join(dir, "stray.ndjson")
+    const journal = join(dir, "stray.journal")
+    // A stray header line in the middle of the payloads: one invalid line, the records around it stored.
+    writeFileSync(input, `${energy(1)}\nimport_supplier,external_account_number\n${energy(2)}\n${energy(3)}\n`)
+    expect((await runCli(sendArgs(service.baseUrl, journal, [input]), { env })).code).toBe(1)
+    const before = await runCli(["report", "--journal", journal, "--format", "json"])
+    expect(JSON.parse(before.stdout)).toMatchObject({ totals: { records: 4, invalid: 1 } })
+    // The line removed: line 2 now holds a record stored by the first run.
+    writeFileSync(input, `${energy(1)}\n${energy(2)}\n${energy(3)}\n`)
+    const again = await runCli(sendArgs(service.baseUrl, journal, [input], ["--format", "json"]), { env })
+    expect(again.code).toBe(0)
+    expect((JSON.parse(again.stdout) as Report).dispositions["settled_before"]).toBe(3)
+    const after = await runCli(["report", "--journal", journal, "--format", "json"])
+    expect(after.code, after.stdout).toBe(0)
+    expect(JSON.parse(after.stdout)).toMatchObject({ totals: { records: 3, created: 3, invalid: 0 } })
+    await service.stop()
+  })
+
   it("a wrong token: failed, nothing stored, exit 1; the same command with the right token sends them", async () => {
     const service = await serve([])
     const input = join(dir, "token.ndjson")
