@@ -386,6 +386,15 @@ describe("map: nothing silently wrong", () => {
     ])
   })
 
+  it("gives a line break inside a quoted field as \\n whatever the file's line ends, and counts its lines", async () => {
+    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
+    const csv = "Konto;Text\r\nKD-1;\"zwei\r\nZeilen\"\r\nKD-2;\"drei\nge\r\nmischt\"\nKD-3;eine\r\n"
+    const result = await mapWithFiles("crlf-field", mappingFile("crlf-field", mapping), csv)
+    expect(result.rejected).toEqual([])
+    expect(result.payloads.map((p) => p["notes"])).toEqual([[{ body: "zwei\nZeilen" }], [{ body: "drei\nge\nmischt" }], [{ body: "eine" }]])
+    expectConserved(result, range(2, 7))
+  })
+
   it("refuses a UTF-16 line with a lone surrogate, or cut inside a code unit, instead of mapping a replacement character", async () => {
     const notes = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
     const bytes = Buffer.concat([
