@@ -89,7 +89,8 @@ export interface SendOptions {
   readonly repeatable?: boolean
   /**
    * Aborted: no retry starts (a wait before one ends at once); the request ends `failed` with the last
-   * answer. An attempt already sent is still awaited.
+   * answer. An attempt already sent is still awaited; one still waiting for its turn under
+   * `requestsPerSecond` is not sent (`failed`, `attempts` counting the ones sent).
    */
   readonly signal?: AbortSignal
 }
@@ -116,6 +117,9 @@ type Broken =
   | { readonly kind: "redirected"; readonly timeout: false; readonly reason: string }
 
 /** How undici's fetch reports a redirect it was told not to follow (`redirect: "error"`). */
+/** A request a stop kept from going out while it waited for its turn under the rate limit. */
+const STOPPED: unique symbol = Symbol("stopped")
+
 const isRedirect = (error: unknown): boolean =>
   (error as { cause?: { message?: unknown } } | undefined)?.cause?.message === "unexpected redirect"
 
@@ -202,19 +206,31 @@ export const createClient = (options: ClientOptions): Client => {
   const interval = options.requestsPerSecond !== undefined && options.requestsPerSecond > 0 ? 1000 / options.requestsPerSecond : 0
   let nextStart = -Infinity
 
-  const pace = async (): Promise<void> => {
-    if (interval === 0) return
+  /**
+   * Waits for the request's turn under `requestsPerSecond`; false when `signal` is aborted before a turn
+   * that had to be waited for: a stop keeps a queued request from going out.
+   */
+  const pace = async (signal: AbortSignal | undefined): Promise<boolean> => {
     const now = clock.now()
     const start = Math.max(now, nextStart)
+    if (start > now && signal?.aborted === true) return false
     nextStart = start + interval
-    if (start > now) await clock.sleep(start - now)
+    if (start <= now) return true
+    await sleepUnless(start - now, signal)
+    return signal?.aborted !== true
   }
 
   const flags = { forceAddToCurrentStatement: options.forceAddToCurrentStatement, checkPreviouslyAdded: options.checkPreviouslyAdded }
 
-  const exchange = async (endpointId: EndpointId, payload: unknown, query: SendOptions["query"], token: string): Promise<ResponseOutcome | Broken> => {
+  const exchange = async (
+    endpointId: EndpointId,
+    payload: unknown,
+    query: SendOptions["query"],
+    token: string,
+    signal: AbortSignal | undefined
+  ): Promise<ResponseOutcome | Broken | typeof STOPPED> => {
     const request = buildRequest(endpointId, payload, { baseUrl, token, query, ...flags })
-    if (interval > 0) await pace()
+    if (interval > 0 && !(await pace(signal))) return STOPPED
     // The wait is bounded by a timer raced against the answer, not by an abort signal: a signal costs
     // undici's fetch more per request than everything else `send` does for a record. A request given up
     // on this way ends on its own: undici ends one whose headers or body stop coming (300 s).
@@ -285,7 +301,8 @@ export const createClient = (options: ClientOptions): Client => {
         if (error instanceof TokenError) return withoutToken(error, attempt - 1)
         throw error
       }
-      const result = await exchange(endpointId, payload, query, token)
+      const result = await exchange(endpointId, payload, query, token, sendOptions.signal)
+      if (result === STOPPED) return { kind: "failed", reason: "stopped while waiting for its turn under the rate limit; not sent", attempts: attempt - 1 }
       // A 401 to a token that can be renewed: renewed once (shared with the other requests that got it), then sent again once.
       if (result.kind === "unauthorized" && !renewed) {
         renewed = true

@@ -98,6 +98,22 @@ describe("retries", () => {
     expect(http.requests).toHaveLength(2)
   })
 
+  it("an aborted signal keeps a request waiting for its turn under requestsPerSecond from going out", async () => {
+    const controller = new AbortController()
+    const http = scripted([created])
+    // One request a second: the first goes at once, the second waits a second it is never given.
+    const clock: ClientClock = { now: () => 0, sleep: () => new Promise<void>(() => undefined) }
+    const c = createClient({ baseUrl: "http://127.0.0.1:1", token: "secret-token", fetch: http.fetch, clock, requestsPerSecond: 1 })
+    expect(await c.send("energy-amount", energy, { signal: controller.signal })).toMatchObject({ kind: "created", attempts: 1 })
+    const queued = c.send("energy-amount", energy, { signal: controller.signal })
+    await new Promise((r) => setTimeout(r, 10))
+    controller.abort()
+    expect(await queued).toMatchObject({ kind: "failed", attempts: 0 })
+    // Aborted before its turn: not sent either.
+    expect(await c.send("energy-amount", energy, { signal: controller.signal })).toMatchObject({ kind: "failed", attempts: 0 })
+    expect(http.requests).toHaveLength(1)
+  })
+
   it("attempts exhausted: failed, with the last answer", async () => {
     const { c, requests } = client([unavailable])
     const outcome = await c.send("energy-amount", energy)
