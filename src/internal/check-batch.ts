@@ -45,6 +45,10 @@ const bump = (counts: Counts, key: string): void => {
 /** A JSON value's text on one line, for the reject file: line breaks (and the indentation after them) become one space. */
 const oneLine = (text: string): string => text.trim().replace(/[\r\n]+[ \t]*/gu, " ")
 
+/** A JSON value as the reject file takes it: on one line, or its bytes unchanged when they are not UTF-8. */
+export const rejectedValue = (bytes: Uint8Array): string | Uint8Array =>
+  firstInvalidUtf8(bytes) >= 0 ? Uint8Array.prototype.slice.call(bytes) : oneLine(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("utf8"))
+
 const isBlank = (text: string, start: number, end: number): boolean => {
   // Almost every line starts with "{": decided by its first character.
   if (start < end && text.charCodeAt(start) > 0x20) return false

@@ -13,8 +13,12 @@ export type JsonPiece =
   | { readonly kind: "value"; readonly bytes: Uint8Array; readonly line: number; readonly column: number }
   /** A value larger than the maximum: reported, not kept. */
   | { readonly kind: "overlong"; readonly length: number; readonly line: number; readonly column: number }
-  /** The document's own structure is broken here (outside any element): reported as one unparseable record. */
-  | { readonly kind: "broken"; readonly message: string; readonly line: number; readonly column: number }
+  /**
+   * The document's own structure is broken here: reported as one unparseable record. Outside any element
+   * it is a record of its own; when the file ends inside an element, it is that element's record, and
+   * `element` holds its text (unless it was too long to keep).
+   */
+  | { readonly kind: "broken"; readonly message: string; readonly line: number; readonly column: number; readonly element?: Uint8Array }
 
 const enum Mode {
   /** Before the first value: whitespace and a byte order mark. */
@@ -147,12 +151,24 @@ export class JsonDocumentSplitter {
     return out
   }
 
-  /** Ends the file: the last record, and a report when the array was never closed. */
+  /**
+   * Ends the file: the last record, and a report when the array was never closed. A file that ends inside
+   * an array element is cut there: the element is one record, the cut, located where the file ends (it is
+   * not also a record of its own, so the records are the elements present).
+   */
   end(): Array<JsonPiece> {
     const out: Array<JsonPiece> = []
-    if (this.inElement) out.push(this.finishElement())
-    if (this.mode === Mode.ArrayValue || this.mode === Mode.ArrayNext) {
-      out.push(this.broken("Unexpected end of the file: the array is not closed with ']'"))
+    if (this.inElement && this.mode === Mode.ArrayValue) {
+      const last = this.finishElement()
+      out.push({
+        ...this.broken("Unexpected end of the file inside an element: the array is not closed with ']'"),
+        ...(last.kind === "value" ? { element: last.bytes } : {})
+      })
+    } else {
+      if (this.inElement) out.push(this.finishElement())
+      if (this.mode === Mode.ArrayValue || this.mode === Mode.ArrayNext) {
+        out.push(this.broken("Unexpected end of the file: the array is not closed with ']'"))
+      }
     }
     this.mode = Mode.Stopped
     return out

@@ -7,7 +7,7 @@
 import { availableParallelism } from "node:os"
 import { ENDPOINT_IDS, isEndpointId } from "../../index.js"
 import { type BatchSummary, emptySummary, type WorkerSettings } from "../../internal/batch.js"
-import { countUnparseable } from "../../internal/check-batch.js"
+import { countUnparseable, rejectedValue } from "../../internal/check-batch.js"
 import { documentsReport } from "../documents-option.js"
 import { EXIT, type ExitCode, usageError } from "../../internal/exit-codes.js"
 import { type InputKind, openInput, openOutput, Output, READ_CHUNK_BYTES, readChunks, type RegularFile, sizeOf, sniffStdin, UnreadableInput, validateInputs } from "../../internal/io.js"
@@ -236,7 +236,11 @@ export const runValidate = async (names: ReadonlyArray<string>, options: Validat
         local(index, "json", (summary) =>
           unparseableSummary(summary, piece.kind === "overlong"
             ? unparseable(piece.line, "line_too_long", overlongDetail(piece.length, options.maxLineLength), { column: piece.column })
-            : unparseable(piece.line, "invalid_json", `Invalid JSON: ${piece.message}.`, { column: piece.column })))
+            : unparseable(piece.line, "invalid_json", `Invalid JSON: ${piece.message}.`, {
+              column: piece.column,
+              // The element the file ends in goes to the reject file like any other broken element.
+              ...(rejects !== undefined && piece.element !== undefined ? { raw: rejectedValue(piece.element) } : {})
+            })))
       }
     }
     for await (const chunk of chunks) {
