@@ -135,21 +135,24 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
   const { DatabaseSync } = loadSqlite()
   const db: DatabaseSync = opened ?? new DatabaseSync(":memory:")
   try {
-    if (!readOnly) {
-      try {
-        // Another tool's database (a mistyped --journal) is refused before anything of it is changed.
-        const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((t) => t.name)
-        if (tables.length > 0 && !tables.includes("meta")) {
-          throw new LedgerMismatchError(`${path} is not a ledger of data-import (a database with the tables ${tables.join(", ")}): give a new file or the campaign's ledger`)
-        }
+    try {
+      // Another tool's database (a mistyped --journal) is refused before anything of it is changed. A
+      // ledger's meta table always has its format (written with the tables, in one commit); one without it
+      // is an old journal of file lines (meta, files, records) or another tool's (serve's state).
+      const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name)
+      const formatless = tables.includes("meta") && !tables.includes("files") && db.prepare("SELECT value FROM meta WHERE key = 'format'").get() === undefined
+      if (tables.length > 0 && (!tables.includes("meta") || formatless)) {
+        throw new LedgerMismatchError(`${path} is not a ledger of data-import (a database with the tables ${tables.join(", ")}): give a new file or the campaign's ledger`)
+      }
+      if (!readOnly) {
         // SQLite's default pages (a commit's new rows share the table's last pages; 1 KiB pages cost more
         // in bench/send.mjs); rare checkpoints (about 40 MB of WAL) are where synchronous=NORMAL waits.
         db.exec("PRAGMA wal_autocheckpoint = 10000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
         db.exec("BEGIN IMMEDIATE; COMMIT;")
-      } catch (cause) {
-        if (/locked|busy/iu.test(String(cause))) throw new LedgerMismatchError(`the ledger ${path} is in use by another run`)
-        throw cause
       }
+    } catch (cause) {
+      if (/locked|busy/iu.test(String(cause))) throw new LedgerMismatchError(`the ledger ${path} is in use by another run`)
+      throw cause
     }
     const hasMeta = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined
     const format = hasMeta ? (db.prepare("SELECT value FROM meta WHERE key = 'format'").get() as { value: string } | undefined)?.value : undefined
@@ -158,8 +161,16 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
     }
     if (opened === undefined || !hasMeta) {
       if (readOnly && opened !== undefined) throw new LedgerMismatchError(`${path} is not a ledger of data-import`)
-      db.exec(SCHEMA)
-      db.prepare("INSERT INTO meta (key, value) VALUES ('format', ?)").run(FORMAT)
+      // The tables and the format in one commit: a ledger is never seen without its format.
+      db.exec("BEGIN IMMEDIATE")
+      try {
+        db.exec(SCHEMA)
+        db.prepare("INSERT INTO meta (key, value) VALUES ('format', ?)").run(FORMAT)
+        db.exec("COMMIT")
+      } catch (cause) {
+        db.exec("ROLLBACK")
+        throw cause
+      }
     }
     if (options.service !== undefined) {
       const known = (db.prepare("SELECT url FROM services ORDER BY first_run").all() as Array<{ url: string }>).map((r) => r.url)

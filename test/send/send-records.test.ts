@@ -3,8 +3,12 @@
  * across files, fixes, conflicts, blocked records sent again once unblocked, transactions never moved
  * without the option, a stop that leaves nothing in doubt, and every record accounted for.
  */
+import { mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { openLedger, type SourceLine, sendRecords } from "../../src/index.js"
+import { loadSqlite } from "../../src/service/sqlite.js"
 import { energyAmount, modelService, notes, PAUSED, SEED, TOKEN, transactions } from "./model-service.js"
 
 const lines = (file: string, bodies: ReadonlyArray<unknown>): Array<SourceLine> =>
@@ -208,5 +212,30 @@ describe("sendRecords", () => {
     expect(run.dispositions).toMatchObject({ invalid: 4, send: 1 })
     expect(ledger.unidentifiedLines(run.run, 10).map((u) => u.line)).toEqual([1, 2])
     expect(run.outcomes.created).toBe(1)
+  })
+})
+
+describe("openLedger on a database that is not this version's ledger", () => {
+  const dir = mkdtempSync(join(tmpdir(), "ledger-foreign-"))
+  const database = (name: string, sql: string): string => {
+    const path = join(dir, name)
+    const { DatabaseSync } = loadSqlite()
+    const db = new DatabaseSync(path)
+    db.exec(sql)
+    db.close()
+    return path
+  }
+
+  it("calls a database with a meta table but no journal's tables (serve's state) no ledger, not an older one", () => {
+    const state = database("state.db", "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); CREATE TABLE suppliers (code TEXT PRIMARY KEY, status TEXT NOT NULL);")
+    const before = readFileSync(state)
+    expect(() => openLedger(state)).toThrow(/is not a ledger of data-import \(a database with the tables meta, suppliers\)/u)
+    expect(() => openLedger(state, { readOnly: true })).toThrow(/is not a ledger of data-import/u)
+    expect(readFileSync(state).equals(before)).toBe(true)
+  })
+
+  it("calls an old journal of file lines (meta, files, records; no format) an older version's", () => {
+    const journal = database("journal.db", "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); CREATE TABLE files (path TEXT PRIMARY KEY); CREATE TABLE records (file TEXT, line INTEGER);")
+    expect(() => openLedger(journal)).toThrow(/written by an older version of data-import \(a journal of file lines\)/u)
   })
 })
