@@ -94,7 +94,7 @@ const unusable = (line: PhysicalLine): RefusedLine | undefined => {
 const isBlank = (text: string): boolean => text.trim() === ""
 
 /**
- * The header and rows of a CSV input. The header is the first line after `skipLines`; its names are
+ * The header and rows of a CSV input. The header is the first line after `skipLines` that is not blank; its names are
  * trimmed (and a byte order mark dropped). A data row may end with one empty extra column (a trailing
  * delimiter, as SAP writes it). Rows whose cells are all empty are skipped as blank.
  */
@@ -131,6 +131,13 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
       continue
     }
     if (header === undefined) {
+      // Blank lines above the header (a byte order mark alone among them) are skipped, as spreadsheet
+      // tools do: a file of nothing else has no header and no rows, like an empty one.
+      if (isBlank(line.text)) {
+        yield { kind: "skipped", lines: [line.line], why: "blank" }
+        pos++
+        continue
+      }
       const delimiter = options.delimiter ?? detectDelimiter(line.text)
       const parsed = parseRecord([line], 0, delimiter, 1, true, 0)
       const names = ("fields" in parsed ? parsed.fields : line.text.split(delimiter)).map((n) => withoutBom(n).trim())

@@ -386,6 +386,20 @@ describe("map: nothing silently wrong", () => {
     ])
   })
 
+  it("skips blank lines above the header; a file of blank lines and a byte order mark has no rows, as an empty one", async () => {
+    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
+    const result = await mapWithFiles("blank-above", mappingFile("blank-above", mapping), "\uFEFF\n  \r\nKonto;Text\nKD-1;eins\n\nKD-2;zwei\n", ["--format", "json"])
+    expect(result.run.code).toBe(0)
+    expect(result.payloads.map((p) => p["external_account_number"])).toEqual(["KD-1", "KD-2"])
+    expectConserved(result, [4, 6])
+    expect(JSON.parse(result.run.stdout)).toMatchObject({ ok: true, rowsRead: 2, rowsInPayloads: 2, blankLines: 3 })
+    for (const [name, text] of [["bom-only", "\uFEFF"], ["blank-only", "\uFEFF\n\r\n  \n"]] as const) {
+      const empty = await mapWithFiles(name, mappingFile(name, mapping), text)
+      expect(empty.run.code, name).toBe(1)
+      expect(empty.run.stderr, name).toContain(`no rows in ${empty.input}:`)
+    }
+  })
+
   it("gives a line break inside a quoted field as \\n whatever the file's line ends, and counts its lines", async () => {
     const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
     const csv = "Konto;Text\r\nKD-1;\"zwei\r\nZeilen\"\r\nKD-2;\"drei\nge\r\nmischt\"\nKD-3;eine\r\n"
