@@ -400,6 +400,15 @@ describe("map: nothing silently wrong", () => {
     }
   })
 
+  it("says a file whose lines end in CR alone is one line, when its header does not fit", async () => {
+    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
+    const result = await mapWithFiles("cr-only", mappingFile("cr-only", mapping), "Konto;Text\rKD-1;eins\rKD-2;zwei\r")
+    expect(result.run.code).toBe(2)
+    expect(result.run.stderr).toContain("lines seem to end in CR alone")
+    const fits = await mapWithFiles("cr-fits", mappingFile("cr-fits", mapping), "Konto;Text\nKD-1;eins\n")
+    expect(fits.run.stderr).not.toContain("CR alone")
+  })
+
   it("gives a line break inside a quoted field as \\n whatever the file's line ends, and counts its lines", async () => {
     const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
     const csv = "Konto;Text\r\nKD-1;\"zwei\r\nZeilen\"\r\nKD-2;\"drei\nge\r\nmischt\"\nKD-3;eine\r\n"

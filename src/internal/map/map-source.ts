@@ -140,7 +140,13 @@ export const openMapSource = async (
         headerLine = next.value.line
         header = { columns: next.value.names, delimiter: next.value.delimiter }
         const problems = headerProblems(mapping, next.value.names)
-        if (problems.length > 0) throw usageError(problemsText(input, `the mapping ${mappingPath} does not fit the header (line ${headerLine}) of`, problems))
+        if (problems.length > 0) {
+          // Lines ended by CR alone (old Mac exports) are one line here: the header then holds the rows.
+          const crOnly = next.value.names.some((name) => name.includes("\r"))
+            ? "\n  the header line holds carriage returns: the file's lines seem to end in CR alone; convert them to LF or CRLF"
+            : ""
+          throw usageError(`${problemsText(input, `the mapping ${mappingPath} does not fit the header (line ${headerLine}) of`, problems)}${crOnly}`)
+        }
         break
       }
     }
