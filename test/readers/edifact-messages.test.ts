@@ -52,6 +52,15 @@ describe("readMessages", () => {
     expect(items.map((i) => (i.kind === "problem" ? i.code : i.kind))).toEqual(["message", "message_count_mismatch"])
   })
 
+  it("notes messages outside any interchange once for each run of them, costing none", async () => {
+    const bare = (refs: ReadonlyArray<string>) => refs.flatMap((r) => message(r, ["BGM+7+A+9"])).map((s) => `${s}'`).join("")
+    const text = `${bare(["1", "2"])}${interchange([message("3", ["BGM+7+C+9"])])}${bare(["4"])}`
+    const items = await collect(text)
+    expect(items.map((i) => (i.kind === "problem" ? i.code : i.kind === "message" ? i.reference : i.kind))).toEqual(["interchange_not_open", "1", "2", "3", "interchange_not_open", "4"])
+    expect(items[0]).toMatchObject({ segmentNumbers: [], at: { segment: 1 } })
+    expect(items[4]).toMatchObject({ segmentNumbers: [], at: { segment: 12 } })
+  })
+
   it("accounts for every segment of random interchanges with random damage: in one message or one problem", async () => {
     const bodyArb = fc.array(fc.constantFrom("BGM+7+A+9", "QTY+220:1", "DTM+163:202401010000?+00:303", "PIA+5+1-1?x1:SRW", "qty+1", "LOC+172+1"), { maxLength: 5 })
     await fc.assert(fc.asyncProperty(fc.array(bodyArb, { minLength: 1, maxLength: 4 }), fc.nat(), fc.boolean(), async (bodies, cutAt, wrongCount) => {

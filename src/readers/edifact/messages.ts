@@ -117,6 +117,8 @@ export class MessageReader {
   private messagesInInterchange = 0
   private messageNumber = 0
   private open: Open | undefined
+  /** Whether the messages outside any interchange since the last `UNZ` (or the start) were noted. */
+  private notedOutside = false
 
   constructor(options: MessageOptions, private readonly hooks: MessageHooks = {}) {
     this.warnCount = options.segmentCount === "warn"
@@ -207,10 +209,17 @@ export class MessageReader {
       case "UNB":
         if (this.unb !== undefined) out(this.problemOf("interchange_not_closed", `the interchange ${this.interchange!.reference} has no UNZ before this UNB`, item, []))
         this.unb = item
+        this.notedOutside = false
         this.interchange = { reference: el(item, 4), sender: el(item, 1), recipient: el(item, 2), syntax: item.elements[0]?.join(":") ?? "" }
         this.messagesInInterchange = 0
         return
       case "UNH":
+        // Messages without a UNB are read (a file cut down to its messages, say), but their interchange
+        // cannot be checked: noted once for each run of them, costing none.
+        if (this.unb === undefined && !this.notedOutside) {
+          this.notedOutside = true
+          out(this.problemOf("interchange_not_open", "UNH without UNB: the messages from here are outside any interchange, whose UNZ count cannot be checked", item, []))
+        }
         this.messageNumber++
         this.messagesInInterchange++
         this.open = { unh: item, items: [], count: 0, last: undefined, damage: undefined }
