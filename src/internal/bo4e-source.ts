@@ -74,7 +74,7 @@ export const openBo4eRows = async (
   const read = text === "" && bytes.length > 0
     ? [{ kind: "reject" as const, code: "not_utf8", detail: "the file is not UTF-8 text", at: { document: 1, line: undefined, path: "$" }, raw: "" }]
     : readBo4eRecords(text, { ...options, columns })
-  const items: AsyncIterable<LookupItem<Bo4eLocation>> | Iterable<LookupItem<Bo4eLocation>> = accounts !== undefined ? withAccounts(read, periods!, accounts) : read
+  const items: AsyncIterable<LookupItem<Bo4eLocation>> | Iterable<LookupItem<Bo4eLocation>> = accounts !== undefined ? withAccounts(read, periods!, accounts, zone) : read
   return (async function*(): AsyncGenerator<SourceItem> {
     let number = 0
     for await (const item of items) {

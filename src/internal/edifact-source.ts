@@ -94,7 +94,7 @@ export const openEdifactRows = async (
   const columns = [...mappingColumns(mapping), ...(accounts !== undefined ? [accounts.location, accounts.at] : [])]
   // The account is looked up as each record passes (no generator of its own between reader and mapper),
   // written into the record the reader has just made.
-  const find = accounts !== undefined ? accountFinder<EdifactLocation>(periods!, accounts, true) : undefined
+  const find = accounts !== undefined ? accountFinder<EdifactLocation>(periods!, accounts, { inPlace: true, zone: options.zone }) : undefined
   const items = readEdifactRecords(chunks, { ...options, columns })
   return (async function*(): AsyncGenerator<SourceItem> {
     for await (const read of items) {

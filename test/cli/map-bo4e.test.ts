@@ -57,6 +57,56 @@ describe("data-import map with a BO4E mapping", () => {
     expect(JSON.stringify(result.rejected)).toContain("period_start_at")
   })
 
+  it("looks a zone-less startdatum up as wall time in the reader's zone, whatever the machine's zone", async () => {
+    // Midnight of 1 January 2024 in Berlin is 2023-12-31T23:00Z: read with the machine's zone, "2024-01-01T00:00:00"
+    // was still KD-OLD in Tokyo, and "2023-12-31T23:30:00" already KD-NEW in UTC.
+    const zoned = tempDir()
+    write(zoned, "accounts.csv", "malo;account;valid_from;valid_to\n123456789;KD-OLD;2023-01-01;2024-01-01\n123456789;KD-NEW;2024-01-01;\n")
+    write(zoned, "reader.json", JSON.stringify({
+      source: "bo4e", types: ["ENERGIEMENGE"], objects: [""], records: "energieverbrauch[]", zone: "Europe/Berlin",
+      accounts: { table: "accounts.csv", location: "lokationsId", at: "energieverbrauch[].startdatum", into: "@account" }
+    }))
+    const wall = { convert: "datetime", options: { format: "yyyy-MM-ddTHH:mm:ss", timeZone: "Europe/Berlin", ambiguous: "reject" } }
+    const example = JSON.parse(readFileSync(MAPPING, "utf8")) as { fields: Record<string, unknown> }
+    const mapping = write(zoned, "zone-less.mapping.json", JSON.stringify({
+      ...example,
+      reader: "reader.json",
+      fields: {
+        ...example.fields,
+        "energy_amount.period_start_at": { column: "energieverbrauch[].startdatum", ...wall },
+        "energy_amount.period_end_at": { column: "energieverbrauch[].enddatum", ...wall }
+      }
+    }))
+    const starts = [
+      "2024-01-01T00:00:00", "2023-12-31T23:30:00",
+      // A spring gap, an autumn repeat and texts only Date.parse's leniency reads: rejected, not guessed.
+      "2024-03-31T02:30:00", "2024-10-27T02:30:00", "2024-1-1", "01/02/2024"
+    ]
+    const input = write(zoned, "zone-less.ndjson", starts.map((startdatum) => JSON.stringify({
+      boTyp: "ENERGIEMENGE", lokationsId: "123456789",
+      energieverbrauch: [{ startdatum, enddatum: "2024-12-31T00:00:00", obiskennzahl: "1-0:1.8.0", einheit: "KWH", wert: 1 }]
+    })).join("\n") + "\n")
+    for (const TZ of ["UTC", "Asia/Tokyo", "America/New_York"]) {
+      const out = join(zoned, `${TZ.replace("/", "-")}.ndjson`)
+      const rejects = join(zoned, `${TZ.replace("/", "-")}.rejects.ndjson`)
+      const result = await runCli(["map", "-m", mapping, "-o", out, "-r", rejects, input], { env: { TZ } })
+      const payloads = lines(readFileSync(out, "utf8"))
+      expect(payloads.map((p) => [p["external_account_number"], (p["energy_amount"] as Record<string, string>)["period_start_at"]]), TZ).toEqual([
+        ["KD-NEW", "2024-01-01T00:00:00+01:00"],
+        ["KD-OLD", "2023-12-31T23:30:00+01:00"]
+      ])
+      const rejected = lines(readFileSync(rejects, "utf8")).map((r) => (r["errors"] as Array<{ detail: string }>).map((e) => e.detail).join("\n"))
+      expect(rejected, TZ).toHaveLength(4)
+      rejected.forEach((detail, i) => {
+        expect(detail, TZ).toContain(`document ${i + 3} (line ${i + 3}), energieverbrauch[0]: unreadable_time:`)
+        expect(detail, TZ).toContain(`energieverbrauch[].startdatum ${JSON.stringify(starts[i + 2])}`)
+      })
+      expect(rejected[0]).toContain("does not exist in Europe/Berlin")
+      expect(rejected[1]).toContain("occurs twice in Europe/Berlin")
+      expect(result.code).not.toBe(0)
+    }
+  })
+
   it("a BOneyComb without Energiemenge maps nothing: each of its BOs is a located warning, the run fails as empty", async () => {
     const input = join(FIXTURES, "boneycomb-invoic-31002-netznutzungsrechnung-gas.json")
     const bos = (JSON.parse(readFileSync(input, "utf8")) as { stammdaten: Array<unknown> }).stammdaten.length

@@ -2,14 +2,21 @@
  * The account of a location: a table MaLo → external account number with validity periods (a supplier
  * change moves a MaLo between accounts), and a pass over records that adds each record's account, or
  * rejects the record with `no_account_for_location` (none valid at its time), `ambiguous_account`
- * (more than one) or `unreadable_time` (its time is not a date-time) — an unresolved location is a
- * reject, never a guess.
+ * (more than one) or `unreadable_time` (its time is not a date-time, or a wall time a clock change skips
+ * or repeats) — an unresolved location is a reject, never a guess.
+ *
+ * Times are read strictly (see {@link readTime}), never with `Date.parse`: that reads a time without an
+ * offset in the machine's zone, and takes texts such as `2024-1-1` or `01/02/2024`.
  *
  * @module
  */
 import { csvTable } from "../csv/csv-record.js"
-import { dtmToIso } from "../edifact/dtm.js"
 import type { LegacyRecord } from "../../mappers/field-source.js"
+import { isoDateTimeConverter } from "../../mappers/to-iso-date-time.js"
+import { offsetFormatFor } from "../../mappers/zone-offsets.js"
+import { toInstant } from "../../schemas/instant.js"
+import { isCalendarDate } from "../../schemas/is-calendar-date.js"
+import { ISO_DATETIME_RE } from "../../schemas/patterns.js"
 
 /** One row of the table: the account of `location` from `from` (inclusive) to `to` (exclusive, open when undefined). */
 export interface AccountPeriod {
@@ -26,25 +33,109 @@ export interface AccountLookup {
   readonly into: string
 }
 
-const instantOf = (text: string, zone: string): number | undefined => {
-  const trimmed = text.trim()
-  if (/^\d{4}-\d{2}-\d{2}$/u.test(trimmed)) {
-    const local = dtmToIso(trimmed.replaceAll("-", ""), "102", zone)
-    return local.ok ? Date.parse(local.iso) : undefined
+/** The zone of a reader file without `zone`. */
+export const DEFAULT_ZONE = "Europe/Berlin"
+
+/**
+ * A time read by {@link readTime}: its instant in milliseconds since the epoch (a fraction of a millisecond
+ * cut off, which keeps every comparison with a whole millisecond), and its form; or why it is not read (the
+ * words that follow the quoted text).
+ */
+export type TimeReading =
+  | { readonly ok: true; readonly ms: number; readonly form: "date" | "offset" | "wall" }
+  | { readonly ok: false; readonly reason: string }
+
+/** Date, and optionally time of day (seconds and fraction optional) with an optional `Z` or offset. */
+const TIME_TEXT = /^([0-9]{4}-[0-9]{2}-[0-9]{2})(?:[T ]([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.([0-9]+))?)?(Z|[+-][0-9]{2}:[0-9]{2})?)?$/u
+
+const wallConverters = new Map<string, ReturnType<typeof isoDateTimeConverter>>()
+
+/** The project's wall-time converter for `zone`, to UTC, refusing a skipped and a repeated wall time. */
+const wallConverter = (zone: string) => {
+  let convert = wallConverters.get(zone)
+  if (convert === undefined) {
+    convert = isoDateTimeConverter({ format: "yyyy-MM-ddTHH:mm:ss", timeZone: zone, ambiguous: "reject", output: "utc" })
+    wallConverters.set(zone, convert)
   }
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(Z|[+-]\d{2}:\d{2})$/u.test(trimmed)) return undefined
-  const ms = Date.parse(trimmed)
-  return Number.isNaN(ms) ? undefined : ms
+  return convert
+}
+
+/** The milliseconds of a well-formed ISO date-time with offset (a fraction's digits past the third cut off). */
+const msOf = (iso: string): number => {
+  const { seconds, fraction } = toInstant(iso)
+  return seconds * 1000 + Number(fraction.slice(0, 3).padEnd(3, "0"))
+}
+
+/** What a time reads, in the words after its quoted text. */
+const NOT_A_TIME = "is not a date-time (read: YYYY-MM-DD, or YYYY-MM-DDTHH:MM[:SS[.fraction]] with Z, an offset ±HH:MM or none; T or a space between date and time)"
+
+/**
+ * Reads a time strictly, the same on every machine:
+ *
+ * - with `Z` or an offset (`2024-03-31T03:00:00+02:00`): its instant, whatever `zone`;
+ * - without (`2024-03-31T02:30:00`): a wall time in `zone`; one that a clock change skips or repeats there is
+ *   not read (which instant it means is not known);
+ * - a date (`2024-03-31`): its midnight in `zone`.
+ *
+ * The date is `YYYY-MM-DD`, the time `HH:MM`, `HH:MM:SS` or `HH:MM:SS.fraction` (any digits), after `T`
+ * or a space (RFC 3339 allows it; BO4E exports write it); surrounding whitespace is dropped. Anything
+ * else is not read: `2024-1-1`, `01/02/2024`, `2024-03` (a month), `24:00`, `2024-02-30`, an offset
+ * without its colon or beyond ±23:59.
+ *
+ * @example
+ * readTime("2024-01-01T00:00:00", "Europe/Berlin") // => { ok: true, ms: 1704063600000, form: "wall" }
+ * readTime("2024-01-01T00:00:00Z", "Europe/Berlin") // => { ok: true, ms: 1704067200000, form: "offset" }
+ * readTime("2024-10-27T02:30:00", "Europe/Berlin").ok // => false
+ */
+export const readTime = (text: string, zone: string): TimeReading => {
+  const trimmed = text.trim()
+  // The usual text (every DTM the EDIFACT reader read, an API datetime) at once.
+  if (ISO_DATETIME_RE.test(trimmed) && isCalendarDate(trimmed)) return { ok: true, ms: msOf(trimmed), form: "offset" }
+  const m = TIME_TEXT.exec(trimmed)
+  if (m === null) return { ok: false, reason: NOT_A_TIME }
+  const [, date, hourMinute, seconds, fraction, offset] = m as unknown as [string, string, string | undefined, string | undefined, string | undefined, string | undefined]
+  const wall = `${date}T${hourMinute ?? "00:00"}${seconds?.slice(0, 3) ?? ":00"}`
+  if (date.startsWith("0000") || !isCalendarDate(wall)) return { ok: false, reason: `is not a date-time: ${date} is not a day of the calendar (years 0001-9999)` }
+  const decimals = fraction === undefined ? "" : `.${fraction}`
+  if (offset !== undefined) {
+    const iso = `${wall}${decimals}${offset}`
+    return ISO_DATETIME_RE.test(iso)
+      ? { ok: true, ms: msOf(iso), form: "offset" }
+      : { ok: false, reason: "is not a date-time: its time of day or offset does not exist" }
+  }
+  const converted = wallConverter(zone)(wall)
+  if (converted.ok) return { ok: true, ms: msOf(`${converted.value.slice(0, 19)}${decimals}Z`), form: hourMinute === undefined ? "date" : "wall" }
+  const what = hourMinute === undefined ? "is a date whose midnight" : "has no offset, and as a wall time it"
+  switch (converted.error.code) {
+    case "nonexistent_time":
+      return { ok: false, reason: `${what} does not exist in ${zone} (a clock change skips it)` }
+    case "ambiguous_time":
+      return { ok: false, reason: `${what} occurs twice in ${zone} (a clock change repeats it): which instant it means is not known` }
+    case "invalid_time_zone":
+      return { ok: false, reason: `has no offset, and the time zone ${JSON.stringify(zone)} is not known` }
+    case "out_of_range":
+      return { ok: false, reason: "is not a date-time: its instant lies outside the years 0001-9999" }
+    default:
+      return { ok: false, reason: "is not a date-time: its time of day does not exist" }
+  }
+}
+
+/** A table's date (midnight in `zone`) or date-time with offset; a date-time without offset is not taken. */
+const tableInstant = (text: string, zone: string): number | undefined => {
+  const read = readTime(text, zone)
+  return read.ok && read.form !== "wall" ? read.ms : undefined
 }
 
 /**
  * Reads the table (CSV with a header `malo;account;valid_from;valid_to`, `;` or `,`); dates are midnight
- * in `zone`. Returns the periods, or the problems of its lines (a table with problems is not used).
+ * in `zone`, date-times need `Z` or an offset (both read by {@link readTime}). Returns the periods, or the
+ * problems of its lines (a table with problems is not used).
  *
  * @example
  * readAccountTable("malo;account;valid_from;valid_to\n51238696781;KD-1;2024-01-01;\n").periods[0]?.account // => "KD-1"
  */
-export const readAccountTable = (text: string, zone = "Europe/Berlin"): { readonly periods: ReadonlyArray<AccountPeriod>; readonly problems: ReadonlyArray<string> } => {
+export const readAccountTable = (text: string, zone = DEFAULT_ZONE): { readonly periods: ReadonlyArray<AccountPeriod>; readonly problems: ReadonlyArray<string> } => {
+  if (offsetFormatFor(zone) === undefined) return { periods: [], problems: [`the time zone ${JSON.stringify(zone)} is not known`] }
   const { delimiter, rows: lines } = csvTable(text, [";", ","])
   const header = lines[0]
   if (delimiter === undefined || header === undefined || "error" in header) return { periods: [], problems: ["the account table is not CSV: its header needs malo;account;valid_from;valid_to"] }
@@ -60,9 +151,9 @@ export const readAccountTable = (text: string, zone = "Europe/Berlin"): { readon
   rows.forEach(({ line, cells: row }) => {
     const location = row["malo"] ?? ""
     const account = row["account"] ?? ""
-    const from = instantOf(row["valid_from"] ?? "", zone)
+    const from = tableInstant(row["valid_from"] ?? "", zone)
     const toText = row["valid_to"] ?? ""
-    const to = toText === "" ? undefined : instantOf(toText, zone)
+    const to = toText === "" ? undefined : tableInstant(toText, zone)
     if (location === "" || account === "") problems.push(`line ${line}: malo and account are required`)
     else if (from === undefined) problems.push(`line ${line}: valid_from ${JSON.stringify(row["valid_from"] ?? "")} is not a date (YYYY-MM-DD) or an ISO date-time with offset`)
     else if (toText !== "" && to === undefined) problems.push(`line ${line}: valid_to ${JSON.stringify(toText)} is not a date or an ISO date-time with offset`)
@@ -77,26 +168,37 @@ export type LookupItem<At> =
   | { readonly kind: "record"; readonly record: LegacyRecord; readonly at: At; readonly raw: string }
   | { readonly kind: "reject" | "warning"; readonly code: string; readonly detail: string; readonly at: At; readonly raw: string }
 
+/** Options of {@link accountFinder}. */
+export interface AccountFinderOptions {
+  /** Write the account into the record itself rather than into a copy. Default `false`. */
+  readonly inPlace?: boolean
+  /** The zone of a record's time without offset (the reader file's `zone`). Default `"Europe/Berlin"`. */
+  readonly zone?: string | undefined
+}
+
 /**
  * The account lookup of {@link withAccounts} for one item at a time: a record gets its account (in a copy,
  * or with `inPlace` in the record itself, the cell where the copy would have it), or becomes a reject;
- * other items pass as they are.
+ * other items pass as they are. The record's time is read by {@link readTime}, a time without offset as
+ * wall time in `zone`.
  */
-export const accountFinder = <At>(periods: ReadonlyArray<AccountPeriod>, lookup: AccountLookup, inPlace = false): (item: LookupItem<At>) => LookupItem<At> => {
+export const accountFinder = <At>(periods: ReadonlyArray<AccountPeriod>, lookup: AccountLookup, options: AccountFinderOptions = {}): (item: LookupItem<At>) => LookupItem<At> => {
+  const { inPlace = false, zone = DEFAULT_ZONE } = options
   const byLocation = new Map<string, Array<AccountPeriod>>()
   for (const p of periods) byLocation.set(p.location, [...(byLocation.get(p.location) ?? []), p])
   return (item) => {
     if (item.kind !== "record") return item
     const location = String(item.record[lookup.location] ?? "").trim()
     const atText = String(item.record[lookup.at] ?? "")
-    const at = Date.parse(atText)
-    if (atText.trim() !== "" && Number.isNaN(at)) {
-      // A time the reader could not read (a wall time a clock change skips or repeats, a day that does not
-      // exist, an unknown DTM format) is the reason, not a gap in the table.
-      const detail = `the account of location ${JSON.stringify(location)} cannot be looked up: ${lookup.at} ${JSON.stringify(atText)} is not a date-time`
+    const read = atText.trim() === "" ? undefined : readTime(atText, zone)
+    if (read !== undefined && !read.ok) {
+      // A time that cannot be read (a wall time a clock change skips or repeats, a day that does not exist,
+      // a DTM the reader left as written, a text only Date.parse would take) is the reason, not a gap in the table.
+      const detail = `the account of location ${JSON.stringify(location)} cannot be looked up: ${lookup.at} ${JSON.stringify(atText)} ${read.reason}`
       return { kind: "reject", code: "unreadable_time", detail, at: item.at, raw: item.raw }
     }
-    const found = Number.isNaN(at) ? [] : (byLocation.get(location) ?? []).filter((p) => p.from <= at && (p.to === undefined || at < p.to))
+    const at = read?.ms
+    const found = at === undefined ? [] : (byLocation.get(location) ?? []).filter((p) => p.from <= at && (p.to === undefined || at < p.to))
     if (found.length === 1) {
       if (!inPlace) return { ...item, record: { ...item.record, [lookup.into]: found[0]!.account } }
       ;(item.record as Record<string, unknown>)[lookup.into] = found[0]!.account
@@ -112,9 +214,9 @@ export const accountFinder = <At>(periods: ReadonlyArray<AccountPeriod>, lookup:
 
 /**
  * Adds the account of each record's location at its time to the record (cell `lookup.into`), or
- * rejects the record.
+ * rejects the record; a time without offset is wall time in `zone` (default Europe/Berlin).
  */
-export async function* withAccounts<At>(items: AsyncIterable<LookupItem<At>> | Iterable<LookupItem<At>>, periods: ReadonlyArray<AccountPeriod>, lookup: AccountLookup): AsyncGenerator<LookupItem<At>> {
-  const find = accountFinder<At>(periods, lookup)
+export async function* withAccounts<At>(items: AsyncIterable<LookupItem<At>> | Iterable<LookupItem<At>>, periods: ReadonlyArray<AccountPeriod>, lookup: AccountLookup, zone: string = DEFAULT_ZONE): AsyncGenerator<LookupItem<At>> {
+  const find = accountFinder<At>(periods, lookup, { zone })
   for await (const item of items) yield find(item)
 }
