@@ -61,6 +61,24 @@ const validatorOf = (endpointId: EndpointId): PayloadValidator<EndpointId> => {
   return validator
 }
 
+/**
+ * How deeply a request body may nest: deeper than any payload of the contract (the compiled validator's
+ * bound), and far from the depth at which storing or echoing it (`JSON.stringify`) overflows the stack.
+ */
+export const MAX_BODY_DEPTH = 64
+
+/** Whether a parsed JSON value nests objects and arrays more than `limit` levels deep (without recursion). */
+const nestedDeeperThan = (value: unknown, limit: number): boolean => {
+  const pending: Array<[unknown, number]> = [[value, 1]]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, depth] = next
+    if (typeof item !== "object" || item === null) continue
+    if (depth > limit) return true
+    for (const child of Object.values(item)) pending.push([child, depth + 1])
+  }
+  return false
+}
+
 /** The credentials check: `undefined` when the `Authorization` header holds `Token <a seeded token>`. */
 export const unauthorized = (state: ServiceState, authorization: string | undefined): Answer | undefined => {
   const parts = authorization?.trim().split(/\s+/u) ?? []
@@ -121,6 +139,9 @@ const answerEndpoint = (
   } catch (cause) {
     const reason = body === undefined || body.trim() === "" ? "The body is empty" : "The body is not valid JSON"
     return { status: 400, body: unparseableBody(`${reason}: a JSON object is expected (${(cause as Error).message}).`) }
+  }
+  if (nestedDeeperThan(input, MAX_BODY_DEPTH)) {
+    return { status: 400, body: unparseableBody(`The body nests objects and arrays more than ${MAX_BODY_DEPTH} levels deep.`) }
   }
   const result = validatorOf(endpointId)(input, { now: context.now })
   if (!result.ok) return { status: 400, body: result.error }
