@@ -38,17 +38,38 @@ export const isJsonMediaType = (contentType: string): boolean =>
   /^application\/(?:[\w.+-]+\+)?json\s*(?:;.*)?$/isu.test(contentType.trim())
 
 /**
+ * The `charset` parameter of a `Content-Type`, lower case and unquoted, or `undefined` without one.
+ *
+ * @example
+ * charsetOf('application/json; charset="UTF-8"') // => "utf-8"
+ * charsetOf("application/json") // => undefined
+ */
+export const charsetOf = (contentType: string): string | undefined => {
+  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/iu.exec(contentType)
+  return match === null ? undefined : (match[1] ?? match[2] ?? "").toLowerCase()
+}
+
+/** Whether a request's body is read by its route: a POST to an endpoint or a control that takes POST. */
+export const takesBody = (method: string, route: Route): boolean =>
+  method === "POST" && route.kind !== "none" && route.kind !== "stats" && route.methodAllowed
+
+/**
  * The answer to a request refused by its head (after its credentials were checked), or `undefined`:
  * 413 when `Content-Length` exceeds `limit`, 415 when a POST that the route takes declares a media type
- * that is not JSON. A POST without `Content-Type` is read as JSON, as before.
+ * that is not JSON, or JSON in a charset other than UTF-8 (JSON on the wire is UTF-8, RFC 8259). A POST
+ * without `Content-Type` is read as JSON, as before.
  */
 export const refusedByHead = (method: string, route: Route, headers: IncomingHttpHeaders, limit: number): Answer | undefined => {
   const length = Number(headers["content-length"] ?? "0")
   if (length > limit) return { status: 413, body: { detail: `The body is larger than ${limit} bytes.` } }
   const type = headers["content-type"]
-  const takesBody = method === "POST" && route.kind !== "none" && route.kind !== "stats" && route.methodAllowed
-  if (takesBody && type !== undefined && !isJsonMediaType(type)) {
+  if (!takesBody(method, route) || type === undefined) return undefined
+  if (!isJsonMediaType(type)) {
     return { status: 415, body: { detail: `Unsupported media type "${type}" in request: send application/json.` } }
+  }
+  const charset = charsetOf(type)
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
+    return { status: 415, body: { detail: `Unsupported charset "${charset}" in request: send JSON in UTF-8.` } }
   }
   return undefined
 }

@@ -9,14 +9,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
 import { setTimeout as sleep } from "node:timers/promises"
-import { lingerOnClose, originForm, refusedByHead } from "./before-body.js"
+import { lingerOnClose, originForm, refusedByHead, takesBody } from "./before-body.js"
 import { trackConnections } from "./connections.js"
 import { type FaultDecision, faultsFor, type FaultOptions, NO_FAULTS } from "./faults.js"
 import { GRAPHQL_PATH } from "./graphql.js"
 import type { Answer } from "./handler.js"
 import { handleRequest, unauthorized } from "./handle-request.js"
 import { routeOf } from "./routes.js"
-import type { ServiceResponse } from "./service-response.js"
+import { type ServiceResponse, unparseableBody } from "./service-response.js"
 import type { ReferenceStore } from "./store.js"
 
 /** Options of {@link createReferenceServer}. */
@@ -48,8 +48,8 @@ export interface ReferenceServer {
 const DEFAULT_MAX_BODY_BYTES = 32 * 1024 * 1024
 const NO_FAULT: FaultDecision = { fail: false, reset: false, vendorFails: false }
 
-/** The body as text, or `undefined` when it is larger than `limit` bytes. */
-const readBody = async (req: IncomingMessage, limit: number): Promise<string | undefined> => {
+/** The body's bytes, or `undefined` when it is larger than `limit` bytes. */
+const readBody = async (req: IncomingMessage, limit: number): Promise<Buffer | undefined> => {
   const chunks: Array<Buffer> = []
   let size = 0
   // Read to the end even past the limit: leaving the loop early would destroy the socket before the 413.
@@ -57,7 +57,19 @@ const readBody = async (req: IncomingMessage, limit: number): Promise<string | u
     size += chunk.length
     if (size <= limit) chunks.push(chunk)
   }
-  return size > limit ? undefined : Buffer.concat(chunks).toString("utf8")
+  return size > limit ? undefined : Buffer.concat(chunks)
+}
+
+// A byte order mark is kept, so that JSON.parse refuses it as before.
+const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true })
+
+/** The bytes as UTF-8 text, or `undefined` when they are not UTF-8 (never text with U+FFFD in place of them). */
+const utf8 = (bytes: Buffer): string | undefined => {
+  try {
+    return UTF8.decode(bytes)
+  } catch {
+    return undefined
+  }
 }
 
 const send = (res: ServerResponse, response: Pick<ServiceResponse, "status" | "body" | "headers">, closing: boolean): void => {
@@ -98,7 +110,7 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
     const endpointId = route.kind === "endpoint" ? route.endpointId : undefined
     if (options.graphql !== undefined && route.kind === "none" && path.split("?")[0] === GRAPHQL_PATH) {
       const body = await readBody(req, limit)
-      send(res, body === undefined ? { status: 413, body: { detail: `The body is larger than ${limit} bytes.` } } : await options.graphql({ method, body }), false)
+      send(res, body === undefined ? { status: 413, body: { detail: `The body is larger than ${limit} bytes.` } } : await options.graphql({ method, body: body.toString("utf8") }), false)
       return
     }
     // Credentials, size and media type are judged from the head: a refused body is never read.
@@ -112,11 +124,17 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
       send(res, refused, true)
       return
     }
-    const body = await readBody(req, limit)
+    const bytes = await readBody(req, limit)
     if (faults.latencyMs > 0) await sleep(faults.latencyMs)
-    if (body === undefined) {
+    if (bytes === undefined) {
       if (endpointId !== undefined) options.store.transact((state) => state.countResponse(endpointId, 413))
       send(res, { status: 413, body: { detail: `The body is larger than ${limit} bytes.` } }, true)
+      return
+    }
+    const body = takesBody(method, route) ? utf8(bytes) : bytes.toString("utf8")
+    if (body === undefined) {
+      if (endpointId !== undefined) options.store.transact((state) => state.countResponse(endpointId, 400))
+      send(res, { status: 400, body: unparseableBody("The body is not valid UTF-8: a JSON object in UTF-8 is expected.") }, connections.closing())
       return
     }
     if (fault.fail && endpointId !== undefined) {

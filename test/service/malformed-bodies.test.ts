@@ -44,3 +44,36 @@ describe("serve: a body nested too deeply", () => {
     expect(stats.responses["market-participant-invoice"]).toEqual({ 201: 1, 400: 2 })
   })
 })
+
+describe("serve: a body in another encoding than UTF-8", () => {
+  const note = (body: string) => JSON.stringify(forAccount(IMPORTED, { notes: [{ body, created_at: "2024-06-12T14:02:31+02:00" }] }))
+
+  it("a Content-Type with another charset is 415, nothing stored; UTF-8 however spelt is taken, its text kept exactly", async () => {
+    const service = await startService()
+    const latin1 = await post(service.baseUrl, NOTES_PATH, Buffer.from(note("Zählerwechsel"), "latin1"), "application/json; charset=iso-8859-1")
+    expect(latin1.status).toBe(415)
+    expect(Object.keys(latin1.body as object)).toEqual(["detail"])
+    const utf16 = await post(service.baseUrl, NOTES_PATH, Buffer.from(note("Zählerwechsel"), "utf16le"), "application/json;charset=UTF-16")
+    expect(utf16.status).toBe(415)
+    for (const [i, type] of ["application/json; charset=utf-8", 'application/json; charset="UTF-8"', "application/json;charset=utf8"].entries()) {
+      const reply = await post(service.baseUrl, NOTES_PATH, Buffer.from(note(`Zählerwechsel ${i}`), "utf8"), type)
+      expect(reply.status, type).toBe(201)
+      expect((reply.body as Array<{ body: string }>)[0]!.body).toBe(`Zählerwechsel ${i}`)
+    }
+    const stats = await service.stats()
+    expect(stats.stored["notes"]).toBe(3)
+    expect(stats.responses["notes"]).toEqual({ 201: 3, 415: 2 })
+  })
+
+  it("bytes that are not UTF-8 are a 400 parse_error, nothing stored, not text with U+FFFD in it", async () => {
+    const service = await startService()
+    for (const type of ["application/json", "application/json; charset=utf-8"]) {
+      const reply = await post(service.baseUrl, NOTES_PATH, Buffer.from(note("Zählerwechsel"), "latin1"), type)
+      expect(reply.status, type).toBe(400)
+      expect(reply.body).toMatchObject({ code: "parse_error", errors: [{ code: "invalid", attr: "non_field_errors" }] })
+    }
+    const stats = await service.stats()
+    expect(stats.stored["notes"]).toBe(0)
+    expect(stats.responses["notes"]).toEqual({ 400: 2 })
+  })
+})
