@@ -163,6 +163,8 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
 
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
     serve(req, res).catch((cause: unknown) => {
+      // The client went away before its body was complete: nothing to answer, and no fault of the service.
+      if (!req.complete && req.socket.destroyed) return
       options.onInternalError?.(cause instanceof Error ? cause.message : String(cause))
       if (!res.headersSent) send(res, { status: 500, body: { detail: "Internal error of the reference service." } }, true)
       else res.destroy()

@@ -3,9 +3,12 @@
  * nested too deeply to store, bytes that are not UTF-8, a media type with another charset, and a client
  * that goes away in the middle of its body.
  */
+import { once } from "node:events"
+import { connect } from "node:net"
 import { describe, expect, it } from "vitest"
 import { buildPath } from "../../src/index.js"
-import { example, expectValidResponse, forAccount, IMPORTED, startService, TOKEN } from "./support.js"
+import { createReferenceServer, openStore } from "../../src/service/index.js"
+import { example, expectValidResponse, FIXED_NOW, forAccount, IMPORTED, SEED, startService, TOKEN } from "./support.js"
 
 const INVOICE_PATH = buildPath("market-participant-invoice", {})
 const NOTES_PATH = buildPath("notes", {})
@@ -75,5 +78,35 @@ describe("serve: a body in another encoding than UTF-8", () => {
     const stats = await service.stats()
     expect(stats.stored["notes"]).toBe(0)
     expect(stats.responses["notes"]).toEqual({ 400: 2 })
+  })
+})
+
+describe("serve: a client that goes away in the middle of its body", () => {
+  it("is no internal error of the service; nothing is stored and the next request is answered", async () => {
+    const internalErrors: Array<string> = []
+    const store = openStore(":memory:", SEED)
+    const server = createReferenceServer({ store, now: () => FIXED_NOW, onInternalError: (message) => internalErrors.push(message) })
+    const { port } = await server.listen(0, "127.0.0.1")
+    try {
+      for (const framing of ["Content-Length: 1000", "Transfer-Encoding: chunked"]) {
+        const socket = connect(port, "127.0.0.1")
+        socket.on("error", () => undefined)
+        await once(socket, "connect")
+        const part = framing.startsWith("Content") ? '{"import_supplier":' : '13\r\n{"import_supplier":\r\n'
+        socket.write(`POST ${NOTES_PATH} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Token ${TOKEN}\r\nContent-Type: application/json\r\n${framing}\r\n\r\n${part}`)
+        await new Promise((r) => setTimeout(r, 100))
+        socket.destroy()
+      }
+      await new Promise((r) => setTimeout(r, 200))
+      expect(internalErrors).toEqual([])
+      const reply = await post(`http://127.0.0.1:${port}`, NOTES_PATH, JSON.stringify(forAccount(IMPORTED, { notes: [{ body: "after" }] })))
+      expect(reply.status).toBe(201)
+      expect(store.transact((state) => state.count("notes"))).toBe(1)
+    } finally {
+      const closed = server.close()
+      server.server.closeAllConnections()
+      await closed
+      store.close()
+    }
   })
 })
