@@ -6,8 +6,9 @@
  *
  * @module
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
-import type { AddressInfo } from "node:net"
+import { createServer, type IncomingMessage, type Server, type ServerResponse, STATUS_CODES } from "node:http"
+import type { AddressInfo, Socket } from "node:net"
+import type { Duplex } from "node:stream"
 import { setTimeout as sleep } from "node:timers/promises"
 import { lingerOnClose, originForm, refusedByHead, takesBody } from "./before-body.js"
 import { trackConnections } from "./connections.js"
@@ -161,7 +162,13 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
     send(res, response, connections.closing())
   }
 
+  // The answer being written on each connection, if any: an error of the parser must not cut into it.
+  const answering = new WeakMap<Socket | Duplex, ServerResponse>()
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
+    answering.set(req.socket, res)
+    res.once("close", () => {
+      if (answering.get(req.socket) === res) answering.delete(req.socket)
+    })
     serve(req, res).catch((cause: unknown) => {
       // The client went away before its body was complete: nothing to answer, and no fault of the service.
       if (!req.complete && req.socket.destroyed) return
@@ -169,6 +176,23 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
       if (!res.headersSent) send(res, { status: 500, body: { detail: "Internal error of the reference service." } }, true)
       else res.destroy()
     })
+  })
+  // What the HTTP parser refuses (an unknown method, a broken header line, a head too large) gets the
+  // status Node would answer, with a `{detail}` body like every other answer instead of none.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code !== "ECONNRESET" && socket.writable && answering.get(socket)?.headersSent !== true) {
+      const [status, detail] = error.code === "HPE_HEADER_OVERFLOW"
+        ? [431, "The request's head is too large."]
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "The request did not arrive in time."]
+        : [400, "The request is not valid HTTP/1.1."]
+      const text = JSON.stringify({ detail })
+      socket.write(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\n` +
+          `Content-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`
+      )
+    }
+    socket.destroy(error)
   })
   const connections = trackConnections(server)
 
