@@ -58,7 +58,27 @@ export const DOCUMENT_PATH_RE = new RegExp(
 export const PHONE_NUMBER_RE = /^\+[ ().-]*(?:[0-9][ ().-]*){7,15}(?!\n)$/u
 /** What an e-mail address holds in no part: `@`, whitespace, controls. */
 const NOT_IN_EMAIL = `@${WHITESPACE}${CONTROLS}`
-/** A pragmatic e-mail shape: something, `@`, a domain with a dot; no whitespace and no control characters. */
-export const EMAIL_RE = new RegExp(`^[^${NOT_IN_EMAIL}]+@[^.${NOT_IN_EMAIL}]+(?:\\.[^.${NOT_IN_EMAIL}]+)+${END}`, "u")
+/**
+ * Not in an unquoted word of the local part (RFC 5322, 3.2.3 `atext`, and the `.` between words): the
+ * specials `"(),.:;<>[\]`. Other ASCII marks (`+`, `'`, `/`, …) and any non-ASCII character are allowed
+ * (RFC 6532).
+ */
+const NOT_IN_LOCAL_WORD = `${NOT_IN_EMAIL}"(),.:;<>\\[\\\\\\]`
+/** A local part: dot-separated words without specials, or a quoted string (without `"` or `\\` in it). */
+const LOCAL_PART = `(?:[^${NOT_IN_LOCAL_WORD}]+(?:\\.[^${NOT_IN_LOCAL_WORD}]+)*|"[^"\\\\${NOT_IN_EMAIL}]+")`
+/**
+ * Not in a domain label: every ASCII character but letters, digits and `-` (RFC 1123, 2.1: a host name
+ * has no `_`, `,`, `;`, brackets, …), whitespace and controls. Non-ASCII characters are allowed
+ * (internationalised domain names).
+ */
+const NOT_IN_LABEL = `${WHITESPACE}${CONTROLS}\\u0020-\\u002c\\u002e\\u002f\\u003a-\\u0040\\u005b-\\u0060\\u007b-\\u007f`
+/** A domain label: no `-` at its start or end. */
+const LABEL = `[^${NOT_IN_LABEL}-](?:[^${NOT_IN_LABEL}]*[^${NOT_IN_LABEL}-])?`
+/**
+ * A pragmatic e-mail shape: a local part, `@`, a domain of two or more labels. No whitespace and no
+ * control characters anywhere, so nothing left of a list (`a@b.de,`), a display name or angle brackets
+ * (`Name <a@b.de>`) passes.
+ */
+export const EMAIL_RE = new RegExp(`^${LOCAL_PART}@${LABEL}(?:\\.${LABEL})+${END}`, "u")
 /** 13 digits: the BDEW/market participant code written as a string. */
 export const THIRTEEN_DIGITS_RE = /^[0-9]{13}(?!\n)$/u

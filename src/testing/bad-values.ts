@@ -31,7 +31,7 @@ export const MALFORMED: Readonly<Record<"date" | "datetime" | "decimal" | "email
     "2024-01-15T1\u0660:00:00Z"
   ],
   decimal: ["1,5", "1.234,56", "1e3", "+1", ".5", "5.", "12 345", "NaN", "0x1A", "12.50 EUR", "\u0661\u0662\u0663", "\uff11\uff12", "1.\u0665", "12.5\n"],
-  email: ["info(at)example.de", "info@localhost", "info @example.de", "@example.de", "info@@example.de", "info\u0000@example.de", "info@exa\u0085mple.de"],
+  email: ["info(at)example.de", "info@localhost", "info @example.de", "@example.de", "info@@example.de", "info\u0000@example.de", "info@exa\u0085mple.de", "info@example.de,", "<info@example.de>", "info..x@example.de", "info@exam_ple.de"],
   digits13: ["990001234567", "99000123456789", "99-0001234567", "990001234567X", "９９０００１２３４５６７８", "9900012345678\n"]
 }
 export const BAD_DOCUMENT_PATHS: ReadonlyArray<string> = [

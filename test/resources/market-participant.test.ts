@@ -95,6 +95,39 @@ describe("market-participant request", () => {
       }
     )
 
+    // Contract decisions, error codes: a malformed e-mail is `invalid`. What is left of a list, a display
+    // name or brackets around the address is no address; neither are empty dot-atoms (RFC 5322, 3.4.1) or
+    // a domain label a host name cannot have (RFC 1123, 2.1).
+    it.each([
+      "netz@netz-nord.example,",
+      "netz@netz-nord.example;",
+      "<netz@netz-nord.example>",
+      "Netz<netz@netz-nord.example>",
+      "netz;info@netz-nord.example",
+      ".netz@netz-nord.example",
+      "netz.@netz-nord.example",
+      "ne..tz@netz-nord.example",
+      "netz@netz_nord.example",
+      "netz@[netz-nord].example",
+      "netz@-netz-nord.example",
+      "netz@netz-nord-.example"
+    ])("email %j → invalid", (email) => {
+      expect(errorsOf(validate(exampleWith(ID, `${CONTACT}.email`, email)))).toStrictEqual([[`${CONTACT}.email`, "invalid"]])
+    })
+
+    it.each([
+      "m.mueller@netz-nord.example",
+      "kundenservice+import@netz-nord.example",
+      "o'brien@netz-nord.example",
+      "zoë@netz-nord.example",
+      "netz@bücher.example",
+      "netz@xn--bcher-kva.example",
+      "netz@netz-nord.co.example",
+      "\"netz.nord\"@netz-nord.example"
+    ])("email %j is accepted", (email) => {
+      expect(validate(exampleWith(ID, `${CONTACT}.email`, email)).ok).toBe(true)
+    })
+
     it.each(MALFORMED_DATETIMES)("valid_from %j → invalid", (value) => {
       expect(errorsOf(validate(exampleWith(ID, `${CONTACT}.valid_from`, value)))).toStrictEqual([
         [`${CONTACT}.valid_from`, "invalid"]

@@ -488,7 +488,7 @@ const expectedErrors = (format: Format, attr: string, s: string): Array<{ attr: 
       return !s.includes("+") || digits < 7 || digits > 15 || /[A-Za-z]/u.test(s) ? only("invalid_phone_number") : undefined
     }
     case "email":
-      if (/^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+$/u.test(s)) return []
+      if (/^[A-Za-z0-9_%+-]+(?:\.[A-Za-z0-9_%+-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/u.test(s)) return []
       return !s.includes("@") || /\s/u.test(s) ? only("invalid") : undefined
   }
 }
