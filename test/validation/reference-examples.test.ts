@@ -143,3 +143,63 @@ describe("examples/payloads", () => {
     expect(result.warnings).toEqual([])
   })
 })
+
+/**
+ * The German guide pages' example payloads, which the reference gives as tables of fields and values
+ * (real-api-notes.md, sections 2, 3 and 12: delivery-note, energy-amount, market-participant), written out
+ * here; where a table gives a field's type but not its value (the participant's names and e-mail) a value of
+ * that type stands in. The energy-amount example is cut after `qualifier` there; the part shown holds every
+ * required field.
+ * The fees example (section 13) is cut before `article_prices`, which the contract requires, so it is no
+ * complete payload and is left out.
+ */
+describe("example payloads of the German guide pages", () => {
+  const account = { import_supplier: "TENTACLE_ENERGY", external_account_number: "EXTERNAL-1234" }
+  const amount = {
+    period_start_at: "2023-01-01T00:00:00+01:00",
+    period_end_at: "2023-01-31T23:59:59+01:00",
+    product_identifier: "1-1:1.9.0",
+    product_identifier_type: "SRW",
+    quantity: "123.456789000",
+    quantity_unit: "KWH",
+    line_item_identifier: "A123"
+  }
+  it.each([
+    ["delivery-note", {
+      ...account,
+      delivery_note: {
+        malo_number: "12345678901",
+        amounts: [amount],
+        preceding_reference: "REF-001",
+        cancelled: false,
+        validation_status: true,
+        last_validation_at: "2023-02-01T12:00:00+01:00",
+        edifact_reference_number: "DOC-DN-123456789"
+      }
+    }],
+    ["energy-amount", {
+      ...account,
+      energy_amount: {
+        malo_number: "12345678901",
+        ...amount,
+        preceding_reference: "REF-001",
+        cancelled: false,
+        cancelled_at: null,
+        cancelled_reference: null,
+        qualifier: "Z18"
+      }
+    }],
+    ["market-participant", {
+      code: 9900123456789,
+      code_type: "BDEW",
+      name: "Netzbetreiber GmbH",
+      role: "NETWORK_OPERATOR",
+      energy: "ELECTRICITY",
+      contact_details: [{ category: "Z10", name: "Netzabrechnung", email: "netzabrechnung@example.com", phone: "+49123456789", valid_from: "2024-01-01T00:00:00+01:00" }]
+    }]
+  ] as const)("the %s example validates with no errors and no warnings", (endpointId, input) => {
+    const result = validatePayload(endpointId, input, { now: NOW })
+    expect(result.ok ? [] : result.error.errors).toEqual([])
+    expect(result.warnings).toEqual([])
+  })
+})
