@@ -114,6 +114,9 @@ export const statsOf = (state: ServiceState) => ({
  */
 export type ServiceStats = ReturnType<typeof statsOf>
 
+/** The answer to a path that is no endpoint, statistics or control (before credentials are checked). */
+export const NOT_FOUND: Answer = { status: 404, body: { detail: "Not found." } }
+
 const methodNotAllowed = (method: string, allowed: string): Answer => ({
   status: 405,
   body: { detail: `Method "${method}" not allowed.` },
@@ -175,7 +178,7 @@ const answerRoute = (state: ServiceState, route: Exclude<Route, { kind: "none" }
  */
 export const handleRequest = (state: ServiceState, request: ServiceRequest, context: RequestContext): ServiceResponse => {
   const route = routeOf(request.method, request.path)
-  if (route.kind === "none") return { status: 404, body: { detail: "Not found." }, endpointId: undefined }
+  if (route.kind === "none") return { ...NOT_FOUND, endpointId: undefined }
   const endpointId = route.kind === "endpoint" ? route.endpointId : undefined
   const answer = unauthorized(state, request.authorization) ?? answerRoute(state, route, request, context)
   if (endpointId !== undefined) state.countResponse(endpointId, answer.status)

@@ -15,7 +15,7 @@ import { trackConnections } from "./connections.js"
 import { type FaultDecision, faultsFor, type FaultOptions, NO_FAULTS } from "./faults.js"
 import { GRAPHQL_PATH } from "./graphql.js"
 import type { Answer } from "./handler.js"
-import { handleRequest, unauthorized } from "./handle-request.js"
+import { handleRequest, NOT_FOUND, unauthorized } from "./handle-request.js"
 import { routeOf } from "./routes.js"
 import { type ServiceResponse, unparseableBody } from "./service-response.js"
 import type { ReferenceStore } from "./store.js"
@@ -114,8 +114,8 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
       send(res, body === undefined ? { status: 413, body: { detail: `The body is larger than ${limit} bytes.` } } : await options.graphql({ method, body: body.toString("utf8") }), false)
       return
     }
-    // Credentials, size and media type are judged from the head: a refused body is never read.
-    const refused = route.kind === "none" ? undefined : options.store.transact((state) => {
+    // The path, credentials, size and media type are judged from the head: a refused body is never read.
+    const refused = route.kind === "none" ? NOT_FOUND : options.store.transact((state) => {
       const answer = unauthorized(state, req.headers.authorization) ?? refusedByHead(method, route, req.headers, limit)
       if (answer !== undefined && endpointId !== undefined) state.countResponse(endpointId, answer.status)
       return answer

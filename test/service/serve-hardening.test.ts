@@ -86,6 +86,15 @@ describe("serve: refused by the head, before the body is read", () => {
     expect(reply.text).toContain('"detail"')
   })
 
+  it("a POST to a path that is no endpoint is answered 404 without waiting for its body, with or without credentials", async () => {
+    const serving = await startServe(["--seed", seedFile])
+    for (const auth of [[], [`Authorization: Token ${TOKEN}`]]) {
+      const reply = await exchange(serving.port, post("/v1/data-import/nothing/", [...auth, "Content-Type: application/json", `Content-Length: ${30 << 20}`]), 0, 3_000)
+      expect(reply.status).toBe(404)
+      expect(reply.text).toContain('{"detail":"Not found."}')
+    }
+  })
+
   it("a POST whose Content-Type is not JSON is 415 with a {detail} body; JSON with a charset is taken", async () => {
     const serving = await startServe(["--seed", seedFile])
     const auth = { Authorization: `Token ${TOKEN}` }
