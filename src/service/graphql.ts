@@ -15,6 +15,12 @@ import type { TokenIssuer } from "./tokens.js"
 /** Where the GraphQL API answers. */
 export const GRAPHQL_PATH = "/v1/graphql/"
 
+/**
+ * The largest body `POST /v1/graphql/` reads: one mutation with an API key or a refresh token is a few
+ * hundred bytes, and anyone may send this path a body, without credentials.
+ */
+export const GRAPHQL_MAX_BODY_BYTES = 64 * 1024
+
 /** The inputs `ObtainJSONWebTokenInput` has in the real schema; this service takes the first and the last. */
 const INPUT_FIELDS = ["APIKey", "organizationSecretKey", "preSignedKey", "refreshToken"] as const
 

@@ -13,7 +13,7 @@ import { setTimeout as sleep } from "node:timers/promises"
 import { lingerOnClose, originForm, refusedByHead, takesBody } from "./before-body.js"
 import { trackConnections } from "./connections.js"
 import { type FaultDecision, faultsFor, type FaultOptions, NO_FAULTS } from "./faults.js"
-import { GRAPHQL_PATH } from "./graphql.js"
+import { GRAPHQL_MAX_BODY_BYTES, GRAPHQL_PATH } from "./graphql.js"
 import type { Answer } from "./handler.js"
 import { handleRequest, NOT_FOUND, unauthorized } from "./handle-request.js"
 import { routeOf } from "./routes.js"
@@ -110,8 +110,15 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
     const fault = route.kind === "endpoint" ? faultsFor(faults, received++) : NO_FAULT
     const endpointId = route.kind === "endpoint" ? route.endpointId : undefined
     if (options.graphql !== undefined && route.kind === "none" && path.split("?")[0] === GRAPHQL_PATH) {
-      const body = await readBody(req, limit)
-      send(res, body === undefined ? { status: 413, body: { detail: `The body is larger than ${limit} bytes.` } } : await options.graphql({ method, body: body.toString("utf8") }), false)
+      const graphqlLimit = Math.min(limit, GRAPHQL_MAX_BODY_BYTES)
+      const tooLarge = { status: 413, body: { detail: `The body is larger than ${graphqlLimit} bytes.` } }
+      if (Number(req.headers["content-length"] ?? "0") > graphqlLimit) {
+        lingerOnClose(req.socket)
+        send(res, tooLarge, true)
+        return
+      }
+      const body = await readBody(req, graphqlLimit)
+      send(res, body === undefined ? tooLarge : await options.graphql({ method, body: body.toString("utf8") }), body === undefined)
       return
     }
     // The path, credentials, size and media type are judged from the head: a refused body is never read.

@@ -95,6 +95,20 @@ describe("serve: refused by the head, before the body is read", () => {
     }
   })
 
+  it("a GraphQL request (no credentials needed) over 64 KiB is 413, by its Content-Length without waiting for its body", async () => {
+    const serving = await startServe(["--seed", seedFile])
+    const byHead = await exchange(serving.port, post("/v1/graphql/", ["Content-Type: application/json", `Content-Length: ${30 << 20}`]), 0, 3_000)
+    expect(byHead.status).toBe(413)
+    expect(byHead.text).toContain('"detail"')
+    const chunked = await fetch(`${serving.baseUrl}/v1/graphql/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: new Blob([JSON.stringify({ query: "mutation { obtainKrakenToken }", padding: "x".repeat(70_000) })]).stream(),
+      duplex: "half"
+    } as RequestInit)
+    expect(chunked.status).toBe(413)
+  })
+
   it("a POST whose Content-Type is not JSON is 415 with a {detail} body; JSON with a charset is taken", async () => {
     const serving = await startServe(["--seed", seedFile])
     const auth = { Authorization: `Token ${TOKEN}` }
