@@ -105,6 +105,12 @@ const unexpected = (status: number, body: unknown, detail: string, errors: Reado
   errors: errors.length > 0 ? errors : [{ detail, code: "invalid", attr: NON_FIELD_ERRORS }]
 })
 
+/** A body as it can be quoted in a detail: JSON or its text, at most 300 characters. */
+const bodyPreview = (body: unknown): string => {
+  const text = typeof body === "string" ? body : JSON.stringify(body) ?? String(body)
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text
+}
+
 /** What validateResponse answers for a valid body with nothing to report (only `ok` and `warnings` are read). */
 const CLEAN = { ok: true, warnings: [] } as const
 
@@ -112,7 +118,9 @@ const CLEAN = { ok: true, warnings: [] } as const
  * Reads an answer of an endpoint: status and parsed body (JSON, or the raw text when it was not JSON)
  * to a typed outcome. The body must validate with `validateResponse` (additional fields are warnings,
  * by default) and the status must be documented, else the outcome is `unexpected`; so is a 201 with
- * fewer results than the request's `itemCount`, when given. Pure and total.
+ * fewer results than the request's `itemCount`, when given. A documented 400, 401, 429 or 503 says
+ * nothing was stored whatever its body, and is read by its status (a 400 with an undocumented body is
+ * `rejected`, the body quoted in its error). Pure and total.
  *
  * @example
  * const outcome = parseResponse("notes", 201, [{ created_at: "2024-05-01T10:00:00Z", body: "Hi", status: "NOTE_ALREADY_EXISTS" }])
@@ -139,6 +147,12 @@ export const parseResponse = (
   // A 401, 429 or 503 says nothing was done whatever its body: a gateway or rate limiter in front of the
   // service answers them with text or HTML. The status decides; the body's problems are warnings.
   const byStatus = definition?.retry === "reauthenticate" || definition?.retry === "retry-later"
+  // So does a 400: the request was refused, nothing of it stored, even where the body is not the documented
+  // one (the payment vendor's `{ error_detail }`, a proxy's page). Its records are rejected, the body quoted.
+  if (definition !== undefined && status === 400 && !read.ok) {
+    const detail = `The service refused the request (400) with a body the contract does not document: ${bodyPreview(body)}`
+    return { kind: "rejected", status, body, warnings: read.error.errors, errors: [{ detail, code: "invalid", attr: NON_FIELD_ERRORS }] }
+  }
   if (definition === undefined || (!read.ok && !byStatus)) {
     return unexpected(status, body, `Status ${status} is not documented for ${endpointId}.`, read.ok ? [] : read.error.errors)
   }

@@ -145,6 +145,23 @@ describe("parseResponse examples", () => {
       .toMatchObject({ kind: "unexpected", errors: [{ attr: "status", code: "invalid_choice" }] })
   })
 
+  it("a 400 with a body the contract does not document is rejected (nothing stored), the body quoted", () => {
+    const vendor = parseResponse("payment-instruction", 400, { error_detail: "IBAN rejected by the payment vendor", error_code: "V42" })
+    expect(vendor).toMatchObject({ kind: "rejected", status: 400, errors: [{ attr: "non_field_errors", code: "invalid" }] })
+    expect(vendor.kind === "rejected" && vendor.errors[0]!.detail).toContain("IBAN rejected by the payment vendor")
+    expect(vendor.warnings.length).toBeGreaterThan(0)
+    const page = parseResponse("energy-amount", 400, `<html>${"x".repeat(1000)}</html>`)
+    expect(page.kind).toBe("rejected")
+    expect(page.kind === "rejected" && page.errors[0]!.detail.length).toBeLessThan(450)
+    // The documented body keeps its own errors.
+    const [body] = fc.sample(arbitraryResponse("energy-amount", 400), { numRuns: 1, seed: 3 })
+    const documented = parseResponse("energy-amount", 400, body)
+    expect(documented).toMatchObject({ kind: "rejected", warnings: [] })
+    expect(documented.kind === "rejected" && documented.errors).toEqual((body as { errors: unknown }).errors)
+    // A 404 that is not the documented one (a wrong base URL's page) stays unexpected: it blocks nothing.
+    expect(parseResponse("energy-amount", 404, "<html>Not Found</html>").kind).toBe("unexpected")
+  })
+
   it("401, 429 and 503 mean nothing was done whatever their body: a gateway's text or HTML is read by its status", () => {
     expect(parseResponse("energy-amount", 503, "Service Unavailable", { retryAfter: "2" }))
       .toMatchObject({ kind: "retryable", advice: "retry-later", retryAfterMs: 2000 })
