@@ -263,6 +263,19 @@ describe("map: nothing silently wrong", () => {
     })])
   })
 
+  it("rejects an NDJSON row that repeats a key, naming it, instead of keeping the last value", async () => {
+    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
+    const input = write(dir, "repeated-key.ndjson", ["{\"Konto\":\"KD-1\",\"Text\":\"eins\"}", "{\"Konto\":\"KD-2\",\"Text\":\"alt\",\"Text\":\"neu\"}", "{\"Konto\":\"KD-3\",\"Text\":\"drei\"}"].join("\n") + "\n")
+    const rejects = join(dir, "repeated-key.rejects.ndjson")
+    const run = await runCli(["map", "-m", mappingFile("repeated-key", mapping), "-r", rejects, input])
+    expect(run.code).toBe(1)
+    expect(ndjson(run.stdout).map((p) => p["external_account_number"])).toEqual(["KD-1", "KD-3"])
+    expect(readNdjson(rejects)).toEqual([expect.objectContaining({
+      lines: [2],
+      errors: [expect.objectContaining({ code: "invalid_json", detail: expect.stringContaining("\"Text\" appears twice") })]
+    })])
+  })
+
   it("rejects a transaction id repeated for one account in another batch, naming the first line", async () => {
     const mapping = JSON.parse(readFileSync(join(ROOT, "examples", "mappings", "transactions.mapping.json"), "utf8")) as unknown
     const row = (id: string, amount: string) => `KD-1;${id};15.01.2024;${amount};CHARGE;IMPORTED_CHARGE;;;x`
