@@ -13,6 +13,7 @@ import { parseRecord } from "../readers/csv/csv-record.js"
 import { isRecord } from "../schemas/is-record.js"
 import { inexactNumberErrors } from "../validation/inexact-numbers.js"
 import { withoutBom } from "../readers/byte-order-mark.js"
+import { repeatedJsonKeys } from "../readers/repeated-json-keys.js"
 
 /** Delimiters recognised in a CSV header line when none is given, in order of preference. */
 export const DEFAULT_DELIMITERS: ReadonlyArray<string> = [";", ",", "\t", "|"]
@@ -199,48 +200,6 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
 }
 
 /**
- * The first key that appears twice in one object of a valid JSON text, or `undefined`. `JSON.parse` keeps
- * the last value of a repeated key without a word, so a legacy row `{"Menge":1,"Menge":2}` would lose one.
- * Keys are compared as parsed (`"A"` and `"\u0041"` are one key).
- */
-export const repeatedKeyOf = (text: string): string | undefined => {
-  // One frame per open container: the keys of an object so far, `undefined` for an array.
-  const frames: Array<Set<string> | undefined> = []
-  let keyNext = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (c === 0x22) {
-      let end = i + 1
-      let escaped = false
-      while (text.charCodeAt(end) !== 0x22) {
-        if (text.charCodeAt(end) === 0x5c) {
-          escaped = true
-          end += 2
-        } else end++
-      }
-      const keys = frames[frames.length - 1]
-      if (keyNext && keys !== undefined) {
-        const key = escaped ? (JSON.parse(text.slice(i, end + 1)) as string) : text.slice(i + 1, end)
-        if (keys.has(key)) return key
-        keys.add(key)
-        keyNext = false
-      }
-      i = end
-    } else if (c === 0x7b) {
-      frames.push(new Set())
-      keyNext = true
-    } else if (c === 0x5b) {
-      frames.push(undefined)
-      keyNext = false
-    } else if (c === 0x7d || c === 0x5d) {
-      frames.pop()
-      keyNext = false
-    } else if (c === 0x2c) keyNext = frames[frames.length - 1] !== undefined
-  }
-  return undefined
-}
-
-/**
  * The rows of an NDJSON input: one flat JSON object per line; blank lines are skipped. A line with a
  * number a double cannot hold exactly (`12345678901234567890.5`) is refused as `inexact_number`, one with
  * a key repeated in an object as `invalid_json`.
@@ -265,7 +224,7 @@ export async function* ndjsonRows(input: AsyncIterable<ReadonlyArray<PhysicalLin
           const which = inexact.map((e) => `${e.attr}: ${e.detail.replace(/\.$/u, "")}`).join("; ")
           yield refused(line, "inexact_number", `${which}; write the value as a string ("…") to keep it exact.`)
         } else if (isRecord(record)) {
-          const repeated = repeatedKeyOf(line.text)
+          const repeated = repeatedJsonKeys(line.text)[0]?.key
           if (repeated === undefined) yield { kind: "row", lines: [line.line], record, raw: line.text }
           else yield refused(line, "invalid_json", `The key ${JSON.stringify(repeated)} appears twice in one object: which value is meant is not known (parsing keeps the last).`)
         } else {

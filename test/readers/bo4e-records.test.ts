@@ -56,6 +56,23 @@ describe("readBo4eRecords", () => {
   })
 })
 
+describe("readBo4eRecords: a key written twice in one object", () => {
+  const bo = (wert: string) => `{"boTyp":"ENERGIEMENGE","lokationsId":"51238696781","energieverbrauch":[{"wert":${wert}}]}`
+  const codes = (text: string) => readBo4eRecords(text, { records: "energieverbrauch[]" }).map((i) => [i.kind === "record" ? i.record["energieverbrauch[].wert"] : i.code, i.at.document])
+
+  it("rejects that document alone, in an array, in NDJSON and alone, naming the key", () => {
+    const twice = `{"boTyp":"ENERGIEMENGE","lokationsId":"51238696781","energieverbrauch":[{"wert":1,"wert":2}]}`
+    expect(codes(`[${bo("1")}, ${twice}, ${bo("3")}]`)).toEqual([["1", 1], ["repeated_key", 2], ["3", 3]])
+    expect(codes(`${bo("1")}\n${twice}\n${bo("3")}\n`)).toEqual([["1", 1], ["repeated_key", 2], ["3", 3]])
+    const single = readBo4eRecords(twice, { records: "energieverbrauch[]" })
+    expect(single).toEqual([expect.objectContaining({ kind: "reject", code: "repeated_key", detail: expect.stringContaining("\"wert\" appears twice"), at: { document: 1, line: 1, path: "$" } })])
+  })
+
+  it("reads a key repeated across objects (each element its own wert) as usual", () => {
+    expect(codes(`{"boTyp":"ENERGIEMENGE","lokationsId":"1","energieverbrauch":[{"wert":1},{"wert":2}]}`)).toEqual([["1", 1], ["2", 1]])
+  })
+})
+
 describe("readBo4eRecords: nested and several record lists, document context", () => {
   it("one record per Preisstaffel with the cells of its Preisposition; a Preisposition without Preisstaffeln is a located reject", () => {
     const text = `{"_typ":"PREISBLATT","_version":"v202401.0.0","bezeichnung":"PB","preispositionen":[` +

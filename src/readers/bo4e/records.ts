@@ -177,6 +177,11 @@ export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): 
       continue
     }
     const raw = doc.raw ?? jsonText(doc.value)
+    if (doc.repeatedKey !== undefined) {
+      const detail = `the key ${JSON.stringify(doc.repeatedKey)} appears twice in one object of this document: which value is meant is not known (parsing keeps the last)`
+      items.push({ kind: "reject", code: "repeated_key", detail, at: where(""), raw })
+      continue
+    }
     const bos = objects.flatMap((path) => resolve(doc.value, path)).filter(({ value }) => boOf(value) !== undefined)
     if (bos.length === 0) {
       const places = objects.map((p) => (p === "" ? "the document itself" : p)).join(", ")
