@@ -113,6 +113,59 @@ export const wrongEncodingMessage = (input: string, encoding: string, bad: Undec
     " Nothing was written."
 }
 
+/** Each character of a single-byte encoding mapped back to its byte; `undefined` for any other encoding. */
+const singleByteTables = new Map<string, ReadonlyMap<string, number> | undefined>()
+
+const singleByteTable = (encoding: string): ReadonlyMap<string, number> | undefined => {
+  const name = encoding.trim().toLowerCase()
+  if (singleByteTables.has(name)) return singleByteTables.get(name)
+  let table: Map<string, number> | undefined = new Map()
+  try {
+    const decoder = new TextDecoder(name)
+    for (let b = 0; b < 256 && table !== undefined; b++) {
+      const c = decoder.decode(new Uint8Array([b]))
+      // UTF-8 and the multi-byte encodings give U+FFFD for a lone high byte: not a single-byte encoding.
+      if (c.length !== 1 || c === "\uFFFD" || table.has(c)) table = undefined
+      else table.set(c, b)
+    }
+  } catch {
+    table = undefined
+  }
+  singleByteTables.set(name, table)
+  return table
+}
+
+/**
+ * Characters of Western European text: ASCII, Latin-1's letters and signs, and punctuation up to €. UTF-8
+ * of these read in a single-byte encoding starts each pair with `Â`, `Ã` or `â`, which Latin-1 text hardly
+ * ever puts before such a character.
+ */
+const WESTERN = /^(?:[\u0000-\u007f\u00a0-\u00ff\u2010-\u20ac])*$/u
+
+/**
+ * The text of a line read in a single-byte `encoding` (latin1, windows-1252, …) when its bytes are UTF-8
+ * of Western European text with characters outside ASCII: what UTF-8 read as Latin-1 looks like
+ * (`MÃ¼ller` for `Müller`); `undefined` otherwise. Latin-1 text is valid UTF-8 only by chance (`Straße“`
+ * is: ß and “ make U+07D3), and then not of such characters.
+ *
+ * @example
+ * utf8ReadAsSingleByte("MÃ¼ller", "latin1") // => "Müller"
+ * utf8ReadAsSingleByte("Müller", "latin1") // => undefined
+ */
+export const utf8ReadAsSingleByte = (text: string, encoding: string): string | undefined => {
+  const table = singleByteTable(encoding)
+  if (table === undefined) return undefined
+  const bytes = new Uint8Array(text.length)
+  for (let i = 0; i < text.length; i++) {
+    const b = table.get(text[i]!)
+    if (b === undefined) return undefined
+    bytes[i] = b
+  }
+  if (!bytes.some((b) => b >= 0x80) || firstInvalidUtf8Byte(bytes) !== -1) return undefined
+  const utf8 = new TextDecoder("utf-8").decode(bytes)
+  return WESTERN.test(utf8) ? utf8 : undefined
+}
+
 /**
  * Reads the first lines of an input ahead (up to {@link ENCODING_CHECK_LINES}, or until a line shows the
  * encoding right; a file that starts with a byte order mark of the encoding declares it from the start) and throws a usage error (exit 2) with {@link wrongEncodingMessage} when the input is
@@ -143,6 +196,14 @@ export const checkEncodingFromStart = async (
       }
       if ("undecodable" in line) throw usageError(wrongEncodingMessage(input, encoding, line))
       if (NON_ASCII.test(line.text)) {
+        // A single-byte encoding decodes any bytes: UTF-8 read in it shows only as its byte pairs.
+        const utf8 = utf8ReadAsSingleByte(line.text, encoding)
+        if (utf8 !== undefined) {
+          throw usageError(
+            `${input} looks like UTF-8, not ${encoding}: line ${line.line} reads ${JSON.stringify(shorten(line.text))} in ${encoding}, ` +
+              `${JSON.stringify(shorten(utf8))} in UTF-8. Run again with --encoding utf-8. Nothing was written.`
+          )
+        }
         decided = true
         break
       }

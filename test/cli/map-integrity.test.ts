@@ -413,6 +413,23 @@ describe("map: nothing silently wrong", () => {
     }
   })
 
+  it("stops when a UTF-8 export is given as latin1 or windows-1252 (Müller read as MÃ¼ller), before writing anything", async () => {
+    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
+    const text = "Konto;Text\nKD-1;eins\nKD-2;Zähler bei Müller defekt\n"
+    for (const encoding of ["latin1", "windows-1252"]) {
+      const result = await mapWithFiles(`utf8-as-${encoding}`, mappingFile(`utf8-as-${encoding}`, mapping), text, ["--encoding", encoding])
+      expect(result.run.code, encoding).toBe(2)
+      expect(result.run.stderr).toContain(`looks like UTF-8, not ${encoding}: line 3 reads "KD-2;ZÃ¤hler bei MÃ¼ller defekt"`)
+      expect(result.run.stderr).toContain("--encoding utf-8")
+      expect(existsSync(result.out), encoding).toBe(false)
+    }
+    // The same text written in windows-1252 is read as such.
+    const input = write(dir, "real-1252.csv", Buffer.from(text, "latin1"))
+    const run = await runCli(["map", "-m", mappingFile("real-1252", mapping), "--encoding", "windows-1252", input])
+    expect(run.code).toBe(0)
+    expect(ndjson(run.stdout).map((p) => p["notes"])).toEqual([[{ body: "eins" }], [{ body: "Zähler bei Müller defekt" }]])
+  })
+
   it("says a file whose lines end in CR alone is one line, when its header does not fit", async () => {
     const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
     const result = await mapWithFiles("cr-only", mappingFile("cr-only", mapping), "Konto;Text\rKD-1;eins\rKD-2;zwei\r")
