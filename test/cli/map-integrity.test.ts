@@ -41,6 +41,9 @@ const expectConserved = (result: { lineageLines: ReadonlyArray<Record<string, un
 
 const range = (from: number, to: number): Array<number> => Array.from({ length: to - from + 1 }, (_, i) => from + i)
 
+/** Notes grouped by account: a payload per `Konto`, a note per row's `Text`. */
+const NOTES_BY_ACCOUNT = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
+
 describe("map: a broken line costs only itself", () => {
   it("an unclosed quote on line 11 and a quote inside a field on line 500 cost line 11 alone, of 2,000 rows", async () => {
     const rows = range(1, 2000).map((n) => eaRow(n))
@@ -77,7 +80,6 @@ describe("map: a broken line costs only itself", () => {
 
   it("keeps a well-formed quoted field over several lines, and refuses a wrong column count, a NUL byte and bad UTF-8 line by line", async () => {
     // Line 2 holds a character outside ASCII in good UTF-8: the bad bytes of line 6 are damage, not another encoding.
-    const notes = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
     const bytes = Buffer.concat([
       Buffer.from("Konto;Text\nKD-1;\"Zeile ä\nZeile zwei; mit Semikolon\"\nKD-1;kurz;zu;viele\nKD-2;a\u0000b\nKD-3;"),
       Buffer.from([0xff, 0xfe]),
@@ -86,7 +88,7 @@ describe("map: a broken line costs only itself", () => {
     const input = write(dir, "lines.csv", bytes)
     const rejects = join(dir, "lines.rejects.ndjson")
     const lineage = join(dir, "lines.lineage.ndjson")
-    const run = await runCli(["map", "-m", mappingFile("lines", notes), "-r", rejects, "--lineage", lineage, input])
+    const run = await runCli(["map", "-m", mappingFile("lines", NOTES_BY_ACCOUNT), "-r", rejects, "--lineage", lineage, input])
     expect(ndjson(run.stdout)).toEqual([
       { import_supplier: "SW", external_account_number: "KD-1", notes: [{ body: "Zeile ä\nZeile zwei; mit Semikolon" }] },
       { import_supplier: "SW", external_account_number: "KD-4", notes: [{ body: "gut" }] }
@@ -264,10 +266,9 @@ describe("map: nothing silently wrong", () => {
   })
 
   it("rejects an NDJSON row that repeats a key, naming it, instead of keeping the last value", async () => {
-    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
     const input = write(dir, "repeated-key.ndjson", ["{\"Konto\":\"KD-1\",\"Text\":\"eins\"}", "{\"Konto\":\"KD-2\",\"Text\":\"alt\",\"Text\":\"neu\"}", "{\"Konto\":\"KD-3\",\"Text\":\"drei\"}"].join("\n") + "\n")
     const rejects = join(dir, "repeated-key.rejects.ndjson")
-    const run = await runCli(["map", "-m", mappingFile("repeated-key", mapping), "-r", rejects, input])
+    const run = await runCli(["map", "-m", mappingFile("repeated-key", NOTES_BY_ACCOUNT), "-r", rejects, input])
     expect(run.code).toBe(1)
     expect(ndjson(run.stdout).map((p) => p["external_account_number"])).toEqual(["KD-1", "KD-3"])
     expect(readNdjson(rejects)).toEqual([expect.objectContaining({
@@ -400,24 +401,22 @@ describe("map: nothing silently wrong", () => {
   })
 
   it("skips blank lines above the header; a file of blank lines and a byte order mark has no rows, as an empty one", async () => {
-    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
-    const result = await mapWithFiles("blank-above", mappingFile("blank-above", mapping), "\uFEFF\n  \r\nKonto;Text\nKD-1;eins\n\nKD-2;zwei\n", ["--format", "json"])
+    const result = await mapWithFiles("blank-above", mappingFile("blank-above", NOTES_BY_ACCOUNT), "\uFEFF\n  \r\nKonto;Text\nKD-1;eins\n\nKD-2;zwei\n", ["--format", "json"])
     expect(result.run.code).toBe(0)
     expect(result.payloads.map((p) => p["external_account_number"])).toEqual(["KD-1", "KD-2"])
     expectConserved(result, [4, 6])
     expect(JSON.parse(result.run.stdout)).toMatchObject({ ok: true, rowsRead: 2, rowsInPayloads: 2, blankLines: 3 })
     for (const [name, text] of [["bom-only", "\uFEFF"], ["blank-only", "\uFEFF\n\r\n  \n"]] as const) {
-      const empty = await mapWithFiles(name, mappingFile(name, mapping), text)
+      const empty = await mapWithFiles(name, mappingFile(name, NOTES_BY_ACCOUNT), text)
       expect(empty.run.code, name).toBe(1)
       expect(empty.run.stderr, name).toContain(`no rows in ${empty.input}:`)
     }
   })
 
   it("stops when a UTF-8 export is given as latin1 or windows-1252 (Müller read as MÃ¼ller), before writing anything", async () => {
-    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
     const text = "Konto;Text\nKD-1;eins\nKD-2;Zähler bei Müller defekt\n"
     for (const encoding of ["latin1", "windows-1252"]) {
-      const result = await mapWithFiles(`utf8-as-${encoding}`, mappingFile(`utf8-as-${encoding}`, mapping), text, ["--encoding", encoding])
+      const result = await mapWithFiles(`utf8-as-${encoding}`, mappingFile(`utf8-as-${encoding}`, NOTES_BY_ACCOUNT), text, ["--encoding", encoding])
       expect(result.run.code, encoding).toBe(2)
       expect(result.run.stderr).toContain(`looks like UTF-8, not ${encoding}: line 3 reads "KD-2;ZÃ¤hler bei MÃ¼ller defekt"`)
       expect(result.run.stderr).toContain("--encoding utf-8")
@@ -425,31 +424,28 @@ describe("map: nothing silently wrong", () => {
     }
     // The same text written in windows-1252 is read as such.
     const input = write(dir, "real-1252.csv", Buffer.from(text, "latin1"))
-    const run = await runCli(["map", "-m", mappingFile("real-1252", mapping), "--encoding", "windows-1252", input])
+    const run = await runCli(["map", "-m", mappingFile("real-1252", NOTES_BY_ACCOUNT), "--encoding", "windows-1252", input])
     expect(run.code).toBe(0)
     expect(ndjson(run.stdout).map((p) => p["notes"])).toEqual([[{ body: "eins" }], [{ body: "Zähler bei Müller defekt" }]])
   })
 
   it("says a file whose lines end in CR alone is one line, when its header does not fit", async () => {
-    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
-    const result = await mapWithFiles("cr-only", mappingFile("cr-only", mapping), "Konto;Text\rKD-1;eins\rKD-2;zwei\r")
+    const result = await mapWithFiles("cr-only", mappingFile("cr-only", NOTES_BY_ACCOUNT), "Konto;Text\rKD-1;eins\rKD-2;zwei\r")
     expect(result.run.code).toBe(2)
     expect(result.run.stderr).toContain("lines seem to end in CR alone")
-    const fits = await mapWithFiles("cr-fits", mappingFile("cr-fits", mapping), "Konto;Text\nKD-1;eins\n")
+    const fits = await mapWithFiles("cr-fits", mappingFile("cr-fits", NOTES_BY_ACCOUNT), "Konto;Text\nKD-1;eins\n")
     expect(fits.run.stderr).not.toContain("CR alone")
   })
 
   it("gives a line break inside a quoted field as \\n whatever the file's line ends, and counts its lines", async () => {
-    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
     const csv = "Konto;Text\r\nKD-1;\"zwei\r\nZeilen\"\r\nKD-2;\"drei\nge\r\nmischt\"\nKD-3;eine\r\n"
-    const result = await mapWithFiles("crlf-field", mappingFile("crlf-field", mapping), csv)
+    const result = await mapWithFiles("crlf-field", mappingFile("crlf-field", NOTES_BY_ACCOUNT), csv)
     expect(result.rejected).toEqual([])
     expect(result.payloads.map((p) => p["notes"])).toEqual([[{ body: "zwei\nZeilen" }], [{ body: "drei\nge\nmischt" }], [{ body: "eine" }]])
     expectConserved(result, range(2, 7))
   })
 
   it("refuses a UTF-16 line with a lone surrogate, or cut inside a code unit, instead of mapping a replacement character", async () => {
-    const notes = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
     const bytes = Buffer.concat([
       Buffer.from("Konto;Text\nKD-1;Zähler\nKD-2;Z", "utf16le"),
       Buffer.from([0x00, 0xd8]),
@@ -459,7 +455,7 @@ describe("map: nothing silently wrong", () => {
     const input = write(dir, "utf16.csv", bytes)
     const rejects = join(dir, "utf16.rejects.ndjson")
     const lineage = join(dir, "utf16.lineage.ndjson")
-    const run = await runCli(["map", "-m", mappingFile("utf16", notes), "--encoding", "utf-16le", "-r", rejects, "--lineage", lineage, input])
+    const run = await runCli(["map", "-m", mappingFile("utf16", NOTES_BY_ACCOUNT), "--encoding", "utf-16le", "-r", rejects, "--lineage", lineage, input])
     expect(run.code).toBe(1)
     expect(ndjson(run.stdout).map((p) => p["notes"])).toEqual([[{ body: "Zähler" }], [{ body: "gut" }]])
     expect(readNdjson(lineage)).toEqual([{ payload: 0, lines: [2] }, { payload: 1, lines: [4] }])
@@ -467,8 +463,7 @@ describe("map: nothing silently wrong", () => {
   })
 
   it("compares group keys after trimming: a trailing space or a BOM does not split an account", async () => {
-    const mapping = { endpoint: "notes", groupBy: ["Konto"], fields: { import_supplier: { value: "SW" }, external_account_number: "Konto" }, collections: [{ path: "notes", fields: { body: "Text" } }] }
-    const result = await mapWithFiles("trim", mappingFile("trim", mapping), "Konto;Text\nKD-1;eins\nKD-1 ;zwei\n\uFEFFKD-1;drei\n")
+    const result = await mapWithFiles("trim", mappingFile("trim", NOTES_BY_ACCOUNT), "Konto;Text\nKD-1;eins\nKD-1 ;zwei\n\uFEFFKD-1;drei\n")
     expect(result.rejected).toEqual([])
     expect(result.payloads).toEqual([{ import_supplier: "SW", external_account_number: "KD-1", notes: [{ body: "eins" }, { body: "zwei" }, { body: "drei" }] }])
   })
