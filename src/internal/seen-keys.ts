@@ -20,7 +20,8 @@ const WORDS = DIGEST_LENGTH / 4
  */
 export const keyDigest = (key: string): string => hash("sha1", key, "binary")
 
-const wordAt = (digests: string, at: number): number =>
+/** The 32-bit word of a digest string (a character a byte) at character `at`, little-endian. */
+export const wordAt = (digests: string, at: number): number =>
   digests.charCodeAt(at) | (digests.charCodeAt(at + 1) << 8) | (digests.charCodeAt(at + 2) << 16) | (digests.charCodeAt(at + 3) << 24)
 
 /**

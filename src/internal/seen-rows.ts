@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { keyDigest } from "./seen-keys.js"
+import { keyDigest, wordAt } from "./seen-keys.js"
 
 /** The tables: the top 6 bits of a row's first word choose one. */
 const TABLE_BITS = 6
@@ -28,9 +28,6 @@ const MAX_LOAD = 0.8
 const PLACE_BITS = 32 - TABLE_BITS
 const PLACE_MASK = (1 << PLACE_BITS) - 1
 const PLACES = 2 ** PLACE_BITS
-
-const wordAt = (digest: string, at: number): number =>
-  digest.charCodeAt(at) | (digest.charCodeAt(at + 1) << 8) | (digest.charCodeAt(at + 2) << 16) | (digest.charCodeAt(at + 3) << 24)
 
 /** The first slot to probe for a row whose first word is `first`, in a table of `capacity` slots. */
 const placeOf = (first: number, capacity: number): number => Math.floor(((first & PLACE_MASK) * capacity) / PLACES)
