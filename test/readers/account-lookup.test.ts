@@ -289,3 +289,53 @@ describe("readTime does not depend on the machine's zone", () => {
     expect(reference).toMatchObject([[{ ok: true, ms: Date.UTC(2023, 11, 31, 23) }, { account: "KD-NEW" }], [{ ok: true }, { account: "KD-OLD" }], [{ ok: true, ms: Date.UTC(2023, 11, 31, 23) }, { account: "KD-NEW" }], [{ ok: false }, { code: "unreadable_time" }], [{ ok: false }, { code: "unreadable_time" }], [{ ok: true, ms: Date.UTC(2024, 6, 1, 10) }, {}], [{ ok: false }, { code: "unreadable_time" }]])
   })
 })
+
+describe("the account table's header", () => {
+  const problems = (text: string) => readAccountTable(text).problems
+
+  it("refuses a column it does not know: a misnamed valid_to would make every period open-ended", () => {
+    const misnamed = "malo;account;valid_from;gueltig_bis\n123;KD-OLD;2023-01-01;2024-01-01\n"
+    expect(problems(misnamed)).toEqual(['the account table\'s header has the column "gueltig_bis", which is none of malo, account, valid_from, valid_to'])
+    // Read anyway, KD-OLD would be the account of a reading long after its end.
+    expect(readAccountTable(misnamed).periods).toEqual([])
+  })
+
+  it("refuses a column named twice: the later cell would silently win", () => {
+    expect(problems("malo;account;valid_from;valid_to;malo\n123;KD-1;2023-01-01;;456\n")).toEqual(['the account table\'s header names the column "malo" twice'])
+  })
+
+  it("refuses a header without malo, account or valid_from, and names what is missing", () => {
+    expect(problems("malo;valid_from;valid_to\n123;2023-01-01;\n")).toEqual(["the account table's header has no column account (it needs malo, account, valid_from and optionally valid_to)"])
+    expect(problems("MaLo;Account;valid_from;valid_to\n123;KD-1;2023-01-01;\n")).toEqual([
+      'the account table\'s header has the column "MaLo", which is none of malo, account, valid_from, valid_to',
+      'the account table\'s header has the column "Account", which is none of malo, account, valid_from, valid_to',
+      "the account table's header has no column malo (it needs malo, account, valid_from and optionally valid_to)",
+      "the account table's header has no column account (it needs malo, account, valid_from and optionally valid_to)"
+    ])
+  })
+
+  it("takes the columns in any order, spaces around names, a byte order mark and CRLF; without valid_to every period is open", () => {
+    const { periods, problems: found } = readAccountTable("\uFEFF valid_to ; account ;malo;valid_from\r\n2024-01-01;KD-1;123;2023-01-01\r\n")
+    expect(found).toEqual([])
+    expect(periods.map((p) => [p.location, p.account])).toEqual([["123", "KD-1"]])
+    expect(readAccountTable("malo;account;valid_from\n123;KD-1;2023-01-01\n").periods.map((p) => p.to)).toEqual([undefined])
+  })
+
+  it("any header with a column other than the four, or one of them twice, is refused (property)", () => {
+    const known = ["malo", "account", "valid_from", "valid_to"]
+    const header = fc.tuple(fc.shuffledSubarray(known, { minLength: 4, maxLength: 4 }), fc.boolean())
+      .map(([all, withTo]) => all.filter((c) => withTo || c !== "valid_to"))
+      .chain((columns) => fc.tuple(fc.constant(columns), fc.oneof(fc.constantFrom(...columns), fc.stringMatching(/^[A-Za-z_]{1,12}$/u).filter((n) => !known.includes(n))), fc.nat()))
+    const cellOf = (c: string) => (c === "malo" ? "123" : c === "account" ? "KD-1" : c === "valid_from" ? "2023-01-01" : "")
+    fc.assert(fc.property(header, ([columns, extra, at]) => {
+      // Without the extra column the table is read…
+      expect(readAccountTable(`${columns.join(";")}\n${columns.map(cellOf).join(";")}\n`)).toMatchObject({ problems: [], periods: [{ location: "123", account: "KD-1" }] })
+      // …with it, refused.
+      const names = [...columns]
+      names.splice(at % (names.length + 1), 0, extra)
+      const read = readAccountTable(`${names.join(";")}\n${names.map(cellOf).join(";")}\n`)
+      expect(read.problems.length).toBeGreaterThan(0)
+      expect(read.periods).toEqual([])
+    }))
+  })
+})

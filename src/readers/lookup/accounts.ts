@@ -126,10 +126,27 @@ const tableInstant = (text: string, zone: string): number | undefined => {
   return read.ok && read.form !== "wall" ? read.ms : undefined
 }
 
+/** The columns of the account table; `valid_to` may be left out (every period is then open). */
+const COLUMNS = ["malo", "account", "valid_from", "valid_to"]
+const REQUIRED = ["malo", "account", "valid_from"]
+
+/**
+ * What is wrong with the table's header. A column the table does not know is refused rather than passed
+ * over: a misspelt `valid_to` (`gueltig_bis`) would leave every period open, and the account of a reading
+ * long after a supplier change would be the old one, without a word. A column named twice is refused too:
+ * its later cell would silently win.
+ */
+const headerProblemsOf = (names: ReadonlyArray<string>): Array<string> => [
+  ...names.filter((name) => !COLUMNS.includes(name)).map((name) => `the account table's header has the column ${JSON.stringify(name)}, which is none of ${COLUMNS.join(", ")}`),
+  ...names.filter((name, i) => COLUMNS.includes(name) && names.indexOf(name) !== i).map((name) => `the account table's header names the column ${JSON.stringify(name)} twice`),
+  ...REQUIRED.filter((name) => !names.includes(name)).map((name) => `the account table's header has no column ${name} (it needs ${REQUIRED.join(", ")} and optionally valid_to)`)
+]
+
 /**
  * Reads the table (CSV with a header `malo;account;valid_from;valid_to`, `;` or `,`); dates are midnight
- * in `zone`, date-times need `Z` or an offset (both read by {@link readTime}). Returns the periods, or the
- * problems of its lines (a table with problems is not used).
+ * in `zone`, date-times need `Z` or an offset (both read by {@link readTime}). The header names each of
+ * these columns once, in any order (`valid_to` may be left out); any other column is a problem. Returns
+ * the periods, or the problems of its header or lines (a table with problems is not used).
  *
  * @example
  * readAccountTable("malo;account;valid_from;valid_to\n51238696781;KD-1;2024-01-01;\n").periods[0]?.account // => "KD-1"
@@ -140,6 +157,8 @@ export const readAccountTable = (text: string, zone = DEFAULT_ZONE): { readonly 
   const header = lines[0]
   if (delimiter === undefined || header === undefined || "error" in header) return { periods: [], problems: ["the account table is not CSV: its header needs malo;account;valid_from;valid_to"] }
   const names = header.cells.map((c) => c.trim())
+  const headerProblems = headerProblemsOf(names)
+  if (headerProblems.length > 0) return { periods: [], problems: headerProblems }
   const rows: Array<{ readonly line: number; readonly cells: Record<string, string> }> = []
   for (const row of lines.slice(1)) {
     if ("error" in row) return { periods: [], problems: [`the account table is not CSV: line ${row.line}: ${row.error}`] }
