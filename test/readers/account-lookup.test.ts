@@ -339,3 +339,33 @@ describe("the account table's header", () => {
     }))
   })
 })
+
+describe("periods that overlap", () => {
+  const HEADER = "malo;account;valid_from;valid_to\n"
+
+  it("two accounts at one moment are ambiguous_account, naming both; either side of the overlap each is read", () => {
+    const table = `${HEADER}123;KD-A;2023-01-01;2024-03-01\n123;KD-B;2024-01-01;\n`
+    expect(lookUp("2024-02-01", table)).toEqual({ code: "ambiguous_account", detail: '2 accounts (KD-A, KD-B) in the account table for location "123" at 2024-02-01' })
+    expect(lookUp("2023-12-31T23:59:59", table)).toEqual({ account: "KD-A" })
+    expect(lookUp("2024-03-01", table)).toEqual({ account: "KD-B" })
+  })
+
+  it("a row written twice, or periods of one account that overlap, still give that account", () => {
+    expect(lookUp("2024-02-01", `${HEADER}123;KD-A;2023-01-01;\n123;KD-A;2023-01-01;\n`)).toEqual({ account: "KD-A" })
+    expect(lookUp("2024-02-01", `${HEADER}123;KD-A;2023-01-01;2024-06-01\n123;KD-A;2024-01-01;\n`)).toEqual({ account: "KD-A" })
+    // A third row with another account makes the moment ambiguous, each account named once.
+    expect(lookUp("2024-02-01", `${HEADER}123;KD-A;2023-01-01;\n123;KD-A;2023-01-01;\n123;KD-B;2024-01-01;\n`).detail).toBe('2 accounts (KD-A, KD-B) in the account table for location "123" at 2024-02-01')
+  })
+
+  it("the account found is the one every period valid at that moment names, else a reject (property)", () => {
+    const day = (n: number) => new Date(Date.UTC(2024, 0, 1 + n)).toISOString().slice(0, 10)
+    const period = fc.record({ account: fc.constantFrom("KD-A", "KD-B", "KD-C"), from: fc.integer({ min: 0, max: 30 }), length: fc.option(fc.integer({ min: 1, max: 30 }), { nil: undefined }) })
+    fc.assert(fc.property(fc.array(period, { minLength: 1, maxLength: 6 }), fc.integer({ min: -2, max: 62 }), (periods, at) => {
+      const table = `${HEADER}${periods.map((p) => `123;${p.account};${day(p.from)};${p.length === undefined ? "" : day(p.from + p.length)}`).join("\n")}\n`
+      const valid = new Set(periods.filter((p) => p.from <= at && (p.length === undefined || at < p.from + p.length)).map((p) => p.account))
+      const found = lookUp(day(at), table)
+      if (valid.size === 1) expect(found).toEqual({ account: [...valid][0] })
+      else expect(found.code).toBe(valid.size === 0 ? "no_account_for_location" : "ambiguous_account")
+    }))
+  })
+})

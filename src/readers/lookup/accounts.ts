@@ -2,7 +2,7 @@
  * The account of a location: a table MaLo → external account number with validity periods (a supplier
  * change moves a MaLo between accounts), and a pass over records that adds each record's account, or
  * rejects the record with `no_account_for_location` (none valid at its time), `ambiguous_account`
- * (more than one) or `unreadable_time` (its time is not a date-time, or a wall time a clock change skips
+ * (more than one; periods of one account that overlap name one) or `unreadable_time` (its time is not a date-time, or a wall time a clock change skips
  * or repeats) — an unresolved location is a reject, never a guess.
  *
  * Times are read strictly (see {@link readTime}), never with `Date.parse`: that reads a time without an
@@ -217,16 +217,18 @@ export const accountFinder = <At>(periods: ReadonlyArray<AccountPeriod>, lookup:
       return { kind: "reject", code: "unreadable_time", detail, at: item.at, raw: item.raw }
     }
     const at = read?.ms
-    const found = at === undefined ? [] : (byLocation.get(location) ?? []).filter((p) => p.from <= at && (p.to === undefined || at < p.to))
+    // The accounts, not the periods, must be one: a row exported twice, or two periods of one account that
+    // overlap, still name one account; two accounts at one moment are a reject, never a pick.
+    const found = at === undefined ? [] : [...new Set((byLocation.get(location) ?? []).filter((p) => p.from <= at && (p.to === undefined || at < p.to)).map((p) => p.account))]
     if (found.length === 1) {
-      if (!inPlace) return { ...item, record: { ...item.record, [lookup.into]: found[0]!.account } }
-      ;(item.record as Record<string, unknown>)[lookup.into] = found[0]!.account
+      if (!inPlace) return { ...item, record: { ...item.record, [lookup.into]: found[0]! } }
+      ;(item.record as Record<string, unknown>)[lookup.into] = found[0]!
       return item
     }
     const code = found.length === 0 ? "no_account_for_location" : "ambiguous_account"
     const detail = found.length === 0
       ? `no account in the account table for location ${JSON.stringify(location)} at ${atText === "" ? `(no ${lookup.at})` : atText}`
-      : `${found.length} accounts (${found.map((p) => p.account).join(", ")}) in the account table for location ${JSON.stringify(location)} at ${atText}`
+      : `${found.length} accounts (${found.join(", ")}) in the account table for location ${JSON.stringify(location)} at ${atText}`
     return { kind: "reject", code, detail, at: item.at, raw: item.raw }
   }
 }
