@@ -2,6 +2,7 @@
  * The BO4E reader: layouts (one object, an array, NDJSON), both flavours, cells by path, one record per
  * element of the named list, numbers as written, and every document ending in records or located rejects.
  */
+import { BigDecimal, Option } from "effect"
 import fc from "fast-check"
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
@@ -28,11 +29,11 @@ describe("readBo4eRecords", () => {
     expect(item.at).toEqual({ document: 1, line: 1, path: "input" })
   })
 
-  it("reads the official flavour (_typ, _version) and keeps the text of its numbers", () => {
+  it("reads the official flavour (_typ, _version) and keeps the digits of its numbers, an exponent written out", () => {
     const text = `{"_typ":"ENERGIEMENGE","_version":"v202401.4.0","lokationsId":"51238696781","energieverbrauch":[{"wert":0.1,"einheit":"KWH"},{"wert":1E+3}]}`
     const items = readBo4eRecords(text, { records: "energieverbrauch[]" })
     expect(items.map((i) => i.kind === "record" ? [i.record["energieverbrauch[].wert"], i.record["lokationsId"], i.record["@flavour"], i.record["@version"], i.at.path] : i.kind))
-      .toEqual([["0.1", "51238696781", "official", "v202401.4.0", "energieverbrauch[0]"], ["1E+3", "51238696781", "official", "v202401.4.0", "energieverbrauch[1]"]])
+      .toEqual([["0.1", "51238696781", "official", "v202401.4.0", "energieverbrauch[0]"], ["1000", "51238696781", "official", "v202401.4.0", "energieverbrauch[1]"]])
   })
 
   it("one record per element of a list inside BOs of a BOneyComb; other types are located warnings", () => {
@@ -122,6 +123,22 @@ describe("readBo4eRecords: nested and several record lists, document context", (
   })
 })
 
+/**
+ * A cell that is the number `written` (JSON text, perhaps with an exponent) as a plain decimal: the same
+ * value (compared by effect's BigDecimal), as many decimals as written (`1.50e-1` has three), and the very
+ * text when it has no exponent.
+ */
+const writtenAs = (written: string) => ({
+  asymmetricMatch: (cell: unknown): boolean => {
+    if (typeof cell !== "string" || !/^-?\d+(\.\d+)?$/u.test(cell)) return false
+    if (!/[eE]/u.test(written)) return cell === written
+    const value = Option.getOrThrow(BigDecimal.fromString(written))
+    return BigDecimal.equals(Option.getOrThrow(BigDecimal.fromString(cell)), value) && (cell.split(".")[1] ?? "").length === Math.max(0, value.scale)
+  },
+  toString: () => `the number ${written} written out`,
+  toAsymmetricMatcher: () => `the number ${written} written out`
+})
+
 /** A decimal as JSON writes it: sign, digits, fraction, exponent. */
 const decimalText = fc.tuple(fc.boolean(), fc.stringMatching(/^(0|[1-9]\d{0,25})$/u), fc.option(fc.stringMatching(/^\d{1,12}$/u)), fc.option(fc.integer({ min: -30, max: 30 })))
   .map(([minus, whole, fraction, exponent]) => `${minus ? "-" : ""}${whole}${fraction !== null ? `.${fraction}` : ""}${exponent !== null ? `e${exponent}` : ""}`)
@@ -135,12 +152,39 @@ const energiemenge = fc.record({
 const boText = (bo: { legacy: boolean; id: string; values: Array<string> }): string =>
   `{${bo.legacy ? `"boTyp":"Energiemenge","versionStruktur":"1"` : `"_typ":"ENERGIEMENGE","_version":"v202401.0.0"`},"lokationsId":${JSON.stringify(bo.id)},"energieverbrauch":[${bo.values.map((v) => `{"wert":${v}}`).join(",")}]}`
 
+describe("readBo4eRecords: numbers with an exponent", () => {
+  const wert = (number: string) => {
+    const [item] = readBo4eRecords(`{"boTyp":"ENERGIEMENGE","energieverbrauch":[{"wert":${number}}]}`, { records: "energieverbrauch[]" })
+    return item?.kind === "record" ? item.record["energieverbrauch[].wert"] : item
+  }
+
+  it("are written out exactly, so that the decimal converter reads what JSON means by them", () => {
+    expect(wert("1E+3")).toBe("1000")
+    expect(wert("1.50e-1")).toBe("0.150")
+    expect(wert("-2.5E2")).toBe("-250")
+    expect(wert("12e-5")).toBe("0.00012")
+    expect(wert("123.456e1")).toBe("1234.56")
+    expect(wert("0E+2")).toBe("0")
+    expect(wert("0.5e1")).toBe("5")
+    expect(wert("98765432109876543210.5e-3")).toBe("98765432109876543.2105")
+    expect(wert("1e400")).toBe(`1${"0".repeat(400)}`)
+    // Without an exponent a number stays as written, trailing zeros and -0 included.
+    expect(wert("10000.0")).toBe("10000.0")
+    expect(wert("-0")).toBe("-0")
+  })
+
+  it("one that would take more than 1,000 characters stays as written (and a decimal field refuses it)", () => {
+    expect(wert("1e1000000000")).toBe("1e1000000000")
+    expect(wert("1E-5000")).toBe("1E-5000")
+  })
+})
+
 describe("readBo4eRecords (properties)", () => {
   it("every value is one record with its number as written, in order, in each layout; an empty list is one reject", () => {
     fc.assert(fc.property(fc.array(energiemenge, { minLength: 1, maxLength: 6 }), fc.constantFrom("array", "ndjson"), (bos, layout) => {
       const text = layout === "array" ? `[${bos.map(boText).join(",\n")}]` : bos.map(boText).join("\n")
       const items = readBo4eRecords(text, { records: "energieverbrauch[]" })
-      const expected = bos.flatMap((bo, d) => bo.values.length === 0 ? [["reject", d + 1]] : bo.values.map((v) => [v, d + 1]))
+      const expected = bos.flatMap((bo, d): Array<Array<unknown>> => bo.values.length === 0 ? [["reject", d + 1]] : bo.values.map((v) => [writtenAs(v), d + 1]))
       // A single NDJSON line is one document whatever the layout: read it the same way.
       expect(items.map((i) => [i.kind === "record" ? i.record["energieverbrauch[].wert"] : i.kind, i.at.document])).toEqual(expected)
       for (const item of items) if (item.kind === "record") expect(item.record["lokationsId"]).toBe(bos[item.at.document - 1]!.id)
@@ -154,7 +198,7 @@ describe("readBo4eRecords (properties)", () => {
       const text = `{${marker},"bezeichnung":${JSON.stringify(name)},"preispositionen":[${positions.map((p) => `{"artikelId":${JSON.stringify(p.id)},"preisstaffeln":[${p.values.map((v) => `{"preis":${v}}`).join(",")}]}`).join(",")}]}`
       const items = readBo4eRecords(text, { types: ["PREISBLATT"], records: "preispositionen[].preisstaffeln[]" })
       const expected = positions.flatMap((p, i) =>
-        p.values.length === 0 ? [["no_records", `preispositionen[${i}]`]] : p.values.map((v, j) => [p.id, v, name, `preispositionen[${i}].preisstaffeln[${j}]`]))
+        p.values.length === 0 ? [["no_records", `preispositionen[${i}]`]] : p.values.map((v, j) => [p.id, writtenAs(v), name, `preispositionen[${i}].preisstaffeln[${j}]`]))
       expect(items.map((i) => i.kind === "record"
         ? [i.record["preispositionen[].artikelId"], i.record["preispositionen[].preisstaffeln[].preis"], i.record["bezeichnung"], i.at.path]
         : [i.code, i.at.path])).toEqual(expected)

@@ -15,7 +15,8 @@
  * With `context: ["transaktionsdaten"]` every record also has the cells found at those paths of its
  * document, named from the document's root with `$.`: `$.transaktionsdaten.absender`,
  * `$.stammdaten[0].marktlokationsId` (the BOneyComb data around a BO).
- * Numbers are the text written in the document (`10000.0` stays `10000.0`), `null` is no cell.
+ * Numbers are the text written in the document (`10000.0` stays `10000.0`; an exponent is written out,
+ * `1E+3` is `1000`), `null` is no cell.
  * Lineage cells: `@document` (1-based), `@path` (JSON path in the document), `@object` (the path of the
  * record's BO, `$` for the document itself), `@list` (the record list, as `records` names it),
  * `@typ`, `@flavour`, `@version`.
@@ -29,7 +30,7 @@
  */
 import type { LegacyRecord } from "../../mappers/field-source.js"
 import { bo4eDocuments } from "./documents.js"
-import { type ExactJson, isJsonObject, JsonNumberText } from "./exact-json.js"
+import { type ExactJson, isJsonObject, JsonNumberText, plainNumberText } from "./exact-json.js"
 
 /** How documents become records. */
 export interface Bo4eRecordOptions {
@@ -73,7 +74,7 @@ const join = (prefix: string, key: string): string => (prefix === "" ? key : `${
 const flatten = (value: ExactJson, prefix: string, out: Record<string, string | boolean>, skip: ReadonlySet<string>): void => {
   if (skip.has(prefix)) return
   if (value === null) return
-  if (value instanceof JsonNumberText) out[prefix] = value.text
+  if (value instanceof JsonNumberText) out[prefix] = plainNumberText(value.text)
   else if (typeof value === "string" || typeof value === "boolean") out[prefix] = value
   else if (Array.isArray(value)) (value as ReadonlyArray<ExactJson>).forEach((v, i) => flatten(v, `${prefix}[${i}]`, out, skip))
   else for (const [k, v] of Object.entries(value)) flatten(v, join(prefix, k), out, skip)
