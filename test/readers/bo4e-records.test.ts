@@ -57,6 +57,39 @@ describe("readBo4eRecords", () => {
   })
 })
 
+describe("readBo4eRecords: NDJSON whose first line is damaged", () => {
+  const bo = (wert: number) => `{"boTyp":"ENERGIEMENGE","lokationsId":"1","energieverbrauch":[{"wert":${wert}}]}`
+  const outcomes = (text: string) => readBo4eRecords(text, { records: "energieverbrauch[]" }).map((i) => [i.kind === "record" ? i.record["energieverbrauch[].wert"] : i.code, i.at.document, i.at.line])
+
+  it("costs that line's document alone, as a damaged line further down does", () => {
+    expect(outcomes(`${bo(1).slice(0, 20)}
+${bo(2)}
+${bo(3)}
+`)).toEqual([["not_json", 1, 1], ["2", 2, 2], ["3", 3, 3]])
+    expect(outcomes(`\u0000junk
+
+${bo(2)}
+`)).toEqual([["not_json", 1, 1], ["2", 2, 3]])
+  })
+
+  it("a pretty-printed document that does not parse is still one not_json, not one reject per line", () => {
+    const pretty = `{
+  "boTyp": "ENERGIEMENGE",
+  "energieverbrauch": [
+    {"wert": 1},
+    {"wert": 2}
+  ]
+`
+    expect(outcomes(pretty)).toEqual([["not_json", 1, 1]])
+    const array = `[
+  ${bo(1)},
+  ${bo(2)},
+  ${bo(3)}
+`
+    expect(outcomes(array)).toEqual([["not_json", 1, 1]])
+  })
+})
+
 describe("readBo4eRecords: a key written twice in one object", () => {
   const bo = (wert: string) => `{"boTyp":"ENERGIEMENGE","lokationsId":"51238696781","energieverbrauch":[{"wert":${wert}}]}`
   const codes = (text: string) => readBo4eRecords(text, { records: "energieverbrauch[]" }).map((i) => [i.kind === "record" ? i.record["energieverbrauch[].wert"] : i.code, i.at.document])
@@ -206,9 +239,9 @@ describe("readBo4eRecords (properties)", () => {
     }))
   })
 
-  it("a damaged NDJSON line costs its own document only", () => {
+  it("a damaged NDJSON line, the first one too, costs its own document only", () => {
     fc.assert(fc.property(fc.array(energiemenge, { minLength: 2, maxLength: 6 }), fc.nat(), fc.string({ minLength: 1, maxLength: 20 }), (bos, at, junk) => {
-      const broken = 1 + (at % (bos.length - 1))
+      const broken = at % bos.length
       const text = bos.map((bo, i) => (i === broken ? `${boText(bo).slice(0, -1)}\u0000${junk.replaceAll("\n", " ")}` : boText(bo))).join("\n")
       const items = readBo4eRecords(text, { records: "energieverbrauch[]" })
       const kept = bos.reduce((n, bo, i) => n + (i === broken ? 0 : bo.values.length), 0)

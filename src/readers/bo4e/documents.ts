@@ -3,13 +3,14 @@
  * millions of rows) and is one of three layouts, told apart in this order:
  *
  * 1. one JSON value that parses: an array is one document per element, anything else one document;
- * 2. NDJSON: the first non-blank line parses on its own and there is more than one non-blank line: one
- *    document per non-blank line, a line that does not parse costs that line's document alone;
+ * 2. NDJSON: there is more than one non-blank line, and the first parses on its own or at least half of
+ *    them are JSON objects on their own: one document per non-blank line, a line that does not parse
+ *    (the first one too) costs that line's document alone;
  * 3. otherwise the whole file is one document that is not JSON (a located problem).
  *
  * @module
  */
-import { type ExactJson, parseExactJson } from "./exact-json.js"
+import { type ExactJson, isJsonObject, parseExactJson } from "./exact-json.js"
 import { withoutBom } from "../byte-order-mark.js"
 import { repeatedJsonKeys } from "../repeated-json-keys.js"
 
@@ -47,12 +48,16 @@ export const bo4eDocuments = (input: string): { readonly layout: Bo4eLayout; rea
     return { layout: "single", documents: [{ kind: "document", document: 1, line: 1, value: whole.value, raw: text, ...repeated(repeats.get(undefined)) }] }
   }
   const lines = text.split("\n").map((l, i) => ({ text: l.endsWith("\r") ? l.slice(0, -1) : l, line: i + 1 })).filter((l) => l.text.trim() !== "")
-  const first = lines[0] === undefined ? undefined : parseExactJson(lines[0].text)
-  if (first?.ok === true && lines.length > 1) {
+  const parsedLines = lines.length > 1 ? lines.map((l) => parseExactJson(l.text)) : []
+  // NDJSON when its first line parses alone, or when at least half of its lines are objects on their own: a
+  // damaged first line then costs its document alone instead of the whole file. A pretty-printed document
+  // that does not parse has few lines that are objects on their own, and stays one document that is not JSON.
+  const objects = parsedLines.filter((parsed) => parsed.ok && isJsonObject(parsed.value)).length
+  if (parsedLines.length > 1 && (parsedLines[0]!.ok || 2 * objects >= parsedLines.length)) {
     return {
       layout: "ndjson",
       documents: lines.map((l, i): Bo4eDocument => {
-        const parsed = parseExactJson(l.text)
+        const parsed = parsedLines[i]!
         return parsed.ok
           ? { kind: "document", document: i + 1, line: l.line, value: parsed.value, raw: l.text, ...repeated(repeatedJsonKeys(l.text)[0]?.key) }
           : { kind: "not_json", document: i + 1, line: l.line, message: parsed.message, raw: l.text }
