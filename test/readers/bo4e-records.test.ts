@@ -90,6 +90,29 @@ ${bo(2)}
   })
 })
 
+describe("readBo4eRecords: a path named twice in the options", () => {
+  const values = (text: string, options: Parameters<typeof readBo4eRecords>[1]) =>
+    readBo4eRecords(text, options).map((i) => (i.kind === "record" ? [i.record["@path"], i.record["energieverbrauch[].wert"] ?? i.record["wert"]] : [i.code, i.at.path]))
+
+  it("reads each BO and each element once: no record twice", () => {
+    const bo = `{"boTyp":"ENERGIEMENGE","energieverbrauch":[{"wert":1},{"wert":2}]}`
+    expect(values(bo, { objects: ["", ""], records: "energieverbrauch[]" })).toEqual([["energieverbrauch[0]", "1"], ["energieverbrauch[1]", "2"]])
+    expect(values(bo, { records: ["energieverbrauch[]", "energieverbrauch[]"] })).toEqual([["energieverbrauch[0]", "1"], ["energieverbrauch[1]", "2"]])
+    const comb = `{"stammdaten":[{"boTyp":"ZAEHLER","wert":7},{"boTyp":"ZAEHLER","wert":8}]}`
+    expect(values(comb, { objects: ["stammdaten[]", "stammdaten[]"] })).toEqual([["stammdaten[0]", "7"], ["stammdaten[1]", "8"]])
+  })
+
+  it("whatever paths are repeated, every BO gives its elements once (property)", () => {
+    fc.assert(fc.property(fc.array(fc.constantFrom("", "input"), { minLength: 1, maxLength: 4 }), fc.integer({ min: 1, max: 3 }), fc.integer({ min: 1, max: 4 }), (objects, times, n) => {
+      const bo = `{"boTyp":"ENERGIEMENGE","energieverbrauch":[${Array.from({ length: n }, (_, i) => `{"wert":${i}}`).join(",")}]}`
+      const text = `{"boTyp":"ENERGIEMENGE","energieverbrauch":[${Array.from({ length: n }, (_, i) => `{"wert":${i}}`).join(",")}],"input":${bo}}`
+      const items = readBo4eRecords(text, { objects, records: Array<string>(times).fill("energieverbrauch[]") })
+      expect(items.length).toBe(new Set(objects).size * n)
+      expect(new Set(items.map((i) => i.at.path)).size).toBe(items.length)
+    }))
+  })
+})
+
 describe("readBo4eRecords: a key written twice in one object", () => {
   const bo = (wert: string) => `{"boTyp":"ENERGIEMENGE","lokationsId":"51238696781","energieverbrauch":[{"wert":${wert}}]}`
   const codes = (text: string) => readBo4eRecords(text, { records: "energieverbrauch[]" }).map((i) => [i.kind === "record" ? i.record["energieverbrauch[].wert"] : i.code, i.at.document])

@@ -166,9 +166,10 @@ const elementsOf = (
  * // => [{ "rechnungsnummer": "R1", "rechnungspositionen[].einzelpreis.wert": "0.0003", "@document": "1", "@typ": "RECHNUNG", "@flavour": "legacy", "@object": "$", "@list": "rechnungspositionen[]", "@path": "rechnungspositionen[0]" }, { "rechnungsnummer": "R1", "steuerbetraege[].steuerwert": "9.5", "@document": "1", "@typ": "RECHNUNG", "@flavour": "legacy", "@object": "$", "@list": "steuerbetraege[]", "@path": "steuerbetraege[0]" }]
  */
 export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): Array<Bo4eRecordItem> => {
-  const objects = options.objects ?? [""]
+  // A path named twice would read its BOs (or elements) twice: each is read once.
+  const objects = [...new Set(options.objects ?? [""])]
   const types = options.types?.map((t) => t.toUpperCase())
-  const lists = options.records === undefined ? [] : typeof options.records === "string" ? [options.records] : options.records
+  const lists = [...new Set(options.records === undefined ? [] : typeof options.records === "string" ? [options.records] : options.records)]
   const skip: ReadonlySet<string> = new Set(lists.flatMap(listCells))
   const items: Array<Bo4eRecordItem> = []
   for (const doc of bo4eDocuments(text).documents) {
