@@ -113,6 +113,63 @@ describe("readBo4eRecords: a path named twice in the options", () => {
   })
 })
 
+describe("readBo4eRecords: two values under one cell name", () => {
+  const outcomes = (text: string, options: Parameters<typeof readBo4eRecords>[1] = {}) =>
+    readBo4eRecords(text, options).map((i) => (i.kind === "record" ? ["record", i.at.path] : [i.code, i.at.path, i.detail]))
+
+  it("a key with a dot beside the object it names is a located reject, not the last value read", () => {
+    expect(outcomes(`{"boTyp":"ZAEHLER","a.b":"1","a":{"b":"2"}}`)).toEqual([["repeated_cell", "$", 'two values are named "a.b" in this BO (a key with a dot or brackets in its name): which one is meant is not known']])
+    expect(outcomes(`{"boTyp":"ZAEHLER","x":[{"y":1}],"x[0]":{"y":2}}`).map((o) => o[0])).toEqual(["repeated_cell"])
+  })
+
+  it("in one element it costs that element alone; a key naming the list's cells costs each element", () => {
+    const text = `{"boTyp":"ENERGIEMENGE","energieverbrauch":[{"wert.x":1,"wert":{"x":2}},{"wert":{"x":3}}]}`
+    expect(outcomes(text, { records: "energieverbrauch[]" }).map((o) => o.slice(0, 2))).toEqual([["repeated_cell", "energieverbrauch[0]"], ["record", "energieverbrauch[1]"]])
+    const shadow = `{"boTyp":"ENERGIEMENGE","energieverbrauch[]":{"wert":5},"energieverbrauch":[{"wert":1}]}`
+    expect(outcomes(shadow, { records: "energieverbrauch[]" }).map((o) => o.slice(0, 2))).toEqual([["repeated_cell", "energieverbrauch[0]"]])
+  })
+
+  it("in the document's context it costs the document", () => {
+    const text = `{"transaktionsdaten":{"a.b":1,"a":{"b":2}},"stammdaten":[{"boTyp":"ZAEHLER"}]}`
+    expect(outcomes(text, { objects: ["stammdaten[]"], context: ["transaktionsdaten"] }).map((o) => o.slice(0, 2))).toEqual([["repeated_cell", "$"]])
+  })
+
+  it("the same value under one name is one cell: overlapping context paths, a dotted key that agrees", () => {
+    expect(outcomes(`{"boTyp":"ZAEHLER","a.b":"1","a":{"b":"1"}}`)).toEqual([["record", "$"]])
+    const text = `{"transaktionsdaten":{"absender":"A"},"stammdaten":[{"boTyp":"ZAEHLER"}]}`
+    const [item] = readBo4eRecords(text, { objects: ["stammdaten[]"], context: ["transaktionsdaten", "transaktionsdaten", "transaktionsdaten.absender"] })
+    expect(item?.kind === "record" && item.record["$.transaktionsdaten.absender"]).toBe("A")
+  })
+
+  it("a key __proto__ is a cell like any other", () => {
+    const [item] = readBo4eRecords(`{"boTyp":"ZAEHLER","__proto__":"x","n":{"__proto__":"y"}}`)
+    expect(item?.kind === "record" && [Object.hasOwn(item.record, "__proto__"), item.record["__proto__"], item.record["n.__proto__"]]).toEqual([true, "x", "y"])
+  })
+
+  it("every value of a BO is a cell of its record, or the BO is rejected as repeated_cell (property)", () => {
+    const key = fc.constantFrom("a", "b", "a.b", "b[0]", "a[0].b", "__proto__", "toString")
+    // A leaf is null or a value of its own (a string or a number), so that no two values agree by chance.
+    const leaf = fc.constantFrom(null, "string", "number")
+    const { tree } = fc.letrec((tie) => ({
+      tree: fc.oneof({ depthSize: "small" }, leaf, fc.array(tie("tree"), { maxLength: 3 }), fc.dictionary(key, tie("tree"), { maxKeys: 4 }))
+    }))
+    let counter = 0
+    const text = (value: unknown): string =>
+      value === null ? "null" : value === "string" ? JSON.stringify(`v${counter++}`) : value === "number" ? String(counter++)
+        : Array.isArray(value) ? `[${value.map(text).join(",")}]`
+        : `{${Object.entries(value as object).map(([k, v]) => `${JSON.stringify(k)}:${text(v)}`).join(",")}}`
+    const leaves = (value: unknown): number =>
+      value === null ? 0 : typeof value === "string" ? 1 : Object.values(value as object).reduce((n: number, v) => n + leaves(v), 0)
+    fc.assert(fc.property(fc.dictionary(key, tree, { maxKeys: 5 }), (members) => {
+      const items = readBo4eRecords(`{"boTyp":"ZAEHLER"${Object.entries(members).map(([k, v]) => `,${JSON.stringify(k)}:${text(v)}`).join("")}}`)
+      expect(items.length).toBe(1)
+      const item = items[0]!
+      if (item.kind === "record") expect(Object.keys(item.record).filter((k) => !k.startsWith("@")).length).toBe(1 + leaves(members))
+      else expect(item.kind === "reject" && item.code).toBe("repeated_cell")
+    }), { numRuns: 300 })
+  })
+})
+
 describe("readBo4eRecords: a key written twice in one object", () => {
   const bo = (wert: string) => `{"boTyp":"ENERGIEMENGE","lokationsId":"51238696781","energieverbrauch":[{"wert":${wert}}]}`
   const codes = (text: string) => readBo4eRecords(text, { records: "energieverbrauch[]" }).map((i) => [i.kind === "record" ? i.record["energieverbrauch[].wert"] : i.code, i.at.document])

@@ -24,7 +24,8 @@
  * Every document ends in records, located rejects or located warnings: a document that is not JSON or
  * holds no BO where the reader looks is rejected; a BO of another type is a warning (a BOneyComb mixes
  * types); a BO without elements in any of its record lists, an element of an outer list without elements
- * in its inner one (`a[].b[]`), and an element that is not an object are rejected.
+ * in its inner one (`a[].b[]`), and an element that is not an object are rejected, as is a BO, element or
+ * document context where two different values get one cell name (`{"a.b":1,"a":{"b":2}}`: `repeated_cell`).
  *
  * @module
  */
@@ -70,15 +71,35 @@ export const jsonText = (value: ExactJson): string => {
 
 const join = (prefix: string, key: string): string => (prefix === "" ? key : `${prefix}.${key}`)
 
-/** Adds the cells of `value` under `prefix` to `out`, leaving out the paths in `skip`. */
-const flatten = (value: ExactJson, prefix: string, out: Record<string, string | boolean>, skip: ReadonlySet<string>): void => {
-  if (skip.has(prefix)) return
-  if (value === null) return
-  if (value instanceof JsonNumberText) out[prefix] = plainNumberText(value.text)
-  else if (typeof value === "string" || typeof value === "boolean") out[prefix] = value
-  else if (Array.isArray(value)) (value as ReadonlyArray<ExactJson>).forEach((v, i) => flatten(v, `${prefix}[${i}]`, out, skip))
-  else for (const [k, v] of Object.entries(value)) flatten(v, join(prefix, k), out, skip)
+/**
+ * Adds the cells of `value` under `prefix` to `out`, leaving out the paths in `skip`; returns the first
+ * name that already had another value (`undefined` when none). Keys are not escaped, so a key with a dot or
+ * brackets (`"a.b"`, `"x[0]"`) can name the same cell as the path to another value: which one is meant is
+ * not known, and keeping the last would lose the other without a word.
+ */
+const flatten = (value: ExactJson, prefix: string, out: Record<string, string | boolean>, skip: ReadonlySet<string>): string | undefined => {
+  if (skip.has(prefix) || value === null) return undefined
+  if (value instanceof JsonNumberText || typeof value === "string" || typeof value === "boolean") {
+    const cell = value instanceof JsonNumberText ? plainNumberText(value.text) : value
+    // The same value twice (overlapping context paths) is one cell.
+    if (Object.hasOwn(out, prefix)) return out[prefix] === cell ? undefined : prefix
+    // Defined, not assigned: a key `__proto__` is a cell like any other, not the object's prototype.
+    Object.defineProperty(out, prefix, { value: cell, enumerable: true, writable: true, configurable: true })
+    return undefined
+  }
+  const entries: ReadonlyArray<readonly [string, ExactJson]> = Array.isArray(value)
+    ? (value as ReadonlyArray<ExactJson>).map((v, i) => [`${prefix}[${i}]`, v] as const)
+    : Object.entries(value).map(([k, v]) => [join(prefix, k), v] as const)
+  for (const [name, v] of entries) {
+    const repeated = flatten(v, name, out, skip)
+    if (repeated !== undefined) return repeated
+  }
+  return undefined
 }
+
+/** The detail of a `repeated_cell` reject. */
+const repeatedCell = (name: string, where: string): string =>
+  `two values are named ${JSON.stringify(name)} in ${where} (a key with a dot or brackets in its name): which one is meant is not known`
 
 const NOTHING: ReadonlySet<string> = new Set()
 
@@ -129,7 +150,8 @@ type Cells = Record<string, string | boolean>
 const elementsOf = (
   bo: ExactJson,
   records: string,
-  skip: ReadonlySet<string>
+  skip: ReadonlySet<string>,
+  context: Cells
 ): { readonly found: boolean; readonly items: Array<{ readonly ok: true; readonly path: string; readonly cells: Cells; readonly value: ExactJson } | { readonly ok: false; readonly path: string; readonly code: string; readonly detail: string; readonly value: ExactJson }> } => {
   const lists = listsOf(records)
   const items: Array<{ readonly ok: true; readonly path: string; readonly cells: Cells; readonly value: ExactJson } | { readonly ok: false; readonly path: string; readonly code: string; readonly detail: string; readonly value: ExactJson }> = []
@@ -144,7 +166,11 @@ const elementsOf = (
         continue
       }
       const here: Cells = { ...cells }
-      flatten(element.value, join(prefix, `${lists[depth]}[]`), here, skip)
+      const repeated = flatten(element.value, join(prefix, `${lists[depth]}[]`), here, skip) ?? Object.keys(here).find((name) => Object.hasOwn(context, name) && context[name] !== here[name])
+      if (repeated !== undefined) {
+        items.push({ ok: false, path, code: "repeated_cell", detail: repeatedCell(repeated, "this element and the BO around it"), value: element.value })
+        continue
+      }
       if (depth === lists.length - 1) items.push({ ok: true, path, cells: here, value: element.value })
       else if (!walk(element.value, path, depth + 1, here)) {
         const inner = `${join(prefix, `${lists[depth]}[]`)}.${lists[depth + 1]}[]`
@@ -191,7 +217,11 @@ export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): 
       continue
     }
     const around: Cells = {}
-    for (const path of options.context ?? []) for (const found of resolve(doc.value, path)) flatten(found.value, `$.${found.path}`, around, NOTHING)
+    const aroundRepeated = (options.context ?? []).flatMap((path) => resolve(doc.value, path)).reduce<string | undefined>((repeated, found) => repeated ?? flatten(found.value, `$.${found.path}`, around, NOTHING), undefined)
+    if (aroundRepeated !== undefined) {
+      items.push({ kind: "reject", code: "repeated_cell", detail: repeatedCell(aroundRepeated, "the context of this document"), at: where(""), raw })
+      continue
+    }
     for (const { path, value } of bos) {
       const bo = boOf(value)!
       if (types !== undefined && !types.includes(bo.typ.toUpperCase())) {
@@ -206,12 +236,16 @@ export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): 
         "@object": where(path).path
       }
       const context: Cells = { ...around }
-      flatten(value, "", context, skip)
+      const repeated = flatten(value, "", context, skip)
+      if (repeated !== undefined) {
+        items.push({ kind: "reject", code: "repeated_cell", detail: repeatedCell(repeated, "this BO"), at: where(path), raw: jsonText(value) })
+        continue
+      }
       if (lists.length === 0) {
         items.push({ kind: "record", record: picked({ ...context, ...lineage, "@path": where(path).path }, options.columns), at: where(path), raw: jsonText(value) })
         continue
       }
-      const read = lists.map((list) => ({ list, ...elementsOf(value, list, skip) }))
+      const read = lists.map((list) => ({ list, ...elementsOf(value, list, skip, context) }))
       if (read.every((r) => !r.found)) {
         const names = lists.map((l) => `${listsOf(l)[0]!}[]`).join(" or ")
         items.push({ kind: "reject", code: "no_records", detail: `no elements in ${names} (absent, empty or not a list)`, at: where(path), raw: jsonText(value) })
