@@ -6,7 +6,7 @@
  * A CSV table has a header line and two columns: what the export says, and the field's value (as text);
  * `;`, `,` or a tab separates them (the header tells which), a cell may be quoted (`"a;b"`, `""` for a
  * quote), blank lines are skipped. A JSON table is one object: what the export says → the field's value
- * (any JSON value; `null` leaves the field out).
+ * (any JSON value; `null` leaves the field out); a code written twice is refused in both.
  *
  * @module
  */
@@ -15,6 +15,7 @@ import { placeOf, type MappingProblem } from "./define-mapping.js"
 import { isValueTableFile, type ValueTable } from "./value-table.js"
 import { isRecord } from "../schemas/is-record.js"
 import { withoutBom } from "../readers/byte-order-mark.js"
+import { repeatedJsonKeys } from "../readers/repeated-json-keys.js"
 
 /** Reads the file a mapping names (its path as written, relative to the mapping). */
 export type ReadTableFile = (file: string) => string | Promise<string>
@@ -63,6 +64,10 @@ const parseJsonTable = (file: string, text: string): Parsed => {
     return bad(`${file}${line}: not valid JSON (${message})`)
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return bad(`${file}:1: a JSON value table is one object (what the export says → the value)`)
+  // JSON.parse keeps the last value of a code written twice: the table would translate it to the one
+  // value of the two that nobody chose, as a CSV table refuses to.
+  const repeated = repeatedJsonKeys(withoutBom(text))[0]
+  if (repeated !== undefined) return bad(`${file}: ${JSON.stringify(repeated.key)} is written twice in one object (JSON would keep the last value without a word)`)
   return { ok: true, table: parsed as ValueTable }
 }
 

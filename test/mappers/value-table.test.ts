@@ -186,6 +186,34 @@ describe("value tables in files", () => {
   })
 })
 
+describe("a JSON value table with a code written twice", () => {
+  const resolve = async (text: string) => {
+    const spec = { endpoint: "transactions", fields: { type: { column: "A", values: { file: "codes/t.json" } } } }
+    return resolveValueTables(spec, () => text)
+  }
+
+  it("is refused, naming the file and the code, instead of keeping the last value", async () => {
+    const { problems } = await resolve('{\n  "ZAHL": "PAYMENT",\n  "FORD": "CHARGE",\n  "ZAHL": "CHARGE"\n}')
+    expect(problems).toEqual([{ at: "fields.type.values", code: "invalid_value_table", detail: 'codes/t.json: "ZAHL" is written twice in one object (JSON would keep the last value without a word)' }])
+    // Written with an escape, it is the same code; inside a value, the same loss.
+    expect((await resolve('{"ZAHL": 1, "\\u005AAHL": 2}')).problems.map((p) => p.detail)).toEqual(['codes/t.json: "ZAHL" is written twice in one object (JSON would keep the last value without a word)'])
+    expect((await resolve('{"A": {"x": 1, "x": 2}}')).problems.map((p) => p.detail)).toEqual(['codes/t.json: "x" is written twice in one object (JSON would keep the last value without a word)'])
+  })
+
+  it("a table whose codes are all different is read as written (property)", async () => {
+    const code = fc.constantFrom("ZAHL", "FORD", "GUT", "LS", "", "__proto__")
+    await fc.assert(fc.asyncProperty(fc.array(fc.tuple(code, fc.string({ maxLength: 4 })), { minLength: 1, maxLength: 6 }), async (entries) => {
+      const text = `{${entries.map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(", ")}}`
+      const { spec, problems } = await resolve(text)
+      const codes = entries.map(([k]) => k)
+      if (new Set(codes).size === codes.length) {
+        expect(problems).toEqual([])
+        expect(Object.entries((spec as { fields: { type: { values: Record<string, unknown> } } }).fields.type.values)).toEqual(entries)
+      } else expect(problems.map((p) => p.code)).toEqual(["invalid_value_table"])
+    }))
+  })
+})
+
 describe("property: a value table never lets a value outside it reach a payload", () => {
   const code = fc.oneof(fc.constantFrom("A", "B", "ZAHL", "FORD", " A ", "a", "", "__proto__", "toString"), fc.string({ maxLength: 4 }))
 
