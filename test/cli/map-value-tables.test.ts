@@ -78,6 +78,30 @@ describe("map with value tables", () => {
   })
 })
 
+describe("map with a mapping or reader file that writes a key twice", () => {
+  it("refuses an inline value table with a code twice, naming the key, before any output", async () => {
+    const text = JSON.stringify(transactionsMapping, null, 2).replace('"1000": "STADTWERKE_NORD",', '"1000": "STADTWERKE_NORD",\n        "1000": "STADTWERKE_SUED",')
+    expect(text).toContain('"1000": "STADTWERKE_SUED",\n        "2000"')
+    const twice = write(dir, "twice.mapping.json", text)
+    const input = write(dir, "twice.csv", "Mandant;Konto;Beleg;Datum;Betrag;Buchungsart;Zahlweg\n1000;KD-1;B1;01.02.2024;1,00;ZAHL;LS\n")
+    const out = join(dir, "twice.ndjson")
+    const run = await runCli(["map", "-m", twice, "-o", out, input])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`the mapping ${twice} writes the key "1000" twice in one object`)
+    expect(existsSync(out)).toBe(false)
+  })
+
+  it("refuses a reader file with a key twice", async () => {
+    mkdirSync(join(dir, "bo4e"), { recursive: true })
+    write(dir, "bo4e/twice.reader.json", '{ "source": "bo4e", "records": "energieverbrauch[]", "records": "x[]" }')
+    const mapping = write(dir, "bo4e/twice.mapping.json", JSON.stringify({ endpoint: "notes", source: "bo4e", reader: "twice.reader.json", fields: { import_supplier: { value: "SW" }, external_account_number: "lokationsId", "notes.0.note": "energieverbrauch[].wert" } }))
+    const input = write(dir, "bo4e/one.json", '{"boTyp":"ENERGIEMENGE","lokationsId":"1","energieverbrauch":[{"wert":1}]}')
+    const run = await runCli(["map", "-m", mapping, "-o", join(dir, "bo4e/never.ndjson"), input])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('writes the key "records" twice in one object')
+  })
+})
+
 describe("map with date-only periods", () => {
   const mapping = (time: "end" | "next-start") => write(dir, `periods-${time}.mapping.json`, JSON.stringify({
     endpoint: "energy-amount",
