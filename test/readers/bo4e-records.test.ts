@@ -170,6 +170,34 @@ describe("readBo4eRecords: two values under one cell name", () => {
   })
 })
 
+describe("readBo4eRecords: a document nested deeper than any BO", () => {
+  const nested = (depth: number, inner = "1") => `{"boTyp":"ENERGIEMENGE","lokationsId":"1","x":${'{"b":'.repeat(depth)}${inner}${"}".repeat(depth)},"energieverbrauch":[{"wert":1}]}`
+
+  it("is a located reject too_deep, not a crash, whatever the depth; the next document still reads", () => {
+    for (const depth of [300, 2000, 2500, 2750, 5000, 50_000]) {
+      const items = readBo4eRecords(`${nested(depth)}\n${nested(1)}\n`, { records: "energieverbrauch[]" })
+      expect(items.map((i) => (i.kind === "record" ? "record" : i.code)), String(depth)).toEqual([depth <= 2000 ? "too_deep" : expect.stringMatching(/^(too_deep|not_json)$/u), "record"])
+      expect(items[0]!.at).toEqual({ document: 1, line: 1, path: "$" })
+    }
+  })
+
+  it("a depth of 100 is read as usual", () => {
+    const [item] = readBo4eRecords(nested(100), { records: "energieverbrauch[]" })
+    expect(item?.kind === "record" && item.record[`x${".b".repeat(100)}`]).toBe("1")
+  })
+
+  it("any depth gives each document exactly one outcome per element, never an exception (property)", () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 4000 }), fc.constantFrom("object", "array"), (depth, kind) => {
+      const open = kind === "object" ? '{"b":' : "["
+      const close = kind === "object" ? "}" : "]"
+      const text = `{"boTyp":"ENERGIEMENGE","energieverbrauch":[{"wert":1,"x":${open.repeat(depth)}1${close.repeat(depth)}}]}`
+      const items = readBo4eRecords(text, { records: "energieverbrauch[]" })
+      expect(items.length).toBe(1)
+      if (depth <= 100) expect(items[0]!.kind).toBe("record")
+    }), { numRuns: 60 })
+  })
+})
+
 describe("readBo4eRecords: a key written twice in one object", () => {
   const bo = (wert: string) => `{"boTyp":"ENERGIEMENGE","lokationsId":"51238696781","energieverbrauch":[{"wert":${wert}}]}`
   const codes = (text: string) => readBo4eRecords(text, { records: "energieverbrauch[]" }).map((i) => [i.kind === "record" ? i.record["energieverbrauch[].wert"] : i.code, i.at.document])

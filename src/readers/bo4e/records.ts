@@ -24,7 +24,8 @@
  * Every document ends in records, located rejects or located warnings: a document that is not JSON or
  * holds no BO where the reader looks is rejected; a BO of another type is a warning (a BOneyComb mixes
  * types); a BO without elements in any of its record lists, an element of an outer list without elements
- * in its inner one (`a[].b[]`), and an element that is not an object are rejected, as is a BO, element or
+ * in its inner one (`a[].b[]`), and an element that is not an object are rejected, as is a document nested
+ * more than {@link MAX_DEPTH} levels deep (`too_deep`) and a BO, element or
  * document context where two different values get one cell name (`{"a.b":1,"a":{"b":2}}`: `repeated_cell`).
  *
  * @module
@@ -102,6 +103,25 @@ const repeatedCell = (name: string, where: string): string =>
   `two values are named ${JSON.stringify(name)} in ${where} (a key with a dot or brackets in its name): which one is meant is not known`
 
 const NOTHING: ReadonlySet<string> = new Set()
+
+/**
+ * The deepest nesting of objects and lists a document may have. A BO nests a dozen levels at most; the
+ * cells of a document are read recursively, so a deeper one (which JSON.parse may still take) would
+ * exhaust the stack and crash the run instead of costing its document.
+ */
+export const MAX_DEPTH = 256
+
+/** Whether `value` nests objects and lists more than `limit` levels deep (walked without recursion). */
+const deeperThan = (value: ExactJson, limit: number): boolean => {
+  const pending: Array<readonly [ExactJson, number]> = [[value, 0]]
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [at, depth] = next
+    if (at === null || typeof at !== "object" || at instanceof JsonNumberText) continue
+    if (depth >= limit) return true
+    for (const child of Array.isArray(at) ? (at as ReadonlyArray<ExactJson>) : Object.values(at)) pending.push([child, depth + 1])
+  }
+  return false
+}
 
 /** The lists of a records path, outermost first: `a.b[].c[]` is `["a.b", "c"]`. */
 const listsOf = (records: string): Array<string> => records.slice(0, -2).split("[].")
@@ -202,6 +222,11 @@ export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): 
     const where = (path: string): Bo4eLocation => ({ document: doc.document, line: doc.line, path: path === "" ? "$" : path })
     if (doc.kind === "not_json") {
       items.push({ kind: "reject", code: "not_json", detail: `not JSON: ${doc.message}`, at: where(""), raw: doc.raw })
+      continue
+    }
+    if (deeperThan(doc.value, MAX_DEPTH)) {
+      // Its text is not written again from the value: that would recurse as deep.
+      items.push({ kind: "reject", code: "too_deep", detail: `objects and lists nest more than ${MAX_DEPTH} levels deep in this document: no BO does`, at: where(""), raw: doc.raw ?? "" })
       continue
     }
     const raw = doc.raw ?? jsonText(doc.value)
