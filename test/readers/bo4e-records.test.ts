@@ -72,6 +72,12 @@ ${bo(2)}
 `)).toEqual([["not_json", 1, 1], ["2", 2, 3]])
   })
 
+  it("a byte order mark at the start of a line (NDJSON files joined with cat) is dropped, as at the start of the file", () => {
+    expect(outcomes(`\uFEFF${bo(1)}\n\uFEFF${bo(2)}\r\n${bo(3)}\n`)).toEqual([["1", 1, 1], ["2", 2, 2], ["3", 3, 3]])
+    // Inside a line it is no mark but text: that line alone does not parse.
+    expect(outcomes(`${bo(1)}\n${bo(2).replace(":", ":\uFEFF")}\n${bo(3)}\n`).map((o) => o[0])).toEqual(["1", "not_json", "3"])
+  })
+
   it("a pretty-printed document that does not parse is still one not_json, not one reject per line", () => {
     const pretty = `{
   "boTyp": "ENERGIEMENGE",

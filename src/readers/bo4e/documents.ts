@@ -47,7 +47,8 @@ export const bo4eDocuments = (input: string): { readonly layout: Bo4eLayout; rea
     }
     return { layout: "single", documents: [{ kind: "document", document: 1, line: 1, value: whole.value, raw: text, ...repeated(repeats.get(undefined)) }] }
   }
-  const lines = text.split("\n").map((l, i) => ({ text: l.endsWith("\r") ? l.slice(0, -1) : l, line: i + 1 })).filter((l) => l.text.trim() !== "")
+  // A line may start with a byte order mark of its own (NDJSON exports joined with cat): dropped as the file's.
+  const lines = text.split("\n").map((l, i) => ({ text: withoutBom(l.endsWith("\r") ? l.slice(0, -1) : l), line: i + 1 })).filter((l) => l.text.trim() !== "")
   const parsedLines = lines.length > 1 ? lines.map((l) => parseExactJson(l.text)) : []
   // NDJSON when its first line parses alone, or when at least half of its lines are objects on their own: a
   // damaged first line then costs its document alone instead of the whole file. A pretty-printed document
