@@ -321,6 +321,13 @@ describe("the account table's header", () => {
     expect(readAccountTable("malo;account;valid_from\n123;KD-1;2023-01-01\n").periods.map((p) => p.to)).toEqual([undefined])
   })
 
+  it("takes a trailing delimiter on every line (a column without a name, left empty), refuses a value under it", () => {
+    const { periods, problems: found } = readAccountTable("malo;account;valid_from;valid_to;\n123;KD-1;2023-01-01;;\n")
+    expect(found).toEqual([])
+    expect(periods.map((p) => p.account)).toEqual(["KD-1"])
+    expect(problems("malo;account;valid_from;valid_to;\n123;KD-1;2023-01-01;;2024-01-01\n")).toEqual(["line 2: the column without a name holds \"2024-01-01\""])
+  })
+
   it("any header with a column other than the four, or one of them twice, is refused (property)", () => {
     const known = ["malo", "account", "valid_from", "valid_to"]
     const header = fc.tuple(fc.shuffledSubarray(known, { minLength: 4, maxLength: 4 }), fc.boolean())

@@ -137,7 +137,8 @@ const REQUIRED = ["malo", "account", "valid_from"]
  * its later cell would silently win.
  */
 const headerProblemsOf = (names: ReadonlyArray<string>): Array<string> => [
-  ...names.filter((name) => !COLUMNS.includes(name)).map((name) => `the account table's header has the column ${JSON.stringify(name)}, which is none of ${COLUMNS.join(", ")}`),
+  // A column without a name is the trailing delimiter of a spreadsheet export: its cells must be empty.
+  ...names.filter((name) => name !== "" && !COLUMNS.includes(name)).map((name) => `the account table's header has the column ${JSON.stringify(name)}, which is none of ${COLUMNS.join(", ")}`),
   ...names.filter((name, i) => COLUMNS.includes(name) && names.indexOf(name) !== i).map((name) => `the account table's header names the column ${JSON.stringify(name)} twice`),
   ...REQUIRED.filter((name) => !names.includes(name)).map((name) => `the account table's header has no column ${name} (it needs ${REQUIRED.join(", ")} and optionally valid_to)`)
 ]
@@ -145,7 +146,8 @@ const headerProblemsOf = (names: ReadonlyArray<string>): Array<string> => [
 /**
  * Reads the table (CSV with a header `malo;account;valid_from;valid_to`, `;` or `,`); dates are midnight
  * in `zone`, date-times need `Z` or an offset (both read by {@link readTime}). The header names each of
- * these columns once, in any order (`valid_to` may be left out); any other column is a problem. Returns
+ * these columns once, in any order (`valid_to` may be left out); any other column is a problem, but for
+ * columns without a name whose cells are all empty (a trailing delimiter). Returns
  * the periods, or the problems of its header or lines (a table with problems is not used).
  *
  * @example
@@ -163,6 +165,8 @@ export const readAccountTable = (text: string, zone = DEFAULT_ZONE): { readonly 
   for (const row of lines.slice(1)) {
     if ("error" in row) return { periods: [], problems: [`the account table is not CSV: line ${row.line}: ${row.error}`] }
     if (row.cells.length !== names.length) return { periods: [], problems: [`the account table is not CSV: line ${row.line}: ${row.cells.length} cells, the header has ${names.length}`] }
+    const unnamed = row.cells.find((cell, i) => names[i] === "" && cell.trim() !== "")
+    if (unnamed !== undefined) return { periods: [], problems: [`line ${row.line}: the column without a name holds ${JSON.stringify(unnamed.trim())}`] }
     rows.push({ line: row.line, cells: Object.fromEntries(names.map((name, i) => [name, row.cells[i]!.trim()])) })
   }
   const periods: Array<AccountPeriod> = []
