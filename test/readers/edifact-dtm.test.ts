@@ -1,4 +1,5 @@
 /** DTM values as ISO text in a zone: what is read, and what is refused rather than read wrong. */
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { dtmToIso } from "../../src/readers/edifact/dtm.js"
 
@@ -14,5 +15,21 @@ describe("dtmToIso", () => {
     const result = dtmToIso(`202201012300${offset}`, "303", "Europe/Berlin")
     expect(result.ok).toBe(false)
     expect(result.ok ? "" : result.detail).toContain("offset")
+  })
+})
+
+describe("dtmToIso of years before 100", () => {
+  it("keeps a year below 100 as written instead of moving it to the 1900s", () => {
+    // Date.UTC reads the years 0-99 as 1900-1999: "0050" must not become 1950.
+    expect(dtmToIso("00500101", "102", "UTC")).toEqual({ ok: true, iso: "0050-01-01T00:00:00+00:00" })
+    expect(dtmToIso("002203270100+00", "303", "UTC")).toEqual({ ok: true, iso: "0022-03-27T01:00:00+00:00" })
+  })
+
+  it("gives every calendar date of format 102 back as written, whatever its year", () => {
+    fc.assert(fc.property(fc.integer({ min: 1, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), (y, m, d) => {
+      const date = `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`
+      const result = dtmToIso(date.replaceAll("-", ""), "102", "Europe/Berlin")
+      expect(result.ok && result.iso.slice(0, 10)).toBe(date)
+    }), { numRuns: 300 })
   })
 })

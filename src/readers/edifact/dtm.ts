@@ -47,9 +47,12 @@ export const dtmToIso = (value: string, qualifier: string, zone: string): DtmRes
   }
   const digits = m[1]!
   const [y, mo, d, h, mi, s] = [0, 4, 6, 8, 10, 12].map((i) => Number(digits.slice(i, i + (i === 0 ? 4 : 2)) || "0")) as [number, number, number, number, number, number]
-  const wall = Date.UTC(y, mo - 1, d, h, mi, s)
-  const back = new Date(wall)
-  if (back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 24 || mi > 59 || s > 59) return { ok: false, detail: `${JSON.stringify(value)} is not a calendar date and time` }
+  // Not Date.UTC: it reads the years 0–99 as 1900–1999, and "0050" would become 1950.
+  const back = new Date(0)
+  back.setUTCFullYear(y, mo - 1, d)
+  back.setUTCHours(h, mi, s, 0)
+  const wall = back.getTime()
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 24 || mi > 59 || s > 59) return { ok: false, detail: `${JSON.stringify(value)} is not a calendar date and time` }
   if (zoned) {
     const z = m[2]!
     const minutes = Number(z.slice(3, 5) || "0")
