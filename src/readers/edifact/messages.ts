@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { type Segment, type SegmentItem, SegmentScanner } from "./segments.js"
+import { type Segment, type SegmentItem, type SegmentProblem, SegmentScanner } from "./segments.js"
 
 /** The interchange a message came in: `UNB` 0020 reference, sender, recipient, syntax. */
 export interface Interchange {
@@ -59,6 +59,8 @@ export interface EdifactProblem {
   readonly segmentNumbers: ReadonlyArray<number>
   /** The segments of the message it cost that could be read (for per-record rejects). */
   readonly segments: ReadonlyArray<Segment>
+  /** The segments of the message it cost that could not be read (a damaged record segment is rejected too). */
+  readonly damaged: ReadonlyArray<SegmentProblem>
 }
 
 /** Something a message got through with, because the options allow it (a wrong `UNT` count under `segmentCount: "warn"`). */
@@ -86,7 +88,7 @@ export const el = (segment: Segment, e: number, c = 0): string => segment.elemen
 
 interface Open {
   readonly unh: Segment
-  /** The items held for the message (`keep`): all of them, or the segments kept. */
+  /** The items held for the message (`keep`): all of them, or the segments kept and every segment problem. */
   readonly items: Array<SegmentItem>
   /** Items of the message after the UNH, held or not. */
   count: number
@@ -98,7 +100,8 @@ interface Open {
 export interface MessageHooks {
   /**
    * The segments held for the message (its `segments`, and those of a problem that costs it), beside its
-   * UNH; every item when absent. Holding fewer holds less memory; the counts are checked all the same.
+   * UNH and its segment problems (always held); every item when absent. Holding fewer holds less memory;
+   * the counts are checked all the same.
    */
   readonly keep?: (segment: Segment) => boolean
 }
@@ -143,7 +146,8 @@ export class MessageReader {
       },
       raw: at.raw,
       segmentNumbers: cost.map((s) => s.number),
-      segments: cost.filter((s): s is Segment => s.kind === "segment")
+      segments: cost.filter((s): s is Segment => s.kind === "segment"),
+      damaged: cost.filter((s): s is SegmentProblem => s.kind === "problem")
     }
   }
 
@@ -164,7 +168,8 @@ export class MessageReader {
         open.count++
         open.last = item
         const keep = this.hooks.keep
-        if (keep === undefined || (item.kind === "segment" && keep(item))) open.items.push(item)
+        // A segment problem is always held (they are few): a damaged record segment is still a record to reject.
+        if (keep === undefined || item.kind === "problem" || keep(item)) open.items.push(item)
         if (item.kind === "problem" && open.damage === undefined) open.damage = { code: item.code, detail: item.detail, item }
         if (tag !== "UNT") return
         const unt = item as Segment
@@ -181,7 +186,7 @@ export class MessageReader {
           out(this.problemOf("message_reference_mismatch", `UNT names message ${JSON.stringify(el(unt, 1))}, UNH named ${JSON.stringify(el(m.unh, 0))}`, unt, [m.unh, ...m.items], m))
         } else {
           if (!countOk) {
-            const { kind: _, segmentNumbers: __, segments: ___, ...rest } = this.problemOf("segment_count_mismatch", `UNT says the message has ${count} segments; it has ${segments} (UNH to UNT); read anyway (segmentCount: "warn")`, unt, [], m)
+            const { kind: _, segmentNumbers: __, segments: ___, damaged: ____, ...rest } = this.problemOf("segment_count_mismatch", `UNT says the message has ${count} segments; it has ${segments} (UNH to UNT); read anyway (segmentCount: "warn")`, unt, [], m)
             out({ kind: "warning", ...rest })
           }
           out({

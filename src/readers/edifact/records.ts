@@ -24,7 +24,7 @@
 import type { LegacyRecord } from "../../mappers/field-source.js"
 import { addAllCells, addPickedCells, type Cells, compilePicks, type Picks } from "./cells.js"
 import { type EdifactLocation, type EdifactMessage, type MessageEvent, MessageReader, type MessageOptions } from "./messages.js"
-import { type Segment, type SegmentItem, SegmentScanner, type Separators } from "./segments.js"
+import { type Segment, type SegmentItem, type SegmentProblem, SegmentScanner, type Separators } from "./segments.js"
 
 /** How messages become records. */
 export interface EdifactRecordOptions extends MessageOptions {
@@ -188,15 +188,29 @@ class MessageRecords {
 /** What records need of their message: as {@link EdifactMessage}, without its segments. */
 type MessageOfRecords = Pick<EdifactMessage, "reference" | "number" | "interchange">
 
-/** Each record segment of a message that cannot give records, rejected for `code`; the message itself when it has none. */
-function* rejectAll(segments: ReadonlyArray<Segment>, options: EdifactRecordOptions, code: string, detail: string, at: EdifactLocation, raw: string): Generator<EdifactReject> {
-  let any = false
-  for (const segment of segments) {
-    if (segment.tag !== options.record) continue
-    any = true
-    yield { kind: "reject", code, detail, at: { ...at, offset: segment.offset, segment: segment.number }, raw: segment.raw }
+/**
+ * Each record segment of a message that cannot give records, rejected for `code`, in input order; the
+ * message itself when it has none. A record segment that could not be read itself (`damaged`: a release
+ * character before an ordinary one, cut off at the end) counts when its text starts with the record tag:
+ * it is a record of the input all the same, and leaving it out would lose it without a word.
+ */
+function* rejectAll(
+  segments: ReadonlyArray<Segment>,
+  damaged: ReadonlyArray<SegmentProblem>,
+  options: EdifactRecordOptions,
+  code: string,
+  detail: string,
+  at: EdifactLocation,
+  raw: string
+): Generator<EdifactReject> {
+  const records: Array<Segment | SegmentProblem> = segments.filter((segment) => segment.tag === options.record)
+  const broken = damaged.filter((problem) => problem.raw.startsWith(options.record))
+  if (broken.length > 0) {
+    records.push(...broken)
+    records.sort((a, b) => a.number - b.number)
   }
-  if (!any) yield { kind: "reject", code, detail, at, raw }
+  for (const segment of records) yield { kind: "reject", code, detail, at: { ...at, offset: segment.offset, segment: segment.number }, raw: segment.raw }
+  if (records.length === 0) yield { kind: "reject", code, detail, at, raw }
 }
 
 /**
@@ -252,7 +266,7 @@ export async function* readEdifactRecords(
     if (item.kind === "problem") {
       const problem = item
       if (problem.segmentNumbers.length === 0) out.push({ kind: "warning", code: problem.code, detail: problem.detail, at: problem.at, raw: problem.raw })
-      else for (const reject of rejectAll(problem.segments, options, problem.code, problem.detail, problem.at, problem.raw)) out.push(reject)
+      else for (const reject of rejectAll(problem.segments, problem.damaged, options, problem.code, problem.detail, problem.at, problem.raw)) out.push(reject)
       return
     }
     const message = item
@@ -260,7 +274,7 @@ export async function* readEdifactRecords(
     const unh = message.segments[0]!
     if (!options.messages.includes(name)) {
       const detail = `unsupported format: ${name} ${message.association} (message ${message.reference}); this mapping reads ${options.messages.join(", ")}`
-      for (const reject of rejectAll(message.segments, options, "unsupported_format", detail, locationOf(message, unh), unh.raw)) out.push(reject)
+      for (const reject of rejectAll(message.segments, [], options, "unsupported_format", detail, locationOf(message, unh), unh.raw)) out.push(reject)
       return
     }
     const unt = current!

@@ -1,0 +1,97 @@
+/**
+ * Every QTY of an interchange ends in exactly one record or one located reject, whatever damage the
+ * interchange has: the QTYs are counted from the generated segments, never from the reader.
+ */
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { type EdifactRecordItem, type EdifactRecordOptions, readEdifactRecords } from "../../src/readers/edifact/records.js"
+
+const OPTIONS: EdifactRecordOptions = { record: "QTY", groups: ["NAD", "LOC", "LIN", "QTY"], messages: ["MSCONS:D:04B"] }
+
+const read = async (chunks: ReadonlyArray<Uint8Array | string>, options: EdifactRecordOptions = OPTIONS): Promise<Array<EdifactRecordItem>> => {
+  const items: Array<EdifactRecordItem> = []
+  for await (const item of readEdifactRecords(chunks, options)) items.push(item)
+  return items
+}
+
+const chunked = (bytes: Uint8Array, size: number): Array<Uint8Array> => {
+  const out: Array<Uint8Array> = []
+  for (let i = 0; i < bytes.length; i += size) out.push(bytes.subarray(i, i + size))
+  return out
+}
+
+/** The segment numbers of the QTYs that came out: as records, or as rejects whose raw text is the QTY. */
+const qtysOut = (items: ReadonlyArray<EdifactRecordItem>): Array<number> =>
+  items.filter((i) => i.kind === "record" || (i.kind === "reject" && i.raw.startsWith("QTY"))).map((i) => i.at.segment)
+
+/** One MSCONS message: its header, then per location its LIN and quantities. */
+const mscons = (reference: string, quantities: ReadonlyArray<string>): Array<string> => [
+  `UNH+${reference}+MSCONS:D:04B:UN:2.4c`, "BGM+7+MSI1+9", "DTM+137:202404010800?+00:303", "UNS+D", "NAD+DP", "LOC+172+51238696781", "LIN+1", "PIA+5+1-1?:1.29.0:SRW",
+  ...quantities.flatMap((q) => [`QTY+220:${q}:KWH`, "DTM+163:202403312200?+00:303", "DTM+164:202403312215?+00:303"])
+]
+
+const closed = (segments: ReadonlyArray<string>, reference: string): Array<string> => [...segments, `UNT+${segments.length + 1}+${reference}`]
+
+describe("readEdifactRecords: every QTY in one record or one reject", () => {
+  it("rejects a damaged QTY with the other QTYs of its message, instead of losing it", async () => {
+    const segments = ["UNB+UNOC:3+S:14+R:14+240401:0800+I1", ...closed(mscons("1", ["1", "2?x", "3"]), "1"), "UNZ+1+I1"]
+    const items = await read([segments.map((s) => `${s}'`).join("")])
+    const qtys = segments.flatMap((s, i) => (s.startsWith("QTY") ? [i + 1] : []))
+    expect(qtys).toHaveLength(3)
+    expect(items.filter((i) => i.kind === "record")).toEqual([])
+    expect(qtysOut(items)).toEqual(qtys)
+    expect(items.filter((i) => i.kind === "reject").map((i) => i.kind === "reject" && i.code)).toEqual(["invalid_release", "invalid_release", "invalid_release"])
+    expect(items.find((i) => i.at.segment === qtys[1])!.raw).toBe("QTY+220:2?x:KWH'")
+  })
+
+  it("rejects a QTY cut off at the end of the input with the QTYs before it", async () => {
+    const segments = ["UNB+UNOC:3+S:14+R:14+240401:0800+I1", ...mscons("1", ["1", "2"])]
+    const text = `${segments.map((s) => `${s}'`).join("")}QTY+220:3`
+    const items = await read([text])
+    expect(qtysOut(items)).toEqual([...segments.flatMap((s, i) => (s.startsWith("QTY") ? [i + 1] : [])), segments.length + 1])
+  })
+
+  /** Damage done to one segment of a message (its index among the message's segments). */
+  type Damage = "release" | "count" | "none"
+  const damageArb = fc.constantFrom<Damage>("release", "count", "none")
+  const messageArb = fc.record({
+    quantities: fc.array(fc.stringMatching(/^[0-9]{1,5}(\.[0-9]{1,3})?$/u), { maxLength: 4 }),
+    damage: damageArb,
+    at: fc.nat()
+  })
+
+  it("accounts for every QTY of random interchanges with random damage, in any chunking", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(messageArb, { minLength: 1, maxLength: 4 }), fc.nat(), fc.integer({ min: 1, max: 64 }), async (messages, cut, size) => {
+        const segments = ["UNA:+.? ", "UNB+UNOC:3+S:14+R:14+240401:0800+I1"]
+        messages.forEach((m, n) => {
+          const body = mscons(String(n + 1), m.quantities)
+          if (m.damage === "release") {
+            // A release character before an ordinary character, in any segment after the UNH (a QTY too).
+            const i = 1 + (m.at % (body.length - 1))
+            body[i] = `${body[i]}?x`
+          }
+          const message = closed(body, String(n + 1))
+          if (m.damage === "count") message[message.length - 1] = `UNT+99+${n + 1}`
+          segments.push(...message)
+        })
+        segments.push(`UNZ+${messages.length}+I1`)
+        const texts = segments.map((s, i) => (i === 0 ? s.slice(0, 8) + "'" : `${s}'`))
+        const whole = texts.join("")
+        // Cut the input anywhere in its last 60 characters (or not at all).
+        const end = whole.length - (cut % 61)
+        const text = whole.slice(0, end)
+        const items = await read(chunked(Buffer.from(text, "latin1"), size))
+        // Independent count: the QTY segments whose tag is in the cut text.
+        let offset = 0
+        const expected: Array<number> = []
+        texts.forEach((t, i) => {
+          if (segments[i]!.startsWith("QTY") && offset + 3 <= end) expected.push(i + 1)
+          offset += t.length
+        })
+        expect(qtysOut(items)).toEqual(expected)
+      }),
+      { numRuns: 300 }
+    )
+  })
+})
