@@ -51,9 +51,18 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
     expect(qtysOut(items)).toEqual([...segments.flatMap((s, i) => (s.startsWith("QTY") ? [i + 1] : [])), segments.length + 1])
   })
 
-  /** Damage done to one segment of a message (its index among the message's segments). */
-  type Damage = "release" | "count" | "none"
-  const damageArb = fc.constantFrom<Damage>("release", "count", "none")
+  it("rejects a QTY before the UNS, which no group holds, naming it", async () => {
+    const body = mscons("1", ["1"])
+    body.splice(body.indexOf("UNS+D"), 0, "QTY+220:9:KWH")
+    const segments = ["UNB+UNOC:3+S:14+R:14+240401:0800+I1", ...closed(body, "1"), "UNZ+1+I1"]
+    const items = await read([segments.map((s) => `${s}'`).join("")])
+    expect(items.map((i) => (i.kind === "record" ? i.record["QTY.1.2"] : i.kind === "reject" ? `${i.code} ${i.raw}` : i.code))).toEqual(["record_before_uns QTY+220:9:KWH'", "1"])
+    expect(items[0]!.at).toMatchObject({ segment: 5, message: 1, messageReference: "1" })
+  })
+
+  /** Damage done to one segment of a message (its index among the message's segments), or a QTY put in its header. */
+  type Damage = "release" | "count" | "header" | "none"
+  const damageArb = fc.constantFrom<Damage>("release", "count", "header", "none")
   const messageArb = fc.record({
     quantities: fc.array(fc.stringMatching(/^[0-9]{1,5}(\.[0-9]{1,3})?$/u), { maxLength: 4 }),
     damage: damageArb,
@@ -71,6 +80,7 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
             const i = 1 + (m.at % (body.length - 1))
             body[i] = `${body[i]}?x`
           }
+          if (m.damage === "header") body.splice(1 + (m.at % 3), 0, "QTY+220:9:KWH")
           const message = closed(body, String(n + 1))
           if (m.damage === "count") message[message.length - 1] = `UNT+99+${n + 1}`
           segments.push(...message)

@@ -171,9 +171,18 @@ class MessageRecords {
     }
     header.push(segment)
     if (segment.tag !== "UNS") return
-    // Up to the UNS (itself included), no segment opens a group.
+    // Up to the UNS (itself included), no segment opens a group. A record segment there belongs to no
+    // group (an MSCONS QTY is always after UNS+D): rejected, as taking it into the header's cells would
+    // give every record of the message its values, and leaving it out would lose it.
     this.header = undefined
-    for (const s of header) this.step(s, 0)
+    const record = this.options.record
+    for (const s of header) {
+      if (s.tag !== record) this.step(s, 0)
+      else {
+        const detail = `the ${record} segment is before the UNS, in the message's header, where no group holds it`
+        this.records.push({ kind: "reject", code: "record_before_uns", detail, at: locationOf(this.message, s), raw: s.raw })
+      }
+    }
   }
 
   /** After the `UNT`: without a `UNS`, every group tag opens its group. */
