@@ -61,8 +61,8 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
   })
 
   /** Damage done to one segment of a message (its index among the message's segments), or a QTY put in its header. */
-  type Damage = "release" | "count" | "header" | "none"
-  const damageArb = fc.constantFrom<Damage>("release", "count", "header", "none")
+  type Damage = "release" | "count" | "header" | "blank" | "none"
+  const damageArb = fc.constantFrom<Damage>("release", "count", "header", "blank", "none")
   const messageArb = fc.record({
     quantities: fc.array(fc.stringMatching(/^[0-9]{1,5}(\.[0-9]{1,3})?$/u), { maxLength: 4 }),
     damage: damageArb,
@@ -81,6 +81,8 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
             body[i] = `${body[i]}?x`
           }
           if (m.damage === "header") body.splice(1 + (m.at % 3), 0, "QTY+220:9:KWH")
+          // Blanks before a segment (an indented file): read past, as line breaks are.
+          if (m.damage === "blank") body[m.at % body.length] = ` \t${body[m.at % body.length]}`
           const message = closed(body, String(n + 1))
           if (m.damage === "count") message[message.length - 1] = `UNT+99+${n + 1}`
           segments.push(...message)
@@ -96,7 +98,7 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
         let offset = 0
         const expected: Array<number> = []
         texts.forEach((t, i) => {
-          if (segments[i]!.startsWith("QTY") && offset + 3 <= end) expected.push(i + 1)
+          if (segments[i]!.trimStart().startsWith("QTY") && offset + t.length - t.trimStart().length + 3 <= end) expected.push(i + 1)
           offset += t.length
         })
         expect(qtysOut(items)).toEqual(expected)

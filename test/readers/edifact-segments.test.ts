@@ -74,6 +74,39 @@ describe("readSegments on generated interchanges", () => {
   })
 })
 
+describe("readSegments with blanks between segments", () => {
+  it("skips spaces and tabs between segments as it skips line breaks, offsets pointing at each segment", async () => {
+    const text = "UNA:+.? ' \r\nUNH+1+MSCONS:D:04B:UN:2.4c'\r\n  QTY+220:1'\tQTY+220:2' \n"
+    const items = await collect([text])
+    expect(items.map((i) => (i.kind === "segment" ? i.raw : i.code))).toEqual(["UNA:+.? '", "UNH+1+MSCONS:D:04B:UN:2.4c'", "QTY+220:1'", "QTY+220:2'"])
+    for (const item of items) expect(text.slice(item.offset, item.offset + item.length)).toBe(item.raw)
+  })
+
+  it("keeps a space that is a service character: a UNA may make it the terminator", async () => {
+    const items = await collect(["UNA:+.?* QTY+220:1 QTY+220:2 "])
+    expect(items.map((i) => (i.kind === "segment" ? i.elements : i.code))).toEqual([[[":+.?* "]], [["220", "1"]], [["220", "2"]]])
+  })
+
+  it("reads the same segments whatever blanks stand between them, in any chunking", async () => {
+    const blanksArb = fc.array(fc.constantFrom(" ", "\t", "\r", "\n"), { maxLength: 4 }).map((cs) => cs.join(""))
+    await fc.assert(
+      fc.asyncProperty(separatorsArb, fc.array(fc.tuple(segmentArb, blanksArb), { minLength: 1, maxLength: 10 }), fc.integer({ min: 1, max: 40 }), async (s, pairs, size) => {
+        const segments = pairs.map(([segment]) => segment)
+        const plain = write(s, segments, false)
+        const una = plain.slice(0, 9)
+        const parts = segments.map((segment) => write(s, [segment], false).slice(9))
+        const text = una + parts.map((part, i) => pairs[i]![1] + part).join("")
+        const bytes = Buffer.from(text, "latin1")
+        const items = await collect(chunked(bytes, size))
+        expect(items.filter((i) => i.kind === "problem")).toEqual([])
+        expect(asOracle(items)).toEqual(segments)
+        for (const item of items) expect(bytes.subarray(item.offset, item.offset + item.length).toString("latin1")).toBe(item.raw)
+      }),
+      { numRuns: 200 }
+    )
+  })
+})
+
 describe("readSegments on damaged input", () => {
   it("reports a cut-off last segment as truncated, with its offset", async () => {
     const text = "UNB+UNOC:3+A+B+240101:0000+1'UNH+1+MSCONS:D:04B:UN:2.4c'QTY+220:1"

@@ -7,7 +7,8 @@
  *
  * Bytes are read as Latin-1 (UNOC, ISO 8859-1), one character per byte, so offsets are byte offsets; a
  * segment with bytes above 0x7F that form valid UTF-8 is read as UTF-8 (files re-encoded on the way). A
- * UTF-8 byte order mark is skipped; CR and LF between segments are ignored.
+ * UTF-8 byte order mark is skipped; line breaks, spaces and tabs between segments are ignored (unless a
+ * `UNA` makes one of them a service character).
  *
  * @module
  */
@@ -82,6 +83,14 @@ const tagOf = (text: string, at: number): string => {
   }
   return tag
 }
+
+/**
+ * Whether the character code `c` is a blank between segments, skipped: CR, LF, tab, space (files broken
+ * into lines or indented). Not when it is a service character of `s` (a `UNA` may make a space the
+ * terminator): then it is part of the interchange.
+ */
+const isBlank = (c: number, s: Separators): boolean =>
+  (c === 10 || c === 13 || c === 32 || c === 9) && c !== s.terminator.charCodeAt(0) && c !== s.element.charCodeAt(0) && c !== s.component.charCodeAt(0) && c !== s.release.charCodeAt(0)
 
 const isCapital = (c: number): boolean => c >= 65 && c <= 90
 const isCapitalOrDigit = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
@@ -242,8 +251,8 @@ export class SegmentScanner {
     let start = 0
     let i = this.scanFrom
     for (;;) {
-      // Skip the line breaks between segments.
-      while (start < text.length && (text.charCodeAt(start) === 10 || text.charCodeAt(start) === 13)) start++
+      // Skip the line breaks and blanks between segments.
+      while (start < text.length && isBlank(text.charCodeAt(start), this.s)) start++
       if (i < start) i = start
       if (text.startsWith("UNA", start) || (text.length - start < 3 && "UNA".startsWith(text.slice(start)))) {
         if (text.length - start < 9) break
@@ -304,7 +313,7 @@ export class SegmentScanner {
       this.base = 3
     }
     let rest = 0
-    while (rest < text.length && (text.charCodeAt(rest) === 10 || text.charCodeAt(rest) === 13 || text.charCodeAt(rest) === 32)) rest++
+    while (rest < text.length && isBlank(text.charCodeAt(rest), this.s)) rest++
     if (rest < text.length) {
       this.number++
       const raw = text.slice(rest)
