@@ -12,14 +12,49 @@ import type { Segment } from "./segments.js"
 
 export type Cells = Record<string, string>
 
+/**
+ * The numeric cells that are not numbers, by name, with the segment each comes from: written as they
+ * are into the cells, and the record that carries one is rejected (see `readEdifactRecords`).
+ */
+export type BadNumbers = Record<string, Segment>
+
 const NUMERIC = new Set(["QTY", "MOA", "PRI"])
 const QUALIFIER = /^[A-Z0-9]{1,3}$/u
 
-/** The value of component `c` of element `e` (0-based), with the decimal mark of a quantity made a point. */
-const componentOf = (segment: Segment, e: number, c: number): string | undefined => {
+// ISO 9735 numbers: digits, at most one decimal mark with digits on both sides, a leading minus; no
+// thousands separator, plus sign, exponent or blank.
+const EDIFACT_NUMBER = /^-?[0-9]+(?:([.,])[0-9]+)?$/u
+
+/**
+ * A number as EDIFACT writes it, with the decimal mark `decimal` (`.` or `,`), as a decimal with a point;
+ * `undefined` for any other text. `1,234` where the mark is `.` is not read as 1234 or as 1.234: which one
+ * the sender meant is not known.
+ *
+ * @example
+ * edifactNumber("4250,465", ",") // => "4250.465"
+ * edifactNumber("12.345", ".") // => "12.345"
+ * edifactNumber("1,234", ".") // => undefined
+ */
+export const edifactNumber = (text: string, decimal: string): string | undefined => {
+  const m = EDIFACT_NUMBER.exec(text)
+  if (m === null || (m[1] !== undefined && m[1] !== decimal)) return undefined
+  return m[1] === "," ? text.replace(",", ".") : text
+}
+
+/** Whether component `c` of element `e` (0-based) of a segment tagged `tag` is a number (the quantity of a QTY, the amount of a MOA, the price of a PRI). */
+const isNumeric = (tag: string, e: number, c: number): boolean => e === 0 && c === 1 && NUMERIC.has(tag)
+
+/**
+ * The value of component `c` of element `e` (0-based), a number with its decimal mark made a point; a
+ * numeric component that is not a number stays as written, and its cell `name` goes to `bad`.
+ */
+const componentOf = (segment: Segment, e: number, c: number, name: string, bad: BadNumbers): string | undefined => {
   const value = segment.elements[e]?.[c]
-  if (value === undefined) return undefined
-  return NUMERIC.has(segment.tag) && e === 0 && c === 1 && segment.decimal !== "." ? value.replace(segment.decimal, ".") : value
+  if (value === undefined || value === "" || !isNumeric(segment.tag, e, c)) return value
+  const number = edifactNumber(value, segment.decimal)
+  if (number !== undefined) return number
+  bad[name] = segment
+  return value
 }
 
 // Consecutive records share date-times (one quantity's end is the next one's start): a small cache by
@@ -82,18 +117,18 @@ const isoOfAnew = (value: string, format: string, zone: string): string => {
   return iso
 }
 
-/** Adds all cells of a segment to `cells`, keeping cells already there (a nearer segment wins). */
-export const addAllCells = (cells: Cells, segment: Segment, zone: string): void => {
+/** Adds all cells of a segment to `cells`, keeping cells already there (a nearer segment wins); numeric cells that are not numbers also to `bad`. */
+export const addAllCells = (cells: Cells, segment: Segment, zone: string, bad: BadNumbers): void => {
   const tag = segment.tag
   const qualifier = segment.elements[0]?.[0] ?? ""
   const names = qualifier !== "" && QUALIFIER.test(qualifier) ? [tag, `${tag}+${qualifier}`] : [tag]
   segment.elements.forEach((element, e) => {
     element.forEach((_, c) => {
-      const value = componentOf(segment, e, c)!
       for (const name of names) {
         const key = `${name}.${e + 1}.${c + 1}`
-        if (!(key in cells)) cells[key] = value
-        if (c === 0 && !(`${name}.${e + 1}` in cells)) cells[`${name}.${e + 1}`] = value
+        const value = key in cells ? undefined : componentOf(segment, e, c, key, bad)
+        if (value !== undefined) cells[key] = value
+        if (c === 0 && !(`${name}.${e + 1}` in cells)) cells[`${name}.${e + 1}`] = segment.elements[e]![0]!
       }
     })
   })
@@ -130,8 +165,8 @@ export const compilePicks = (columns: ReadonlyArray<string>): Picks => {
   return picks
 }
 
-/** Adds the wanted cells of a segment to `cells`, keeping cells already there. */
-export const addPickedCells = (cells: Cells, segment: Segment, picks: Picks, zone: string): void => {
+/** Adds the wanted cells of a segment to `cells`, keeping cells already there; numeric cells that are not numbers also to `bad`. */
+export const addPickedCells = (cells: Cells, segment: Segment, picks: Picks, zone: string, bad: BadNumbers): void => {
   const wanted = picks.get(segment.tag)
   if (wanted === undefined) return
   const qualifier = segment.elements[0]?.[0] ?? ""
@@ -142,7 +177,7 @@ export const addPickedCells = (cells: Cells, segment: Segment, picks: Picks, zon
       continue
     }
     if (pick.qualifier !== undefined && pick.qualifier !== qualifier) continue
-    const value = componentOf(segment, pick.e, pick.c)
+    const value = componentOf(segment, pick.e, pick.c, pick.column, bad)
     if (value !== undefined) cells[pick.column] = value
   }
 }

@@ -9,7 +9,7 @@
  *   `TAG+Q.e` is `TAG+Q.e.1`;
  * - `DTM+Q`: the date/time of `DTM+Q` as ISO text in the reader's zone (formats 102, 203, 303, 304, 610);
  * - the quantity/amount/price of `QTY`, `MOA`, `PRI` (element 1, component 2) with the UNA decimal mark
- *   made a point;
+ *   made a point; a record whose number is not a number as EDIFACT writes it is rejected `invalid_number`;
  * - `@message`, `@segment`, `@offset`: the lineage of the record (UNH 0062, segment number, byte offset).
  *
  * The nearest segment wins: a `DTM+163` of the quantity before the one of its location. Every record
@@ -22,7 +22,7 @@
  * @module
  */
 import type { LegacyRecord } from "../../mappers/field-source.js"
-import { addAllCells, addPickedCells, type Cells, compilePicks, type Picks } from "./cells.js"
+import { addAllCells, addPickedCells, type BadNumbers, type Cells, compilePicks, type Picks } from "./cells.js"
 import { type EdifactLocation, type EdifactMessage, type MessageEvent, MessageReader, type MessageOptions } from "./messages.js"
 import { type Segment, type SegmentItem, type SegmentProblem, SegmentScanner, type Separators } from "./segments.js"
 
@@ -77,25 +77,53 @@ const locationOf = (message: Pick<EdifactMessage, "reference" | "number" | "inte
     ? { offset: segment.offset, segment: segment.number, message: message.number, messageReference: message.reference, interchangeReference: message.interchange.reference }
     : { offset: segment.offset, segment: segment.number, message: message.number, messageReference: message.reference }
 
-/** A group: its segments, its own cells and its cells with those of the groups around it, each worked out once. */
+/**
+ * A group: its segments, its own cells (with those of its numeric cells that are not numbers) and its
+ * cells with those of the groups around it, each worked out once.
+ */
 interface Level {
   readonly depth: number
   readonly segments: Array<Segment>
   readonly parent: Level | undefined
   own: Cells | undefined
+  bad: BadNumbers | undefined
   merged: Cells | undefined
 }
 
-/** How the cells of a segment are added: all, or the picked ones. */
-type AddCells = (cells: Cells, segment: Segment) => void
+/** How the cells of a segment are added: all, or the picked ones; a numeric cell that is not a number also goes to `bad`. */
+type AddCells = (cells: Cells, segment: Segment, bad: BadNumbers) => void
 
 const ownOf = (level: Level, add: AddCells): Cells => {
   if (level.own === undefined) {
     const cells: Cells = {}
-    for (const segment of level.segments) add(cells, segment)
+    const bad: BadNumbers = {}
+    for (const segment of level.segments) add(cells, segment, bad)
     level.own = cells
+    // Most groups have none: no object is kept for them.
+    let any = false
+    for (const _ in bad) any = true
+    level.bad = any ? bad : undefined
   }
   return level.own
+}
+
+/**
+ * The first cell of a record (`cells`, of the group `own` and the groups around it) that is numeric but
+ * not a number, with the segment it comes from; `undefined` when there is none. A cell is checked where
+ * its value comes from: the nearest group that has it.
+ */
+const badNumberOf = (own: Level, cells: Cells): { readonly name: string; readonly segment: Segment } | undefined => {
+  for (let level: Level | undefined = own; level !== undefined; level = level.parent) {
+    const bad = level.bad
+    if (bad === undefined) continue
+    for (const name in bad) {
+      if (!Object.hasOwn(cells, name)) continue
+      let nearer = false
+      for (let l: Level = own; l !== level; l = l.parent!) if (Object.hasOwn(l.own!, name)) nearer = true
+      if (!nearer) return { name, segment: bad[name]! }
+    }
+  }
+  return undefined
 }
 
 /** The cells of a group and of the groups around it; a nearer group's cell replaces an outer one of the same name. */
@@ -112,7 +140,7 @@ const mergedOf = (level: Level, add: AddCells): Cells => {
  */
 class MessageRecords {
   readonly records: Array<EdifactRecordItem> = []
-  private readonly levels: Array<Level> = [{ depth: 0, segments: [], parent: undefined, own: undefined, merged: undefined }]
+  private readonly levels: Array<Level> = [{ depth: 0, segments: [], parent: undefined, own: undefined, bad: undefined, merged: undefined }]
   /** Segments before the `UNS`, until it comes; `undefined` after it. */
   private header: Array<Segment> | undefined = []
 
@@ -140,11 +168,20 @@ class MessageRecords {
       }
     }
     const first = own.segments[0]!
+    let raw = ""
+    for (const segment of own.segments) raw += segment.raw
+    const bad = badNumberOf(own, cells)
+    if (bad !== undefined) {
+      // Not read some other way (1,234 as 1234, or as 1.234, where the mark is "."): which one the
+      // sender meant is not known, and a quantity 1000 times off would pass every later check.
+      const { name, segment } = bad
+      const detail = `${name} ${JSON.stringify(cells[name])} (segment ${segment.number}) is not a number as EDIFACT writes it: digits, the decimal mark ${JSON.stringify(segment.decimal)} of the interchange's UNA, a leading minus; no thousands separator, plus sign or exponent`
+      this.records.push({ kind: "reject", code: "invalid_number", detail, at: locationOf(message, first), raw })
+      return
+    }
     cells["@message"] = message.reference
     cells["@segment"] = String(first.number)
     cells["@offset"] = String(first.offset)
-    let raw = ""
-    for (const segment of own.segments) raw += segment.raw
     this.records.push({ kind: "record", record: cells, at: locationOf(message, first), raw })
   }
 
@@ -153,11 +190,12 @@ class MessageRecords {
     if (depth > 0 || segment.tag === "UNT") this.flush()
     if (depth > 0) {
       while (levels[levels.length - 1]!.depth >= depth) levels.pop()
-      levels.push({ depth, segments: [segment], parent: levels[levels.length - 1], own: undefined, merged: undefined })
+      levels.push({ depth, segments: [segment], parent: levels[levels.length - 1], own: undefined, bad: undefined, merged: undefined })
     } else if (segment.tag !== "UNT") {
       const level = levels[levels.length - 1]!
       level.segments.push(segment)
       level.own = undefined
+      level.bad = undefined
       level.merged = undefined
     }
   }
@@ -246,7 +284,7 @@ export async function* readEdifactRecords(
 ): AsyncGenerator<EdifactRecordItem> {
   const zone = options.zone ?? "Europe/Berlin"
   const picks: Picks | undefined = options.columns === undefined ? undefined : compilePicks(options.columns)
-  const add: AddCells = picks === undefined ? (cells, segment) => addAllCells(cells, segment, zone) : (cells, segment) => addPickedCells(cells, segment, picks, zone)
+  const add: AddCells = picks === undefined ? (cells, segment, bad) => addAllCells(cells, segment, zone, bad) : (cells, segment, bad) => addPickedCells(cells, segment, picks, zone, bad)
   const columns = options.columns === undefined ? undefined : [...new Set(options.columns)]
   // Two passes over each message. The first checks the envelopes from segments read lightly (a service
   // segment whole, the others for their tag and release characters only), holding only the text of the

@@ -17,6 +17,7 @@
 export interface Separators {
   readonly component: string
   readonly element: string
+  /** The decimal mark of numbers: `.` or `,` (a `UNA` naming another is refused). */
   readonly decimal: string
   /** The release (escape) character; `""` when the UNA names none (a space there). */
   readonly release: string
@@ -260,9 +261,11 @@ export class SegmentScanner {
         this.number++
         const [component, element, decimal, release, , terminator] = [...una.slice(3)] as [string, string, string, string, string, string]
         const next = { component, element, decimal, release: release === " " ? "" : release, terminator }
-        const service = [component, element, terminator, ...(next.release === "" ? [] : [next.release])]
-        if (new Set(service).size < service.length || service.some((c) => c === "\n" || c === "\r")) {
-          out.push({ kind: "problem", code: "invalid_una", detail: `the service string advice ${JSON.stringify(una)} names one character for two purposes (or a line break); the separators before it stay`, offset: this.base + start, length: 9, number: this.number, raw: una })
+        const service = [component, element, terminator, decimal, ...(next.release === "" ? [] : [next.release])]
+        // ISO 9735 knows two decimal marks, the comma and the point: any other (a digit, a letter) would
+        // make the digits of a number mean something else than they say.
+        if (new Set(service).size < service.length || service.some((c) => c === "\n" || c === "\r") || (decimal !== "." && decimal !== ",")) {
+          out.push({ kind: "problem", code: "invalid_una", detail: `the service string advice ${JSON.stringify(una)} names one character for two purposes (or a line break), or a decimal mark other than "." and ","; the separators before it stay`, offset: this.base + start, length: 9, number: this.number, raw: una })
         } else {
           this.s = next
           this.changes.push({ offset: this.base + start, separators: next })
