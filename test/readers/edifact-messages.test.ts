@@ -61,6 +61,38 @@ describe("readMessages", () => {
     expect(items[4]).toMatchObject({ segmentNumbers: [], at: { segment: 12 } })
   })
 
+  it("locates a message after a UNZ in no interchange, not in the one that was closed", async () => {
+    const text = `${interchange([message("1", ["BGM+7+A+9"])])}${message("2", ["BGM+7+B+9"]).map((s) => `${s}'`).join("")}`
+    const items = await collect(text)
+    expect(items.map((i) => (i.kind === "problem" ? i.code : i.kind))).toEqual(["message", "interchange_not_open", "message"])
+    expect(items[1]!.kind === "problem" && items[1]!.at.interchangeReference).toBe(undefined)
+    expect(items[2]!.kind === "message" && items[2]!.interchange).toBe(undefined)
+  })
+
+  it("gives each message the interchange whose UNB is open before it, or none", async () => {
+    const stepArb = fc.constantFrom<"open" | "close" | "message">("open", "close", "message")
+    await fc.assert(fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 12 }), async (steps) => {
+      let open: string | undefined
+      const expected: Array<string | undefined> = []
+      const segments = steps.flatMap((step, i) => {
+        if (step === "open") {
+          open = `IC${i}`
+          return [`UNB+UNOC:3+S+R+240101:0000+${open}`]
+        }
+        if (step === "close") {
+          const unz = `UNZ+0+${open ?? "none"}`
+          open = undefined
+          return [unz]
+        }
+        expected.push(open)
+        return message(`M${i}`, ["BGM+7+A+9"])
+      })
+      const items = await collect(segments.map((s) => `${s}'`).join(""))
+      expect(items.filter((i) => i.kind === "message").map((i) => (i.kind === "message" ? i.interchange?.reference : ""))).toEqual(expected)
+      for (const item of items) if (item.kind === "problem" && item.at.message !== undefined) expect(item.at.interchangeReference).toBe(expected[item.at.message - 1])
+    }), { numRuns: 200 })
+  })
+
   it("accounts for every segment of random interchanges with random damage: in one message or one problem", async () => {
     const bodyArb = fc.array(fc.constantFrom("BGM+7+A+9", "QTY+220:1", "DTM+163:202401010000?+00:303", "PIA+5+1-1?x1:SRW", "qty+1", "LOC+172+1"), { maxLength: 5 })
     await fc.assert(fc.asyncProperty(fc.array(bodyArb, { minLength: 1, maxLength: 4 }), fc.nat(), fc.boolean(), async (bodies, cutAt, wrongCount) => {

@@ -237,7 +237,9 @@ export class MessageReader {
         } else if (Number(el(item, 0)) !== this.messagesInInterchange) {
           out(this.problemOf("message_count_mismatch", `UNZ says the interchange has ${el(item, 0)} messages; it has ${this.messagesInInterchange}`, item, []))
         }
+        // What comes after is in no interchange until the next UNB: not located in the one closed here.
         this.unb = undefined
+        this.interchange = undefined
         return
       }
       default:
