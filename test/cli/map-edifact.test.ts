@@ -111,6 +111,70 @@ describe("data-import map with an EDIFACT mapping", () => {
     expect(JSON.stringify(rejected[0])).toContain(`identical to the one from line ${first} of ${inputs[0]}`)
   })
 
+  it("gives every QTY of a damaged archive file one outcome, the same with --jobs 1 and --jobs 2", async () => {
+    // Built here, with what each QTY must become known as it is written: a payload with this quantity,
+    // or a reject with this code. Quarter hours from 1 October 2022 (UTC), one per QTY, so no payload repeats.
+    const expected: Array<{ readonly quantity?: string; readonly code?: string }> = []
+    let quarter = 0
+    const dtm = (): string => {
+      const at = new Date(Date.UTC(2022, 9, 1) + quarter++ * 15 * 60_000)
+      const text = (d: Date) => d.toISOString().slice(0, 16).replace(/[-T:]/gu, "")
+      return `DTM+163:${text(at)}?+00:303'DTM+164:${text(new Date(at.getTime() + 15 * 60_000))}?+00:303'`
+    }
+    const qty = (written: string, outcome: { readonly quantity?: string; readonly code?: string }): string => {
+      expected.push(outcome)
+      return `QTY+220:${written}:KWH'${dtm()}`
+    }
+    const message = (ref: string, header: string, body: string, unt = true): string => {
+      const text = `UNH+${ref}+MSCONS:D:04B:UN:2.4c'BGM+7+MSI${ref}+9'${header}UNS+D'NAD+DP+++M\u00fcller'LOC+172+51238696781'LIN+1'PIA+5+1-1?:1.29.1:SRW'${body}`
+      return unt ? `${text}UNT+${text.split("'").length}+${ref}'` : text
+    }
+    const many = (n: number, value: (i: number) => [string, string]): string =>
+      Array.from({ length: n }, (_, i) => value(i)).map(([written, quantity]) => qty(written, { quantity })).join("")
+    // Interchange 1 (decimal point, CR LF after each segment): a clean message of 1200 QTYs (three decimals
+    // included); a message whose 400 QTYs are rejected for one damaged QTY among them; a message with a QTY
+    // before its UNS and one number that is not one.
+    const m1 = message("1", "", many(1200, (i) => [`${i}.${String(i % 1000).padStart(3, "0")}`, `${i}.${String(i % 1000).padStart(3, "0")}`]))
+    const m2Body = Array.from({ length: 400 }, (_, i) => qty(i === 200 ? "5?x" : String(i), { code: "invalid_release" })).join("")
+    const m2 = message("2", "", m2Body)
+    const m3Header = qty("9", { code: "record_before_uns" })
+    const m3 = message("3", m3Header, `${many(5, (i) => [String(i), String(i)])}${qty("1,234", { code: "invalid_number" })}${many(5, (i) => [`-${i}.5`, `-${i}.5`])}`)
+    const first = `UNA:+.? 'UNB+UNOC:3+4012345678901:14+4012345678901:14+221001:1200+IC1'${m1}${m2}${m3}UNZ+3+IC1'`.replaceAll("'", "'\r\n")
+    // Interchange 2 (decimal comma, indented, a wrong UNZ count): a message of 300 QTYs; then a message
+    // without UNT, cut off by the UNZ, whose 3 QTYs are rejected; then trailing garbage, one reject.
+    const m4 = message("4", "", many(300, (i) => [`${i},25`, `${i}.25`]))
+    const m5 = message("5", "", Array.from({ length: 3 }, (_, i) => qty(String(i), { code: "message_not_closed" })).join(""), false)
+    const second = `UNA:+,? 'UNB+UNOC:3+4012345678901:14+4012345678901:14+221001:1200+IC2'${m4}${m5}UNZ+9+IC2'`.replaceAll("'", "'\n  ")
+    const text = `${first}${second}\u001a`
+    const input = write(dir, "archive.edi", Buffer.from(text, "latin1"))
+    const payloads = expected.filter((e) => e.quantity !== undefined)
+    const runs = await Promise.all([1, 2].map(async (jobs) => {
+      const out = join(dir, `archive-${jobs}.ndjson`)
+      const rejects = join(dir, `archive-${jobs}.rejects.ndjson`)
+      const run = await runCli(["map", "-m", MAPPING, "-o", out, "-r", rejects, "--jobs", String(jobs), input])
+      return { run, out: readFileSync(out), rejects: readFileSync(rejects) }
+    }))
+    const [one, two] = runs as [typeof runs[0], typeof runs[0]]
+    expect(one.run.code).toBe(1)
+    // Conservation: every QTY and the garbage is a row, in a payload or rejected.
+    const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/gu, ",")
+    expect(one.run.stderr).toContain(`archive.edi: ${grouped(expected.length + 1)} rows read = ${grouped(payloads.length)} in ${grouped(payloads.length)} payloads (energy-amount) + ${grouped(expected.length + 1 - payloads.length)} rejected`)
+    expect(one.run.stderr).toContain("message_count_mismatch: UNZ says the interchange has 9 messages; it has 2")
+    const mapped = lines(one.out.toString("utf8"))
+    expect(mapped.map((p) => (p["energy_amount"] as Record<string, string>)["quantity"])).toEqual(payloads.map((e) => e.quantity))
+    for (const payload of mapped) expect(validatePayload("energy-amount", payload).ok).toBe(true)
+    const rejected = lines(one.rejects.toString("utf8")).map((r) => JSON.stringify(r["errors"]))
+    const codes = expected.filter((e) => e.code !== undefined).map((e) => e.code!)
+    expect(rejected).toHaveLength(codes.length + 1)
+    codes.forEach((code, i) => expect(rejected[i]).toContain(`: ${code}: `))
+    expect(rejected[codes.length]).toContain("truncated")
+    // Byte for byte the same with two jobs.
+    expect(two.run.code).toBe(one.run.code)
+    expect(two.run.stderr).toBe(one.run.stderr)
+    expect(two.out.equals(one.out)).toBe(true)
+    expect(two.rejects.equals(one.rejects)).toBe(true)
+  })
+
   it("refuses several inputs for a mapping of a CSV export", async () => {
     const csv = write(dir, "one.csv", "a;b\n1;2\n")
     const run = await runCli(["map", "-m", join(ROOT, "examples", "mappings", "energy-amounts.mapping.json"), csv, csv])
