@@ -60,6 +60,21 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
     expect(items[0]!.at).toMatchObject({ segment: 5, message: 1, messageReference: "1" })
   })
 
+  it("rejects the QTYs of a message whose UNH is damaged, not each of its segments as outside any message", async () => {
+    const body = mscons("1", ["1", "2"])
+    body[0] = `${body[0]}?x`
+    const segments = ["UNB+UNOC:3+S:14+R:14+240401:0800+I1", ...closed(body, "1"), ...closed(mscons("2", ["3"]), "2"), "UNZ+2+I1"]
+    const items = await read([segments.map((s) => `${s}'`).join("")])
+    const qtys = segments.flatMap((s, i) => (s.startsWith("QTY") ? [i + 1] : []))
+    expect(items.map((i) => (i.kind === "record" ? `record ${i.at.segment}` : `${i.kind} ${i.code} ${i.at.segment}`))).toEqual([
+      `reject invalid_release ${qtys[0]}`,
+      `reject invalid_release ${qtys[1]}`,
+      `record ${qtys[2]}`
+    ])
+    expect(items[0]!.at).toMatchObject({ message: 1 })
+    expect(items[2]!.at).toMatchObject({ message: 2, messageReference: "2" })
+  })
+
   /** Damage done to one segment of a message (its index among the message's segments), or a QTY put in its header. */
   type Damage = "release" | "count" | "header" | "blank" | "none"
   const damageArb = fc.constantFrom<Damage>("release", "count", "header", "blank", "none")
@@ -76,8 +91,8 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
         messages.forEach((m, n) => {
           const body = mscons(String(n + 1), m.quantities)
           if (m.damage === "release") {
-            // A release character before an ordinary character, in any segment after the UNH (a QTY too).
-            const i = 1 + (m.at % (body.length - 1))
+            // A release character before an ordinary character, in any segment (the UNH, a QTY too).
+            const i = m.at % body.length
             body[i] = `${body[i]}?x`
           }
           if (m.damage === "header") body.splice(1 + (m.at % 3), 0, "QTY+220:9:KWH")
@@ -102,6 +117,10 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
           offset += t.length
         })
         expect(qtysOut(items)).toEqual(expected)
+        // Every segment is in a message: none is rejected as outside one, and a damaged message costs one
+        // reject at most beside its QTYs (when it has none); a cut UNZ is one more.
+        expect(items.filter((i) => i.kind === "reject" && i.code === "segment_outside_message")).toEqual([])
+        expect(items.filter((i) => i.kind === "reject" && !i.raw.startsWith("QTY")).length).toBeLessThanOrEqual(messages.length + 1)
       }),
       { numRuns: 300 }
     )

@@ -86,8 +86,19 @@ export interface MessageOptions {
 /** Component `c` of element `e` (0-based) of a segment, `""` when it has none. */
 export const el = (segment: Segment, e: number, c = 0): string => segment.elements[e]?.[c] ?? ""
 
+/** The `UNH` 0062 of a message; `""` when its UNH could not be read (its text is in the problem's `raw`). */
+const referenceOf = (unh: SegmentItem): string => (unh.kind === "segment" ? el(unh, 0) : "")
+
+/**
+ * Whether a segment that could not be read is a `UNH` all the same (a release character before an
+ * ordinary one in it, say): it still opens a message, damaged, so the message is lost as one, not each of
+ * its segments as one outside any message.
+ */
+const isDamagedUnh = (item: SegmentItem): boolean => item.kind === "problem" && item.raw.startsWith("UNH")
+
 interface Open {
-  readonly unh: Segment
+  /** The message's UNH, or the problem of a UNH that could not be read (then `damage` is set). */
+  readonly unh: Segment | SegmentProblem
   /** The items held for the message (`keep`): all of them, or the segments kept and every segment problem. */
   readonly items: Array<SegmentItem>
   /** Items of the message after the UNH, held or not. */
@@ -141,7 +152,7 @@ export class MessageReader {
       at: {
         offset: at.offset,
         segment: at.number,
-        ...(message !== undefined ? { message: this.messageNumber, messageReference: el(message.unh, 0) } : {}),
+        ...(message !== undefined ? { message: this.messageNumber, messageReference: referenceOf(message.unh) } : {}),
         ...(interchange !== undefined ? { interchangeReference: interchange.reference } : {})
       },
       raw: at.raw,
@@ -159,10 +170,10 @@ export class MessageReader {
   take(item: SegmentItem, out: (event: MessageEvent) => void): void {
     const open = this.open
     if (open !== undefined) {
-      const tag = item.kind === "segment" ? item.tag : undefined
+      const tag = item.kind === "segment" ? item.tag : isDamagedUnh(item) ? "UNH" : undefined
       if (tag === "UNH" || tag === "UNZ" || tag === "UNB") {
         // The message was never closed: it ends before this segment.
-        out(this.closeDamaged(open, "message_not_closed", `the message ${el(open.unh, 0)} has no UNT before this ${tag}`, item))
+        out(this.closeDamaged(open, "message_not_closed", `the message ${referenceOf(open.unh)} has no UNT before this ${tag}`, item))
         this.open = undefined
       } else {
         open.count++
@@ -175,6 +186,8 @@ export class MessageReader {
         const unt = item as Segment
         const m = open
         this.open = undefined
+        // Without damage the UNH was read (a damaged one is the message's damage).
+        const unh = m.unh as Segment
         const count = el(unt, 0)
         const segments = m.count + 1
         const countOk = /^[0-9]+$/u.test(count) && Number(count) === segments
@@ -182,8 +195,8 @@ export class MessageReader {
           out(this.closeDamaged(m, "", "", unt))
         } else if (!countOk && !this.warnCount) {
           out(this.problemOf("segment_count_mismatch", `UNT says the message has ${count} segments; it has ${segments} (UNH to UNT)`, unt, [m.unh, ...m.items], m))
-        } else if (el(unt, 1) !== el(m.unh, 0)) {
-          out(this.problemOf("message_reference_mismatch", `UNT names message ${JSON.stringify(el(unt, 1))}, UNH named ${JSON.stringify(el(m.unh, 0))}`, unt, [m.unh, ...m.items], m))
+        } else if (el(unt, 1) !== el(unh, 0)) {
+          out(this.problemOf("message_reference_mismatch", `UNT names message ${JSON.stringify(el(unt, 1))}, UNH named ${JSON.stringify(el(unh, 0))}`, unt, [m.unh, ...m.items], m))
         } else {
           if (!countOk) {
             const { kind: _, segmentNumbers: __, segments: ___, damaged: ____, ...rest } = this.problemOf("segment_count_mismatch", `UNT says the message has ${count} segments; it has ${segments} (UNH to UNT); read anyway (segmentCount: "warn")`, unt, [], m)
@@ -192,20 +205,21 @@ export class MessageReader {
           out({
             kind: "message",
             interchange: this.interchange,
-            reference: el(m.unh, 0),
-            type: el(m.unh, 1, 0),
-            version: el(m.unh, 1, 1),
-            release: el(m.unh, 1, 2),
-            association: el(m.unh, 1, 4),
+            reference: el(unh, 0),
+            type: el(unh, 1, 0),
+            version: el(unh, 1, 1),
+            release: el(unh, 1, 2),
+            association: el(unh, 1, 4),
             number: this.messageNumber,
-            segments: [m.unh, ...(m.items as Array<Segment>)]
+            segments: [unh, ...(m.items as Array<Segment>)]
           })
         }
         return
       }
     }
     if (item.kind === "problem") {
-      out(this.problemOf(item.code, item.detail, item, [item]))
+      if (isDamagedUnh(item)) this.openMessage(item, out)
+      else out(this.problemOf(item.code, item.detail, item, [item]))
       return
     }
     switch (item.tag) {
@@ -219,15 +233,7 @@ export class MessageReader {
         this.messagesInInterchange = 0
         return
       case "UNH":
-        // Messages without a UNB are read (a file cut down to its messages, say), but their interchange
-        // cannot be checked: noted once for each run of them, costing none.
-        if (this.unb === undefined && !this.notedOutside) {
-          this.notedOutside = true
-          out(this.problemOf("interchange_not_open", "UNH without UNB: the messages from here are outside any interchange, whose UNZ count cannot be checked", item, []))
-        }
-        this.messageNumber++
-        this.messagesInInterchange++
-        this.open = { unh: item, items: [], count: 0, last: undefined, damage: undefined }
+        this.openMessage(item, out)
         return
       case "UNZ": {
         const interchange = this.interchange
@@ -247,12 +253,26 @@ export class MessageReader {
     }
   }
 
+  /** Opens a message at its UNH (read, or damaged: then the message is, from the start). */
+  private openMessage(unh: Segment | SegmentProblem, out: (event: MessageEvent) => void): void {
+    // Messages without a UNB are read (a file cut down to its messages, say), but their interchange
+    // cannot be checked: noted once for each run of them, costing none.
+    if (this.unb === undefined && !this.notedOutside) {
+      this.notedOutside = true
+      out(this.problemOf("interchange_not_open", "UNH without UNB: the messages from here are outside any interchange, whose UNZ count cannot be checked", unh, []))
+    }
+    this.messageNumber++
+    this.messagesInInterchange++
+    const damage = unh.kind === "problem" ? { code: unh.code, detail: unh.detail, item: unh } : undefined
+    this.open = { unh, items: [], count: 0, last: undefined, damage }
+  }
+
   /** Ends the input: a message or interchange left open is a problem, to `out`. */
   end(out: (event: MessageEvent) => void): void {
     const open = this.open
     if (open !== undefined) {
       this.open = undefined
-      out(this.closeDamaged(open, "truncated", `the input ends inside message ${el(open.unh, 0)} (no UNT)`, open.last ?? open.unh))
+      out(this.closeDamaged(open, "truncated", `the input ends inside message ${referenceOf(open.unh)} (no UNT)`, open.last ?? open.unh))
     }
     if (this.unb !== undefined) {
       out(this.problemOf("interchange_not_closed", `the input ends inside interchange ${this.interchange!.reference} (no UNZ)`, this.unb, []))
