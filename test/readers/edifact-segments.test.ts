@@ -107,6 +107,32 @@ describe("readSegments with blanks between segments", () => {
   })
 })
 
+describe("readSegments of files put one after the other", () => {
+  it("skips the byte order mark of each file, so the UNA after it applies", async () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf])
+    const bytes = Buffer.concat([bom, Buffer.from("UNA:+.? 'QTY+220:1.5'\r\n"), bom, Buffer.from("UNA|*,? 'QTY*220|2,5'")])
+    for (const size of [1, 2, 3, 4, 1000]) {
+      const items = await collect(chunked(bytes, size))
+      expect(items.map((i) => (i.kind === "segment" ? [i.tag, i.elements, i.decimal] : i.code))).toEqual([
+        ["UNA", [[":+.? '"]], "."], ["QTY", [["220", "1.5"]], "."], ["UNA", [["|*,? '"]], ","], ["QTY", [["220", "2,5"]], ","]
+      ])
+      for (const item of items) expect(bytes.subarray(item.offset, item.offset + item.length).toString("latin1")).toBe(item.raw)
+    }
+  })
+
+  it("reads interchanges put one after the other, each with its BOM and UNA, as each alone", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(separatorsArb, fc.array(segmentArb, { minLength: 1, maxLength: 5 }), fc.boolean()), { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 40 }), async (files, size) => {
+        const texts = files.map(([s, segments, bom]) => (bom ? "\u00ef\u00bb\u00bf" : "") + write(s, segments, true))
+        const items = await collect(chunked(Buffer.from(texts.join(""), "latin1"), size))
+        expect(items.filter((i) => i.kind === "problem")).toEqual([])
+        expect(asOracle(items)).toEqual(files.flatMap(([, segments]) => segments))
+      }),
+      { numRuns: 200 }
+    )
+  })
+})
+
 describe("readSegments on damaged input", () => {
   it("reports a cut-off last segment as truncated, with its offset", async () => {
     const text = "UNB+UNOC:3+A+B+240101:0000+1'UNH+1+MSCONS:D:04B:UN:2.4c'QTY+220:1"

@@ -7,8 +7,9 @@
  *
  * Bytes are read as Latin-1 (UNOC, ISO 8859-1), one character per byte, so offsets are byte offsets; a
  * segment with bytes above 0x7F that form valid UTF-8 is read as UTF-8 (files re-encoded on the way). A
- * UTF-8 byte order mark is skipped; line breaks, spaces and tabs between segments are ignored (unless a
- * `UNA` makes one of them a service character).
+ * UTF-8 byte order mark is skipped, at the start and between segments (files put one after the other);
+ * line breaks, spaces and tabs between segments are ignored (unless a `UNA` makes one of them a service
+ * character).
  *
  * @module
  */
@@ -92,6 +93,22 @@ const tagOf = (text: string, at: number): string => {
  */
 const isBlank = (c: number, s: Separators): boolean =>
   (c === 10 || c === 13 || c === 32 || c === 9) && c !== s.terminator.charCodeAt(0) && c !== s.element.charCodeAt(0) && c !== s.component.charCodeAt(0) && c !== s.release.charCodeAt(0)
+
+/** A UTF-8 byte order mark, read as Latin-1. */
+const BOM = "\u00ef\u00bb\u00bf"
+
+/**
+ * Where the blanks and byte order marks from `start` end: a file that was several files put one after the
+ * other (`cat *.edi`) has a BOM before each one's `UNA`, which must not hide it.
+ */
+const skipBetween = (text: string, start: number, s: Separators): number => {
+  let at = start
+  for (;;) {
+    if (at < text.length && isBlank(text.charCodeAt(at), s)) at++
+    else if (text.charCodeAt(at) === 0xef && text.startsWith(BOM, at)) at += 3
+    else return at
+  }
+}
 
 const isCapital = (c: number): boolean => c >= 65 && c <= 90
 const isCapitalOrDigit = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 48 && c <= 57)
@@ -252,8 +269,10 @@ export class SegmentScanner {
     let start = 0
     let i = this.scanFrom
     for (;;) {
-      // Skip the line breaks and blanks between segments.
-      while (start < text.length && isBlank(text.charCodeAt(start), this.s)) start++
+      // Skip the line breaks, blanks and byte order marks between segments.
+      start = skipBetween(text, start, this.s)
+      // A byte order mark cut by the end of the chunk: wait for the rest.
+      if (text.length - start < 3 && text.length > start && BOM.startsWith(text.slice(start))) break
       if (i < start) i = start
       if (text.startsWith("UNA", start) || (text.length - start < 3 && "UNA".startsWith(text.slice(start)))) {
         if (text.length - start < 9) break
@@ -315,8 +334,7 @@ export class SegmentScanner {
       text = text.slice(3)
       this.base = 3
     }
-    let rest = 0
-    while (rest < text.length && isBlank(text.charCodeAt(rest), this.s)) rest++
+    const rest = skipBetween(text, 0, this.s)
     if (rest < text.length) {
       this.number++
       const raw = text.slice(rest)
