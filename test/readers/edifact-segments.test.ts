@@ -147,6 +147,20 @@ describe("readSegments on damaged input", () => {
     expect(items[1]).toMatchObject({ kind: "segment", tag: "QTY", number: 2, offset: "PIA+5+1-1?x1.29.0:SRW'".length })
   })
 
+  it("names the byte of a bad release character in a segment re-encoded as UTF-8, as in a Latin-1 one", async () => {
+    const valueArb = fc.array(fc.constantFrom(..."AZ09 äöüßé€"), { maxLength: 6 }).map((cs) => cs.join(""))
+    await fc.assert(fc.asyncProperty(valueArb, valueArb, fc.constantFrom<BufferEncoding>("utf8", "latin1"), async (before, after, encoding) => {
+      // "€" has no Latin-1 byte: only in UTF-8.
+      const text = encoding === "latin1" ? `${before}?x${after}`.replaceAll("€", "E") : `${before}?x${after}`
+      const bytes = Buffer.concat([Buffer.from("QTY+220:1'"), Buffer.from(`NAD+DP+++${text}'`, encoding)])
+      const items = await collect([bytes])
+      const problem = items[1]!
+      expect(problem).toMatchObject({ kind: "problem", code: "invalid_release" })
+      const at = Number(/at byte (\d+)/u.exec(problem.kind === "problem" ? problem.detail : "")![1])
+      expect(bytes.subarray(at, at + 2).toString("latin1")).toBe("?x")
+    }), { numRuns: 200 })
+  })
+
   it("reports a segment without a tag, and a UNA that names one character twice", async () => {
     const items = await collect(["UNA::.? 'qty+1'QTY+2'"])
     expect(items.map((i) => (i.kind === "problem" ? i.code : i.tag))).toEqual(["invalid_una", "invalid_segment", "QTY"])

@@ -190,7 +190,10 @@ const segmentAt = (text: string, start: number, end: number, offset: number, num
   }
   const elements = size <= 3 ? [] : light && !isEnvelope(body, from) ? releaseProblem(body, from + 4, to, s) ?? NO_ELEMENTS : splitElements(body, from + 4, to, s)
   if (typeof elements === "number") {
-    return { kind: "problem", code: "invalid_release", detail: `the release character ${JSON.stringify(s.release)} at byte ${offset + 4 + elements} precedes an ordinary character`, offset, length, number, raw: text.slice(start, end + 1) }
+    // The index is of the decoded text: in a segment read as UTF-8 a character may be several bytes.
+    const before = body.slice(from, from + 4 + elements)
+    const bytes = ascii || body === text.slice(start, end) ? before.length : Buffer.byteLength(before, "utf8")
+    return { kind: "problem", code: "invalid_release", detail: `the release character ${JSON.stringify(s.release)} at byte ${offset + bytes} precedes an ordinary character`, offset, length, number, raw: text.slice(start, end + 1) }
   }
   const raw = text.slice(start, end + 1)
   return { kind: "segment", tag: tagOf(body, from), elements, offset, length, number, raw: ascii ? raw : decodeText(raw), decimal: s.decimal }
