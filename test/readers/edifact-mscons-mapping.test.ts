@@ -78,6 +78,19 @@ describe("MSCONS to energy amounts (examples/market-messages)", () => {
     expect(springDay.length).toBe(2 * 23 * 4)
   })
 
+  it("maps the real German sample wrapped at 80 columns to the same payloads as the sample", async () => {
+    const text = fixtureBytes("de-2024-redispatch-2.4b-two-malos.edi.gz").toString("latin1").trimEnd()
+    const lines: Array<string> = []
+    for (let i = 9; i < text.length; i += 80) lines.push(text.slice(i, i + 80))
+    const wrapped = `${text.slice(0, 9)}\r\n${lines.join("\r\n")}\r\n`
+    const plain = await run(text)
+    const { result, rejects } = await run(wrapped)
+    expect(rejects).toEqual([])
+    expect(result.rejected).toEqual([])
+    expect(result.payloads.map((p) => p.payload)).toEqual(plain.result.payloads.map((p) => p.payload))
+    expect(result.payloads.length).toBe(independent(text).qtys)
+  })
+
   it("maps the Swiss 2.2e sample once its wrong UNT count is let through, and refuses it otherwise", async () => {
     const bytes = fixtureBytes("ch-2019-loadprofile-2.2e-pid13008.edi")
     const expected = independent(bytes.toString("latin1"))

@@ -107,6 +107,40 @@ describe("readSegments with blanks between segments", () => {
   })
 })
 
+describe("readSegments of a file wrapped at a fixed width", () => {
+  /** The text with a line break after every `width` characters, the UNA left whole. */
+  const wrap = (text: string, width: number, eol = "\r\n"): string => {
+    const lines: Array<string> = []
+    for (let i = 9; i < text.length; i += width) lines.push(text.slice(i, i + width))
+    return text.slice(0, 9) + eol + lines.join(eol)
+  }
+
+  it("reads the real German sample wrapped at 80 columns as the sample itself: line breaks are not data", async () => {
+    const bytes = fixtureBytes("de-2024-redispatch-2.4b-two-malos.edi.gz")
+    // One line (a line break after its last segment).
+    const text = bytes.toString("latin1").trimEnd()
+    expect(text.includes("\n")).toBe(false)
+    const wrapped = Buffer.from(wrap(text, 80), "latin1")
+    const items = await collect(chunked(wrapped, 997))
+    expect(items.filter((i) => i.kind === "problem")).toEqual([])
+    expect(asOracle(items)).toEqual(asOracle(await collect([bytes])))
+    // Each segment's raw text is where it says, line breaks included.
+    for (const item of items) expect(wrapped.subarray(item.offset, item.offset + item.length).toString("latin1")).toBe(item.raw)
+  })
+
+  it("reads generated interchanges with line breaks anywhere after the UNA as without them, in any chunking", async () => {
+    await fc.assert(
+      fc.asyncProperty(separatorsArb, fc.array(segmentArb, { minLength: 1, maxLength: 10 }), fc.integer({ min: 1, max: 30 }), fc.constantFrom("\n", "\r\n", "\r"), fc.integer({ min: 1, max: 40 }), async (s, segments, width, eol, size) => {
+        const text = wrap(write(s, segments, false), width, eol)
+        const items = await collect(chunked(Buffer.from(text, "latin1"), size))
+        expect(items.filter((i) => i.kind === "problem")).toEqual([])
+        expect(asOracle(items)).toEqual(segments)
+      }),
+      { numRuns: 300 }
+    )
+  })
+})
+
 describe("readSegments of files put one after the other", () => {
   it("skips the byte order mark of each file, so the UNA after it applies", async () => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf])

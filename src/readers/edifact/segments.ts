@@ -9,7 +9,8 @@
  * segment with bytes above 0x7F that form valid UTF-8 is read as UTF-8 (files re-encoded on the way). A
  * UTF-8 byte order mark is skipped, at the start and between segments (files put one after the other);
  * line breaks, spaces and tabs between segments are ignored (unless a `UNA` makes one of them a service
- * character).
+ * character). A line break inside a segment is not data either (no EDIFACT character set has one): a file
+ * wrapped at a fixed width reads as the file unwrapped, each segment's `raw` keeping its line breaks.
  *
  * @module
  */
@@ -173,13 +174,21 @@ const releaseProblem = (text: string, from: number, to: number, s: Separators): 
  * The segment or problem of `text` from `start` to `end` (the index of its terminator), numbered `number`
  * and at byte `offset`; `ascii`: the text has no byte above 0x7F (then nothing needs decoding).
  */
-const segmentAt = (text: string, start: number, end: number, offset: number, number: number, s: Separators, ascii: boolean, light: boolean): SegmentItem => {
+const segmentAt = (text: string, start: number, end: number, offset: number, number: number, s: Separators, ascii: boolean, light: boolean, broken: boolean): SegmentItem => {
   const length = end + 1 - start
   let body = text
   let from = start
   let to = end
   if (!ascii) {
     body = decodeText(text.slice(start, end))
+    from = 0
+    to = body.length
+  }
+  // The segment decoded, line breaks and all (byte positions are counted in it).
+  const decoded = body
+  const decodedFrom = from
+  if (broken) {
+    body = body.slice(from, to).replace(LINE_BREAKS, "")
     from = 0
     to = body.length
   }
@@ -190,13 +199,23 @@ const segmentAt = (text: string, start: number, end: number, offset: number, num
   }
   const elements = size <= 3 ? [] : light && !isEnvelope(body, from) ? releaseProblem(body, from + 4, to, s) ?? NO_ELEMENTS : splitElements(body, from + 4, to, s)
   if (typeof elements === "number") {
-    // The index is of the decoded text: in a segment read as UTF-8 a character may be several bytes.
-    const before = body.slice(from, from + 4 + elements)
-    const bytes = ascii || body === text.slice(start, end) ? before.length : Buffer.byteLength(before, "utf8")
+    // The index is of the decoded text without line breaks: in a segment read as UTF-8 a character may be
+    // several bytes, and each line break dropped before it one or two.
+    const before = decoded.slice(decodedFrom, decodedFrom + (broken ? withBreaks(decoded, decodedFrom, 4 + elements) : 4 + elements))
+    const bytes = ascii || decoded === text.slice(start, end) ? before.length : Buffer.byteLength(before, "utf8")
     return { kind: "problem", code: "invalid_release", detail: `the release character ${JSON.stringify(s.release)} at byte ${offset + bytes} precedes an ordinary character`, offset, length, number, raw: text.slice(start, end + 1) }
   }
   const raw = text.slice(start, end + 1)
   return { kind: "segment", tag: tagOf(body, from), elements, offset, length, number, raw: ascii ? raw : decodeText(raw), decimal: s.decimal }
+}
+
+const LINE_BREAKS = /[\r\n]/gu
+
+/** How many characters of `text` from `from` hold the first `count` characters that are not line breaks. */
+const withBreaks = (text: string, from: number, count: number): number => {
+  let at = from
+  for (let seen = 0; seen < count; at++) if (text.charCodeAt(at) !== 10 && text.charCodeAt(at) !== 13) seen++
+  return at - from
 }
 
 /** Options of a {@link SegmentScanner}: by default it reads an input from its start. */
@@ -271,6 +290,9 @@ export class SegmentScanner {
     const ascii = this.ascii
     let start = 0
     let i = this.scanFrom
+    // The next line feed and carriage return in the text (-1: none; -2: not looked for yet).
+    let lf = -2
+    let cr = -2
     for (;;) {
       // Skip the line breaks, blanks and byte order marks between segments.
       start = skipBetween(text, start, this.s)
@@ -307,11 +329,12 @@ export class SegmentScanner {
           i = text.length
           break
         }
-        // Count the release characters just before the terminator: an odd number escapes it.
+        // Count the release characters just before the terminator: an odd number escapes it. A line break
+        // between them is not data (a wrapped file): it is passed over.
         let k = t - 1
         let releases = 0
-        while (release !== "" && k >= start && text[k] === release) {
-          releases++
+        while (release !== "" && k >= start && (text[k] === release || text.charCodeAt(k) === 10 || text.charCodeAt(k) === 13)) {
+          if (text[k] === release) releases++
           k--
         }
         if (releases % 2 === 0) {
@@ -321,7 +344,12 @@ export class SegmentScanner {
         i = t + 1
       }
       if (end < 0) break
-      out.push(segmentAt(text, start, end, this.base + start, ++this.number, this.s, ascii, this.light))
+      // Whether the segment has a line break (a wrapped file): the next of each is looked for only past
+      // the one found, so a text without them is searched once.
+      if (lf !== -1 && lf < start) lf = text.indexOf("\n", start)
+      if (cr !== -1 && cr < start) cr = text.indexOf("\r", start)
+      const broken = (lf !== -1 && lf < end) || (cr !== -1 && cr < end)
+      out.push(segmentAt(text, start, end, this.base + start, ++this.number, this.s, ascii, this.light, broken))
       start = end + 1
       i = start
     }
