@@ -11,6 +11,7 @@ import { readFile } from "node:fs/promises"
 import { dirname, resolve } from "node:path"
 import type { Mapping } from "../index.js"
 import { mappingColumns } from "../mappers/compile-mapping.js"
+import { offsetFormatFor } from "../mappers/zone-offsets.js"
 import type { EdifactLocation } from "../readers/edifact/messages.js"
 import { type EdifactRecordOptions, readEdifactRecords } from "../readers/edifact/records.js"
 import { type AccountLookup, accountFinder, type AccountPeriod, readAccountTable } from "../readers/lookup/accounts.js"
@@ -36,6 +37,9 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
     ...(!isStrings(spec["groups"]) ? ["groups: tags that open the groups, outermost first ([\"NAD\", \"LOC\", \"LIN\", \"QTY\"])"] : []),
     ...(!isStrings(spec["messages"]) ? ["messages: accepted messages as TYPE:VERSION:RELEASE ([\"MSCONS:D:04B\"])"] : []),
     ...(spec["zone"] !== undefined && typeof spec["zone"] !== "string" ? ["zone: a time zone name (Europe/Berlin)"] : []),
+    // Checked here, not only by the account table: an unknown zone would leave every DTM unread, and every
+    // QTY rejected for a date-time that is not the interchange's fault.
+    ...(typeof spec["zone"] === "string" && offsetFormatFor(spec["zone"]) === undefined ? [`zone: the time zone ${JSON.stringify(spec["zone"])} is not known`] : []),
     ...(spec["segmentCount"] !== undefined && spec["segmentCount"] !== "check" && spec["segmentCount"] !== "warn" ? ["segmentCount: \"check\" or \"warn\""] : []),
     ...(accounts !== undefined && (typeof accounts !== "object" || accounts === null || ["table", "location", "at", "into"].some((k) => typeof accounts[k] !== "string"))
       ? ["accounts: { table, location, at, into } (strings)"]

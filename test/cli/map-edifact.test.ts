@@ -175,6 +175,23 @@ describe("data-import map with an EDIFACT mapping", () => {
     expect(two.rejects.equals(one.rejects)).toBe(true)
   })
 
+  it("refuses a reader file whose zone is not a time zone before reading, even without an account table", async () => {
+    // Without the check, every DTM stays as written and every QTY is rejected for a date that is not the file's fault.
+    const mapping = JSON.parse(readFileSync(MAPPING, "utf8")) as { fields: Record<string, unknown> }
+    mapping.fields["external_account_number"] = { value: "KD-1" }
+    const reader = JSON.parse(readFileSync(join(ROOT, "examples", "market-messages", "mscons-energy-amounts.reader.json"), "utf8")) as Record<string, unknown>
+    delete reader["accounts"]
+    const mappingPath = write(dir, "zone.mapping.json", JSON.stringify(mapping))
+    write(dir, "mscons-energy-amounts.reader.json", JSON.stringify({ ...reader, zone: "Europe/Berln" }))
+    const input = write(dir, "zone.edi", Buffer.from(sample, "latin1"))
+    const run = await runCli(["map", "-m", mappingPath, "-o", join(dir, "zone.ndjson"), input])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`zone: the time zone "Europe/Berln" is not known`)
+    // The same reader file with its zone right maps.
+    write(dir, "mscons-energy-amounts.reader.json", JSON.stringify(reader))
+    expect((await runCli(["map", "-m", mappingPath, "-o", join(dir, "zone.ndjson"), input])).code).toBe(0)
+  })
+
   it("refuses several inputs for a mapping of a CSV export", async () => {
     const csv = write(dir, "one.csv", "a;b\n1;2\n")
     const run = await runCli(["map", "-m", join(ROOT, "examples", "mappings", "energy-amounts.mapping.json"), csv, csv])
