@@ -75,6 +75,20 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
     expect(items[2]!.at).toMatchObject({ message: 2, messageReference: "2" })
   })
 
+  it("notes NUL or SUB padding after the last segment as a warning, not as a record cut off", async () => {
+    const text = ["UNB+UNOC:3+S:14+R:14+240401:0800+I1", ...closed(mscons("1", ["1"]), "1"), "UNZ+1+I1"].map((s) => `${s}'`).join("\r\n")
+    for (const padding of ["\u001a", "\u0000\u0000\u0000", "\r\n\u001a\u0000"]) {
+      const items = await read([`${text}${padding}`])
+      expect(items.map((i) => (i.kind === "record" ? "record" : `${i.kind} ${i.code}`))).toEqual(["record", "warning trailing_padding"])
+      expect(items[1]!.at.offset).toBe(text.length + padding.search(/[\u0000\u001a]/u))
+    }
+    // Anything else after the last terminator is text cut off, and rejected.
+    expect((await read([`${text}\u001aQ`])).map((i) => `${i.kind} ${i.kind === "record" ? "" : i.code}`)).toEqual(["record ", "reject truncated"])
+    // Padding inside a message does not close it: the message is cut off.
+    const cut = text.slice(0, text.indexOf("UNT"))
+    expect((await read([`${cut}\u0000\u0000`])).map((i) => `${i.kind} ${i.kind === "record" ? "" : i.code}`)).toEqual(["reject truncated", "warning trailing_padding", "warning interchange_not_closed"])
+  })
+
   /** Damage done to one segment of a message (its index among the message's segments), or a QTY put in its header. */
   type Damage = "release" | "count" | "header" | "blank" | "none"
   const damageArb = fc.constantFrom<Damage>("release", "count", "header", "blank", "none")

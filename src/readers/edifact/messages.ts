@@ -168,6 +168,13 @@ export class MessageReader {
 
   /** Takes the next segment (or segment problem) of the input; what it completes goes to `out`. */
   take(item: SegmentItem, out: (event: MessageEvent) => void): void {
+    if (item.kind === "problem" && item.code === "trailing_padding") {
+      // Padding ends the input: a message still open is cut off before it; the padding itself costs nothing.
+      if (this.open !== undefined) out(this.closeDamaged(this.open, "truncated", `the input ends inside message ${referenceOf(this.open.unh)} (no UNT)`, this.open.last ?? this.open.unh))
+      this.open = undefined
+      out(this.problemOf(item.code, item.detail, item, []))
+      return
+    }
     const open = this.open
     if (open !== undefined) {
       const tag = item.kind === "segment" ? item.tag : isDamagedUnh(item) ? "UNH" : undefined

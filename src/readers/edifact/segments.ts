@@ -49,7 +49,7 @@ export interface Segment {
 /** A segment that could not be read, with where it was and its raw text. */
 export interface SegmentProblem {
   readonly kind: "problem"
-  readonly code: "invalid_segment" | "invalid_release" | "truncated" | "invalid_una"
+  readonly code: "invalid_segment" | "invalid_release" | "truncated" | "invalid_una" | "trailing_padding"
   readonly detail: string
   readonly offset: number
   readonly length: number
@@ -211,6 +211,9 @@ const segmentAt = (text: string, start: number, end: number, offset: number, num
 
 const LINE_BREAKS = /[\r\n]/gu
 
+/** Padding after the last segment: NUL and SUB (DOS's end-of-file mark), blanks between them. */
+const PADDING = /^[\u0000\u001a][\u0000\u001a\r\n\t ]*$/u
+
 /** How many characters of `text` from `from` hold the first `count` characters that are not line breaks. */
 const withBreaks = (text: string, from: number, count: number): number => {
   let at = from
@@ -358,7 +361,11 @@ export class SegmentScanner {
     this.scanFrom = Math.max(0, i - start)
   }
 
-  /** Ends the input: text left after the last terminator is a `truncated` problem, to `out`. */
+  /**
+   * Ends the input: text left after the last terminator is a `truncated` problem, to `out`; or, when it
+   * is only NUL and SUB bytes (with blanks), `trailing_padding`: the end-of-file mark of DOS and the block
+   * padding of older transfers, which cut off no segment.
+   */
   end(out: Array<SegmentItem>): void {
     let text = this.text
     if (this.first && text.startsWith("\u00ef\u00bb\u00bf")) {
@@ -366,7 +373,11 @@ export class SegmentScanner {
       this.base = 3
     }
     const rest = skipBetween(text, 0, this.s)
-    if (rest < text.length) {
+    if (rest < text.length && PADDING.test(text.slice(rest))) {
+      this.number++
+      const raw = text.slice(rest)
+      out.push({ kind: "problem", code: "trailing_padding", detail: `the input ends with ${raw.length === 1 ? "a byte" : `${raw.length} bytes`} of padding (NUL or SUB) after its last segment`, offset: this.base + rest, length: raw.length, number: this.number, raw })
+    } else if (rest < text.length) {
       this.number++
       const raw = text.slice(rest)
       out.push({ kind: "problem", code: "truncated", detail: `the input ends inside a segment (no terminator ${JSON.stringify(this.s.terminator)} after ${JSON.stringify(decodeText(raw.slice(0, 12)))})`, offset: this.base + rest, length: raw.length, number: this.number, raw: decodeText(raw) })
