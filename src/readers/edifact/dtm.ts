@@ -3,7 +3,7 @@
  * (`CCYYMMDDHHMMZZZ`, `?+00` written as `+00`) and `304` (with seconds) name their own offset, and the
  * instant is written with the zone's offset at that instant (UTC `202203270100+00` → Berlin
  * `2022-03-27T03:00:00+02:00`); `203` (`CCYYMMDDHHMM`) and `102` (`CCYYMMDD`, midnight) are wall times of
- * the zone; `610` (`CCYYMM`) is a month.
+ * the zone; `610` (`CCYYMM`) is a month. `2400` is the end of its day, `0000` of the next.
  *
  * @module
  */
@@ -50,9 +50,11 @@ export const dtmToIso = (value: string, qualifier: string, zone: string): DtmRes
   // Not Date.UTC: it reads the years 0–99 as 1900–1999, and "0050" would become 1950.
   const back = new Date(0)
   back.setUTCFullYear(y, mo - 1, d)
-  back.setUTCHours(h, mi, s, 0)
-  const wall = back.getTime()
-  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 24 || mi > 59 || s > 59) return { ok: false, detail: `${JSON.stringify(value)} is not a calendar date and time` }
+  // 24:00 (exactly) is the end of the day: 00:00 of the next one, as ISO 8601 has it. The date is checked first.
+  const endOfDay = h === 24 && mi === 0 && s === 0
+  back.setUTCHours(endOfDay ? 0 : h, mi, s, 0)
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || (h > 23 && !endOfDay) || mi > 59 || s > 59) return { ok: false, detail: `${JSON.stringify(value)} is not a calendar date and time` }
+  const wall = back.getTime() + (endOfDay ? 24 * 3600 * 1000 : 0)
   if (zoned) {
     const z = m[2]!
     const minutes = Number(z.slice(3, 5) || "0")
