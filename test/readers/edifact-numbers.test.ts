@@ -10,6 +10,7 @@ import { defineMapping, type MappingSpec, mapRecords } from "../../src/index.js"
 import { mappingColumns } from "../../src/mappers/compile-mapping.js"
 import { type EdifactRecordItem, readEdifactRecords } from "../../src/readers/edifact/records.js"
 import { readSegments, type SegmentItem } from "../../src/readers/edifact/segments.js"
+import { fixtureBytes } from "./edifact-fixtures.js"
 
 const EXAMPLES = new URL("../../examples/market-messages/", import.meta.url)
 const json = (name: string): unknown => JSON.parse(readFileSync(new URL(name, EXAMPLES), "utf8"))
@@ -78,6 +79,16 @@ describe("EDIFACT quantities through the example mapping", () => {
     for await (const item of readEdifactRecords([interchange(["1", "1,234"], ".")], reader)) items.push(item)
     expect(items[1]).toMatchObject({ kind: "reject", code: "invalid_number", at: { segment: 13, message: 1 }, raw: "QTY+220:1,234:KWH'DTM+163:202210300045?+00:303'DTM+164:202210300100?+00:303'" })
     expect(items[1]!.kind === "reject" && items[1]!.detail).toContain(`QTY.1.2 "1,234"`)
+  })
+
+  it("reads the synthetic sample by its UNA's decimal comma: its quantities written with a point are refused", async () => {
+    // UNA:+,? ' — the first message writes 4250.465, the second 4250,465: only the second is in the UNA's notation.
+    const text = fixtureBytes("synthetic-2.4c-una-comma-two-messages.edi").toString("latin1")
+    const written = [...text.matchAll(/^QTY\+220:([^:]+):/gmu)].map((m) => m[1])
+    expect(written).toEqual(["4250.465", "4250.465", "4250,465", "4250,465"])
+    const items: Array<EdifactRecordItem> = []
+    for await (const item of readEdifactRecords([text], { ...reader, segmentCount: "warn" })) items.push(item)
+    expect(items.filter((i) => i.kind !== "warning").map((i) => (i.kind === "record" ? i.record["QTY.1.2"] : i.kind === "reject" ? i.code : ""))).toEqual(["invalid_number", "invalid_number", "4250.465", "4250.465"])
   })
 
   it("refuses a UNA whose decimal mark is neither a point nor a comma, or is also a separator", async () => {
