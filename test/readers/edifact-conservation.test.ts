@@ -82,11 +82,21 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
       expect(items.map((i) => (i.kind === "record" ? "record" : `${i.kind} ${i.code}`))).toEqual(["record", "warning trailing_padding"])
       expect(items[1]!.at.offset).toBe(text.length + padding.search(/[\u0000\u001a]/u))
     }
-    // Anything else after the last terminator is text cut off, and rejected.
-    expect((await read([`${text}\u001aQ`])).map((i) => `${i.kind} ${i.kind === "record" ? "" : i.code}`)).toEqual(["record ", "reject truncated"])
+    // Anything else after the last terminator is text cut off, and rejected (padding before it noted).
+    expect((await read([`${text}Q\u001a`])).map((i) => `${i.kind} ${i.kind === "record" ? "" : i.code}`)).toEqual(["record ", "reject truncated"])
+    expect((await read([`${text}\u001aQ`])).map((i) => `${i.kind} ${i.kind === "record" ? "" : i.code}`)).toEqual(["record ", "warning padding", "reject truncated"])
     // Padding inside a message does not close it: the message is cut off.
     const cut = text.slice(0, text.indexOf("UNT"))
     expect((await read([`${cut}\u0000\u0000`])).map((i) => `${i.kind} ${i.kind === "record" ? "" : i.code}`)).toEqual(["reject truncated", "warning trailing_padding", "warning interchange_not_closed"])
+  })
+
+  it("reads files put one after the other with DOS's end-of-file mark between them, each by its own UNA", async () => {
+    const file = (una: string, reference: string, quantity: string): string =>
+      `${una}${["UNB+UNOC:3+S:14+R:14+240401:0800+I" + reference, ...closed(mscons(reference, [quantity]), reference), `UNZ+1+I${reference}`].map((s) => `${s}'`).join("\r\n")}\r\n\u001a`
+    const first = file("UNA:+.? '", "1", "1.5")
+    const items = await read([`${first}${file("UNA:+,? '", "2", "2,5")}`])
+    expect(items.map((i) => (i.kind === "record" ? i.record["QTY.1.2"] : `${i.kind} ${i.code}`))).toEqual(["1.5", "warning padding", "2.5", "warning trailing_padding"])
+    expect(items[1]!.at.offset).toBe(first.length - 1)
   })
 
   /** Damage done to one segment of a message (its index among the message's segments), or a QTY put in its header. */

@@ -165,6 +165,30 @@ describe("readSegments of files put one after the other", () => {
       { numRuns: 200 }
     )
   })
+
+  it("notes the DOS end-of-file mark or NUL padding of a file followed by another, and applies the next UNA", async () => {
+    const paddingArb = fc.array(fc.constantFrom("\u001a", "\u0000", "\r\n"), { minLength: 1, maxLength: 4 }).map((cs) => cs.join("")).filter((p) => /[\u0000\u001a]/u.test(p))
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(separatorsArb, fc.array(segmentArb, { minLength: 1, maxLength: 5 }), paddingArb), { minLength: 2, maxLength: 3 }), fc.integer({ min: 1, max: 40 }), async (files, size) => {
+        const texts = files.map(([s, segments, padding]) => write(s, segments, false) + padding)
+        const bytes = Buffer.from(texts.join(""), "latin1")
+        const items = await collect(chunked(bytes, size))
+        expect(asOracle(items)).toEqual(files.flatMap(([, segments]) => segments))
+        // One note for each file's padding, where it is: the last one's at the end of the input.
+        const notes = items.filter((i) => i.kind === "problem")
+        expect(notes.map((i) => (i.kind === "problem" ? i.code : ""))).toEqual(files.map((_, i) => (i === files.length - 1 ? "trailing_padding" : "padding")))
+        let end = 0
+        notes.forEach((note, i) => {
+          end += texts[i]!.length
+          const padding = files[i]![2]
+          const first = padding.search(/[\u0000\u001a]/u)
+          expect(note.offset).toBe(end - padding.length + first)
+          expect(bytes.subarray(note.offset, note.offset + note.length).toString("latin1").trimEnd()).toBe(padding.slice(first).trimEnd())
+        })
+      }),
+      { numRuns: 200 }
+    )
+  })
 })
 
 describe("readSegments on damaged input", () => {

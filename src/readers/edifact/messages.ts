@@ -168,6 +168,11 @@ export class MessageReader {
 
   /** Takes the next segment (or segment problem) of the input; what it completes goes to `out`. */
   take(item: SegmentItem, out: (event: MessageEvent) => void): void {
+    if (item.kind === "problem" && item.code === "padding") {
+      // Padding between segments (a file another one follows) is no segment: noted, costing nothing.
+      out(this.problemOf(item.code, item.detail, item, []))
+      return
+    }
     if (item.kind === "problem" && item.code === "trailing_padding") {
       // Padding ends the input: a message still open is cut off before it; the padding itself costs nothing.
       if (this.open !== undefined) out(this.closeDamaged(this.open, "truncated", `the input ends inside message ${referenceOf(this.open.unh)} (no UNT)`, this.open.last ?? this.open.unh))

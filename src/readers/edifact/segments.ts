@@ -49,7 +49,7 @@ export interface Segment {
 /** A segment that could not be read, with where it was and its raw text. */
 export interface SegmentProblem {
   readonly kind: "problem"
-  readonly code: "invalid_segment" | "invalid_release" | "truncated" | "invalid_una" | "trailing_padding"
+  readonly code: "invalid_segment" | "invalid_release" | "truncated" | "invalid_una" | "padding" | "trailing_padding"
   readonly detail: string
   readonly offset: number
   readonly length: number
@@ -301,6 +301,19 @@ export class SegmentScanner {
       start = skipBetween(text, start, this.s)
       // A byte order mark cut by the end of the chunk: wait for the rest.
       if (text.length - start < 3 && text.length > start && BOM.startsWith(text.slice(start))) break
+      const first = text.charCodeAt(start)
+      if (first === 0 || first === 0x1a) {
+        // NUL or SUB padding (DOS's end-of-file mark) of a file another one follows: not data, noted and
+        // passed over, so the next file's UNA applies. At the end of the text it may be the input's end: wait.
+        let after = start + 1
+        while (after < text.length && (text.charCodeAt(after) === 0 || text.charCodeAt(after) === 0x1a || isBlank(text.charCodeAt(after), this.s))) after++
+        if (after === text.length) break
+        const raw = text.slice(start, after)
+        out.push({ kind: "problem", code: "padding", detail: `${raw.length === 1 ? "a byte" : `${raw.length} bytes`} of padding (NUL or SUB) between segments, passed over`, offset: this.base + start, length: raw.length, number: this.number + 1, raw })
+        start = after
+        i = start
+        continue
+      }
       if (i < start) i = start
       if (text.startsWith("UNA", start) || (text.length - start < 3 && "UNA".startsWith(text.slice(start)))) {
         if (text.length - start < 9) break
