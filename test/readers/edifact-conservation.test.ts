@@ -99,9 +99,18 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
     expect(items[1]!.at.offset).toBe(first.length - 1)
   })
 
+  it("reads a message with padding between two of its segments, noting the padding once, with all cells or some", async () => {
+    const body = mscons("1", ["1", "2"])
+    const text = ["UNB+UNOC:3+S:14+R:14+240401:0800+I1", ...closed(body, "1"), "UNZ+1+I1"].map((s) => `${s}'`).join("").replace("QTY+220:2", "\u001a\u0000QTY+220:2")
+    for (const options of [OPTIONS, { ...OPTIONS, columns: ["QTY.1.2"] }]) {
+      const items = await read([text], options)
+      expect(items.map((i) => (i.kind === "record" ? i.record["QTY.1.2"] : `${i.kind} ${i.code}`))).toEqual(["warning padding", "1", "2"])
+    }
+  })
+
   /** Damage done to one segment of a message (its index among the message's segments), or a QTY put in its header. */
-  type Damage = "release" | "count" | "header" | "blank" | "none"
-  const damageArb = fc.constantFrom<Damage>("release", "count", "header", "blank", "none")
+  type Damage = "release" | "count" | "header" | "blank" | "padding" | "none"
+  const damageArb = fc.constantFrom<Damage>("release", "count", "header", "blank", "padding", "none")
   const messageArb = fc.record({
     quantities: fc.array(fc.stringMatching(/^[0-9]{1,5}(\.[0-9]{1,3})?$/u), { maxLength: 4 }),
     damage: damageArb,
@@ -122,6 +131,8 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
           if (m.damage === "header") body.splice(1 + (m.at % 3), 0, "QTY+220:9:KWH")
           // Blanks before a segment (an indented file): read past, as line breaks are.
           if (m.damage === "blank") body[m.at % body.length] = ` \t${body[m.at % body.length]}`
+          // NUL and SUB padding before a segment (files glued together): noted, no segment.
+          if (m.damage === "padding") body[m.at % body.length] = `\u001a\u0000${body[m.at % body.length]}`
           const message = closed(body, String(n + 1))
           if (m.damage === "count") message[message.length - 1] = `UNT+99+${n + 1}`
           segments.push(...message)
@@ -136,8 +147,9 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
         // Independent count: the QTY segments whose tag is in the cut text.
         let offset = 0
         const expected: Array<number> = []
+        const strip = (text: string): string => text.replace(/^[\s\u0000\u001a]+/u, "")
         texts.forEach((t, i) => {
-          if (segments[i]!.trimStart().startsWith("QTY") && offset + t.length - t.trimStart().length + 3 <= end) expected.push(i + 1)
+          if (strip(segments[i]!).startsWith("QTY") && offset + t.length - strip(t).length + 3 <= end) expected.push(i + 1)
           offset += t.length
         })
         expect(qtysOut(items)).toEqual(expected)

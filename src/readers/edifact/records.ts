@@ -334,8 +334,9 @@ export async function* readEdifactRecords(
     const segments: Array<SegmentItem> = []
     for (let at = 0; at < text.length; at += RECORDS_PIECE) {
       again.push(text.slice(at, at + RECORDS_PIECE), segments)
-      // The text checked out in the first pass: every item is a segment.
-      for (const segment of segments) state.push(segment as Segment)
+      // The text checked out in the first pass: every item is a segment, or padding between two (noted
+      // in the first pass, no segment).
+      for (const item of segments) if (item.kind === "segment") state.push(item)
       segments.length = 0
       if (at + RECORDS_PIECE >= text.length) state.end()
       yield* state.records
