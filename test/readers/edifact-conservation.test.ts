@@ -5,6 +5,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { type EdifactRecordItem, type EdifactRecordOptions, readEdifactRecords } from "../../src/readers/edifact/records.js"
+import { fixtureBytes } from "./edifact-fixtures.js"
 
 const OPTIONS: EdifactRecordOptions = { record: "QTY", groups: ["NAD", "LOC", "LIN", "QTY"], messages: ["MSCONS:D:04B"] }
 
@@ -159,6 +160,33 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
         expect(items.filter((i) => i.kind === "reject" && !i.raw.startsWith("QTY")).length).toBeLessThanOrEqual(messages.length + 1)
       }),
       { numRuns: 300 }
+    )
+  })
+
+  it("reads random edits of an interchange without throwing, no QTY in two outcomes, with all cells or some", async () => {
+    // The real sample's envelope around two whole messages, so that edits hit messages that check out too.
+    const head = fixtureBytes("de-2024-redispatch-2.4b-two-malos.edi.gz").toString("latin1").slice(0, 200).split("UNH+")[0]!
+    const messages = [closed(mscons("1", ["1", "2.5", "3"]), "1"), closed(mscons("2", ["-4", "5"]), "2")]
+    const sample = Buffer.from(`${head}${messages.flat().map((s) => `${s}'`).join("")}UNZ+2+${/UNB\+(?:[^+]*\+){4}([^+']*)/u.exec(head)![1]}'`, "latin1")
+    expect((await read([sample])).filter((i) => i.kind !== "record")).toEqual([])
+    const byteArb = fc.constantFrom(..."'+:?\r\n \u0000\u001a\u00ef\u00bb\u00bfUNAHTZQYé0123456789.,-".split("").map((c) => c.charCodeAt(0) & 0xff))
+    // Edits anywhere, and inserts at the start of a segment (after a terminator), where blanks, BOMs and padding are read.
+    const editArb = fc.tuple(fc.nat(), fc.constantFrom("set", "insert", "delete", "between"), byteArb)
+    await fc.assert(
+      fc.asyncProperty(fc.array(editArb, { minLength: 1, maxLength: 3 }), fc.integer({ min: 1, max: 600 }), fc.boolean(), async (edits, size, some) => {
+        let bytes = Buffer.from(sample)
+        for (const [at, how, byte] of edits) {
+          let i = at % bytes.length
+          if (how === "between") i = bytes.indexOf(0x27, i) + 1
+          if (how === "set") bytes[i] = byte
+          else if (how === "insert" || how === "between") bytes = Buffer.concat([bytes.subarray(0, i), Buffer.from([byte]), bytes.subarray(i)])
+          else bytes = Buffer.concat([bytes.subarray(0, i), bytes.subarray(i + 1)])
+        }
+        const items = await read(chunked(bytes, size), some ? { ...OPTIONS, columns: ["QTY.1.2", "DTM+163", "LOC+172.2.1"] } : OPTIONS)
+        const out = qtysOut(items)
+        expect(new Set(out).size).toBe(out.length)
+      }),
+      { numRuns: 400 }
     )
   })
 })
