@@ -201,7 +201,8 @@ class MessageRecords {
   }
 
   /** The next segment of the message (`UNH` first, `UNT` last). */
-  push(segment: Segment): void {
+  push(read: Segment): void {
+    const segment = read.tag === "PIA" ? this.obisJoined(read) : read
     const header = this.header
     if (header === undefined) {
       this.step(segment, this.options.groups.indexOf(segment.tag) + 1)
@@ -223,6 +224,23 @@ class MessageRecords {
     }
   }
 
+  /**
+   * A PIA whose product id is an OBIS code with its ":" not released (`PIA+5+1-1:1.29.1:SRW`, written so by
+   * real senders): its first two components joined again, with a warning. Read as written, the payload
+   * would name item "1-1" of type "1.29.1" and pass every check; no item type code (an..3) looks like
+   * "1.29.1", so nothing else is joined.
+   */
+  private obisJoined(pia: Segment): Segment {
+    const c212 = pia.elements[1]
+    if (c212 === undefined || c212.length < 2 || !OBIS_AB.test(c212[0]!) || !OBIS_CDE.test(c212[1]!)) return pia
+    const obis = `${c212[0]}:${c212[1]}`
+    const detail = `the product id ${JSON.stringify(obis)} is an OBIS code whose ":" is not released (written ${JSON.stringify(c212.join(":"))}): read as one component${c212.length > 2 ? `, of type ${JSON.stringify(c212[2])}` : ""}`
+    this.records.push({ kind: "warning", code: "unreleased_obis_colon", detail, at: locationOf(this.message, pia), raw: pia.raw })
+    const elements = [...pia.elements]
+    elements[1] = [obis, ...c212.slice(2)]
+    return { ...pia, elements }
+  }
+
   /** After the `UNT`: without a `UNS`, every group tag opens its group. */
   end(): void {
     const header = this.header
@@ -231,6 +249,10 @@ class MessageRecords {
     for (const s of header) this.step(s, this.options.groups.indexOf(s.tag) + 1)
   }
 }
+
+/** An OBIS code's medium and channel (`1-1`), and its measured quantity, type and tariff (`1.29.1`, `1.8.0*255`). */
+const OBIS_AB = /^[0-9]{1,3}-[0-9]{1,3}$/u
+const OBIS_CDE = /^[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}(?:\*[0-9]{1,3})?$/u
 
 /** What records need of their message: as {@link EdifactMessage}, without its segments. */
 type MessageOfRecords = Pick<EdifactMessage, "reference" | "number" | "interchange">
