@@ -109,6 +109,12 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
     }
   })
 
+  it("reads the QTYs of messages in functional groups, the UNG and UNE rejecting nothing", async () => {
+    const segments = ["UNB+UNOC:3+S:14+R:14+240401:0800+I1", "UNG+MSCONS+S:14+R:14+240401:0800+G1+UN+D:04B", ...closed(mscons("1", ["1", "2"]), "1"), "UNE+1+G1", "UNZ+1+I1"]
+    const items = await read([segments.map((s) => `${s}'`).join("")])
+    expect(items.map((i) => (i.kind === "record" ? i.record["QTY.1.2"] : `${i.kind} ${i.code}`))).toEqual(["1", "2"])
+  })
+
   /** Damage done to one segment of a message (its index among the message's segments), or a QTY put in its header. */
   type Damage = "release" | "count" | "header" | "blank" | "padding" | "none"
   const damageArb = fc.constantFrom<Damage>("release", "count", "header", "blank", "padding", "none")

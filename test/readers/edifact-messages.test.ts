@@ -93,6 +93,23 @@ describe("readMessages", () => {
     }), { numRuns: 200 })
   })
 
+  it("reads messages in functional groups (UNG…UNE), checking each UNE, and a UNZ that counts the groups", async () => {
+    const group = (ref: string, messages: ReadonlyArray<ReadonlyArray<string>>, count = messages.length) =>
+      [`UNG+MSCONS+S:14+R:14+240101:0000+${ref}+UN+D:04B`, ...messages.flat(), `UNE+${count}+${ref}`]
+    const text = (groups: ReadonlyArray<ReadonlyArray<string>>, count = groups.length) =>
+      ["UNB+UNOC:3+S:14+R:14+240101:0000+IC1", ...groups.flat(), `UNZ+${count}+IC1`].map((s) => `${s}'`).join("")
+    const two = [group("G1", [message("1", ["BGM+7+A+9"]), message("2", ["BGM+7+B+9"])]), group("G2", [message("3", ["BGM+7+C+9"])])]
+    const items = await collect(text(two))
+    expect(items.map((i) => (i.kind === "message" ? i.reference : `${i.kind} ${i.code}`))).toEqual(["1", "2", "3"])
+    // A UNE whose count or reference is wrong, and a UNZ that counts messages instead of groups: noted, costing nothing.
+    const wrong = await collect(text([group("G1", [message("1", ["BGM+7+A+9"])], 2), group("G2", [message("2", ["BGM+7+B+9"])]).map((s) => s.replace("UNE+1+G2", "UNE+1+G9"))], 2))
+    expect(wrong.map((i) => (i.kind === "message" ? i.reference : `${i.kind} ${i.code}`))).toEqual(["1", "problem group_message_count_mismatch", "2", "problem group_reference_mismatch"])
+    expect(wrong.filter((i) => i.kind === "problem").every((i) => i.kind === "problem" && i.segmentNumbers.length === 0)).toBe(true)
+    // A message without UNT is closed by its group's UNE.
+    const open = await collect(text([group("G1", [message("1", ["BGM+7+A+9"]).slice(0, -1)])]))
+    expect(open.map((i) => (i.kind === "message" ? i.reference : `${i.kind} ${i.code}`))).toEqual(["problem message_not_closed"])
+  })
+
   it("accounts for every segment of random interchanges with random damage: in one message or one problem", async () => {
     const bodyArb = fc.array(fc.constantFrom("BGM+7+A+9", "QTY+220:1", "DTM+163:202401010000?+00:303", "PIA+5+1-1?x1:SRW", "qty+1", "LOC+172+1"), { maxLength: 5 })
     await fc.assert(fc.asyncProperty(fc.array(bodyArb, { minLength: 1, maxLength: 4 }), fc.nat(), fc.boolean(), async (bodies, cutAt, wrongCount) => {

@@ -129,6 +129,10 @@ export class MessageReader {
   private interchange: Interchange | undefined
   private unb: Segment | undefined
   private messagesInInterchange = 0
+  /** The functional groups (`UNG`…`UNE`) of the interchange so far: when it has any, its UNZ counts them, not messages. */
+  private groupsInInterchange = 0
+  /** The open functional group: its UNG 0048 reference and the messages in it so far. */
+  private group: { readonly reference: string; messages: number } | undefined
   private messageNumber = 0
   private open: Open | undefined
   /** Whether the messages outside any interchange since the last `UNZ` (or the start) were noted. */
@@ -183,7 +187,7 @@ export class MessageReader {
     const open = this.open
     if (open !== undefined) {
       const tag = item.kind === "segment" ? item.tag : isDamagedUnh(item) ? "UNH" : undefined
-      if (tag === "UNH" || tag === "UNZ" || tag === "UNB") {
+      if (tag === "UNH" || tag === "UNZ" || tag === "UNB" || tag === "UNG" || tag === "UNE") {
         // The message was never closed: it ends before this segment.
         out(this.closeDamaged(open, "message_not_closed", `the message ${referenceOf(open.unh)} has no UNT before this ${tag}`, item))
         this.open = undefined
@@ -243,7 +247,26 @@ export class MessageReader {
         this.notedOutside = false
         this.interchange = { reference: el(item, 4), sender: el(item, 1), recipient: el(item, 2), syntax: item.elements[0]?.join(":") ?? "" }
         this.messagesInInterchange = 0
+        this.groupsInInterchange = 0
+        this.group = undefined
         return
+      case "UNG":
+        // A functional group: its messages are read as any; its UNE is checked as a UNZ is, costing nothing.
+        if (this.group !== undefined) out(this.problemOf("group_not_closed", `the functional group ${this.group.reference} has no UNE before this UNG`, item, []))
+        this.group = { reference: el(item, 4), messages: 0 }
+        this.groupsInInterchange++
+        return
+      case "UNE": {
+        const group = this.group
+        if (group === undefined) out(this.problemOf("group_not_open", "UNE without UNG", item, []))
+        else if (el(item, 1) !== group.reference) {
+          out(this.problemOf("group_reference_mismatch", `UNE names functional group ${JSON.stringify(el(item, 1))}, UNG named ${JSON.stringify(group.reference)}`, item, []))
+        } else if (!/^[0-9]+$/u.test(el(item, 0)) || Number(el(item, 0)) !== group.messages) {
+          out(this.problemOf("group_message_count_mismatch", `UNE says the functional group has ${el(item, 0)} messages; it has ${group.messages}`, item, []))
+        }
+        this.group = undefined
+        return
+      }
       case "UNH":
         this.openMessage(item, out)
         return
@@ -252,9 +275,14 @@ export class MessageReader {
         if (this.unb === undefined) out(this.problemOf("interchange_not_open", "UNZ without UNB", item, [item]))
         else if (el(item, 1) !== interchange!.reference) {
           out(this.problemOf("interchange_reference_mismatch", `UNZ names interchange ${JSON.stringify(el(item, 1))}, UNB named ${JSON.stringify(interchange!.reference)}`, item, []))
-        } else if (Number(el(item, 0)) !== this.messagesInInterchange) {
-          out(this.problemOf("message_count_mismatch", `UNZ says the interchange has ${el(item, 0)} messages; it has ${this.messagesInInterchange}`, item, []))
+        } else if (Number(el(item, 0)) !== (this.groupsInInterchange > 0 ? this.groupsInInterchange : this.messagesInInterchange)) {
+          // With functional groups, UNZ 0036 counts the groups (ISO 9735), not the messages.
+          const [what, counted] = this.groupsInInterchange > 0 ? ["functional groups", this.groupsInInterchange] : ["messages", this.messagesInInterchange]
+          out(this.problemOf("message_count_mismatch", `UNZ says the interchange has ${el(item, 0)} ${what}; it has ${counted}`, item, []))
         }
+        if (this.group !== undefined) out(this.problemOf("group_not_closed", `the functional group ${this.group.reference} has no UNE before this UNZ`, item, []))
+        this.group = undefined
+        this.groupsInInterchange = 0
         // What comes after is in no interchange until the next UNB: not located in the one closed here.
         this.unb = undefined
         this.interchange = undefined
@@ -275,6 +303,7 @@ export class MessageReader {
     }
     this.messageNumber++
     this.messagesInInterchange++
+    if (this.group !== undefined) this.group.messages++
     const damage = unh.kind === "problem" ? { code: unh.code, detail: unh.detail, item: unh } : undefined
     this.open = { unh, items: [], count: 0, last: undefined, damage }
   }
