@@ -115,6 +115,17 @@ describe("readEdifactRecords: every QTY in one record or one reject", () => {
     expect(items.map((i) => (i.kind === "record" ? i.record["QTY.1.2"] : `${i.kind} ${i.code}`))).toEqual(["1", "2"])
   })
 
+  it("notes a damaged UNB or UNZ, or a UNZ without UNB, as warnings: they hold no record and cost none", async () => {
+    const text = (unb: string, unz: string) => [unb, ...closed(mscons("1", ["1"]), "1"), unz].map((s) => `${s}'`).join("")
+    const outcomes = async (t: string) => (await read([t])).map((i) => (i.kind === "record" ? i.record["QTY.1.2"] : `${i.kind} ${i.code}`))
+    // The damaged UNB still opens its interchange (reference unknown): its UNZ is not one without UNB.
+    expect(await outcomes(text("UNB+UNOC:3+S?x:14+R:14+240401:0800+I1", "UNZ+1+I1"))).toEqual(["warning invalid_release", "1"])
+    expect(await outcomes(text("UNB+UNOC:3+S:14+R:14+240401:0800+I1", "UNZ+1+I1?x"))).toEqual(["1", "warning invalid_release"])
+    expect(await outcomes(`${text("UNB+UNOC:3+S:14+R:14+240401:0800+I1", "UNZ+1+I1")}UNZ+1+I1'`)).toEqual(["1", "warning interchange_not_open"])
+    const [record] = await read([text("UNB+UNOC:3+S?x:14+R:14+240401:0800+I1", "UNZ+1+I1")])
+    expect(record!.at.interchangeReference).toBe(undefined)
+  })
+
   /** Damage done to one segment of a message (its index among the message's segments), or a QTY put in its header. */
   type Damage = "release" | "count" | "header" | "blank" | "padding" | "none"
   const damageArb = fc.constantFrom<Damage>("release", "count", "header", "blank", "padding", "none")

@@ -96,6 +96,13 @@ const referenceOf = (unh: SegmentItem): string => (unh.kind === "segment" ? el(u
  */
 const isDamagedUnh = (item: SegmentItem): boolean => item.kind === "problem" && item.raw.startsWith("UNH")
 
+/**
+ * Whether a segment that could not be read is a `UNB` or `UNZ` all the same: the interchange is opened or
+ * closed by it (reference unknown), and the damage noted, costing nothing (no record is in an envelope).
+ */
+const damagedEnvelope = (item: SegmentItem): "UNB" | "UNZ" | undefined =>
+  item.kind !== "problem" ? undefined : item.raw.startsWith("UNB") ? "UNB" : item.raw.startsWith("UNZ") ? "UNZ" : undefined
+
 interface Open {
   /** The message's UNH, or the problem of a UNH that could not be read (then `damage` is set). */
   readonly unh: Segment | SegmentProblem
@@ -126,8 +133,10 @@ export type MessageEvent = MessageItem
  */
 export class MessageReader {
   private readonly warnCount: boolean
+  /** The open interchange; `undefined` outside one, or inside one whose UNB could not be read. */
   private interchange: Interchange | undefined
-  private unb: Segment | undefined
+  /** The UNB of the open interchange (or the problem of one that could not be read). */
+  private unb: SegmentItem | undefined
   private messagesInInterchange = 0
   /** The functional groups (`UNG`…`UNE`) of the interchange so far: when it has any, its UNZ counts them, not messages. */
   private groupsInInterchange = 0
@@ -234,21 +243,21 @@ export class MessageReader {
       }
     }
     if (item.kind === "problem") {
+      const envelope = damagedEnvelope(item)
       if (isDamagedUnh(item)) this.openMessage(item, out)
-      else out(this.problemOf(item.code, item.detail, item, [item]))
+      else if (envelope === undefined) out(this.problemOf(item.code, item.detail, item, [item]))
+      else {
+        out(this.problemOf(item.code, item.detail, item, []))
+        if (envelope === "UNB") this.openInterchange(item, undefined, out)
+        else this.closeInterchange()
+      }
       return
     }
     switch (item.tag) {
       case "UNA":
         return
       case "UNB":
-        if (this.unb !== undefined) out(this.problemOf("interchange_not_closed", `the interchange ${this.interchange!.reference} has no UNZ before this UNB`, item, []))
-        this.unb = item
-        this.notedOutside = false
-        this.interchange = { reference: el(item, 4), sender: el(item, 1), recipient: el(item, 2), syntax: item.elements[0]?.join(":") ?? "" }
-        this.messagesInInterchange = 0
-        this.groupsInInterchange = 0
-        this.group = undefined
+        this.openInterchange(item, { reference: el(item, 4), sender: el(item, 1), recipient: el(item, 2), syntax: item.elements[0]?.join(":") ?? "" }, out)
         return
       case "UNG":
         // A functional group: its messages are read as any; its UNE is checked as a UNZ is, costing nothing.
@@ -272,25 +281,41 @@ export class MessageReader {
         return
       case "UNZ": {
         const interchange = this.interchange
-        if (this.unb === undefined) out(this.problemOf("interchange_not_open", "UNZ without UNB", item, [item]))
-        else if (el(item, 1) !== interchange!.reference) {
-          out(this.problemOf("interchange_reference_mismatch", `UNZ names interchange ${JSON.stringify(el(item, 1))}, UNB named ${JSON.stringify(interchange!.reference)}`, item, []))
+        // A UNZ without UNB closes nothing, and holds no record: noted, costing nothing.
+        if (this.unb === undefined) out(this.problemOf("interchange_not_open", "UNZ without UNB", item, []))
+        else if (interchange !== undefined && el(item, 1) !== interchange.reference) {
+          out(this.problemOf("interchange_reference_mismatch", `UNZ names interchange ${JSON.stringify(el(item, 1))}, UNB named ${JSON.stringify(interchange.reference)}`, item, []))
         } else if (Number(el(item, 0)) !== (this.groupsInInterchange > 0 ? this.groupsInInterchange : this.messagesInInterchange)) {
           // With functional groups, UNZ 0036 counts the groups (ISO 9735), not the messages.
           const [what, counted] = this.groupsInInterchange > 0 ? ["functional groups", this.groupsInInterchange] : ["messages", this.messagesInInterchange]
           out(this.problemOf("message_count_mismatch", `UNZ says the interchange has ${el(item, 0)} ${what}; it has ${counted}`, item, []))
         }
         if (this.group !== undefined) out(this.problemOf("group_not_closed", `the functional group ${this.group.reference} has no UNE before this UNZ`, item, []))
-        this.group = undefined
-        this.groupsInInterchange = 0
-        // What comes after is in no interchange until the next UNB: not located in the one closed here.
-        this.unb = undefined
-        this.interchange = undefined
+        this.closeInterchange()
         return
       }
       default:
         out(this.problemOf("segment_outside_message", `the ${item.tag} segment is outside any message (no UNH before it)`, item, [item]))
     }
+  }
+
+  /** Opens an interchange at its UNB (`interchange` undefined: the UNB could not be read). */
+  private openInterchange(unb: SegmentItem, interchange: Interchange | undefined, out: (event: MessageEvent) => void): void {
+    if (this.unb !== undefined) out(this.problemOf("interchange_not_closed", `the interchange ${this.interchange?.reference ?? "(UNB not read)"} has no UNZ before this UNB`, unb, []))
+    this.unb = unb
+    this.notedOutside = false
+    this.interchange = interchange
+    this.messagesInInterchange = 0
+    this.groupsInInterchange = 0
+    this.group = undefined
+  }
+
+  /** Closes the interchange: what comes after is in none until the next UNB, not located in the one closed here. */
+  private closeInterchange(): void {
+    this.unb = undefined
+    this.interchange = undefined
+    this.group = undefined
+    this.groupsInInterchange = 0
   }
 
   /** Opens a message at its UNH (read, or damaged: then the message is, from the start). */
@@ -316,7 +341,7 @@ export class MessageReader {
       out(this.closeDamaged(open, "truncated", `the input ends inside message ${referenceOf(open.unh)} (no UNT)`, open.last ?? open.unh))
     }
     if (this.unb !== undefined) {
-      out(this.problemOf("interchange_not_closed", `the input ends inside interchange ${this.interchange!.reference} (no UNZ)`, this.unb, []))
+      out(this.problemOf("interchange_not_closed", `the input ends inside interchange ${this.interchange?.reference ?? "(UNB not read)"} (no UNZ)`, this.unb, []))
       this.unb = undefined
     }
   }
