@@ -25,7 +25,7 @@ export type Cell = string | number | boolean | null | undefined
 const option = <S extends Schema.Top>(schema: S, description: string) =>
   Schema.optionalKey(schema.annotate({ description }))
 
-const locale = option(Schema.Literals(["de", "en", "auto"]), "Separator convention: `de` (1.234,56), `en` (1,234.56) or `auto` (refuses what is ambiguous). Default `auto`.")
+const locale = option(Schema.Literals(["de", "en", "auto", "plain"]), "Separator convention: `de` (1.234,56), `en` (1,234.56), `plain` (digits and a point only: 1234.56, as JSON and BO4E write numbers) or `auto` (refuses what is ambiguous). Default `auto`.")
 const scale = option(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100 })), "Exact number of decimals in the output, rounding with `rounding`. Default: the decimals as written.")
 const rounding = option(Schema.Literals(["half-even", "half-up"]), "Tie-breaking when `scale` drops digits. Default `half-even`.")
 

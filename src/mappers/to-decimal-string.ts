@@ -7,7 +7,7 @@ import { plainDecimal } from "./plain-decimal.js"
  *
  * @since 0.1.0
  */
-export type DecimalLocale = "de" | "en" | "auto"
+export type DecimalLocale = "de" | "en" | "auto" | "plain"
 
 /**
  * Tie-breaking rule used when a `scale` cuts off digits.
@@ -73,6 +73,13 @@ const interpret = (
 
 const readGerman = (body: string) => interpret(body, ",", GROUPED_BY_DOT, ".")
 const readEnglish = (body: string) => interpret(body, ".", GROUPED_BY_COMMA, ",")
+// Digits and at most one point, nothing else: a JSON number's text, pydantic's Decimal, an EDIFACT number
+// after the UNA. No grouping, so a comma is never read and no amount can be 1000 times off.
+const PLAIN = /^(\d+)(?:\.(\d+))?$/
+const readPlain = (body: string) => {
+  const match = PLAIN.exec(body)
+  return match === null ? undefined : { integer: match[1]!, fraction: match[2] ?? "" }
+}
 
 const parseText = (raw: string, locale: DecimalLocale): Parsed => {
   const text = raw.trim()
@@ -87,7 +94,7 @@ const parseText = (raw: string, locale: DecimalLocale): Parsed => {
   const negative = leadingSign === "-" || trailingMinus === "-"
 
   if (locale !== "auto") {
-    const read = locale === "de" ? readGerman(body) : readEnglish(body)
+    const read = locale === "de" ? readGerman(body) : locale === "en" ? readEnglish(body) : readPlain(body)
     return read === undefined ? invalid() : { negative, ...read }
   }
   const german = readGerman(body)
@@ -182,7 +189,7 @@ const rescale = (decimal: Decimal, scale: number, rounding: DecimalRounding): De
   return { negative: decimal.negative, integer: digits.slice(0, cut), fraction: digits.slice(cut) }
 }
 
-const LOCALES: ReadonlyArray<unknown> = ["de", "en", "auto"]
+const LOCALES: ReadonlyArray<unknown> = ["de", "en", "auto", "plain"]
 const ROUNDINGS: ReadonlyArray<unknown> = ["half-even", "half-up"]
 
 /**
@@ -194,7 +201,9 @@ const ROUNDINGS: ReadonlyArray<unknown> = ["half-even", "half-up"]
  * notation, optionally signed with a leading `+`/`-` or a trailing `-`.
  * Text is converted digit by digit and never through a float. In `"auto"`
  * mode a single separator followed by exactly three digits (`"1.234"`) is
- * refused as `ambiguous_decimal`. Without `scale`, decimals are kept as
+ * refused as `ambiguous_decimal`; `"plain"` reads digits and one point only
+ * (`"12.345"` is 12.345, any comma is refused), as JSON and BO4E write
+ * numbers. Without `scale`, decimals are kept as
  * written (`"1,50"` → `"1.50"`); with `scale` the result has exactly that many
  * decimals, rounded with `rounding`.
  *
@@ -205,6 +214,7 @@ const ROUNDINGS: ReadonlyArray<unknown> = ["half-even", "half-up"]
  * toDecimalString(0.1 + 0.2) // => { ok: true, value: "0.30000000000000004" }
  * toDecimalString("2,345", { locale: "de", scale: 2, rounding: "half-up" }) // => { ok: true, value: "2.35" }
  * toDecimalString("1.234") // => { ok: false, error: { code: "ambiguous_decimal", ... } }
+ * toDecimalString("12.345", { locale: "plain" }) // => { ok: true, value: "12.345" }
  *
  * @since 0.1.0
  */

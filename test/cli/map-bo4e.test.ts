@@ -49,6 +49,21 @@ describe("data-import map with a BO4E mapping", () => {
     expect(quantities.map(milli).reduce((a, b) => a + b, 0n)).toBe(BigInt(expected.reduce((a, v) => a + v.wert, 0)) * 1000n)
   })
 
+  it("reads a quantity of three decimals exactly, as a JSON number or as pydantic's Decimal text", async () => {
+    // 12.345 kWh could be 12345 in German notation; in JSON it is only ever 12.345. A comma in a string
+    // is no JSON number notation, so that Verbrauch is rejected, never read 1000 times off.
+    const sample = JSON.parse(readFileSync(join(FIXTURES, "energiemenge-plausibility-testcase.json"), "utf8")) as Record<string, { energieverbrauch: Array<Record<string, unknown>> }>
+    const reference = sample["reference"]!.energieverbrauch[0]!
+    sample["reference"]!.energieverbrauch = [{ ...reference, wert: 12.345 }, { ...reference, obiskennzahl: "1-2-3-5", wert: "1.250" }]
+    sample["other"]!.energieverbrauch[0]!["wert"] = "0,125"
+    const text = JSON.stringify(sample)
+    const result = await run("three-decimals", write(tempDir(), "three-decimals.json", text))
+    const quantities = result.payloads.map((p) => (p["energy_amount"] as Record<string, string>)["quantity"])
+    expect(quantities).toEqual(["12.345", "1.250"])
+    expect(result.rejected.length).toBe(1)
+    expect(JSON.stringify(result.rejected)).toContain("0,125")
+  })
+
   it("rejects the zone-less datetimes of the kwLoad sample, each naming its document", async () => {
     const result = await run("kwload", join(FIXTURES, "energiemenge-kwload-testcase.json"))
     expect(result.code).not.toBe(0)

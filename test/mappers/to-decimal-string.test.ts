@@ -87,6 +87,16 @@ describe("toDecimalString: text", () => {
     expect(toDecimalString("1,5", { locale: "en" })).toMatchObject(failsWith("invalid"))
   })
 
+  it("reads only digits and a point with locale plain: JSON numbers, pydantic's Decimal text", () => {
+    expect(toDecimalString("12.345", { locale: "plain" })).toEqual({ ok: true, value: "12.345" })
+    expect(toDecimalString("-0.500", { locale: "plain" })).toEqual({ ok: true, value: "-0.500" })
+    expect(toDecimalString("1234", { locale: "plain" })).toEqual({ ok: true, value: "1234" })
+    // A comma is never read as anything under plain: 12,345 could be 12.345 or 12345.
+    for (const text of ["12,345", "1,234.5", "1.234,5", "1.234.567", "12,5", ".5", "5."]) {
+      expect(toDecimalString(text, { locale: "plain" })).toMatchObject(failsWith("invalid"))
+    }
+  })
+
   it.each(["1.23.4", "1,23,4", "12.34.567", "1.2345,6", "1..234", ".5", ",5", "5,", "5.", "1,2,3.4", "1.234,5.6"])(
     "rejects malformed grouping %j",
     (input) => {
@@ -275,6 +285,23 @@ describe("toDecimalString: properties", () => {
         }
       }),
       { seed: 20240527, numRuns: 3000 }
+    )
+  })
+
+  it("reads with locale plain exactly the point renderings without grouping, and refuses every other", () => {
+    fc.assert(
+      fc.property(unscaledArb, fc.integer({ min: 0, max: 12 }), (unscaled, scale) => {
+        const expected = canonicalOf(unscaled, scale)
+        expect(toDecimalString(render(unscaled, scale, "", "."), { locale: "plain" })).toEqual({ ok: true, value: expected })
+        for (const text of [render(unscaled, scale, ".", ","), render(unscaled, scale, ",", "."), render(unscaled, scale, "", ",")]) {
+          const read = toDecimalString(text, { locale: "plain" })
+          // A comma, or a second point, is never plain; one point is the decimal point, whatever the
+          // rendering meant by it (German "1.234" is read 1.234).
+          if (text.includes(",") || text.split(".").length > 2) expect(read).toMatchObject(failsWith("invalid"))
+          else expect(read).toEqual({ ok: true, value: text.replace(/^(-?)0+(?=\d)/, "$1") })
+        }
+      }),
+      { seed: 20261127, numRuns: 2000 }
     )
   })
 
