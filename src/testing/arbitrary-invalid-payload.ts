@@ -221,7 +221,7 @@ export const mutate = (
 /**
  * A fast-check arbitrary of broken request bodies of a POST endpoint: `{ payload, expected, description }`,
  * each a valid payload (from `arbitraryPayload`) with one mutation, and `expected` the `{ attr, code }`
- * that `validatePayload` reports for it (among possibly others). The mutations: a required key removed,
+ * of the one error `validatePayload` reports for it. The mutations: a required key removed,
  * an unknown key added (at any depth), a wrong JSON type, `null` on a non-nullable field, a blank string,
  * an empty required list, a malformed date, datetime, decimal, 13-digit code, integer, e-mail, phone
  * number or document path, a string over its length limit, and a broken cross-field rule (start after

@@ -88,6 +88,21 @@ describe.each(POST_ENDPOINT_IDS)("arbitraryInvalidPayload(%s)", (id) => {
     expect([...seen].sort()).toEqual([...APPLICABLE[id]].sort())
   })
 
+  it("a broken payload draws exactly one error, its expected one, whatever the seed and list sizes", () => {
+    // `samplePayloads({ invalid: true })` promises payloads with exactly one error each, and a rule's
+    // breaker breaks exactly that rule: nothing else of the payload may fail along with it.
+    fc.assert(
+      fc.property(fc.constantFrom(1, 4, 8), fc.integer(), (maxItems, seed) => {
+        for (const broken of fc.sample(arbitraryInvalidPayload(id, { maxItems }), { numRuns: 5, seed })) {
+          const result = validatePayload(id, broken.payload)
+          expect(result.ok ? [] : result.error.errors.map((e) => ({ attr: e.attr, code: e.code })), broken.description)
+            .toEqual([broken.expected])
+        }
+      }),
+      { numRuns: 40, seed: SEED }
+    )
+  })
+
   it("a mutation changes one place of a valid payload (a key, or the fields of one object), leaves the original alone, and names the place", () => {
     fc.assert(
       fc.property(arbitraryPayload(id), fc.nat(), fc.nat(), fc.nat(), (valid, kind, site, variant) => {
@@ -163,6 +178,22 @@ describe("mutations in detail", () => {
     for (const broken of future) {
       expect(validatePayload("transactions", broken.payload, { now: new Date("2199-12-30T00:00:00Z") }).ok).toBe(false)
       expect(validatePayload("transactions", broken.payload, { now: new Date("3000-01-01T00:00:00Z") }).ok).toBe(true)
+    }
+  })
+
+  it("a SUPPLY_CHARGE without one of its fields, made from another type of transaction, lacks only that field", () => {
+    const payment = { transaction_id: "ZA-000001", transaction_date: "2024-01-15", amount: 86, type: "PAYMENT", payment_type: "DD_REGULAR_COLLECTION" }
+    const valid = { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", transactions: [payment] }
+    const kinds = (variant: number) => [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]
+      .map((kind) => mutate("transactions", valid, kind, 0, variant))
+      .filter((b) => b.description.includes("SUPPLY_CHARGE"))
+    const broken = [0, 1, 2, 3].flatMap(kinds)
+    expect(new Set(broken.map((b) => b.expected.attr))).toEqual(new Set(["transactions.0.product_code", "transactions.0.line_items"]))
+    for (const b of broken) {
+      const result = validatePayload("transactions", b.payload)
+      expect(result.ok ? [] : result.error.errors.map((e) => ({ attr: e.attr, code: e.code })), b.description).toEqual([b.expected])
+      // Nothing the SUPPLY_CHARGE does not use is left over to warn about (payment_type).
+      expect(result.warnings, b.description).toEqual([])
     }
   })
 

@@ -154,6 +154,21 @@ const fieldsOfOtherTypes = {
   }
 } as const satisfies WarningRule
 
+/**
+ * Another type of transaction made a valid SUPPLY_CHARGE, for the breaker of its fields: with a product
+ * code and one line item over the transaction's day, and without the fields of other types. Only
+ * changing `type` would leave both fields missing (two errors, not the one the breaker announces) and a
+ * `payment_type` to warn about.
+ */
+const asSupplyCharge = (t: Readonly<Record<string, unknown>>): Record<string, unknown> => ({
+  ...Object.fromEntries(Object.entries(t).filter(([field]) => TYPE_SPECIFIC_FIELDS[field]?.includes(SUPPLY_CHARGE) ?? true)),
+  type: SUPPLY_CHARGE,
+  product_code: typeof t["product_code"] === "string" ? t["product_code"] : "STROM",
+  line_items: Array.isArray(t["line_items"]) && t["line_items"].length > 0
+    ? t["line_items"]
+    : [{ start_date: t["transaction_date"], end_date: t["transaction_date"], number_of_units: 1, net_amount: t["amount"] }]
+})
+
 /** A SUPPLY_CHARGE needs a `product_code` and at least one line item. */
 const supplyChargeFields = {
   name: "supply_charge_fields",
@@ -186,12 +201,12 @@ const supplyChargeFields = {
   },
   // a SUPPLY_CHARGE without one of the fields it needs (or with its list of line items empty)
   breaker: (t, variant) => {
-    const applies = t.type === SUPPLY_CHARGE
+    const charge = t.type === SUPPLY_CHARGE ? t : asSupplyCharge(t)
     const ways = (["product_code", "line_items"] as const).flatMap((field) => {
-      const { [field]: _removed, ...rest } = t
-      const removal = { value: { ...rest, type: SUPPLY_CHARGE }, at: [field], code: "required", detail: `${field} is missing (type ${SUPPLY_CHARGE})` }
-      const emptied = { value: { ...t, [field]: [] }, at: [field], code: "empty", detail: `${field} is empty` }
-      return applies && Array.isArray(t[field]) ? [removal, emptied] : [removal]
+      const { [field]: _removed, ...rest } = charge
+      const removal = { value: rest, at: [field], code: "required", detail: `${field} is missing (type ${SUPPLY_CHARGE})` }
+      const emptied = { value: { ...charge, [field]: [] }, at: [field], code: "empty", detail: `${field} is empty` }
+      return field === "line_items" ? [removal, emptied] : [removal]
     })
     return pick(ways, variant)
   }
