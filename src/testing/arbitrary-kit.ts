@@ -15,6 +15,7 @@ import type { Arbitrary } from "fast-check"
 import { isoDate, isoDatePair, isoDateTime, isoDateTimePair } from "./arbitrary-dates.js"
 import {
   account,
+  atCodePointLimit,
   cents,
   choice,
   compactObject,
@@ -70,6 +71,8 @@ export interface ArbitraryKit {
   readonly account: typeof account
   /** A reference of the legacy system with a prefix, e.g. `EM-2024-09-0045127`. */
   readonly reference: typeof reference
+  /** A string of exactly `length` code points, some outside the BMP (a limit counted in code points, reached). */
+  readonly atCodePointLimit: typeof atCodePointLimit
   /** An 11-digit MaLo id with its check digit. */
   readonly maloId: typeof maloId
   /** A MeLo id: `DE` and 31 letters or digits. */
@@ -119,6 +122,7 @@ export const arbitraryKit: ArbitraryKit = {
   label,
   account,
   reference,
+  atCodePointLimit,
   maloId,
   meloId,
   marketPartnerCode,

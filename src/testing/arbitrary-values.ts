@@ -118,18 +118,32 @@ export const marketPartnerCodeText: fc.Arbitrary<string> = fc.tuple(fc.constantF
 /** A 13-digit market participant code as a JSON integer. */
 export const marketPartnerCode: fc.Arbitrary<number> = marketPartnerCodeText.map(Number)
 
-/** An import supplier code: realistic ones, and generated ones up to the 32-character limit. */
+/** Characters of a string at its limit: ASCII, umlauts, and two outside the BMP (two UTF-16 units each). */
+const LIMIT_UNITS = fc.constantFrom("A", "K", "Z", "0", "7", "_", "-", "Ö", "ß", "😀", "𝔸")
+
+/**
+ * A string of exactly `length` code points, at least one of them outside the BMP: the contract's limits
+ * count code points (as JSON Schema's `maxLength` does), so it is valid, while a limit counted in UTF-16
+ * units (JavaScript's `length`, Java's and C#'s string lengths) would refuse it.
+ */
+export const atCodePointLimit = (length: number): fc.Arbitrary<string> =>
+  fc.tuple(fc.array(LIMIT_UNITS, { minLength: length - 1, maxLength: length - 1 }), fc.nat(length - 1))
+    .map(([units, at]) => [...units.slice(0, at), "😀", ...units.slice(at)].join(""))
+
+/** An import supplier code: realistic ones, and generated ones up to and at the 32-character limit. */
 export const importSupplierCode: fc.Arbitrary<string> = oneof(
-  { weight: 3, arbitrary: fc.constantFrom("STADTWERKE_NORD", "TENTACLE_ENERGY", "NETZ_SUED", "EVU_MUSTERSTADT", "Ökostrom_Süd") },
-  { weight: 1, arbitrary: fc.stringMatching(/^[A-Z][A-Z0-9_]{1,31}$/u) }
+  { weight: 6, arbitrary: fc.constantFrom("STADTWERKE_NORD", "TENTACLE_ENERGY", "NETZ_SUED", "EVU_MUSTERSTADT", "Ökostrom_Süd") },
+  { weight: 2, arbitrary: fc.stringMatching(/^[A-Z][A-Z0-9_]{1,31}$/u) },
+  { weight: 1, arbitrary: atCodePointLimit(32) }
 )
 
-/** An account number of the legacy system: customer numbers, slashes and dots, up to the 128-character limit. */
+/** An account number of the legacy system: customer numbers, slashes and dots, up to and at the 128-character limit. */
 export const externalAccountNumber: fc.Arbitrary<string> = oneof(
-  { weight: 3, arbitrary: digits(7).map((d) => `KD-${d}`) },
-  { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 2010, max: 2024 }), digits(5)).map(([y, d]) => `A/${y}/${d}`) },
-  { weight: 1, arbitrary: digits(10) },
-  { weight: 1, arbitrary: fc.string({ unit: UPPER_ALNUM, minLength: 1, maxLength: 128 }) }
+  { weight: 6, arbitrary: digits(7).map((d) => `KD-${d}`) },
+  { weight: 4, arbitrary: fc.tuple(fc.integer({ min: 2010, max: 2024 }), digits(5)).map(([y, d]) => `A/${y}/${d}`) },
+  { weight: 2, arbitrary: digits(10) },
+  { weight: 2, arbitrary: fc.string({ unit: UPPER_ALNUM, minLength: 1, maxLength: 128 }) },
+  { weight: 1, arbitrary: atCodePointLimit(128) }
 )
 
 /** A reference of the legacy system, e.g. `EM-2024-09-0045127`. */

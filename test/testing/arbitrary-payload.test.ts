@@ -245,6 +245,24 @@ describe("realistic values", () => {
   })
 })
 
+describe("limits", () => {
+  /** The limits of the contract (contract-decisions.md), in characters: Unicode code points. */
+  const LIMITS = [
+    ["notes", "import_supplier", 32],
+    ["energy-amount", "external_account_number", 128],
+    ["payment-instruction", "reference", 512]
+  ] as const
+
+  it.each(LIMITS)("%s: %s reaches its limit of %i code points, with characters outside the BMP", (id, key, limit) => {
+    const values = sample(id, undefined, 300).map((p) => (p as Record<string, Json>)[key]).filter((v): v is string => typeof v === "string")
+    // Exactly at the limit in code points, and longer than it in UTF-16 units: a tool that counts
+    // `length` would refuse a valid value.
+    const atLimit = values.filter((v) => [...v].length === limit && v.length > limit)
+    expect(atLimit.length).toBeGreaterThan(0)
+    expect(values.filter((v) => [...v].length > limit)).toEqual([])
+  })
+})
+
 describe("options", () => {
   it("{ now } keeps every transaction on or before that day", () => {
     const now = new Date("2019-06-15T10:00:00Z")

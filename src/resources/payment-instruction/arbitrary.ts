@@ -7,13 +7,15 @@ import { PaymentInstructionRequest } from "./payment-instruction.js"
 import type { PayloadArbitrary } from "../../testing/arbitrary-kit.js"
 
 /** A payment-instruction request body. */
-export const paymentInstruction: PayloadArbitrary = ({ account, choice, compactObject, fc, oneof, record }, ctx) =>
+export const paymentInstruction: PayloadArbitrary = ({ account, atCodePointLimit, choice, compactObject, fc, oneof, record }, ctx) =>
   record({
     ...account,
     vendor: fc.constantFrom("STRIPE", "ADYEN", "GOCARDLESS", "PAYPAL"),
     reference: oneof(
-      { weight: 4, arbitrary: fc.stringMatching(/^(?:pm|src|MD)_[A-Za-z0-9]{14,24}$/u) },
-      { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(..."abcdef0123456789"), minLength: 400, maxLength: 512 }) }
+      { weight: 8, arbitrary: fc.stringMatching(/^(?:pm|src|MD)_[A-Za-z0-9]{14,24}$/u) },
+      { weight: 2, arbitrary: fc.string({ unit: fc.constantFrom(..."abcdef0123456789"), minLength: 400, maxLength: 512 }) },
+      // At the 512-character limit, counted in code points.
+      { weight: 1, arbitrary: atCodePointLimit(512) }
     ),
     type: choice(PaymentInstructionRequest.fields.type, ctx)
   }).map(compactObject)
