@@ -1,12 +1,13 @@
 /**
  * Generators of dates and zoned datetimes: calendar dates (leap days included), datetimes with `Z` and with
- * offsets, and start/end pairs that are ordered as instants across offsets. Day and second arithmetic is
- * the calendar module's (src/schemas/instant.ts).
+ * offsets (some around Berlin's clock changes, in Berlin's offset on either side), and start/end pairs
+ * that are ordered as instants across offsets. Day and second arithmetic is the calendar module's
+ * (src/schemas/instant.ts).
  *
  * @module
  */
 import * as fc from "fast-check"
-import { dateOfDay, dayOfDate, wallClockOf } from "../schemas/instant.js"
+import { dateOfDay, dayOfDate, daysFromCivil, wallClockOf } from "../schemas/instant.js"
 import { oneof } from "./arbitrary-values.js"
 
 const FIRST_DAY = dayOfDate("2015-01-01")
@@ -29,10 +30,41 @@ interface Instant {
   readonly fractionDigits: number
 }
 
-/** Zones as payloads use them: mostly `Z` and German time, sometimes other offsets (minutes east of UTC). */
-const zone: fc.Arbitrary<{ readonly text: string; readonly minutes: number }> = oneof(
-  { weight: 3, arbitrary: fc.constant({ text: "Z", minutes: 0 }) },
-  { weight: 4, arbitrary: fc.constantFrom({ text: "+01:00", minutes: 60 }, { text: "+02:00", minutes: 120 }) },
+/** A zone: an offset (minutes east of UTC) and how it is written. */
+interface Zone {
+  readonly text: string
+  readonly minutes: number
+}
+
+/** The last Sunday of a month (1-based) as a day number: the EU changes its clocks on such a day. */
+const lastSundayOf = (year: number, month: number): number => {
+  const last = daysFromCivil(year, month + 1, 1) - 1
+  // Day 0 (1970-01-01) was a Thursday: (day + 4) % 7 is 0 on Sundays.
+  return last - ((last + 4) % 7 + 7) % 7
+}
+
+/**
+ * The instants of Berlin's clock changes in a year (EU rule, since 1996): at 01:00 UTC on the last Sunday
+ * of March (02:00 CET becomes 03:00 CEST) and of October (03:00 CEST becomes 02:00 CET).
+ */
+const clockChangesOf = (year: number): readonly [number, number] =>
+  [lastSundayOf(year, 3) * 86_400 + 3_600, lastSundayOf(year, 10) * 86_400 + 3_600]
+
+/** Berlin's offset at an instant: +02:00 in summer time, else +01:00. */
+const berlinZoneAt = (seconds: number): Zone => {
+  const year = Number(wallClockOf(seconds).slice(0, 4))
+  const [spring, autumn] = clockChangesOf(year)
+  return seconds >= spring && seconds < autumn ? { text: "+02:00", minutes: 120 } : { text: "+01:00", minutes: 60 }
+}
+
+/**
+ * Zones as payloads use them: mostly `Z` and German time (Berlin's offset at the instant, or either German
+ * offset), sometimes other offsets. A function of the instant, for Berlin's.
+ */
+const zone: fc.Arbitrary<(seconds: number) => Zone> = oneof(
+  { weight: 3, arbitrary: fc.constant(() => ({ text: "Z", minutes: 0 })) },
+  { weight: 2, arbitrary: fc.constant(berlinZoneAt) },
+  { weight: 2, arbitrary: fc.constantFrom({ text: "+01:00", minutes: 60 }, { text: "+02:00", minutes: 120 }).map((z) => () => z) },
   {
     weight: 1,
     arbitrary: fc.constantFrom(
@@ -42,7 +74,7 @@ const zone: fc.Arbitrary<{ readonly text: string; readonly minutes: number }> = 
       { text: "-03:30", minutes: -210 },
       { text: "+14:00", minutes: 840 },
       { text: "-12:00", minutes: -720 }
-    )
+    ).map((z) => () => z)
   }
 )
 
@@ -56,11 +88,22 @@ const fraction: fc.Arbitrary<{ readonly nanos: number; readonly fractionDigits: 
 const FIRST_SECOND = FIRST_DAY * 86_400
 const LAST_SECOND = (LAST_DAY + 1) * 86_400 - 1
 
-/** An instant: on a quarter hour (as meter data is), or any second. */
+/**
+ * Within three hours of one of Berlin's clock changes, on a quarter hour or any second: the missing hour
+ * of spring and the repeated hour of autumn, where conversions to and from German wall-clock time go wrong.
+ */
+const nearClockChange: fc.Arbitrary<number> = fc.tuple(
+  fc.integer({ min: Number(dateOfDay(FIRST_DAY).slice(0, 4)), max: Number(dateOfDay(LAST_DAY).slice(0, 4)) }),
+  fc.boolean(),
+  oneof(fc.integer({ min: -12, max: 12 }).map((q) => q * 900), fc.integer({ min: -3 * 3_600, max: 3 * 3_600 }))
+).map(([year, autumn, delta]) => clockChangesOf(year)[autumn ? 1 : 0] + delta)
+
+/** An instant: on a quarter hour (as meter data is), or any second, or near a clock change. */
 const instant: fc.Arbitrary<Instant> = fc.tuple(
   oneof(
-    { weight: 2, arbitrary: fc.integer({ min: FIRST_SECOND / 900, max: Math.floor(LAST_SECOND / 900) }).map((q) => q * 900) },
-    { weight: 1, arbitrary: fc.integer({ min: FIRST_SECOND, max: LAST_SECOND }) }
+    { weight: 4, arbitrary: fc.integer({ min: FIRST_SECOND / 900, max: Math.floor(LAST_SECOND / 900) }).map((q) => q * 900) },
+    { weight: 2, arbitrary: fc.integer({ min: FIRST_SECOND, max: LAST_SECOND }) },
+    { weight: 1, arbitrary: nearClockChange }
   ),
   fraction
 ).map(([seconds, f]) => ({ seconds, ...f }))
@@ -72,9 +115,17 @@ export const formatInstant = (at: Instant, zoneText: string, zoneMinutes: number
   return `${local}${fractionText}${zoneText}`
 }
 
-/** A zoned datetime (`2024-10-01T00:00:00+02:00`, `2024-10-31T22:00:00Z`, `…T10:15:00.123-05:00`). */
-export const isoDateTime: fc.Arbitrary<string> = fc.tuple(instant, zone)
-  .map(([at, z]) => formatInstant(at, z.text, z.minutes))
+/** Writes an instant in the zone `zoneOf` gives for it. */
+const inZone = (at: Instant, zoneOf: (seconds: number) => Zone): string => {
+  const z = zoneOf(at.seconds)
+  return formatInstant(at, z.text, z.minutes)
+}
+
+/**
+ * A zoned datetime (`2024-10-01T00:00:00+02:00`, `2024-10-31T22:00:00Z`, `…T10:15:00.123-05:00`), some
+ * around Berlin's clock changes (`2024-10-27T02:30:00+02:00`, then `2024-10-27T02:30:00+01:00`).
+ */
+export const isoDateTime: fc.Arbitrary<string> = fc.tuple(instant, zone).map(([at, zoneOf]) => inZone(at, zoneOf))
 
 /**
  * Two datetimes, the second not before the first as instants, each written in its own zone: equal
@@ -93,5 +144,5 @@ export const isoDateTimePair: fc.Arbitrary<readonly [string, string]> = fc.tuple
     nanos: nanos % 1_000_000_000,
     fractionDigits: Math.max(start.fractionDigits, delta.fractionDigits)
   }
-  return [formatInstant(start, startZone.text, startZone.minutes), formatInstant(end, endZone.text, endZone.minutes)] as const
+  return [inZone(start, startZone), inZone(end, endZone)] as const
 })

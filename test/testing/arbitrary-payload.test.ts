@@ -208,6 +208,25 @@ describe("realistic values", () => {
     expect(datetimes.some((d) => /:\d{2}(?:Z|[+-])/u.test(d))).toBe(true)
   })
 
+  it("datetimes reach the Berlin clock changes, written in Berlin's offset on both sides of them", () => {
+    // The last Sunday of March and of October (EU summer time), computed here with Date.
+    const lastSunday = (year: number, month: number): string => {
+      const last = new Date(Date.UTC(year, month, 0))
+      return new Date(last.getTime() - last.getUTCDay() * 86_400_000).toISOString().slice(0, 10)
+    }
+    const seen = new Set<string>()
+    for (const { value } of all) {
+      const m = typeof value === "string" ? /^(\d{4})-(\d{2}-\d{2})T(\d{2}):\d{2}:\d{2}(?:\.\d+)?(\+0[12]:00)$/u.exec(value) : null
+      if (m === null) continue
+      const [, year, day, hour, offset] = m
+      if (`${year}-${day}` === lastSunday(Number(year), 3)) seen.add(`March ${hour}${offset}`)
+      if (`${year}-${day}` === lastSunday(Number(year), 10)) seen.add(`October ${hour}${offset}`)
+    }
+    // Spring: 01:xx is still +01:00, 03:xx already +02:00 (02:xx does not happen in Berlin). Autumn: the
+    // hour 02:xx happens twice, first +02:00, then +01:00.
+    for (const wanted of ["March 01+01:00", "March 03+02:00", "October 02+02:00", "October 02+01:00"]) expect(seen).toContain(wanted)
+  })
+
   it("start/end pairs are ordered as instants, and some are not ordered as text (offsets matter)", () => {
     let reversedAsText = 0
     let equal = 0
