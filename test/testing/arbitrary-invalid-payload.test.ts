@@ -88,7 +88,7 @@ describe.each(POST_ENDPOINT_IDS)("arbitraryInvalidPayload(%s)", (id) => {
     expect([...seen].sort()).toEqual([...APPLICABLE[id]].sort())
   })
 
-  it("a broken payload draws exactly one error, its expected one, whatever the seed and list sizes", () => {
+  it("a broken payload draws exactly one error, its expected one, and no warning, whatever the seed and list sizes", () => {
     // `samplePayloads({ invalid: true })` promises payloads with exactly one error each, and a rule's
     // breaker breaks exactly that rule: nothing else of the payload may fail along with it.
     fc.assert(
@@ -97,6 +97,8 @@ describe.each(POST_ENDPOINT_IDS)("arbitraryInvalidPayload(%s)", (id) => {
           const result = validatePayload(id, broken.payload)
           expect(result.ok ? [] : result.error.errors.map((e) => ({ attr: e.attr, code: e.code })), broken.description)
             .toEqual([broken.expected])
+          // The valid payload drew no warning, and one mistake is no reason for one.
+          expect(result.warnings, broken.description).toEqual([])
         }
       }),
       { numRuns: 40, seed: SEED }

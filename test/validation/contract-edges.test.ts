@@ -194,6 +194,30 @@ describe("a warning never contradicts an error", () => {
     expect(warningsOf(result)).toEqual([])
   })
 
+  it("an is_pinned that is not a boolean → its error, without unpin_at_without_pin (the note may be meant pinned)", () => {
+    for (const isPinned of ["true", 1, null, { value: true }]) {
+      const result = validatePayload("notes", notesWith({ body: "x", is_pinned: isPinned, unpin_at: "2024-06-01T00:00:00Z" }))
+      expect(errorsOf(result).map(([attr]) => attr)).toEqual(["notes.0.is_pinned"])
+      expect(warningsOf(result), JSON.stringify(isPinned)).toEqual([])
+    }
+    // Not pinned, as said or by default: the warning stays.
+    expect(warningsOf(validatePayload("notes", notesWith({ body: "x", is_pinned: false, unpin_at: "2024-06-01T00:00:00Z" }))))
+      .toEqual([["notes.0.unpin_at", "unpin_at_without_pin"]])
+    expect(warningsOf(validatePayload("notes", notesWith({ body: "x", unpin_at: "2024-06-01T00:00:00Z" }))))
+      .toEqual([["notes.0.unpin_at", "unpin_at_without_pin"]])
+  })
+
+  it("a blank transaction type → blank, without field_not_used_by_type for the fields of the unknown type", () => {
+    const payment = { transaction_id: "ZA-1", transaction_date: "2024-01-15", amount: 86, payment_type: "DD_REGULAR_COLLECTION" }
+    for (const type of ["", " ", "\u3000"]) {
+      const result = validatePayload("transactions", { import_supplier: "S", external_account_number: "K", transactions: [{ ...payment, type }] })
+      expect(errorsOf(result)).toEqual([["transactions.0.type", "blank"]])
+      expect(warningsOf(result)).toEqual([])
+    }
+    const charge = validatePayload("transactions", { import_supplier: "S", external_account_number: "K", transactions: [{ ...payment, type: "CHARGE" }] })
+    expect(warningsOf(charge)).toEqual([["transactions.0.payment_type", "field_not_used_by_type"]])
+  })
+
   it("a warning elsewhere in the same payload stays", () => {
     const result = validatePayload("notes", { ...notesWith({ document_paths: [] }), notes: [{ document_paths: [] }, { body: "x", document_paths: [] }] })
     expect(errorsOf(result)).toEqual([["notes.0", "note_body_or_document_path_not_found"]])

@@ -38,8 +38,10 @@ export type NoteDocument = typeof NoteDocument.Type
 const unpinWithoutPin = {
   code: "unpin_at_without_pin",
   description: "`unpin_at` on a note that is not pinned.",
+  // Only a note that says it is not pinned (or says nothing, the default): an `is_pinned` that is no
+  // boolean is an error of its own, and the note may well be meant pinned.
   check: (note) =>
-    Object.hasOwn(note, "unpin_at") && note["is_pinned"] !== true
+    Object.hasOwn(note, "unpin_at") && (note["is_pinned"] === false || !Object.hasOwn(note, "is_pinned"))
       ? [{ path: ["unpin_at"], code: "unpin_at_without_pin", detail: "unpin_at has no effect on a note that is not pinned." }]
       : []
 } as const satisfies WarningRule

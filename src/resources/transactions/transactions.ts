@@ -11,6 +11,7 @@ import {
   DecimalString,
   IsoDate,
   JsonNumber,
+  NON_BLANK_RE,
   NonBlankString,
   nonEmptyArray,
   openEnum,
@@ -139,7 +140,8 @@ const fieldsOfOtherTypes = {
   description: "A transaction field documented for another transaction type.",
   check: (transaction) => {
     const type = transaction["type"]
-    if (typeof type !== "string") return []
+    // A blank type is an error of its own: which fields it uses is unknown.
+    if (typeof type !== "string" || !NON_BLANK_RE.test(type)) return []
     const out: Array<RuleWarning> = []
     for (const [field, types] of Object.entries(TYPE_SPECIFIC_FIELDS)) {
       if (Object.hasOwn(transaction, field) && !types.includes(type)) {
