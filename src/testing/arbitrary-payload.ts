@@ -94,8 +94,8 @@ export const payloadGenerator = (endpointId: PostEndpointId, ctx: GeneratorConte
  * A fast-check arbitrary of valid request bodies of a POST endpoint, in their JSON form: what
  * `validatePayload(endpointId, payload)` accepts (without warnings, unless `withWarnings`). Realistic and
  * varied: 11-digit MaLo ids with their check digit, 13-digit codes, datetimes with `Z` and with offsets,
- * start/end pairs ordered as instants across offsets, decimal strings of varying scale and sign,
- * identifiers at their length limits (in code points, some outside the BMP), optional keys present and
+ * start/end pairs ordered as instants across offsets, decimal strings of varying scale and sign (some
+ * with more digits than a double keeps), identifiers at their length limits (in code points, some outside the BMP), optional keys present and
  * absent, lists of one to `maxItems` items, transaction fields that match their type.
  * Counterexamples shrink towards the smallest payload: required keys only, one item per list.
  *

@@ -206,8 +206,23 @@ export const cents = (options: { readonly min?: number; readonly max?: number } 
   fc.integer({ min: options.min ?? -5_000_000, max: options.max ?? 50_000_000 })
 
 /**
+ * The fraction digits of a decimal string: up to `maxScale` of them, and now and then (where there is a
+ * fraction at all) 18 to 24, ending in a non-zero digit: more than a double keeps, so a tool that passes
+ * the value through a JSON number (`parseFloat`, `Number`) changes it, which the contract's decimal strings
+ * exist to prevent. The contract sets no limit on digits.
+ */
+const fractionDigits = (maxScale: number): fc.Arbitrary<string> =>
+  maxScale === 0
+    ? fc.constant("")
+    : oneof(
+      { weight: 19, arbitrary: fc.string({ unit: DIGIT, maxLength: maxScale }) },
+      { weight: 1, arbitrary: fc.tuple(fc.string({ unit: DIGIT, minLength: 17, maxLength: 23 }), fc.constantFrom(..."123456789")).map(([d, last]) => d + last) }
+    )
+
+/**
  * A decimal string: an optional `-`, digits, optionally a `.` and digits. Its scale varies from none to
- * `maxScale` (trailing zeros kept, as in `"19.00"`), and so does its sign when `signed`.
+ * `maxScale` (trailing zeros kept, as in `"19.00"`), rarely far beyond it (more digits than a double
+ * keeps), and its sign varies when `signed`.
  */
 export const decimalString = (
   options: { readonly maxIntegerDigits?: number; readonly maxScale?: number; readonly signed?: boolean } = {}
@@ -215,7 +230,7 @@ export const decimalString = (
   fc.tuple(
     options.signed === true ? fc.boolean() : fc.constant(false),
     fc.bigInt({ min: 0n, max: 10n ** BigInt(options.maxIntegerDigits ?? 7) - 1n }),
-    fc.string({ unit: DIGIT, maxLength: options.maxScale ?? 6 })
+    fractionDigits(options.maxScale ?? 6)
   ).map(([negative, integer, fraction]) => {
     const isZero = integer === 0n && !/[1-9]/u.test(fraction)
     return `${negative && !isZero ? "-" : ""}${integer}${fraction === "" ? "" : `.${fraction}`}`

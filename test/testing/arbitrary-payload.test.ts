@@ -251,6 +251,15 @@ describe("realistic values", () => {
     expect(decimals.some((d) => /\.\d*0$/u.test(d))).toBe(true)
   })
 
+  it("some decimal strings hold more digits than a double keeps (they must not travel as JSON numbers)", () => {
+    const decimals = [...strings("quantity"), ...strings("price"), ...strings("price_cents")]
+    // A double keeps 15 significant digits for sure, and prints at most 17: with 18 or more (the last one
+    // not 0), String(Number(d)) cannot give d back.
+    const tooPrecise = decimals.filter((d) => d.replace(/^-?0*|\./gu, "").replace(/^0+/u, "").length >= 18 && !/0$/u.test(d))
+    expect(tooPrecise.length).toBeGreaterThan(0)
+    for (const d of tooPrecise) expect(String(Number(d))).not.toBe(d)
+  })
+
   it("transactions carry the fields of their type, and their ids are unique", () => {
     for (const payload of sample("transactions", undefined, 300)) {
       const list = (payload as { transactions: ReadonlyArray<Record<string, Json>> }).transactions
