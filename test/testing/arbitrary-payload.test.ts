@@ -144,6 +144,14 @@ describe.each(POST_ENDPOINT_IDS)("arbitraryPayload(%s)", (id) => {
     expect(lists > 0).toBe(declaresLists)
   })
 
+  it("{ maxItems: 1, withWarnings: true } gives lists of at most one item", () => {
+    const longer = sample(id, { maxItems: 1, withWarnings: true }, 200).flatMap((payload) =>
+      nodesOf(payload).filter(({ path, value }) => Array.isArray(value) && value.length > 1 && !schemaPath(path).endsWith("units"))
+        .map(({ path }) => schemaPath(path))
+    )
+    expect([...new Set(longer)]).toEqual([])
+  })
+
   it("an always-failing property shrinks to the smallest valid payload: one item per list, no optional key that no rule needs", () => {
     const details = fc.check(fc.property(arbitraryPayload(id), () => false), { seed: SEED, numRuns: 10 })
     const shrunk = details.counterexample?.[0] as Json | undefined

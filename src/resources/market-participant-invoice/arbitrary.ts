@@ -91,7 +91,7 @@ const invoice = (kit: ArbitraryKit, ctx: GeneratorContext) => {
     }).map(compactObject), ctx),
     total_off: ctx.withWarnings ? fc.oneof(fc.constant(0), fc.integer({ min: -500, max: 500 })) : fc.constant(0),
     paid_in_advance_amounts: ctx.withWarnings
-      ? optional(fc.array(record({ amount: cents(), paid_at: isoDate() }), { maxLength: 2 }))
+      ? optional(fc.array(record({ amount: cents(), paid_at: isoDate() }), { maxLength: Math.min(2, ctx.maxItems) }))
       : fc.constant(undefined)
   }).map((i) => {
     const lines = i.lines.map((line, index) => {
