@@ -37,7 +37,7 @@ export type PayloadOf<E extends PostEndpointId> = (typeof endpoints)[E]["request
  * @since 0.1.0
  */
 export interface ArbitraryPayloadOptions {
-  /** The largest number of items of a generated list (default 4; at least 1). */
+  /** The largest number of items of a generated list (default 4; at least 1; `NaN` or infinite: a `RangeError`). */
   readonly maxItems?: number
   /**
    * Also generate data that is valid but draws warnings: values outside an open enumeration's listed
@@ -66,8 +66,11 @@ export const DEFAULT_NOW = new Date("2025-01-01T00:00:00Z")
 export const contextOf = (options: ArbitraryPayloadOptions = {}): GeneratorContext => {
   const now = options.now ?? DEFAULT_NOW
   if (!Number.isFinite(now.getTime())) throw new RangeError("arbitraryPayload: options.now is not a valid date")
+  const maxItems = options.maxItems ?? 4
+  // Refused here: fast-check would fail on it only when drawing, with a message about its own arguments.
+  if (!Number.isFinite(maxItems)) throw new RangeError(`arbitraryPayload: options.maxItems is not a finite number (${String(maxItems)})`)
   return {
-    maxItems: Math.max(1, Math.floor(options.maxItems ?? 4)),
+    maxItems: Math.max(1, Math.floor(maxItems)),
     withWarnings: options.withWarnings ?? false,
     today: now.toISOString().slice(0, 10)
   }

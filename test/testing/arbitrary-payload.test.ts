@@ -8,7 +8,7 @@ import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { endpoints, POST_ENDPOINT_IDS, type PostEndpointId, validatePayload, WARNING_CODES } from "../../src/index.js"
 import { CROSS_FIELD_RULE, type CrossFieldRule } from "../../src/schemas/conventions.js"
-import { arbitraryPayload } from "../../src/testing/index.js"
+import { arbitraryInvalidPayload, arbitraryPayload } from "../../src/testing/index.js"
 
 const SEED = 20_250_101
 const RUNS = 1_000
@@ -314,5 +314,10 @@ describe("options", () => {
     expect(() => arbitraryPayload("account-transfer-status" as PostEndpointId)).toThrow(TypeError)
     expect(() => arbitraryPayload("nope" as PostEndpointId)).toThrow(TypeError)
     expect(() => arbitraryPayload("notes", { now: new Date(Number.NaN) })).toThrow(RangeError)
+    // A list size that is no finite number is refused when the arbitrary is made, not deep in fast-check.
+    for (const maxItems of [Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => arbitraryPayload("notes", { maxItems })).toThrow(RangeError)
+      expect(() => arbitraryInvalidPayload("notes", { maxItems })).toThrow(RangeError)
+    }
   })
 })
