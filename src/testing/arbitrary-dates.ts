@@ -1,8 +1,8 @@
 /**
- * Generators of dates and zoned datetimes: calendar dates (leap days included), datetimes with `Z` and with
- * offsets (some around Berlin's clock changes, in Berlin's offset on either side), and start/end pairs
- * that are ordered as instants across offsets. Day and second arithmetic is the calendar module's
- * (src/schemas/instant.ts).
+ * Generators of dates and zoned datetimes: calendar dates (leap days and turns of the year drawn more
+ * often than their share), datetimes with `Z` and with offsets (some around Berlin's clock changes, in
+ * Berlin's offset on either side), and start/end pairs that are ordered as instants across offsets. Day
+ * and second arithmetic is the calendar module's (src/schemas/instant.ts).
  *
  * @module
  */
@@ -13,13 +13,38 @@ import { oneof } from "./arbitrary-values.js"
 const FIRST_DAY = dayOfDate("2015-01-01")
 const LAST_DAY = dayOfDate("2030-12-31")
 
-/** A calendar date between `from` and `to` (inclusive, `YYYY-MM-DD`); leap days included. */
+const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
+
+/**
+ * The days between `first` and `last` (day numbers, inclusive) where date handling goes wrong: leap days,
+ * and the last and first day of each year. Uniform days would make a leap day one date in 1,461.
+ */
+const boundaryDays = (first: number, last: number): { readonly leap: Array<number>; readonly turns: Array<number> } => {
+  const leap: Array<number> = []
+  const turns: Array<number> = []
+  for (let year = Number(dateOfDay(first).slice(0, 4)); year <= Number(dateOfDay(last).slice(0, 4)); year++) {
+    if (isLeapYear(year)) leap.push(daysFromCivil(year, 2, 29))
+    turns.push(daysFromCivil(year, 12, 31), daysFromCivil(year, 1, 1))
+  }
+  const inRange = (day: number) => day >= first && day <= last
+  return { leap: leap.filter(inRange), turns: turns.filter(inRange) }
+}
+
+/** A day between `first` and `last` (inclusive): any day, or now and then a leap day or a turn of the year. */
+const dayBetween = (first: number, last: number): fc.Arbitrary<number> => {
+  const any = fc.integer({ min: first, max: last })
+  const { leap, turns } = boundaryDays(first, last)
+  const special = [leap, turns].filter((days) => days.length > 0).map((days) => ({ weight: 1, arbitrary: fc.constantFrom(...days) }))
+  return special.length === 0 ? any : oneof({ weight: 8, arbitrary: any }, ...special)
+}
+
+/** A calendar date between `from` and `to` (inclusive, `YYYY-MM-DD`); leap days and turns of the year included. */
 export const isoDate = (from = "2015-01-01", to = "2030-12-31"): fc.Arbitrary<string> =>
-  fc.integer({ min: dayOfDate(from), max: dayOfDate(to) }).map(dateOfDay)
+  dayBetween(dayOfDate(from), dayOfDate(to)).map(dateOfDay)
 
 /** Two dates, the second not before the first: same day, a month, a year or longer apart. */
 export const isoDatePair: fc.Arbitrary<readonly [string, string]> = fc.tuple(
-  fc.integer({ min: FIRST_DAY, max: LAST_DAY }),
+  dayBetween(FIRST_DAY, LAST_DAY),
   oneof(fc.constant(0), fc.integer({ min: 27, max: 31 }), fc.integer({ min: 0, max: 400 }))
 ).map(([start, length]) => [dateOfDay(start), dateOfDay(start + length)] as const)
 

@@ -216,6 +216,16 @@ describe("realistic values", () => {
     expect(datetimes.some((d) => /:\d{2}(?:Z|[+-])/u.test(d))).toBe(true)
   })
 
+  it("dates reach the days where date handling goes wrong: leap days and the turn of the year", () => {
+    const dates = all.map((n) => n.value).filter((v): v is string => typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/u.test(v))
+    expect(dates.length).toBeGreaterThan(1_000)
+    // Uniform days would make a leap day one date in 1,461; every date field should meet them now and then.
+    const share = (re: RegExp) => dates.filter((d) => re.test(d)).length / dates.length
+    expect(share(/-02-29$/u)).toBeGreaterThan(0.01)
+    expect(share(/-12-31$/u)).toBeGreaterThan(0.01)
+    expect(share(/-01-01$/u)).toBeGreaterThan(0.01)
+  })
+
   it("datetimes reach the Berlin clock changes, written in Berlin's offset on both sides of them", () => {
     // The last Sunday of March and of October (EU summer time), computed here with Date.
     const lastSunday = (year: number, month: number): string => {
