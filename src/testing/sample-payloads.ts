@@ -22,7 +22,7 @@ import type { JsonObject } from "./arbitrary-values.js"
  * @since 0.1.0
  */
 export interface SamplePayloadsOptions {
-  /** How many payloads (at least 1). */
+  /** How many payloads: a whole number, at least 1 (else a `RangeError`). */
   readonly count: number
   /** The same seed gives the same payloads; without one, each call differs. */
   readonly seed?: number | undefined
@@ -47,7 +47,8 @@ export interface PayloadSample {
 
 /**
  * `count` generated request bodies of a POST endpoint: valid ones, or with `invalid` broken ones, each
- * with the one error `validatePayload` must report for it. Throws a `TypeError` for a non-POST id.
+ * with the one error `validatePayload` must report for it. Throws a `TypeError` for a non-POST id and a
+ * `RangeError` for a `count` that is not a whole number of at least 1.
  *
  * @example
  * const [sample] = samplePayloads("notes", { count: 1, seed: 7 })
@@ -57,6 +58,10 @@ export interface PayloadSample {
  * @since 0.1.0
  */
 export const samplePayloads = (id: PostEndpointId, options: SamplePayloadsOptions): ReadonlyArray<PayloadSample> => {
+  // fast-check would round 2.5 up to 3 runs and answer 0, -1 or NaN with no payload at all.
+  if (!Number.isInteger(options.count) || options.count < 1) {
+    throw new RangeError(`samplePayloads: count must be a whole number of at least 1 (got ${String(options.count)})`)
+  }
   const parameters = { numRuns: options.count, ...(options.seed !== undefined ? { seed: options.seed } : {}) }
   if (options.invalid === true) {
     return fc.sample(arbitraryInvalidPayload(id), parameters).map(({ payload, expected }) => ({ payload, expected }))
