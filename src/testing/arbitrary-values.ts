@@ -154,13 +154,24 @@ export const reference = (prefix: string): fc.Arbitrary<string> =>
 // ---------------------------------------------------------------------------------------------------------
 // Text
 
+/**
+ * Words of free text, some with what legacy exports carry and text handling gets wrong: a Windows path
+ * (backslashes, which JSON escapes), a decomposed umlaut (`u` and U+0308, as macOS file names and some
+ * exports write it; not equal to its NFC form), and the line separators JSON leaves unescaped: U+2028
+ * (text pasted from office documents) and U+0085 NEL (data converted from EBCDIC), where a reader that
+ * splits NDJSON with Python's `splitlines()` or a Unicode-aware line reader cuts the record.
+ */
 const WORDS = [
   "Kunde", "hat", "angerufen", "Zählerstand", "nachgereicht", "Abschlag", "angepasst", "Rückruf", "erbeten",
   "customer", "called", "about", "the", "final", "bill", "meter", "reading", "Straße", "Größe", "Übergabe",
-  "déjà", "vu", "🙂", "⚡", "12,50 €", "#4711", "(Umzug)", "O'Brien", "\"Tarif\""
+  "déjà", "vu", "🙂", "⚡", "12,50 €", "#4711", "(Umzug)", "O'Brien", "\"Tarif\"",
+  "C:\\Kunden\\Akte", "Mu\u0308ller", "Zeile\u2028zwei", "Ende\u0085"
 ]
 
-/** Free text as people write it: several words, umlauts, an emoji, sometimes a line break. Never blank. */
+/**
+ * Free text as people write it: several words, umlauts, an emoji, sometimes a line break, a backslash or
+ * a line separator that JSON does not escape. Never blank.
+ */
 export const freeText: fc.Arbitrary<string> = fc.tuple(
   fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 12 }),
   fc.constantFrom(" ", " ", " ", "\n", "\r\n")

@@ -216,6 +216,18 @@ describe("realistic values", () => {
     expect(datetimes.some((d) => /:\d{2}(?:Z|[+-])/u.test(d))).toBe(true)
   })
 
+  it("free text holds what breaks text handling: backslashes, line separators JSON leaves unescaped, decomposed umlauts", () => {
+    const texts = [...strings("body"), ...strings("note"), ...strings("display_note")]
+    expect(texts.length).toBeGreaterThan(300)
+    expect(texts.some((t) => t.includes("\\"))).toBe(true)
+    // JSON.stringify writes U+2028 and U+0085 as they are: a reader that splits NDJSON with Python's
+    // splitlines() or a Unicode-aware line reader cuts the record there.
+    expect(texts.some((t) => t.includes("\u2028"))).toBe(true)
+    expect(texts.some((t) => t.includes("\u0085"))).toBe(true)
+    // "Müller" as u + combining diaeresis (macOS file names, some exports): not equal to its NFC form.
+    expect(texts.some((t) => t !== t.normalize("NFC"))).toBe(true)
+  })
+
   it("dates reach the days where date handling goes wrong: leap days and the turn of the year", () => {
     const dates = all.map((n) => n.value).filter((v): v is string => typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/u.test(v))
     expect(dates.length).toBeGreaterThan(1_000)
