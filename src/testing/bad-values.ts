@@ -72,7 +72,10 @@ export const UNKNOWN_KEYS: ReadonlyArray<string> = [
   "metadata",
   "malo_id",
   "periodStartAt",
-  "constructor"
+  "constructor",
+  // An own key as JSON.parse makes it: code that copies with Object.assign or `target[key] = value` sets
+  // a prototype instead (and loses the key), code that checks `key in object` finds it everywhere.
+  "__proto__"
 ]
 
 /** A string of `length` code points, some outside the BMP (two UTF-16 units each, still one character). */

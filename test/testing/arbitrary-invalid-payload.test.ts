@@ -154,6 +154,20 @@ describe.each(POST_ENDPOINT_IDS)("arbitraryInvalidPayload(%s)", (id) => {
 describe("mutations in detail", () => {
   const samples = (id: PostEndpointId) => fc.sample(arbitraryInvalidPayload(id), { numRuns: RUNS, seed: SEED })
 
+  it("an unknown key may be __proto__: an own key of the payload, kept through JSON, and reported where it is", () => {
+    const proto = samples("notes").filter((b) => b.expected.code === "unknown_field" && b.expected.attr.endsWith("__proto__"))
+    expect(proto.length).toBeGreaterThan(0)
+    for (const broken of proto) {
+      const steps = broken.expected.attr.split(".")
+      const parent = steps.slice(0, -1).reduce<unknown>((node, step) => (node as Record<string, unknown>)[step], broken.payload)
+      expect(Object.hasOwn(parent as object, "__proto__")).toBe(true)
+      // As a tool reads it back from a file: JSON.parse makes it an own key again, not the prototype.
+      const back = JSON.parse(JSON.stringify(broken.payload)) as unknown
+      const result = validatePayload("notes", back)
+      expect(result.ok ? [] : result.error.errors.map((e) => [e.attr, e.code])).toEqual([[broken.expected.attr, "unknown_field"]])
+    }
+  })
+
   it("a removed required key is absent from the payload", () => {
     const removed = samples("energy-amount").filter((b) => b.expected.code === "required")
     expect(removed.length).toBeGreaterThan(0)
