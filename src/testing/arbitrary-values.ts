@@ -262,14 +262,24 @@ export const documentPath: fc.Arbitrary<string> = fc.tuple(
   fc.constantFrom(...FILES)
 ).map(([folders, file]) => [...folders, file].join("/"))
 
-/** A phone number: `+`, country code, area code and number, written with spaces, dashes or parentheses. */
-export const phoneNumber: fc.Arbitrary<string> = fc.tuple(
+/** A phone number of 8 to 15 digits (the `(0)` counted): `+`, country code, area code and number. */
+const longerPhoneNumber: fc.Arbitrary<string> = fc.tuple(
   fc.constantFrom("49", "43", "41", "31"),
   fc.integer({ min: 2, max: 4 }).chain((n) => digits(n).map((d) => `${1 + (Number(d) % 9)}${d.slice(1)}`)),
   fc.integer({ min: 4, max: 8 }).chain(digits),
   fc.constantFrom(" ", "-", "", " (0)")
 ).map(([country, area, number, style]) =>
   style === " (0)" ? `+${country} (0)${area} ${number}` : `+${country}${style === "" ? "" : " "}${area}${style}${number}`
+)
+
+/**
+ * A phone number: `+`, country code, area code and number, written with spaces, dashes or parentheses,
+ * and now and then one of the shortest numbers there are: 7 digits, the contract's lower limit (Niue and
+ * Tokelau: a 3-digit country code and 4 digits).
+ */
+export const phoneNumber: fc.Arbitrary<string> = oneof(
+  { weight: 19, arbitrary: longerPhoneNumber },
+  { weight: 1, arbitrary: fc.tuple(fc.constantFrom("683", "690"), digits(4)).map(([country, number]) => `+${country} ${number}`) }
 )
 
 /** An e-mail address. */

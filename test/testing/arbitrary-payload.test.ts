@@ -216,6 +216,13 @@ describe("realistic values", () => {
     expect(datetimes.some((d) => /:\d{2}(?:Z|[+-])/u.test(d))).toBe(true)
   })
 
+  it("phone numbers reach both limits of the contract: 7 and 15 digits", () => {
+    const digitCounts = new Set(strings("phone").map((p) => p.replace(/[^0-9]/gu, "").length))
+    expect(digitCounts).toContain(7)
+    expect(digitCounts).toContain(15)
+    expect([...digitCounts].filter((n) => n < 7 || n > 15)).toEqual([])
+  })
+
   it("free text holds what breaks text handling: backslashes, line separators JSON leaves unescaped, decomposed umlauts", () => {
     const texts = [...strings("body"), ...strings("note"), ...strings("display_note")]
     expect(texts.length).toBeGreaterThan(300)
