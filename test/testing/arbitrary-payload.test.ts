@@ -216,6 +216,13 @@ describe("realistic values", () => {
     expect(datetimes.some((d) => /:\d{2}(?:Z|[+-])/u.test(d))).toBe(true)
   })
 
+  it("e-mail addresses include what the contract accepts and strict ASCII checks refuse: IDN domains, apostrophes", () => {
+    const emails = strings("email")
+    expect(emails.length).toBeGreaterThan(100)
+    expect(emails.some((e) => /@.*[^\x00-\x7f]/u.test(e))).toBe(true)
+    expect(emails.some((e) => /^[^@]*'/u.test(e))).toBe(true)
+  })
+
   it("phone numbers reach both limits of the contract: 7 and 15 digits", () => {
     const digitCounts = new Set(strings("phone").map((p) => p.replace(/[^0-9]/gu, "").length))
     expect(digitCounts).toContain(7)
