@@ -248,5 +248,6 @@ export const arbitraryInvalidPayload = (
   endpointId: PostEndpointId,
   options?: Omit<ArbitraryPayloadOptions, "withWarnings">
 ): fc.Arbitrary<InvalidPayload> =>
-  fc.tuple(payloadGenerator(endpointId, contextOf(options)), fc.nat(), fc.nat(), fc.nat())
+  // Without warnings whatever a JavaScript caller passes: a broken payload carries its one error only.
+  fc.tuple(payloadGenerator(endpointId, contextOf({ ...options, withWarnings: false })), fc.nat(), fc.nat(), fc.nat())
     .map(([payload, kind, site, variant]) => mutate(endpointId, payload, kind, site, variant))

@@ -168,6 +168,13 @@ describe("mutations in detail", () => {
     }
   })
 
+  it("ignores withWarnings (not one of its options), as JavaScript callers may still pass it: no warning joins the one error", () => {
+    const options = { withWarnings: true } as unknown as Parameters<typeof arbitraryInvalidPayload>[1]
+    for (const broken of fc.sample(arbitraryInvalidPayload("transactions", options), { numRuns: 200, seed: SEED })) {
+      expect(validatePayload("transactions", broken.payload).warnings, broken.description).toEqual([])
+    }
+  })
+
   it("a removed required key is absent from the payload", () => {
     const removed = samples("energy-amount").filter((b) => b.expected.code === "required")
     expect(removed.length).toBeGreaterThan(0)
