@@ -7,9 +7,10 @@
  */
 import type { DatabaseSync } from "node:sqlite"
 import { loadSqlite } from "../service/sqlite.js"
+import { isLedgerHeld } from "../send/ledger.js"
 import { LedgerMismatchError } from "../send/ledger-types.js"
 import { sorterThreads, startAccountScan } from "./account-scan.js"
-import { CURRENT_MAP_RUNS, CURRENT_UNIDENTIFIED, type LedgerTables, problemRows } from "./report-problems.js"
+import { CURRENT_MAP_RUNS, CURRENT_UNIDENTIFIED, type LedgerTables, problemRows, STOPPED_IN_FLIGHT } from "./report-problems.js"
 import {
   type AccountRow,
   type AccountTotals,
@@ -32,7 +33,19 @@ export interface ReportSource {
   readonly path: string
   readonly db: DatabaseSync
   readonly tables: LedgerTables
+  /**
+   * The run in progress when the ledger was opened (a `send` that holds its lock), or `undefined`. Its
+   * records in flight are in flight; those of any other run were in flight when that run was killed, so
+   * they are in doubt until a later run reads them again.
+   */
+  readonly running: number | undefined
   close(): void
+}
+
+/** The run holding the ledger at `path` now: the latest run that records, if it has not ended and the lock is taken. */
+const runningRun = (db: DatabaseSync, path: string): number | undefined => {
+  const latest = db.prepare("SELECT id, ended_at FROM runs WHERE command <> 'map' ORDER BY id DESC LIMIT 1").get() as { id: number; ended_at: number | null } | undefined
+  return latest !== undefined && latest.ended_at === null && isLedgerHeld(path) ? latest.id : undefined
 }
 
 /**
@@ -59,7 +72,8 @@ export const openReportSource = (path: string): ReportSource => {
     // The report's two scans are GROUP BYs over every record, which SQLite sorts, side by side when there
     // is a core for each: its sorter gets helper threads only from the cores beyond those.
     db.exec(`PRAGMA threads = ${sorterThreads(2)}`)
-    return { path, db, tables: { map: names.has("map_runs") && names.has("map_rejects") && names.has("lineage") }, close: () => db.close() }
+    const tables = { map: names.has("map_runs") && names.has("map_rejects") && names.has("lineage") }
+    return { path, db, tables, running: runningRun(db, path), close: () => db.close() }
   } catch (error) {
     db.close()
     throw error
@@ -85,6 +99,13 @@ const bump = (codes: CodeCounts, kind: ProblemKind, cause: string | null, n: num
   const byCode = (codes[kind] ??= {})
   for (const code of (cause ?? kind).split(",")) byCode[code] = (byCode[code] ?? 0) + n
 }
+
+/**
+ * A record's state as the report reads it: in flight in a run that is over (killed: it never wrote the
+ * answer) is in doubt, with the cause `send` writes when it meets such a record again.
+ */
+const asRead = (row: { state: string; outcome: string | null; cause: string | null; run: number }, running: number | undefined) =>
+  row.state === "in_flight" && row.run !== running ? { state: "done", outcome: "in_doubt", cause: STOPPED_IN_FLIGHT } : row
 
 const add = (tally: Tally, state: string, outcome: string | null, n: number): void => {
   tally.records += n
@@ -161,8 +182,9 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     points.set(at, (points.get(at) ?? 0) + row.n)
     perRun.set(row.run, (perRun.get(row.run) ?? 0) + row.n)
     const kind = kindOf(row.endpoint)
-    for (const tally of [totals, kind.tally, supplierOf(row.supplier)]) add(tally, row.state, row.outcome, row.n)
-    if (row.state === "done" && row.outcome !== null && (PROBLEM_KINDS as ReadonlyArray<string>).includes(row.outcome)) bump(kind.codes, row.outcome as ProblemKind, row.cause, row.n)
+    const { state, outcome, cause } = asRead(row, source.running)
+    for (const tally of [totals, kind.tally, supplierOf(row.supplier)]) add(tally, state, outcome, row.n)
+    if (state === "done" && outcome !== null && (PROBLEM_KINDS as ReadonlyArray<string>).includes(outcome)) bump(kind.codes, outcome as ProblemKind, cause, row.n)
   }
   const unidentified = (db.prepare(`SELECT COUNT(*) AS n ${CURRENT_UNIDENTIFIED}`).get() as { n: number }).n
   if (unidentified > 0) {
@@ -252,6 +274,6 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     timeline: { bucket_ms: bucketMs, points: [...points.entries()].sort((a, b) => a[0] - b[0]).map(([at, records]) => ({ at, records })) },
     services: db.prepare("SELECT url, first_run, last_run FROM services ORDER BY first_run, url").all() as unknown as CampaignReport["services"],
     top_codes: [...topCodes.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)).slice(0, 20),
-    problems: { counts: problemCounts, limit, listed: [...problemRows(db, tables, { perKind: limit, counts: problemCounts })] }
+    problems: { counts: problemCounts, limit, listed: [...problemRows(db, tables, { perKind: limit, counts: problemCounts, running: source.running })] }
   }
 }

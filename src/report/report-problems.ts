@@ -14,6 +14,12 @@ export interface LedgerTables {
   readonly map: boolean
 }
 
+/**
+ * The cause of a record in flight when its run was killed: in doubt. The same cause `send` writes when a
+ * later run meets the record again and cannot repeat it harmlessly.
+ */
+export const STOPPED_IN_FLIGHT = "in_flight_when_a_run_stopped"
+
 /** Outcomes of records that are problems, with the problem they are. */
 const RECORD_PROBLEMS = ["invalid", "rejected", "blocked", "failed", "in_doubt"] as const
 
@@ -79,7 +85,12 @@ const located = (file: string | null, line: number | null, s: SourceColumns | un
 export function* problemRows(
   db: DatabaseSync,
   tables: LedgerTables,
-  options: { readonly perKind?: number | undefined; readonly counts?: Readonly<Record<ProblemKind, number>> | undefined } = {}
+  options: {
+    readonly perKind?: number | undefined
+    readonly counts?: Readonly<Record<ProblemKind, number>> | undefined
+    /** The run in progress (`ReportSource.running`): the records in flight of every other run are in doubt. */
+    readonly running?: number | undefined
+  } = {}
 ): Generator<Problem> {
   const cap = options.perKind ?? Number.POSITIVE_INFINITY
   const limit = cap === Number.POSITIVE_INFINITY ? -1 : cap
@@ -118,14 +129,20 @@ export function* problemRows(
 
   const listed: Record<string, number> = { invalid: invalidListed }
   const wanted = (kind: string): number => Math.min(cap, options.counts?.[kind as ProblemKind] ?? Number.POSITIVE_INFINITY)
+  // A record in flight in a run that is over was in flight when that run was killed: in doubt.
   const records = db.prepare(
-    `SELECT r.outcome, r.endpoint, r.cause, r.supplier, r.account, r.file, r.line, r.detail, ${lineageColumns}
+    `SELECT CASE WHEN r.state = 'in_flight' THEN 'in_doubt' ELSE r.outcome END AS outcome, r.endpoint,
+       CASE WHEN r.state = 'in_flight' THEN '${STOPPED_IN_FLIGHT}' ELSE r.cause END AS cause, r.supplier, r.account, r.file, r.line,
+       CASE WHEN r.state = 'in_flight' THEN json_quote('In flight when run ' || r.run || ' was killed: whether the service stored it is unknown. '
+         || 'The next run that reads it sends it again where a repeat is harmless; else ask the operators.') ELSE r.detail END AS detail,
+       ${lineageColumns}
      FROM records r ${lineageJoin("r.file", "r.line")}
-     WHERE r.state = 'done' AND r.outcome IN (${RECORD_PROBLEMS.map((p) => `'${p}'`).join(", ")}) ORDER BY r.id`
+     WHERE (r.state = 'done' AND r.outcome IN (${RECORD_PROBLEMS.map((p) => `'${p}'`).join(", ")})) OR (r.state = 'in_flight' AND r.run IS NOT ?)
+     ORDER BY r.id`
   )
   const done = (): boolean => RECORD_PROBLEMS.every((k) => (listed[k] ?? 0) >= wanted(k))
   if (!done()) {
-    for (const row of records.iterate() as Iterable<Record<string, string | number | null> & SourceColumns>) {
+    for (const row of records.iterate(options.running ?? null) as Iterable<Record<string, string | number | null> & SourceColumns>) {
       const kind = row["outcome"] as ProblemKind
       if ((listed[kind] ?? 0) >= cap) continue
       listed[kind] = (listed[kind] ?? 0) + 1

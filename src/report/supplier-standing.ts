@@ -12,7 +12,10 @@ export interface SupplierStanding {
   readonly supplier: string
   readonly records: number
   readonly stored: number
-  /** Records not stored, by `outcome` or `outcome:cause` (`blocked:supplier_not_ongoing`), and `not_sent` for those never answered. */
+  /**
+   * Records not stored, by `outcome` or `outcome:cause` (`blocked:supplier_not_ongoing`), and `not_sent` for
+   * those not answered yet (pending, or in flight in the run in progress); in flight when a run was killed is `in_doubt`.
+   */
   readonly open: Readonly<Record<string, number>>
 }
 
@@ -46,9 +49,14 @@ export const readSupplierStanding = (path: string, supplier: string): SupplierSt
 
 /** {@link readSupplierStanding} over a ledger opened already. */
 const supplierStanding = (source: ReportSource, supplier: string): SupplierStanding => {
+  // A record in flight in a run that is over (killed) is in doubt, as the report counts it.
   const rows = source.db
-    .prepare("SELECT state, outcome, cause, COUNT(*) AS n FROM records WHERE supplier = ? GROUP BY state, outcome, cause")
-    .all(supplier) as Array<{ state: string; outcome: string | null; cause: string | null; n: number }>
+    .prepare(
+      `SELECT CASE WHEN state = 'in_flight' AND run IS NOT ? THEN 'done' ELSE state END AS state,
+         CASE WHEN state = 'in_flight' AND run IS NOT ? THEN 'in_doubt' ELSE outcome END AS outcome, cause, COUNT(*) AS n
+       FROM records WHERE supplier = ? GROUP BY 1, 2, cause`
+    )
+    .all(source.running ?? null, source.running ?? null, supplier) as Array<{ state: string; outcome: string | null; cause: string | null; n: number }>
   let records = 0
   let stored = 0
   const open: Record<string, number> = {}

@@ -98,6 +98,38 @@ const lockLedger = (path: string): DatabaseSync | undefined => {
   }
 }
 
+/**
+ * Whether a run holds the ledger at `path` now (its lock is taken), read without taking anything: a reader
+ * of the lock file needs a shared lock, which the run's exclusive one refuses at once. A missing lock file
+ * (no run ever, or a ledger copied elsewhere) is a ledger no run holds. The reader's shared lock lasts one
+ * read of an empty file.
+ *
+ * @example
+ * const path = `${process.env["TMPDIR"] ?? "/tmp"}/held-${process.pid}-${Date.now()}.ledger`
+ * const ledger = openLedger(path)
+ * isLedgerHeld(path) // => true
+ * ledger.close()
+ * isLedgerHeld(path) // => false
+ */
+export const isLedgerHeld = (path: string): boolean => {
+  if (path === "" || path === ":memory:" || path.startsWith("file:")) return false
+  const { DatabaseSync } = loadSqlite()
+  let probe: DatabaseSync
+  try {
+    probe = new DatabaseSync(`${path}-lock`, { readOnly: true })
+  } catch {
+    return false
+  }
+  try {
+    probe.prepare("SELECT COUNT(*) FROM sqlite_master").get()
+    return false
+  } catch (cause) {
+    return /locked|busy/iu.test(String(cause))
+  } finally {
+    probe.close()
+  }
+}
+
 /** A record written (or written again) in a state before its answer: its identity, content and place. */
 const upsertRecord = (state: "pending" | "in_flight"): string =>
   `INSERT INTO records (identity, endpoint, key, supplier, account, content, state, file, line, run, updated_at)

@@ -101,6 +101,29 @@ describe("data-import report", () => {
     expect(html).toContain("default-src 'none'")
   })
 
+  it("records in flight when a run was killed: in doubt in every format and on the to-do list", async () => {
+    // What a send killed with SIGKILL leaves: two records marked in flight, no answer, the run not ended.
+    const path = join(dir, "killed.ledger")
+    const l = openLedger(path, { service: SERVICE })
+    const run = l.startRun("send", SERVICE, {})
+    for (const day of [1, 2]) {
+      l.inFlight({ identity: `i${day}`, endpoint: "energy-amount", key: `["${day}"]`, supplier: "STADTWERKE_NORD", account: "KD-1", content: "c", file: join(dir, "a.ndjson"), line: day }, run)
+    }
+    l.close()
+    const json = await runCli(["report", "--journal", path, "--format", "json"])
+    expect(json.code).toBe(1)
+    expect(JSON.parse(json.stdout)).toMatchObject({ complete: false, totals: { records: 2, in_doubt: 2, in_flight: 0, pending: 0 }, problems: { counts: { in_doubt: 2 } } })
+    const text = await runCli(["report", "--journal", path])
+    const row = text.stdout.split("\n").find((l) => l.startsWith("energy-amount "))
+    // rejected at map, records, created, already existed, moved, blocked, rejected, conflict, in doubt, failed, invalid, not yet sent
+    expect(row?.trim().split(/\s+/u).slice(1).map(Number)).toEqual([0, 2, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0])
+    const out = join(dir, "killed.csv")
+    expect((await runCli(["report", "--journal", path, "--format", "csv", "--out", out])).code).toBe(1)
+    const rows = parse(readFileSync(out, "utf8"), { columns: true }) as Array<Record<string, string>>
+    expect(rows.map((r) => [r["problem"], r["code"], r["payload_line"]])).toEqual([["in_doubt", "in_flight_when_a_run_stopped", "1"], ["in_doubt", "in_flight_when_a_run_stopped", "2"]])
+    expect(rows[0]?.["detail"]).toContain("In flight when run 1 was killed")
+  })
+
   it("exit 0 when every record is stored; exit 3 for a missing ledger or a file that is not one", async () => {
     const path = join(dir, "done.ledger")
     const l = openLedger(path, { service: SERVICE })

@@ -58,7 +58,7 @@ export const runReport = async (options: ReportCommandOptions): Promise<ExitCode
         break
       case "csv":
         out.write(csvHeader())
-        for (const problem of problemRows(source.db, source.tables)) {
+        for (const problem of problemRows(source.db, source.tables, { running: source.running })) {
           out.write(csvRow(problem))
           if (out.full) await out.drained()
         }
