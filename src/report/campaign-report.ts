@@ -263,7 +263,8 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     ledger: source.path,
     generated_at: now,
     totals,
-    complete: stored === totals.records && open === 0,
+    // A ledger without records (new, or written by map runs alone) has stored nothing: not complete.
+    complete: totals.records > 0 && stored === totals.records && open === 0,
     kinds: kindReports,
     suppliers: supplierReports,
     accounts: { totals: allAccounts, listed: listedAccounts, unlisted: allAccounts.accounts - allAccounts.complete - listedAccounts.length },

@@ -7,7 +7,7 @@
  * @module
  */
 import { esc, outcomesChart, timelineChart } from "./html-charts.js"
-import { cell, COLUMNS, count, storedOf, when } from "./render-text.js"
+import { cell, COLUMNS, count, storedOf, verdictOf, when } from "./render-text.js"
 import type { CampaignReport } from "./report-types.js"
 
 const STYLE = `
@@ -93,7 +93,7 @@ export const renderHtml = (r: CampaignReport): string => {
 <body>
 <h1>Migration campaign report</h1>
 <p class="muted">Ledger ${esc(r.ledger)}, ${esc(when(r.generated_at))}. Services: ${r.services.map((s) => esc(s.url)).join(", ") || "none"}.</p>
-<p id="status" class="${r.complete ? "ok" : "bad"}">${r.complete ? "Complete: every record is stored and nothing is left to fix." : "Not complete: records are not stored or problems are left to fix."}</p>
+<p id="status" class="${r.complete ? "ok" : "bad"}">${esc(verdictOf(r, "records are not stored or problems are left to fix"))}</p>
 <div class="cards">${card("records", "records", t.records)}${card("stored", "stored", stored, "ok")}${card("blocked", "blocked", t.blocked)}${card("rejected", "rejected", t.rejected, "bad")}${card("invalid", "invalid", t.invalid, "bad")}${card("conflict", "conflicts", t.conflict)}${card("in_doubt", "in doubt", t.in_doubt)}${card("failed", "failed", t.failed)}${card("not_sent", "not yet sent", t.pending + t.in_flight)}${card("map_rejected", "rejected at map", t.map_rejected, "bad")}${card("accounts", "accounts", a.accounts)}${card("accounts_complete", "accounts complete", a.complete, "ok")}</div>
 <h2>Outcomes by kind</h2>${outcomesChart(r)}
 <h2>Over time</h2>${timelineChart(r)}

@@ -47,13 +47,28 @@ const table = (heading: string, rows: ReadonlyArray<readonly [string, Tally]>): 
   return lines
 }
 
+/** Payloads the latest map run of each export wrote. */
+const mappedPayloads = (r: CampaignReport): number => {
+  const latest = new Map<string, number>()
+  for (const m of r.map_runs) latest.set(m.input, m.payloads)
+  return [...latest.values()].reduce((sum, n) => sum + n, 0)
+}
+
+/** The report's verdict in one sentence; `why` is what to read when it is not complete. */
+export const verdictOf = (r: CampaignReport, why: string): string => {
+  if (r.complete) return "Complete: every record is stored and nothing is left to fix."
+  if (r.totals.records > 0) return `Not complete: ${why}.`
+  const mapped = mappedPayloads(r)
+  return `Not complete: the ledger holds no records yet${mapped > 0 ? ` (${count(mapped)} payloads mapped, none sent with it)` : ""}: nothing is stored.`
+}
+
 /** The report as text. */
 export const renderText = (r: CampaignReport): string => {
   const t = r.totals
   const out: Array<string> = []
   out.push(`Campaign report of ${r.ledger} (${when(r.generated_at)})`)
   out.push(`${count(t.records)} records: ${count(storedOf(t))} stored, ${count(t.records - storedOf(t))} not stored; ${count(t.map_rejected)} rows rejected at map, ${count(t.conflict)} conflicts`)
-  out.push(r.complete ? "Complete: every record is stored and nothing is left to fix." : "Not complete: see the problems below (every one of them: --format csv).")
+  out.push(verdictOf(r, "see the problems below (every one of them: --format csv)"))
   out.push("", "By kind:", ...table("kind", r.kinds.map((k) => [k.endpoint, k.tally] as const)))
   for (const k of r.kinds) {
     const line = codesLine(k.codes)
@@ -102,7 +117,7 @@ const mdEscape = (text: string): string => text.replace(/[|\\`*_[\]<>]/gu, (c) =
 export const renderMarkdown = (r: CampaignReport): string => {
   const t = r.totals
   const stored = storedOf(t)
-  const share = t.records === 0 ? 100 : Math.floor((stored / t.records) * 1000) / 10
+  const share = t.records === 0 ? 0 : Math.floor((stored / t.records) * 1000) / 10
   const a = r.accounts.totals
   const out = [
     `## Migration status (${when(r.generated_at)})`,

@@ -127,7 +127,7 @@ export interface CampaignReport {
   readonly ledger: string
   readonly generated_at: number
   readonly totals: Tally
-  /** Every record stored and nothing on the to-do list. */
+  /** Every record stored and nothing on the to-do list; never for a ledger without records. */
   readonly complete: boolean
   readonly kinds: ReadonlyArray<KindReport>
   readonly suppliers: ReadonlyArray<SupplierReport>

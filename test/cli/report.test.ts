@@ -8,6 +8,7 @@ import { basename, join } from "node:path"
 import { parse } from "csv-parse/sync"
 import { beforeAll, describe, expect, it } from "vitest"
 import { openLedger, sendRecords } from "../../src/index.js"
+import { openMapJournal } from "../../src/send/map-journal.js"
 import { buildCampaignLedger, EXPECTED, LEGACY_REJECTS, legacyRaw, SERVICE } from "../report/campaign-ledger.js"
 import { energyAmount, modelService, SEED } from "../send/model-service.js"
 import { runCli, tempDir } from "./run-cli.js"
@@ -122,6 +123,30 @@ describe("data-import report", () => {
     const rows = parse(readFileSync(out, "utf8"), { columns: true }) as Array<Record<string, string>>
     expect(rows.map((r) => [r["problem"], r["code"], r["payload_line"]])).toEqual([["in_doubt", "in_flight_when_a_run_stopped", "1"], ["in_doubt", "in_flight_when_a_run_stopped", "2"]])
     expect(rows[0]?.["detail"]).toContain("In flight when run 1 was killed")
+  })
+
+  it("a ledger without records is not complete: empty, or mapped and never sent (exit 1)", async () => {
+    const empty = join(dir, "empty.ledger")
+    openLedger(empty, { service: SERVICE }).close()
+    const mapped = join(dir, "mapped-only.ledger")
+    const journal = openMapJournal(mapped, { input: join(dir, "export.csv"), output: join(dir, "export.ndjson"), endpoint: "energy-amount" })
+    for (const line of [1, 2, 3]) journal.lineage({ payloadLine: line, lines: [line + 1] })
+    journal.end("completed", { rowsRead: 3, payloads: 3, rowsRejected: 0 })
+    for (const path of [empty, mapped]) {
+      const json = await runCli(["report", "--journal", path, "--format", "json"])
+      expect(json.code, path).toBe(1)
+      expect(JSON.parse(json.stdout)).toMatchObject({ complete: false, totals: { records: 0 } })
+      const text = await runCli(["report", "--journal", path])
+      expect(text.code).toBe(1)
+      expect(text.stdout).not.toContain("Complete")
+      expect(text.stdout).toContain("holds no records")
+      const markdown = await runCli(["report", "--journal", path, "--format", "markdown"])
+      expect(markdown.stdout).toContain("**0 of 0 records stored (0 %)**")
+      const html = join(dir, "empty.html")
+      expect((await runCli(["report", "--journal", path, "--format", "html", "--out", html])).code).toBe(1)
+      expect(readFileSync(html, "utf8")).toContain('<p id="status" class="bad">')
+    }
+    expect((await runCli(["report", "--journal", mapped])).stdout).toContain("3 payloads mapped")
   })
 
   it("exit 0 when every record is stored; exit 3 for a missing ledger or a file that is not one", async () => {
