@@ -592,6 +592,20 @@ describe("data-import status", () => {
     await service.stop()
   })
 
+  it("a token the service refuses (401): exit 2 naming the variable, as for a refused API key; never the token", async () => {
+    const service = await serve([])
+    const wrong = "tok-wrong-5521-secret"
+    const env = { DATA_IMPORT_TOKEN: wrong, DATA_IMPORT_API_KEY: "" }
+    for (const args of [[SUPPLIER, "KD-1"], [SUPPLIER]]) {
+      const run = await runCli(["status", "--base-url", service.baseUrl, ...args], { env })
+      expect(run.code, run.stderr).toBe(2)
+      expect(run.stderr).toContain("DATA_IMPORT_TOKEN")
+      expect(run.stderr).toContain("401")
+      expect(run.stdout + run.stderr).not.toContain(wrong)
+    }
+    await service.stop()
+  })
+
   it("with --journal it adds the ledger's word on the supplier: records refused although the service lists no pending account, exit 1", async () => {
     const service = await serve([])
     const env = { DATA_IMPORT_TOKEN: TOKEN }

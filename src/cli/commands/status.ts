@@ -7,7 +7,7 @@
  */
 import { createClient, endpoints, InsecureBaseUrlError, POST_ENDPOINT_IDS, type SendOutcome } from "../../index.js"
 import { readSupplierStanding, type SupplierStanding } from "../../report/supplier-standing.js"
-import { authenticate, readCredentials } from "../credentials.js"
+import { API_KEY_VARIABLE, authenticate, readCredentials, TOKEN_VARIABLE } from "../credentials.js"
 import { type CliError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
 import { Output } from "../../internal/io.js"
 
@@ -44,19 +44,25 @@ interface NotReady {
   readonly status: "PENDING" | "IN_PROGRESS" | "UNKNOWN" | "NO_PROCESS"
 }
 
-/** The service could not answer: an I/O error (exit 3). */
-const failure = (what: string, outcome: SendOutcome): CliError => {
-  const why = outcome.kind === "failed" || outcome.kind === "in_doubt"
-    ? outcome.reason
-    : outcome.kind === "unauthorized"
-    ? "the service refused the credentials (401)"
-    : `status ${outcome.status} (${outcome.kind})`
+/**
+ * The service could not answer: an I/O error (exit 3). Refused credentials (a 401, also after a renewed
+ * token) are a usage error (exit 2) that names the variable, as a refused API key is at the start: run
+ * again with valid credentials. The service's reason is quoted (the client has redacted every secret).
+ */
+const failure = (what: string, outcome: SendOutcome, variable: string): CliError => {
+  if (outcome.kind === "unauthorized") {
+    const detail = (outcome.body as { detail?: unknown } | null)?.detail
+    const said = typeof detail === "string" && detail !== "" ? `: ${detail.length > 200 ? `${detail.slice(0, 200)}…` : detail}` : ""
+    return usageError(`${variable}: the service refused the credentials (401) asking for ${what}${said}`)
+  }
+  const why = outcome.kind === "failed" || outcome.kind === "in_doubt" ? outcome.reason : `status ${outcome.status} (${outcome.kind})`
   return ioError(`${what}: ${why}`)
 }
 
 /** Runs `status` and returns its exit code: 0 when every account asked about (or the supplier's every account) is imported. */
 export const runStatus = async (supplier: string, accounts: ReadonlyArray<string>, options: StatusCommandOptions): Promise<ExitCode> => {
   const credentials = readCredentials()
+  const variable = "apiKey" in credentials ? API_KEY_VARIABLE : TOKEN_VARIABLE
   let client
   try {
     client = createClient({ baseUrl: options.baseUrl, ...credentials, allowInsecureHttp: options.allowInsecureHttp === true })
@@ -69,7 +75,7 @@ export const runStatus = async (supplier: string, accounts: ReadonlyArray<string
   const notReady: Array<NotReady> = []
   if (accounts.length === 0) {
     const outcome = await client.send("pending-account-import-processes", { import_supplier_code: supplier })
-    if (outcome.kind !== "ok") throw failure(`pending accounts of ${supplier}`, outcome)
+    if (outcome.kind !== "ok") throw failure(`pending accounts of ${supplier}`, outcome, variable)
     for (const item of outcome.body as ReadonlyArray<{ external_account_number: string }>) {
       notReady.push({ external_account_number: item.external_account_number, status: "PENDING" })
     }
@@ -77,7 +83,7 @@ export const runStatus = async (supplier: string, accounts: ReadonlyArray<string
     for (const account of accounts) {
       const outcome = await client.send("account-transfer-status", { import_supplier_code: supplier, external_account_number: account })
       if (outcome.kind === "not_found") notReady.push({ external_account_number: account, status: "NO_PROCESS" })
-      else if (outcome.kind !== "ok") throw failure(`status of ${account}`, outcome)
+      else if (outcome.kind !== "ok") throw failure(`status of ${account}`, outcome, variable)
       else {
         const status = (outcome.body as { status: "UNKNOWN" | "IN_PROGRESS" | "COMPLETED" }).status
         if (status !== "COMPLETED") notReady.push({ external_account_number: account, status })
