@@ -222,6 +222,16 @@ export const createClient = (options: ClientOptions): Client => {
 
   const flags = { forceAddToCurrentStatement: options.forceAddToCurrentStatement, checkPreviouslyAdded: options.checkPreviouslyAdded }
 
+  /**
+   * When an answer was given, for a `Retry-After` that names a date: the answer's own `Date` header (the
+   * service's clock, so the wait is the one the service meant however far this machine's clock is off:
+   * ahead, it would retry at once; behind, it would wait too long, or give up), else the client's wall clock.
+   */
+  const answeredAt = (date: string | null): Date => {
+    const at = date === null ? Number.NaN : Date.parse(date)
+    return new Date(Number.isNaN(at) ? clock.wallTime?.() ?? Date.now() : at)
+  }
+
   const exchange = async (
     endpointId: EndpointId,
     payload: unknown,
@@ -269,8 +279,10 @@ export const createClient = (options: ClientOptions): Client => {
       } catch {
         // Not JSON: the text itself is the body, and it will not validate.
       }
+      const retryAfter = response.headers.get("retry-after")
       return parseResponse(endpointId, response.status, body, {
-        retryAfter: response.headers.get("retry-after"),
+        retryAfter,
+        ...(retryAfter === null ? {} : { now: answeredAt(response.headers.get("date")) }),
         input: "json",
         itemCount: requestItemCount(endpointId, payload)
       })

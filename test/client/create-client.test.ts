@@ -5,6 +5,7 @@
  */
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
+import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { type ClientClock, type ClientOptions, createClient, InsecureBaseUrlError, STANDARD_RETRY_POLICY } from "../../src/index.js"
 import { loadExample } from "../support/payloads.js"
@@ -79,6 +80,44 @@ describe("retries", () => {
     const tooLong = client([{ ...unavailable, headers: { "Retry-After": "3600" } }, created])
     expect(await tooLong.c.send("energy-amount", energy)).toMatchObject({ kind: "failed", attempts: 1 })
     expect(tooLong.requests).toHaveLength(1)
+  })
+
+  it("Retry-After as an HTTP date is read against the answer's Date, whatever the client's clock says", async () => {
+    // The service's clock and the wait it asks for; the client's wall clock is off by `skew` either way.
+    const serverNow = Date.UTC(2026, 10, 27, 12, 0, 0)
+    const http = (ms: number) => new Date(ms).toUTCString()
+    const answer: Step = { ...unavailable, headers: { "Retry-After": http(serverNow + 30_000), Date: http(serverNow) } }
+    for (const skew of [-10 * 60_000, 0, 10 * 60_000]) {
+      const time = fakeClock()
+      const http = scripted([answer, created])
+      const c = createClient({ baseUrl: "http://127.0.0.1:1", token: "secret-token", fetch: http.fetch, clock: { ...time.clock, wallTime: () => serverNow + skew }, random: () => 0 })
+      expect(await c.send("energy-amount", energy), `skew ${skew}`).toMatchObject({ kind: "created", attempts: 2 })
+      expect(time.sleeps, `skew ${skew}`).toEqual([30_000])
+    }
+  })
+
+  it("property: for any clock skew and any wait asked as a date, the client waits what was asked", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: -86_400, max: 86_400 }), fc.integer({ min: 0, max: 300 }), async (skewSeconds, waitSeconds) => {
+        const serverNow = Date.UTC(2026, 0, 1, 8, 0, 0)
+        const http = (ms: number) => new Date(ms).toUTCString()
+        const time = fakeClock()
+        const answers = scripted([{ ...unavailable, headers: { "Retry-After": http(serverNow + waitSeconds * 1000), Date: http(serverNow) } }, created])
+        const c = createClient({ baseUrl: "http://127.0.0.1:1", token: "secret-token", fetch: answers.fetch, clock: { ...time.clock, wallTime: () => serverNow + skewSeconds * 1000 }, random: () => 0 })
+        expect(await c.send("energy-amount", energy)).toMatchObject({ kind: "created", attempts: 2 })
+        expect(time.sleeps).toEqual([waitSeconds * 1000])
+      }),
+      { numRuns: 50 }
+    )
+  })
+
+  it("Retry-After as an HTTP date without a Date header is read against the client's wall clock (injectable)", async () => {
+    const wall = Date.UTC(2026, 10, 27, 12, 0, 0)
+    const time = fakeClock()
+    const http = scripted([{ ...unavailable, headers: { "Retry-After": new Date(wall + 12_000).toUTCString() } }, created])
+    const c = createClient({ baseUrl: "http://127.0.0.1:1", token: "secret-token", fetch: http.fetch, clock: { ...time.clock, wallTime: () => wall }, random: () => 0 })
+    expect(await c.send("energy-amount", energy)).toMatchObject({ kind: "created", attempts: 2 })
+    expect(time.sleeps).toEqual([12_000])
   })
 
   it("an aborted signal ends the wait before a retry: failed with the last answer, no further attempt", async () => {
