@@ -200,6 +200,13 @@ export interface Ledger {
    * A record is written first here: one never marked was never sent.
    */
   inFlight(sighting: LedgerSighting, run: number): void
+  /**
+   * A record read again unchanged and not sent (refused before for this content, or kept in doubt): where
+   * it was read, so that the report points at the payload line (and, through the lineage, the legacy row)
+   * that holds it now, also after the export was mapped again and the payloads moved. Its outcome, run
+   * and time stay those of its last answer.
+   */
+  readAt(identity: string, file: string, line: number): void
   /** A record marked in flight whose request never left (the run was stopped): `pending` again. */
   unsent(identity: string): void
   /** Writes a record's outcome (state `done`). */

@@ -253,6 +253,9 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
     inFlight: (s, run) => {
       prepared(UPSERT_RECORD.in_flight).run(s.identity, s.endpoint, s.key, s.supplier, s.account, s.content, s.file, s.line, run, Date.now())
     },
+    readAt: (identity, file, line) => {
+      prepared("UPDATE records SET file = ?, line = ? WHERE identity = ? AND (file IS NOT ? OR line IS NOT ?)").run(file, line, identity, file, line)
+    },
     unsent: (identity) => {
       prepared("UPDATE records SET state = 'pending' WHERE identity = ?").run(identity)
     },

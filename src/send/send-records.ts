@@ -256,9 +256,11 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
       if (disposition !== "send") count(plan.endpoint, disposition)
       if (disposition === "invalid") outcomes.invalid++
       // A record to send is written when it is marked in flight, just before its request leaves.
-      if (dryRun || disposition === "send" || disposition === "duplicate" || disposition === "settled_before" || disposition === "rejected_before") continue
+      if (dryRun || disposition === "send" || disposition === "duplicate" || disposition === "settled_before") continue
       writes.push(() => {
         const sighting = { ...record, endpoint: plan.endpoint, file: source.file, line: source.line }
+        // Still a problem, and not sent: where it is now (a payload file mapped again has moved it), for the report.
+        if (disposition === "rejected_before" || disposition === "kept_in_doubt") ledger.readAt(record.identity, source.file, source.line)
         if (disposition === "conflict") ledger.conflict(record.identity, record.content, source.file, source.line, run)
         if (disposition === "invalid") {
           ledger.pending(sighting, run)
