@@ -8,7 +8,7 @@
 import type { DatabaseSync } from "node:sqlite"
 import { loadSqlite } from "../service/sqlite.js"
 import { isLedgerHeld } from "../send/ledger.js"
-import { LedgerMismatchError } from "../send/ledger-types.js"
+import { LedgerMismatchError, RECORD_OUTCOMES, type RecordOutcome } from "../send/ledger-types.js"
 import { sorterThreads, startAccountScan } from "./account-scan.js"
 import { CURRENT_MAP_RUNS, CURRENT_UNIDENTIFIED, type LedgerTables, problemRows, STOPPED_IN_FLIGHT } from "./report-problems.js"
 import {
@@ -21,7 +21,8 @@ import {
   PROBLEM_KINDS,
   type ProblemKind,
   type SupplierReport,
-  type Tally
+  type Tally,
+  TALLY_KEYS
 } from "./report-types.js"
 
 /**
@@ -107,10 +108,39 @@ const bump = (codes: CodeCounts, kind: ProblemKind, cause: string | null, n: num
 const asRead = (row: { state: string; outcome: string | null; cause: string | null; run: number }, running: number | undefined) =>
   row.state === "in_flight" && row.run !== running ? { state: "done", outcome: "in_doubt", cause: STOPPED_IN_FLIGHT } : row
 
+const KNOWN_OUTCOMES: ReadonlySet<string> = new Set(RECORD_OUTCOMES)
+
 const add = (tally: Tally, state: string, outcome: string | null, n: number): void => {
   tally.records += n
   if (state !== "done" || outcome === null) tally[state === "in_flight" ? "in_flight" : "pending"] += n
-  else if (outcome in tally) tally[outcome as keyof Tally] += n
+  else tally[outcome as RecordOutcome] += n
+}
+
+/** The columns of a tally that partition its records. */
+const PARTS = ["created", "already_existed", "moved", "blocked", "rejected", "in_doubt", "failed", "invalid", "pending", "in_flight"] as const
+
+/**
+ * The report's own check that nothing is lost or counted twice: each tally's records are the sum of its
+ * columns, kinds and suppliers add up to the totals, and the accounts of every status to the accounts.
+ * A failure is a bug of the report (the CLI's exit 70), never a figure printed wrongly.
+ */
+const checkConservation = (report: CampaignReport): void => {
+  const wrong: Array<string> = []
+  const tallies: Array<readonly [string, Tally]> = [["totals", report.totals], ...report.kinds.map((k) => [`kind ${k.endpoint}`, k.tally] as const), ...report.suppliers.map((s) => [`supplier ${s.supplier}`, s.tally] as const)]
+  for (const [name, tally] of tallies) {
+    const sum = PARTS.reduce((total, key) => total + tally[key], 0)
+    if (sum !== tally.records) wrong.push(`${name}: ${tally.records} records, ${sum} in its columns`)
+  }
+  for (const [group, list] of [["kinds", report.kinds.map((k) => k.tally)], ["suppliers", report.suppliers.map((s) => s.tally)]] as const) {
+    for (const key of TALLY_KEYS) {
+      const sum = list.reduce((total, tally) => total + tally[key], 0)
+      if (sum !== report.totals[key]) wrong.push(`${key}: ${report.totals[key]} in total, ${sum} over the ${group}`)
+    }
+  }
+  const a = report.accounts.totals
+  if (a.complete + a.blocked + a.partly + a.not_stored !== a.accounts) wrong.push(`accounts: ${a.accounts}, ${a.complete + a.blocked + a.partly + a.not_stored} by status`)
+  for (const kind of PROBLEM_KINDS) if (report.problems.counts[kind] !== report.totals[kind]) wrong.push(`problems ${kind}: ${report.problems.counts[kind]}, totals ${report.totals[kind]}`)
+  if (wrong.length > 0) throw new Error(`the report's counts do not add up (${wrong.join("; ")})`)
 }
 
 const noAccounts = (): AccountTotals => ({ accounts: 0, complete: 0, blocked: 0, partly: 0, not_stored: 0 })
@@ -177,7 +207,13 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
      FROM records GROUP BY bucket, run, endpoint, outcome, state, supplier, cause`
   )
   type Grouped = { endpoint: string; supplier: string | null; state: string; outcome: string | null; cause: string | null; run: number; bucket: number; n: number }
+  /** Outcomes this version does not know (a ledger a later version wrote), with their records. */
+  const unknown = new Map<string, number>()
   for (const row of grouped.iterate(bucketMs) as Iterable<Grouped>) {
+    if (row.state === "done" && row.outcome !== null && !KNOWN_OUTCOMES.has(row.outcome)) {
+      unknown.set(row.outcome, (unknown.get(row.outcome) ?? 0) + row.n)
+      continue
+    }
     const at = row.bucket * bucketMs
     points.set(at, (points.get(at) ?? 0) + row.n)
     perRun.set(row.run, (perRun.get(row.run) ?? 0) + row.n)
@@ -185,6 +221,11 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     const { state, outcome, cause } = asRead(row, source.running)
     for (const tally of [totals, kind.tally, supplierOf(row.supplier)]) add(tally, state, outcome, row.n)
     if (state === "done" && outcome !== null && (PROBLEM_KINDS as ReadonlyArray<string>).includes(outcome)) bump(kind.codes, outcome as ProblemKind, cause, row.n)
+  }
+  if (unknown.size > 0) {
+    // Counted nowhere, they would make the figures wrong; guessed at, the report would say what nobody knows.
+    const list = [...unknown].map(([outcome, n]) => `${n} with the outcome "${outcome}"`).join(", ")
+    throw new LedgerMismatchError(`${source.path} holds records this version of data-import cannot report (${list}): report it with the version that wrote it`)
   }
   const unidentified = (db.prepare(`SELECT COUNT(*) AS n ${CURRENT_UNIDENTIFIED}`).get() as { n: number }).n
   if (unidentified > 0) {
@@ -259,7 +300,7 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
   const supplierReports: Array<SupplierReport> = [...suppliers.entries()]
     .sort((a, b) => a[0].localeCompare(b[0]))
     .map(([supplier, tally]) => ({ supplier, tally, accounts: accountTotals.get(supplier) ?? noAccounts() }))
-  return {
+  const report: CampaignReport = {
     ledger: source.path,
     generated_at: now,
     totals,
@@ -277,4 +318,6 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     top_codes: [...topCodes.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)).slice(0, 20),
     problems: { counts: problemCounts, limit, listed: [...problemRows(db, tables, { perKind: limit, counts: problemCounts, running: source.running })] }
   }
+  checkConservation(report)
+  return report
 }

@@ -9,6 +9,7 @@ import { parse } from "csv-parse/sync"
 import { beforeAll, describe, expect, it } from "vitest"
 import { openLedger, sendRecords } from "../../src/index.js"
 import { openMapJournal } from "../../src/send/map-journal.js"
+import { loadSqlite } from "../../src/service/sqlite.js"
 import { buildCampaignLedger, EXPECTED, LEGACY_REJECTS, legacyRaw, SERVICE } from "../report/campaign-ledger.js"
 import { energyAmount, modelService, SEED } from "../send/model-service.js"
 import { runCli, tempDir } from "./run-cli.js"
@@ -147,6 +148,27 @@ describe("data-import report", () => {
       expect(readFileSync(html, "utf8")).toContain('<p id="status" class="bad">')
     }
     expect((await runCli(["report", "--journal", mapped])).stdout).toContain("3 payloads mapped")
+  })
+
+  it("a record whose outcome this version does not know is not dropped from the counts: exit 3, naming it", async () => {
+    const path = join(dir, "newer.ledger")
+    const l = openLedger(path, { service: SERVICE })
+    const run = l.startRun("send", SERVICE, {})
+    l.inFlight({ identity: "i1", endpoint: "energy-amount", key: '["1"]', supplier: "STADTWERKE_NORD", account: "KD-1", content: "c", file: join(dir, "a.ndjson"), line: 1 }, run)
+    l.settle("i1", { outcome: "created" })
+    l.inFlight({ identity: "i2", endpoint: "energy-amount", key: '["2"]', supplier: "STADTWERKE_NORD", account: "KD-1", content: "c", file: join(dir, "a.ndjson"), line: 2 }, run)
+    l.close()
+    // An outcome a later version might write: this version cannot say what it means.
+    const { DatabaseSync } = loadSqlite()
+    const db = new DatabaseSync(path)
+    db.prepare("UPDATE records SET state = 'done', outcome = 'superseded' WHERE identity = ?").run("i2")
+    db.close()
+    for (const format of ["text", "json", "csv", "html", "markdown"]) {
+      const run = await runCli(["report", "--journal", path, "--format", format])
+      expect(run.code, format).toBe(3)
+      expect(run.stderr).toContain("superseded")
+      expect(run.stdout).toBe("")
+    }
   })
 
   it("exit 0 when every record is stored; exit 3 for a missing ledger or a file that is not one", async () => {

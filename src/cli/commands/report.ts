@@ -41,7 +41,14 @@ const open = (path: string): ReportSource => {
 export const runReport = async (options: ReportCommandOptions): Promise<ExitCode> => {
   const source = open(options.journal)
   try {
-    const report = campaignReport(source, { limit: options.limit })
+    let report
+    try {
+      report = campaignReport(source, { limit: options.limit })
+    } catch (error) {
+      // A ledger this version cannot report in full (outcomes it does not know) is not read half.
+      if (error instanceof LedgerMismatchError) throw ioError(error.message)
+      throw error
+    }
     const out = options.out === undefined ? new Output(process.stdout, "stdout") : await openOutput(options.out)
     switch (options.format) {
       case "text":
