@@ -55,7 +55,7 @@ describe("the HTML report with hostile legacy values", () => {
       await page.goto(pathToFileURL(html).href, { waitUntil: "load" })
       await page.locator("#filter-account").focus()
 
-      const pwned = () => page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)
+      const pwned = () => page.evaluate(() => (globalThis as unknown as { __pwned?: unknown }).__pwned)
       expect(await pwned()).toBeUndefined()
       expect(await page.locator("#injected, #problems img, #problems svg, body > script ~ script").count()).toBe(0)
       // One script only: the report's own (the filters).
