@@ -3,7 +3,7 @@
  * counts (test/report/campaign-ledger.ts: a map run with two rejects and lineage, two send runs against
  * the reference model). The CSV to-do list is parsed with csv-parse and holds every problem exactly once.
  */
-import { readFileSync, writeFileSync } from "node:fs"
+import { linkSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { basename, join } from "node:path"
 import { parse } from "csv-parse/sync"
 import { beforeAll, describe, expect, it } from "vitest"
@@ -169,6 +169,31 @@ describe("data-import report", () => {
       expect(run.stderr).toContain("superseded")
       expect(run.stdout).toBe("")
     }
+  })
+
+  it("--out naming the ledger, by any name, or a file SQLite keeps beside it: exit 2, the ledger untouched", async () => {
+    const path = join(dir, "keep.ledger")
+    const l = openLedger(path, { service: SERVICE })
+    const service = modelService(SEED)
+    await sendRecords([{ file: join(dir, "k.ndjson"), line: 1, text: JSON.stringify(energyAmount("KD-2", 1)) }], { ledger: l, client: service.client(), service: SERVICE })
+    l.close()
+    const before = readFileSync(path)
+    const link = join(dir, "keep-link.ledger")
+    symlinkSync(path, link)
+    const hard = join(dir, "keep-hard.ledger")
+    linkSync(path, hard)
+    for (const out of [path, `${dir}/./keep.ledger`, link, hard, `${path}-wal`, `${path}-shm`, `${path}-lock`]) {
+      for (const format of ["csv", "html"]) {
+        const run = await runCli(["report", "--journal", path, "--format", format, "--out", out])
+        expect(run.code, `${format} --out ${out}: ${run.stderr}`).toBe(2)
+        expect(run.stderr).toContain("--out")
+        expect(readFileSync(path).equals(before), `${format} --out ${out}`).toBe(true)
+      }
+    }
+    // The ledger given through the link, the output its real name: the same file all the same.
+    expect((await runCli(["report", "--journal", link, "--format", "csv", "--out", path])).code).toBe(2)
+    expect(readFileSync(path).equals(before)).toBe(true)
+    expect((await runCli(["report", "--journal", path, "--format", "json"])).code).toBe(0)
   })
 
   it("exit 0 when every record is stored; exit 3 for a missing ledger or a file that is not one", async () => {
