@@ -112,6 +112,9 @@ type Input = { readonly APIKey: string } | { readonly refreshToken: string }
 /**
  * The token's lifetime in ms from now: `exp − iat` (the service's own clock), or `exp` against the wall
  * clock when that is shorter (`iat` is rounded down to a second) but not past; Infinity without `exp`.
+ * A token the service has just issued is not expired: when `exp` is past by this machine's clock, the
+ * clock is off, and without a positive `exp − iat` the lifetime is unknown (only a 401 renews it). A
+ * lifetime of 0 would renew the token before every request.
  */
 const lifetimeOf = (token: string, wallTime: () => number): number => {
   let claims
@@ -121,9 +124,9 @@ const lifetimeOf = (token: string, wallTime: () => number): number => {
     return Infinity // Not a JWT: its expiry is unknown, so only a 401 renews it.
   }
   if (typeof claims.exp !== "number") return Infinity
-  const byIat = typeof claims.iat === "number" ? (claims.exp - claims.iat) * 1000 : Infinity
+  const byIat = typeof claims.iat === "number" && claims.exp > claims.iat ? (claims.exp - claims.iat) * 1000 : Infinity
   const byWall = claims.exp * 1000 - wallTime()
-  return byWall > 0 ? Math.min(byIat, byWall) : byIat === Infinity ? 0 : byIat
+  return byWall > 0 ? Math.min(byIat, byWall) : byIat
 }
 
 const describeGraphqlError = (error: unknown): { readonly message: string; readonly code: string | undefined } => {

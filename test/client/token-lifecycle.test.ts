@@ -4,6 +4,7 @@
  * never in a loop, one renewal shared by concurrent requests, refused keys and refresh tokens told
  * apart, and the key and every token kept out of outcomes.
  */
+import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { type ClientClock, createClient } from "../../src/index.js"
 import { TokenError } from "../../src/client/token-source.js"
@@ -215,5 +216,40 @@ describe("redaction", () => {
     expect(outcome.kind).toBe("rejected")
     expect(text).toContain("[redacted]")
     for (const secret of [KEY, s.issued[0]!.token, s.issued[0]!.refreshToken]) expect(text).not.toContain(secret)
+  })
+})
+
+describe("a token without iat, read by a clock that is off", () => {
+  /** A service whose tokens carry `exp` only, and a client whose wall clock is `skewMs` off the service's. */
+  const skewed = (skewMs: number, ttlSeconds: number) => {
+    const serviceNow = EPOCH_MS
+    const graphql: Array<unknown> = []
+    const fetch = (async (url: string, init: RequestInit) => {
+      if (url.endsWith("/v1/graphql/")) {
+        graphql.push(JSON.parse(String(init.body)))
+        const exp = Math.floor(serviceNow / 1000) + ttlSeconds
+        return Response.json({ data: { obtainKrakenToken: { token: jwt({ exp, n: graphql.length }), payload: { exp }, refreshToken: `refresh-${graphql.length}`, refreshExpiresIn: exp + 86_400 } } })
+      }
+      return new Response(String(init.body), { status: 201 })
+    }) as unknown as typeof globalThis.fetch
+    const clock: ClientClock = { now: () => 0, sleep: () => Promise.resolve(), wallTime: () => serviceNow + skewMs }
+    return { client: createClient({ baseUrl: "http://127.0.0.1:1", apiKey: KEY, fetch, clock, random: () => 0 }), graphql }
+  }
+
+  it("a clock two hours ahead does not renew the token before every request", async () => {
+    const s = skewed(2 * 3600_000, 3600)
+    for (let i = 0; i < 5; i++) expect(await s.client.send("energy-amount", energy)).toMatchObject({ kind: "created", attempts: 1 })
+    expect(s.graphql).toHaveLength(1)
+  })
+
+  it("property: whatever the skew, requests at one instant share one token", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: -86_400, max: 86_400 }), fc.integer({ min: 1, max: 7200 }), fc.integer({ min: 1, max: 6 }), async (skewSeconds, ttl, sends) => {
+        const s = skewed(skewSeconds * 1000, ttl)
+        for (let i = 0; i < sends; i++) expect(await s.client.send("energy-amount", energy)).toMatchObject({ kind: "created" })
+        expect(s.graphql).toHaveLength(1)
+      }),
+      { numRuns: 60 }
+    )
   })
 })
