@@ -5,6 +5,21 @@
  */
 import type { CampaignReport, CodeCounts, Tally, TallyKey } from "./report-types.js"
 
+/** The characters a terminal acts on instead of showing them, and those that reorder or break a line. */
+// eslint-disable-next-line no-control-regex
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu
+const ESCAPES: Readonly<Record<string, string>> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" }
+
+/**
+ * Text from the ledger (legacy values, file names, the service's words) as a terminal can show it: control
+ * characters, line and paragraph separators and bidirectional overrides are written as `\t`, `\n`, `\r` or
+ * `\uXXXX`, so that a value can neither clear the screen, move the cursor, set the window's title nor
+ * reverse the text after it, and every problem stays on its line. Only text and markdown need it: the CSV
+ * keeps every value as it is (it is mapped again), the HTML escapes its own way.
+ */
+export const printable = (text: string): string =>
+  text.replace(UNPRINTABLE, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+
 /** 1234567 → "1,234,567". */
 export const count = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/gu, ",")
 
@@ -34,10 +49,11 @@ export const storedOf = (tally: Tally): number => tally.created + tally.already_
 /** "blocked: supplier_not_ongoing 3, account_unknown 1; rejected: TRANSACTION_IMPORT_ERROR 2" */
 export const codesLine = (codes: CodeCounts): string =>
   Object.entries(codes)
-    .map(([problem, byCode]) => `${problem.replace(/_/gu, " ")}: ${Object.entries(byCode).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} ${count(n)}`).join(", ")}`)
+    .map(([problem, byCode]) => `${problem.replace(/_/gu, " ")}: ${Object.entries(byCode).sort((a, b) => b[1] - a[1]).map(([c, n]) => `${printable(c)} ${count(n)}`).join(", ")}`)
     .join("; ")
 
-const table = (heading: string, rows: ReadonlyArray<readonly [string, Tally]>): Array<string> => {
+const table = (heading: string, named: ReadonlyArray<readonly [string, Tally]>): Array<string> => {
+  const rows = named.map(([name, tally]) => [printable(name), tally] as const)
   const nameWidth = Math.max(heading.length, ...rows.map(([name]) => name.length))
   const head = [heading.padEnd(nameWidth), ...COLUMNS.map(([, label]) => label.padStart(Math.max(label.length, 7)))].join("  ")
   const lines = [head]
@@ -66,52 +82,52 @@ export const verdictOf = (r: CampaignReport, why: string): string => {
 export const renderText = (r: CampaignReport): string => {
   const t = r.totals
   const out: Array<string> = []
-  out.push(`Campaign report of ${r.ledger} (${when(r.generated_at)})`)
+  out.push(`Campaign report of ${printable(r.ledger)} (${when(r.generated_at)})`)
   out.push(`${count(t.records)} records: ${count(storedOf(t))} stored, ${count(t.records - storedOf(t))} not stored; ${count(t.map_rejected)} rows rejected at map, ${count(t.conflict)} conflicts`)
   out.push(verdictOf(r, "see the problems below (every one of them: --format csv)"))
   out.push("", "By kind:", ...table("kind", r.kinds.map((k) => [k.endpoint, k.tally] as const)))
   for (const k of r.kinds) {
     const line = codesLine(k.codes)
-    if (line !== "") out.push(`  ${k.endpoint}: ${line}`)
+    if (line !== "") out.push(`  ${printable(k.endpoint)}: ${line}`)
   }
   out.push("", "By supplier:", ...table("supplier", r.suppliers.map((s) => [s.supplier, s.tally] as const)))
   const a = r.accounts.totals
   out.push("", `Accounts: ${count(a.accounts)}: ${count(a.complete)} complete, ${count(a.partly)} partly stored, ${count(a.blocked)} blocked, ${count(a.not_stored)} nothing stored`)
   for (const s of r.suppliers) {
-    if (s.accounts.accounts > 0) out.push(`  ${s.supplier}: ${count(s.accounts.accounts)} accounts, ${count(s.accounts.complete)} complete, ${count(s.accounts.partly)} partly, ${count(s.accounts.blocked)} blocked, ${count(s.accounts.not_stored)} nothing stored`)
+    if (s.accounts.accounts > 0) out.push(`  ${printable(s.supplier)}: ${count(s.accounts.accounts)} accounts, ${count(s.accounts.complete)} complete, ${count(s.accounts.partly)} partly, ${count(s.accounts.blocked)} blocked, ${count(s.accounts.not_stored)} nothing stored`)
   }
   const shown = r.accounts.listed.slice(0, 20)
   for (const acc of shown) {
-    out.push(`  ${acc.status.replace("_", " ")} ${acc.supplier} ${acc.account}: ${count(acc.stored)} of ${count(acc.records)} stored${acc.causes.length > 0 ? ` (${acc.causes.join(", ")})` : ""}`)
+    out.push(`  ${acc.status.replace("_", " ")} ${printable(acc.supplier)} ${printable(acc.account)}: ${count(acc.stored)} of ${count(acc.records)} stored${acc.causes.length > 0 ? ` (${printable(acc.causes.join(", "))})` : ""}`)
   }
   const more = a.accounts - a.complete - shown.length
   if (more > 0) out.push(`  … ${count(more)} more accounts not complete (--format html or json)`)
   if (r.top_codes.length > 0) {
     out.push("", "Top codes:")
-    for (const c of r.top_codes.slice(0, 10)) out.push(`  ${count(c.count).padStart(9)}  ${c.problem.replace(/_/gu, " ")} ${c.code}`)
+    for (const c of r.top_codes.slice(0, 10)) out.push(`  ${count(c.count).padStart(9)}  ${c.problem.replace(/_/gu, " ")} ${printable(c.code)}`)
   }
   if (r.map_runs.length > 0) {
     out.push("", "Map runs:")
-    for (const m of r.map_runs) out.push(`  #${m.run} ${m.input} → ${m.output ?? "stdout"}: ${count(m.rows_read)} rows read, ${count(m.payloads)} payloads, ${count(m.rows_rejected)} rows rejected`)
+    for (const m of r.map_runs) out.push(`  #${m.run} ${printable(m.input)} → ${printable(m.output ?? "stdout")}: ${count(m.rows_read)} rows read, ${count(m.payloads)} payloads, ${count(m.rows_rejected)} rows rejected`)
   }
   out.push("", "Runs:")
   for (const run of r.runs) {
     const rate = run.per_minute === null ? "" : `, ${count(run.per_minute)} records/min`
-    out.push(`  #${run.id} ${run.command} ${when(run.started_at)} → ${run.ended === null ? "not ended" : `${run.ended} ${when(run.ended_at)}`}: ${count(run.records)} records written last${rate}`)
+    out.push(`  #${run.id} ${printable(run.command)} ${when(run.started_at)} → ${run.ended === null ? "not ended" : `${run.ended} ${when(run.ended_at)}`}: ${count(run.records)} records written last${rate}`)
   }
-  out.push("", `Services: ${r.services.length === 0 ? "none" : r.services.map((s) => `${s.url} (runs ${s.first_run}–${s.last_run})`).join(", ")}`)
+  out.push("", `Services: ${r.services.length === 0 ? "none" : r.services.map((s) => `${printable(s.url)} (runs ${s.first_run}–${s.last_run})`).join(", ")}`)
   const listed = Object.entries(r.problems.counts).filter(([, n]) => n > 0)
   if (listed.length > 0) {
     out.push("", `Problems: ${listed.map(([k, n]) => `${k.replace(/_/gu, " ")} ${count(n)}`).join(", ")}`)
     for (const p of r.problems.listed.slice(0, 20)) {
-      out.push(`  ${p.problem} ${p.source_file ?? "?"}:${p.source_lines ?? "?"} ${p.endpoint} ${p.code}${p.detail === "" ? "" : `: ${p.detail}`}`)
+      out.push(`  ${p.problem} ${printable(p.source_file ?? "?")}:${p.source_lines ?? "?"} ${printable(p.endpoint)} ${printable(p.code)}${p.detail === "" ? "" : `: ${printable(p.detail)}`}`)
     }
     out.push("  (the to-do list, one row per problem: --format csv)")
   }
   return `${out.join("\n")}\n`
 }
 
-const mdEscape = (text: string): string => text.replace(/[|\\`*_[\]<>]/gu, (c) => `\\${c}`)
+const mdEscape = (text: string): string => printable(text).replace(/[|\\`*_[\]<>]/gu, (c) => `\\${c}`)
 
 /** The report as Markdown: a short summary fit for a status mail. */
 export const renderMarkdown = (r: CampaignReport): string => {
@@ -139,6 +155,6 @@ export const renderMarkdown = (r: CampaignReport): string => {
     out.push("", `Top codes: ${r.top_codes.slice(0, 5).map((c) => `${mdEscape(c.code)} (${c.problem.replace(/_/gu, " ")}) ${count(c.count)}`).join(", ")}`)
   }
   const last = r.runs[r.runs.length - 1]
-  if (last !== undefined) out.push("", `Last run: #${last.id} ${last.command}, ${when(last.started_at)}, ${last.ended ?? "not ended"}.`)
+  if (last !== undefined) out.push("", `Last run: #${last.id} ${printable(last.command)}, ${when(last.started_at)}, ${last.ended ?? "not ended"}.`)
   return `${out.join("\n")}\n`
 }

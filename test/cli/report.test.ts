@@ -196,6 +196,34 @@ describe("data-import report", () => {
     expect((await runCli(["report", "--journal", path, "--format", "json"])).code).toBe(0)
   })
 
+  it("text and markdown: control characters of legacy values are shown escaped, never sent to the terminal", async () => {
+    const path = join(dir, "controls.ledger")
+    // A clear-screen, a carriage return that would overwrite the line, a title change ended by BEL, a
+    // right-to-left override that reverses what follows, a line break: legacy exports hold such things.
+    const detail = "Menge: \u001b[2J1,5\rOK all stored\nsecond line"
+    const account = "KD\u001b]0;pwned\u0007-\u202e1-DK"
+    const journal = openMapJournal(path, { input: join(dir, "legacy\u0085.csv"), output: join(dir, "c.ndjson"), endpoint: "energy-amount" })
+    journal.rejected({ lines: [4], codes: ["invalid_decimal"], detail, raw: "raw", supplier: "SW\u0009NORD", account })
+    journal.end("completed", { rowsRead: 1, payloads: 0, rowsRejected: 1 })
+    for (const format of ["text", "markdown"]) {
+      const run = await runCli(["report", "--journal", path, "--format", format])
+      expect(run.code, format).toBe(1)
+      // Nothing below U+0020 but the line breaks of the report itself, no DEL, C1 or bidirectional controls.
+      expect(run.stdout, format).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u)
+    }
+    const text = (await runCli(["report", "--journal", path])).stdout
+    const problem = text.split("\n").filter((line) => line.includes("map_rejected"))
+    expect(problem).toHaveLength(1)
+    expect(problem[0]).toContain("Menge: \\u001b[2J1,5\\rOK all stored\\nsecond line")
+    expect(text).toContain("SW\\tNORD ")
+    expect(text).toContain("legacy\\u0085.csv:4")
+    // The CSV to-do list keeps every value as it is: it is mapped again.
+    const out = join(dir, "controls.csv")
+    await runCli(["report", "--journal", path, "--format", "csv", "--out", out])
+    const rows = parse(readFileSync(out, "utf8"), { columns: true }) as Array<Record<string, string>>
+    expect(rows[0]).toMatchObject({ detail, account, supplier: "SW\u0009NORD" })
+  })
+
   it("exit 0 when every record is stored; exit 3 for a missing ledger or a file that is not one", async () => {
     const path = join(dir, "done.ledger")
     const l = openLedger(path, { service: SERVICE })
