@@ -51,7 +51,8 @@ const runningRun = (db: DatabaseSync, path: string): number | undefined => {
 
 /**
  * Opens the ledger at `path` read-only. Throws for a missing file, and `LedgerMismatchError` for a file
- * that is not a ledger of this version.
+ * that is not a ledger of this version or one a running `map --journal` holds (a running `send` does not
+ * keep readers out).
  *
  * @example
  * const path = `${process.env["TMPDIR"] ?? "/tmp"}/report-source-${process.pid}-${Date.now()}.ledger`
@@ -77,6 +78,10 @@ export const openReportSource = (path: string): ReportSource => {
     return { path, db, tables, running: runningRun(db, path), close: () => db.close() }
   } catch (error) {
     db.close()
+    // A send shares the ledger with readers (its lock is a file of its own); a map run holds it whole until it ends.
+    if (!(error instanceof LedgerMismatchError) && /locked|busy/iu.test(String(error))) {
+      throw new LedgerMismatchError(`the ledger ${path} is in use by a running map --journal, which holds it until it ends: run this again once it has ended`)
+    }
     throw error
   }
 }

@@ -224,6 +224,22 @@ describe("data-import report", () => {
     expect(rows[0]).toMatchObject({ detail, account, supplier: "SW\u0009NORD" })
   })
 
+  it("a ledger a running map --journal holds: exit 3 saying so, not SQLite's 'database is locked'", async () => {
+    const path = join(dir, "mapping.ledger")
+    const journal = openMapJournal(path, { input: join(dir, "big.csv"), output: join(dir, "big.ndjson"), endpoint: "notes" })
+    try {
+      // More rows than one commit holds: the map run has written, and holds the ledger until it ends.
+      for (let line = 1; line <= 1500; line++) journal.lineage({ payloadLine: line, lines: [line + 1] })
+      const run = await runCli(["report", "--journal", path])
+      expect(run.code).toBe(3)
+      expect(run.stderr).toContain("in use by a running map --journal")
+      expect(run.stderr).not.toContain("database is locked")
+    } finally {
+      journal.end("completed", { rowsRead: 1500, payloads: 1500, rowsRejected: 0 })
+    }
+    expect((await runCli(["report", "--journal", path, "--format", "json"])).code).toBe(1)
+  })
+
   it("exit 0 when every record is stored; exit 3 for a missing ledger or a file that is not one", async () => {
     const path = join(dir, "done.ledger")
     const l = openLedger(path, { service: SERVICE })
