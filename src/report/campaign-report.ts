@@ -285,7 +285,9 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
   }>).map((r) => {
     const records = perRun.get(r.id) ?? 0
     const minutes = r.ended_at === null ? null : Math.max(r.ended_at - r.started_at, 1) / minute
-    return { ...r, records, per_minute: minutes === null || r.command === "map" ? null : Math.round((records / minutes) * 10) / 10 }
+    // A run that never ended and does not hold the ledger now was killed (a map run in progress keeps every reader out).
+    const ended = r.ended ?? (r.id === source.running ? null : "killed")
+    return { ...r, ended, records, per_minute: minutes === null || r.command === "map" ? null : Math.round((records / minutes) * 10) / 10 }
   })
 
   const problemCounts = Object.fromEntries(PROBLEM_KINDS.map((k) => [k, totals[k]])) as Record<ProblemKind, number>

@@ -81,7 +81,7 @@ export const renderHtml = (r: CampaignReport): string => {
   )
   const problemTotal = Object.values(r.problems.counts).reduce((s, n) => s + n, 0)
   const runRows = r.runs.map((run) =>
-    `<tr><td class="n">${run.id}</td><td>${esc(run.command)}</td><td>${esc(run.service)}</td><td>${esc(when(run.started_at))}</td><td>${esc(when(run.ended_at))}</td><td>${esc(run.ended ?? "not ended")}</td><td class="n">${count(run.records)}</td><td class="n">${run.per_minute === null ? "" : count(run.per_minute)}</td></tr>`
+    `<tr><td class="n">${run.id}</td><td>${esc(run.command)}</td><td>${esc(run.service)}</td><td>${esc(when(run.started_at))}</td><td>${esc(when(run.ended_at))}</td><td>${esc(run.ended ?? "in progress")}</td><td class="n">${count(run.records)}</td><td class="n">${run.per_minute === null ? "" : count(run.per_minute)}</td></tr>`
   )
   const codeRows = r.top_codes.map((c) => `<tr${attrs({ outcome: c.problem })}><td>${esc(c.problem.replace(/_/gu, " "))}</td><td>${esc(c.code)}</td><td class="n">${count(c.count)}</td></tr>`)
   const mapRows = r.map_runs.map((m) => `<tr><td class="n">${m.run}</td><td>${esc(m.input)}</td><td>${esc(m.output)}</td><td>${esc(m.endpoint)}</td><td class="n">${count(m.rows_read)}</td><td class="n">${count(m.payloads)}</td><td class="n">${count(m.rows_rejected)}</td></tr>`)

@@ -113,7 +113,7 @@ export const renderText = (r: CampaignReport): string => {
   out.push("", "Runs:")
   for (const run of r.runs) {
     const rate = run.per_minute === null ? "" : `, ${count(run.per_minute)} records/min`
-    out.push(`  #${run.id} ${printable(run.command)} ${when(run.started_at)} → ${run.ended === null ? "not ended" : `${run.ended} ${when(run.ended_at)}`}: ${count(run.records)} records written last${rate}`)
+    out.push(`  #${run.id} ${printable(run.command)} ${when(run.started_at)} → ${run.ended === null ? "in progress" : run.ended === "killed" ? "killed (never ended)" : `${run.ended} ${when(run.ended_at)}`}: ${count(run.records)} records written last${rate}`)
   }
   out.push("", `Services: ${r.services.length === 0 ? "none" : r.services.map((s) => `${printable(s.url)} (runs ${s.first_run}–${s.last_run})`).join(", ")}`)
   const listed = Object.entries(r.problems.counts).filter(([, n]) => n > 0)
@@ -155,6 +155,6 @@ export const renderMarkdown = (r: CampaignReport): string => {
     out.push("", `Top codes: ${r.top_codes.slice(0, 5).map((c) => `${mdEscape(c.code)} (${c.problem.replace(/_/gu, " ")}) ${count(c.count)}`).join(", ")}`)
   }
   const last = r.runs[r.runs.length - 1]
-  if (last !== undefined) out.push("", `Last run: #${last.id} ${printable(last.command)}, ${when(last.started_at)}, ${last.ended ?? "not ended"}.`)
+  if (last !== undefined) out.push("", `Last run: #${last.id} ${printable(last.command)}, ${when(last.started_at)}, ${last.ended ?? "in progress"}.`)
   return `${out.join("\n")}\n`
 }

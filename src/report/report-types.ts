@@ -84,6 +84,7 @@ export interface RunRow {
   readonly service: string | null
   readonly started_at: number
   readonly ended_at: number | null
+  /** `completed`, `interrupted` or `failed` as the run wrote it; `killed` when it never ended and holds the ledger no more; `null` while it runs. */
   readonly ended: string | null
   /** Records this run wrote last (a later run that sent a record again takes it over). */
   readonly records: number

@@ -39,8 +39,8 @@ const writeLedger = (rows: ReadonlyArray<Row>): string => {
   const path = join(dir, `ledger-${ledgers++}.sqlite`)
   openLedger(path, { service: "http://127.0.0.1:9/" }).close()
   const db = new DatabaseSync(path)
-  const run = db.prepare("INSERT INTO runs (id, command, service, options, started_at, ended_at, ended, counts) VALUES (?, 'send', 'http://127.0.0.1:9/', '{}', ?, ?, 'completed', '{}')")
-  for (const id of [1, 2, 3]) run.run(id, START + (id - 1) * 200 * 60_000, id === 3 ? null : START + id * 200 * 60_000)
+  const run = db.prepare("INSERT INTO runs (id, command, service, options, started_at, ended_at, ended, counts) VALUES (?, 'send', 'http://127.0.0.1:9/', '{}', ?, ?, ?, '{}')")
+  for (const id of [1, 2, 3]) run.run(id, START + (id - 1) * 200 * 60_000, id === 3 ? null : START + id * 200 * 60_000, id === 3 ? null : "completed")
   const insert = db.prepare(
     `INSERT INTO records (identity, endpoint, key, supplier, account, content, state, outcome, cause, http_status, detail, attempts, file, line, run, updated_at)
      VALUES (?, ?, '[]', ?, ?, 'c', ?, ?, ?, NULL, NULL, 1, 'f.ndjson', ?, ?, ?)`
@@ -155,6 +155,7 @@ describe("campaignReport", () => {
         const order = (a: { supplier: string; account: string }, b: { supplier: string; account: string }) => `${a.supplier} ${a.account}`.localeCompare(`${b.supplier} ${b.account}`)
         expect(listed.sort(order)).toEqual(incomplete.sort(order))
 
+        expect(report.runs.map((r) => r.ended)).toEqual(["completed", "completed", live ? null : "killed"])
         const perRun = countBy(rows, (r) => String(r.run))
         for (const run of report.runs) expect(run.records, `run ${run.id}`).toBe(perRun[String(run.id)] ?? 0)
         const points = countBy(rows, (r) => String(Math.floor((START + r.minute * 60_000) / report.timeline.bucket_ms) * report.timeline.bucket_ms))

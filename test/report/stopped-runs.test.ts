@@ -53,6 +53,8 @@ describe("records in flight when a run was killed", () => {
     const listed = report.problems.listed.filter((p) => p.problem === "in_doubt")
     expect(listed.map((p) => [p.code, p.payload_line])).toEqual([["in_flight_when_a_run_stopped", 2], ["in_flight_when_a_run_stopped", 3]])
     expect(report.complete).toBe(false)
+    // The run itself: killed, not "not ended" as if it were still going.
+    expect(report.runs.map((r) => [r.id, r.ended])).toEqual([[1, "killed"]])
   })
 
   it("are in doubt in status --journal's standing of the supplier", () => {
@@ -70,6 +72,7 @@ describe("records in flight when a run was killed", () => {
         const report = campaignReport(source, { parallel: false })
         expect(report.totals).toMatchObject({ records: 2, in_flight: 2, in_doubt: 0 })
         expect(report.problems.counts.in_doubt).toBe(0)
+        expect(report.runs.map((r) => [r.id, r.ended])).toEqual([[run, null]])
       } finally {
         source.close()
       }
