@@ -3,7 +3,9 @@
  * `Retry-After` honoured, the retry budget, 400 never retried, a broken connection after sending retried
  * only where a repeat is harmless, and plain http refused except to loopback.
  */
+import { readFileSync } from "node:fs"
 import { createServer } from "node:http"
+import { createServer as createHttpsServer } from "node:https"
 import type { AddressInfo } from "node:net"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
@@ -201,6 +203,51 @@ describe("retries", () => {
     const { c, requests } = client([{ status: 500, body: { error_detail: "vendor" } }, { status: 201, body: { service_account_number: "A-1", reference: "r" } }])
     expect((await c.send("payment-instruction", payment)).kind).toBe("created")
     expect(requests[0]!.init.body).toBe(requests[1]!.init.body)
+  })
+
+  it("a certificate the client refuses: the request never left, so it is failed (retried), never in doubt", async () => {
+    const { c, requests } = client([{ error: "DEPTH_ZERO_SELF_SIGNED_CERT" }, created])
+    expect(await c.send("energy-amount", energy)).toMatchObject({ kind: "created", attempts: 2 })
+    expect(requests).toHaveLength(2)
+    const always = client([{ error: "CERT_HAS_EXPIRED" }], { retry: { maxAttempts: 3 } })
+    const outcome = await always.c.send("energy-amount", energy)
+    expect(outcome).toMatchObject({ kind: "failed", attempts: 3 })
+    expect((outcome as { reason: string }).reason).toContain("CERT_HAS_EXPIRED")
+  })
+
+  it("property: every certificate or handshake refusal is failed or retried, a connection broken later stays in doubt", async () => {
+    const refusals = ["DEPTH_ZERO_SELF_SIGNED_CERT", "SELF_SIGNED_CERT_IN_CHAIN", "UNABLE_TO_VERIFY_LEAF_SIGNATURE", "UNABLE_TO_GET_ISSUER_CERT_LOCALLY", "CERT_HAS_EXPIRED", "CERT_NOT_YET_VALID", "CERT_REVOKED", "ERR_TLS_CERT_ALTNAME_INVALID", "ERR_SSL_WRONG_VERSION_NUMBER"]
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...refusals), fc.integer({ min: 1, max: 4 }), async (code, maxAttempts) => {
+        const { c, requests } = client([{ error: code }], { retry: { maxAttempts } })
+        const outcome = await c.send("energy-amount", energy)
+        expect(outcome).toMatchObject({ kind: "failed", attempts: maxAttempts })
+        expect(requests).toHaveLength(maxAttempts)
+      })
+    )
+    for (const code of ["ECONNRESET", "UND_ERR_SOCKET", "EPIPE"]) {
+      expect(await client([{ error: code }]).c.send("energy-amount", energy), code).toMatchObject({ kind: "in_doubt", attempts: 1 })
+    }
+  })
+
+  it("a real TLS server with a self-signed certificate: nothing reaches it, and the outcome is failed", async () => {
+    const fixtures = new URL("../fixtures/tls/", import.meta.url)
+    let reached = 0
+    const server = createHttpsServer({ key: readFileSync(new URL("self-signed.key.pem", fixtures)), cert: readFileSync(new URL("self-signed.cert.pem", fixtures)) }, (_, res) => {
+      reached++
+      res.writeHead(201).end("{}")
+    })
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
+    try {
+      const { port } = server.address() as AddressInfo
+      const c = createClient({ baseUrl: `https://127.0.0.1:${port}`, token: "secret-token", retry: { maxAttempts: 2, baseDelayMs: 0, maxDelayMs: 0 } })
+      const outcome = await c.send("energy-amount", energy)
+      expect(outcome).toMatchObject({ kind: "failed", attempts: 2 })
+      expect((outcome as { reason: string }).reason).toContain("DEPTH_ZERO_SELF_SIGNED_CERT")
+      expect(reached).toBe(0)
+    } finally {
+      server.close()
+    }
   })
 
   it("connection refused: nothing left, so it is retried whatever the endpoint", async () => {
