@@ -284,7 +284,8 @@ export const createClient = (options: ClientOptions): Client => {
         retryAfter,
         ...(retryAfter === null ? {} : { now: answeredAt(response.headers.get("date")) }),
         input: "json",
-        itemCount: requestItemCount(endpointId, payload)
+        itemCount: requestItemCount(endpointId, payload),
+        secrets: tokens.secrets()
       })
     } catch (error) {
       if (isRedirect(error)) {

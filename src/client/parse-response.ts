@@ -13,6 +13,7 @@ import { compileBodyCheck } from "../validation/compile-validator.js"
 import { validateResponse } from "../validation/validate-response.js"
 import { isRecord } from "../validation/path.js"
 import type { ItemOutcome, ItemResult, ResponseOutcome } from "./outcome.js"
+import { redactSecrets } from "./redact-secrets.js"
 
 /**
  * Options of {@link parseResponse}.
@@ -36,6 +37,12 @@ export interface ParseResponseOptions {
    * what became of the others is unknown. Default: not checked. `createClient` passes it.
    */
   readonly itemCount?: number | undefined
+  /**
+   * Texts the answer may echo (the token, the API key): replaced by `[redacted]` in the quote of an
+   * undocumented 400 body before it is cut to 300 characters, where a cut through a secret would leave a
+   * piece of it that no later redaction recognises. `createClient` passes its secrets.
+   */
+  readonly secrets?: ReadonlyArray<string> | undefined
 }
 
 /** The list of items of a request, by endpoint: the service answers one result per item. */
@@ -150,7 +157,8 @@ export const parseResponse = (
   // So does a 400: the request was refused, nothing of it stored, even where the body is not the documented
   // one (the payment vendor's `{ error_detail }`, a proxy's page). Its records are rejected, the body quoted.
   if (definition !== undefined && status === 400 && !read.ok) {
-    const detail = `The service refused the request (400) with a body the contract does not document: ${bodyPreview(body)}`
+    const quoted = options.secrets === undefined || options.secrets.length === 0 ? body : redactSecrets(body, options.secrets)
+    const detail = `The service refused the request (400) with a body the contract does not document: ${bodyPreview(quoted)}`
     return { kind: "rejected", status, body, warnings: read.error.errors, errors: [{ detail, code: "invalid", attr: NON_FIELD_ERRORS }] }
   }
   if (definition === undefined || (!read.ok && !byStatus)) {

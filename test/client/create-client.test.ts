@@ -365,6 +365,21 @@ describe("the token in answers", () => {
     for (const outcome of [text, escaped, failed, broken]) expect(leaks(outcome)).toBe(false)
   })
 
+  it("property: a 400 page that quotes the token anywhere leaves no piece of it in the outcome, even where the quote of the page is cut", async () => {
+    const secret = "tok-4f9c2a7e81b3d6055e1c"
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 400 }), fc.constantFrom("text", "json"), async (before, shape) => {
+        const page = `${"x".repeat(before)}<p>Authorization: Token ${secret}</p>${"y".repeat(50)}`
+        const fetch = (async () => new Response(shape === "json" ? JSON.stringify({ error_detail: page }) : page, { status: 400 })) as unknown as typeof globalThis.fetch
+        const c = createClient({ baseUrl: "http://127.0.0.1:1", token: secret, fetch, clock: fakeClock().clock })
+        const text = JSON.stringify(await c.send("energy-amount", energy))
+        // No run of 8 or more of the token's characters survives, at the cut of a quote or elsewhere.
+        for (let i = 0; i + 8 <= secret.length; i++) expect(text, `${before} ${shape}`).not.toContain(secret.slice(i, i + 8))
+      }),
+      { numRuns: 80 }
+    )
+  })
+
   it("an answer without the token comes back unchanged", async () => {
     const body = { detail: "Invalid token: secret rejected." }
     const outcome = await client([{ status: 401, body }]).c.send("energy-amount", energy)
