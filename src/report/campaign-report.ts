@@ -10,7 +10,7 @@ import { loadSqlite } from "../service/sqlite.js"
 import { isLedgerHeld } from "../send/ledger.js"
 import { LedgerMismatchError, RECORD_OUTCOMES, type RecordOutcome } from "../send/ledger-types.js"
 import { sorterThreads, startAccountScan } from "./account-scan.js"
-import { CURRENT_MAP_RUNS, CURRENT_UNIDENTIFIED, type LedgerTables, problemRows, STOPPED_IN_FLIGHT } from "./report-problems.js"
+import { anyUnidentified, CURRENT_MAP_RUNS, currentUnidentified, type LedgerTables, problemRows, STOPPED_IN_FLIGHT } from "./report-problems.js"
 import {
   type AccountRow,
   type AccountTotals,
@@ -232,7 +232,7 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     const list = [...unknown].map(([outcome, n]) => `${n} with the outcome "${outcome}"`).join(", ")
     throw new LedgerMismatchError(`${source.path} holds records this version of data-import cannot report (${list}): report it with the version that wrote it`)
   }
-  const unidentified = (db.prepare(`SELECT COUNT(*) AS n ${CURRENT_UNIDENTIFIED}`).get() as { n: number }).n
+  const unidentified = anyUnidentified(db) ? (db.prepare(currentUnidentified("COUNT(*) AS n")).get() as { n: number }).n : 0
   if (unidentified > 0) {
     const kind = kindOf("(unidentified)")
     for (const tally of [totals, kind.tally, supplierOf(null)]) {
