@@ -29,6 +29,13 @@ import {
   type UnidentifiedLine
 } from "./ledger-types.js"
 
+/**
+ * The lines that named no record by their place: a record read at one forgets it (`identified`), which
+ * without this index scans every such line, once per line of a fixed file. Created on every writable open,
+ * so a ledger written before it gains it (an index changes nothing of the format).
+ */
+const UNIDENTIFIED_PLACES = "CREATE INDEX IF NOT EXISTS unidentified_place ON unidentified (file, line);"
+
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS services (url TEXT PRIMARY KEY, first_run INTEGER NOT NULL, last_run INTEGER NOT NULL);
@@ -61,7 +68,8 @@ CREATE TABLE IF NOT EXISTS conflicts (
   run INTEGER NOT NULL,
   PRIMARY KEY (identity, content)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS unidentified (run INTEGER NOT NULL, file TEXT NOT NULL, line INTEGER NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (run, file, line)) WITHOUT ROWID;`
+CREATE TABLE IF NOT EXISTS unidentified (run INTEGER NOT NULL, file TEXT NOT NULL, line INTEGER NOT NULL, detail TEXT NOT NULL, PRIMARY KEY (run, file, line)) WITHOUT ROWID;
+${UNIDENTIFIED_PLACES}`
 
 /** The format of the file; a ledger of another format is refused, never read wrongly. */
 const FORMAT = "ledger-2"
@@ -204,6 +212,7 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
         throw cause
       }
     }
+    if (!readOnly) db.exec(UNIDENTIFIED_PLACES)
     if (options.service !== undefined) {
       const known = (db.prepare("SELECT url FROM services ORDER BY first_run").all() as Array<{ url: string }>).map((r) => r.url)
       if (known.length > 0 && !known.includes(options.service) && options.allowNewService !== true) {
