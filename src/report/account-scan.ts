@@ -10,6 +10,7 @@ import { availableParallelism } from "node:os"
 import type { DatabaseSync } from "node:sqlite"
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads"
 import { STORED_OUTCOMES } from "../send/ledger-types.js"
+import { CURRENT_MAP_RUNS } from "./report-problems.js"
 
 /** Totals of one supplier's accounts by status, as the scan answers them. */
 export interface SupplierAccountsRow {
@@ -29,6 +30,8 @@ export interface AccountScanRow {
   readonly stored: number
   readonly blocked: number
   readonly causes: string | null
+  /** Its legacy rows the latest map run of their export rejected. */
+  readonly map_rejected: number
 }
 
 /** What the scan answers. */
@@ -38,39 +41,48 @@ export interface AccountScan {
 }
 
 /**
- * Per account: its records, how many stored, how many blocked and why. SQLite sorts the columns an
+ * Per account: its records, how many stored, how many blocked and why, and its legacy rows that the latest
+ * map run of their export rejected (`map`: the ledger has the map tables). SQLite sorts the columns an
  * aggregate reads along with the key; a subquery it cannot flatten (LIMIT -1) hands the sorter a small
- * integer per record (bit 0: stored, bit 1: blocked) and a cause only for blocked records, instead of
- * three strings. The account leads the key: it tells records apart sooner than the supplier does.
+ * integer per record (bit 0: stored, bit 1: blocked, bit 2: a rejected row, not a record) and a cause only
+ * for blocked records, instead of three strings. The account leads the key: it tells records apart sooner
+ * than the supplier does. An account is complete when every record is stored and no row of it was
+ * rejected: a rejected row is data of the account that the service does not have.
  */
-const STATEMENTS = {
-  create: `CREATE TEMP TABLE report_accounts AS
-    SELECT supplier, account, COUNT(*) AS n, SUM(flags & 1) AS stored, SUM(flags >> 1) AS blocked,
-      GROUP_CONCAT(DISTINCT blocked_cause) AS causes
+const statementsFor = (map: boolean) => {
+  const complete = "(stored = n AND map_rejected = 0)"
+  return {
+    create: `CREATE TEMP TABLE report_accounts AS
+    SELECT supplier, account, COUNT(*) - SUM(flags >> 2) AS n, SUM(flags & 1) AS stored, SUM((flags >> 1) & 1) AS blocked,
+      GROUP_CONCAT(DISTINCT blocked_cause) AS causes, SUM(flags >> 2) AS map_rejected
     FROM (SELECT supplier, account,
         (state = 'done' AND outcome IN (${[...STORED_OUTCOMES].map((o) => `'${o}'`).join(", ")})) | ((state = 'done' AND outcome = 'blocked') << 1) AS flags,
         CASE WHEN state = 'done' AND outcome = 'blocked' THEN cause END AS blocked_cause
-      FROM records WHERE account IS NOT NULL LIMIT -1)
+      FROM records WHERE account IS NOT NULL
+      ${map ? `UNION ALL SELECT supplier, account, 4, NULL FROM map_rejects WHERE account IS NOT NULL AND run IN (${CURRENT_MAP_RUNS})` : ""}
+      LIMIT -1)
     GROUP BY account, supplier`,
-  bySupplier: `SELECT supplier, COUNT(*) AS accounts, SUM(stored = n) AS complete, SUM(blocked > 0) AS blocked,
-      SUM(stored < n AND blocked = 0 AND stored > 0) AS partly, SUM(stored = 0 AND blocked = 0) AS not_stored
+    bySupplier: `SELECT supplier, COUNT(*) AS accounts, SUM(${complete}) AS complete, SUM(blocked > 0) AS blocked,
+      SUM(NOT ${complete} AND blocked = 0 AND stored > 0) AS partly, SUM(NOT ${complete} AND blocked = 0 AND stored = 0) AS not_stored
     FROM temp.report_accounts GROUP BY supplier`,
-  listed: `SELECT supplier, account, n, stored, blocked, causes FROM temp.report_accounts
-    WHERE stored < n ORDER BY blocked > 0 DESC, n - stored DESC, supplier, account LIMIT ?`,
-  drop: "DROP TABLE temp.report_accounts"
-} as const
+    listed: `SELECT supplier, account, n, stored, blocked, causes, map_rejected FROM temp.report_accounts
+    WHERE NOT ${complete} ORDER BY blocked > 0 DESC, n - stored + map_rejected DESC, supplier, account LIMIT ?`,
+    drop: "DROP TABLE temp.report_accounts"
+  } as const
+}
+type Statements = ReturnType<typeof statementsFor>
 
 /** The scan on the connection `db` (a temporary table of its own; the ledger stays untouched). */
-const scanOn = (db: DatabaseSync, limit: number): AccountScan => {
+const scanOn = (db: DatabaseSync, statements: Statements, limit: number): AccountScan => {
   db.exec("DROP TABLE IF EXISTS temp.report_accounts")
-  db.exec(STATEMENTS.create)
+  db.exec(statements.create)
   try {
     return {
-      bySupplier: db.prepare(STATEMENTS.bySupplier).all() as unknown as Array<SupplierAccountsRow>,
-      listed: db.prepare(STATEMENTS.listed).all(limit) as unknown as Array<AccountScanRow>
+      bySupplier: db.prepare(statements.bySupplier).all() as unknown as Array<SupplierAccountsRow>,
+      listed: db.prepare(statements.listed).all(limit) as unknown as Array<AccountScanRow>
     }
   } finally {
-    db.exec(STATEMENTS.drop)
+    db.exec(statements.drop)
   }
 }
 
@@ -114,17 +126,24 @@ export const sorterThreads = (scans: number): number => Math.min(3, Math.max(0, 
  * its result. With a core to spare and a ledger in a file, the scan runs in a worker thread meanwhile;
  * otherwise on `db`, when the result is asked for.
  */
-export const startAccountScan = (db: DatabaseSync, path: string, limit: number, parallel = availableParallelism() >= 2): (() => AccountScan) => {
-  if (!parallel || path === "" || path === ":memory:" || path.startsWith("file:")) return () => scanOn(db, limit)
+export const startAccountScan = (
+  db: DatabaseSync,
+  path: string,
+  limit: number,
+  options: { readonly map: boolean; readonly parallel?: boolean | undefined }
+): (() => AccountScan) => {
+  const statements = statementsFor(options.map)
+  const parallel = options.parallel ?? availableParallelism() >= 2
+  if (!parallel || path === "" || path === ":memory:" || path.startsWith("file:")) return () => scanOn(db, statements, limit)
   const signal = new Int32Array(new SharedArrayBuffer(4))
   const { port1, port2 } = new MessageChannel()
   let worker: Worker
   try {
-    worker = new Worker(WORKER, { eval: true, workerData: { path, statements: STATEMENTS, limit, threads: sorterThreads(2), port: port2, signal }, transferList: [port2] })
+    worker = new Worker(WORKER, { eval: true, workerData: { path, statements, limit, threads: sorterThreads(2), port: port2, signal }, transferList: [port2] })
   } catch {
     // No thread to be had (a runtime that refuses workers): the scan runs on the report's own connection.
     port1.close()
-    return () => scanOn(db, limit)
+    return () => scanOn(db, statements, limit)
   }
   worker.unref()
   return () => {

@@ -170,7 +170,7 @@ const noAccounts = (): AccountTotals => ({ accounts: 0, complete: 0, blocked: 0,
  * report.totals // => { records: 2, created: 1, invalid: 1, blocked: 0, pending: 0, in_flight: 0, map_rejected: 0, … }
  * report.complete // => false
  * report.kinds.map((kind) => kind.endpoint) // => ["market-participant", "notes"]
- * report.accounts // => { totals: { accounts: 1, complete: 0, blocked: 0, partly: 0, not_stored: 1 }, listed: [{ supplier: "STADTWERKE_NORD", account: "KD-1", records: 1, stored: 0, status: "not_stored", causes: [] }], unlisted: 0 }
+ * report.accounts // => { totals: { accounts: 1, complete: 0, blocked: 0, partly: 0, not_stored: 1 }, listed: [{ supplier: "STADTWERKE_NORD", account: "KD-1", records: 1, stored: 0, status: "not_stored", causes: [], map_rejected: 0 }], unlisted: 0 }
  * report.problems.listed // => [{ problem: "invalid", endpoint: "notes", code: "note_body_or_document_path_not_found", supplier: "STADTWERKE_NORD", account: "KD-1", source_file: "a.ndjson", source_lines: "2", payload_file: "a.ndjson", payload_line: 2, … }]
  *
  * @since 0.1.0
@@ -203,7 +203,7 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
   const perRun = new Map<number, number>()
 
   // The scan of accounts starts first: with a core to spare it runs meanwhile, in a worker thread.
-  const accountScan = startAccountScan(db, source.path, limit, options.parallel)
+  const accountScan = startAccountScan(db, source.path, limit, { map: tables.map, parallel: options.parallel })
 
   // One scan: records by kind, supplier, state, outcome and cause, and by run and interval of their last change
   // (the integers lead the key: the sorter compares them faster than strings).
@@ -272,7 +272,8 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     records: r.n,
     stored: r.stored,
     status: r.blocked > 0 ? "blocked" : r.stored > 0 ? "partly" : "not_stored",
-    causes: r.causes === null ? [] : [...new Set(r.causes.split(","))].sort()
+    causes: r.causes === null ? [] : [...new Set(r.causes.split(","))].sort(),
+    map_rejected: r.map_rejected
   }))
 
   const runs = (db.prepare("SELECT id, command, service, started_at, ended_at, ended FROM runs ORDER BY id").all() as Array<{

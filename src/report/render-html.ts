@@ -74,7 +74,7 @@ export const renderHtml = (r: CampaignReport): string => {
     `<tr${attrs({ supplier: s.supplier })}><td>${esc(s.supplier)}</td>${tallyCells(s.tally)}<td class="n">${count(s.accounts.accounts)}</td><td class="n">${count(s.accounts.complete)}</td><td class="n">${count(s.accounts.partly)}</td><td class="n">${count(s.accounts.blocked)}</td><td class="n">${count(s.accounts.not_stored)}</td></tr>`
   )
   const accountRows = r.accounts.listed.map((acc) =>
-    `<tr${attrs({ supplier: acc.supplier, account: acc.account, outcome: acc.status })}><td>${esc(acc.supplier)}</td><td>${esc(acc.account)}</td><td>${esc(acc.status.replace("_", " "))}</td><td class="n">${count(acc.stored)}</td><td class="n">${count(acc.records)}</td><td>${esc(acc.causes.join(", "))}</td></tr>`
+    `<tr${attrs({ supplier: acc.supplier, account: acc.account, outcome: acc.status })}><td>${esc(acc.supplier)}</td><td>${esc(acc.account)}</td><td>${esc(acc.status.replace("_", " "))}</td><td class="n">${count(acc.stored)}</td><td class="n">${count(acc.records)}</td><td class="n">${count(acc.map_rejected)}</td><td>${esc(acc.causes.join(", "))}</td></tr>`
   )
   const problemRows = r.problems.listed.map((p) =>
     `<tr${attrs({ kind: p.endpoint, supplier: p.supplier, account: p.account, outcome: p.problem })}><td>${esc(p.problem)}</td><td>${esc(p.endpoint)}</td><td>${esc(p.code)}</td><td>${esc(p.supplier)}</td><td>${esc(p.account)}</td><td>${esc(p.source_file)}</td><td>${esc(p.source_lines)}</td><td>${esc(p.detail)}</td><td><pre>${esc(p.raw)}</pre></td></tr>`
@@ -102,7 +102,7 @@ export const renderHtml = (r: CampaignReport): string => {
 <h2>By kind</h2><table id="kinds" class="filterable" data-filters="kind"><thead>${head.replace("%s", "kind").replace("</tr>", "<th>codes</th></tr>")}</thead><tbody>${kindRows.join("")}</tbody></table>
 <h2>By supplier</h2><table id="suppliers" class="filterable" data-filters="supplier"><thead>${head.replace("%s", "supplier").replace("</tr>", "<th>accounts</th><th>complete</th><th>partly</th><th>blocked</th><th>nothing stored</th></tr>")}</thead><tbody>${supplierRows.join("")}</tbody></table>
 <h2>Accounts not complete</h2><p>${count(a.accounts)} accounts: ${count(a.complete)} complete, ${count(a.partly)} partly stored, ${count(a.blocked)} blocked, ${count(a.not_stored)} nothing stored.</p>
-<table id="accounts" class="filterable" data-filters="supplier account outcome"><thead><tr><th>supplier</th><th>account</th><th>status</th><th>stored</th><th>records</th><th>blocked because</th></tr></thead><tbody>${accountRows.join("")}</tbody></table>
+<table id="accounts" class="filterable" data-filters="supplier account outcome"><thead><tr><th>supplier</th><th>account</th><th>status</th><th>stored</th><th>records</th><th>rows rejected at map</th><th>blocked because</th></tr></thead><tbody>${accountRows.join("")}</tbody></table>
 ${shownOf("accounts", accountRows.length, a.accounts - a.complete)}
 <h2>Problems</h2><table id="problems" class="filterable" data-filters="kind supplier account outcome"><thead><tr><th>problem</th><th>kind</th><th>code</th><th>supplier</th><th>account</th><th>source file</th><th>lines</th><th>detail</th><th>raw row</th></tr></thead><tbody>${problemRows.join("")}</tbody></table>
 ${shownOf("problems", problemRows.length, problemTotal)}

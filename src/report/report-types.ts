@@ -52,7 +52,10 @@ export interface KindReport {
   readonly codes: CodeCounts
 }
 
-/** Accounts by state: complete (every record stored), blocked (some record blocked), partly, nothing stored. */
+/**
+ * Accounts by state: complete (every record stored, and no legacy row of the account rejected by the latest
+ * map run of its export), blocked (some record blocked), partly, nothing stored.
+ */
 export interface AccountTotals {
   readonly accounts: number
   readonly complete: number
@@ -76,6 +79,8 @@ export interface AccountRow {
   readonly status: "complete" | "blocked" | "partly" | "not_stored"
   /** Why its blocked records are blocked. */
   readonly causes: ReadonlyArray<string>
+  /** Its legacy rows the latest map run of their export rejected: data the service does not have. */
+  readonly map_rejected: number
 }
 
 export interface RunRow {

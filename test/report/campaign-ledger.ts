@@ -53,7 +53,8 @@ export const EXPECTED = {
     "(unidentified)": { records: 1, invalid: 1 }
   },
   blockedBy: { account_not_imported: 2, account_unknown: 1, supplier_not_ongoing: 1 },
-  accounts: { accounts: 5, complete: 1, partly: 1, blocked: 3, not_stored: 0 },
+  // KD-2's two amounts are stored, but its legacy rows 16-17 were rejected at map: partly, not complete.
+  accounts: { accounts: 5, complete: 0, partly: 2, blocked: 3, not_stored: 0 },
   /** Every problem once: [problem, code, source file (name), source lines]. */
   problems: [
     ["map_rejected", "invalid_date", "legacy.csv", "15"],
