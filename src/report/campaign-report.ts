@@ -227,11 +227,6 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     for (const tally of [totals, kind.tally, supplierOf(row.supplier)]) add(tally, state, outcome, row.n)
     if (state === "done" && outcome !== null && (PROBLEM_KINDS as ReadonlyArray<string>).includes(outcome)) bump(kind.codes, outcome as ProblemKind, cause, row.n)
   }
-  if (unknown.size > 0) {
-    // Counted nowhere, they would make the figures wrong; guessed at, the report would say what nobody knows.
-    const list = [...unknown].map(([outcome, n]) => `${n} with the outcome "${outcome}"`).join(", ")
-    throw new LedgerMismatchError(`${source.path} holds records this version of data-import cannot report (${list}): report it with the version that wrote it`)
-  }
   const unidentified = anyUnidentified(db) ? (db.prepare(currentUnidentified("COUNT(*) AS n")).get() as { n: number }).n : 0
   if (unidentified > 0) {
     const kind = kindOf("(unidentified)")
@@ -259,6 +254,12 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
   }
 
   const scan = accountScan()
+  // (After the scan of accounts has answered: its worker thread is done with the ledger.)
+  if (unknown.size > 0) {
+    // Counted nowhere, they would make the figures wrong; guessed at, the report would say what nobody knows.
+    const list = [...unknown].map(([outcome, n]) => `${n} with the outcome "${outcome}"`).join(", ")
+    throw new LedgerMismatchError(`${source.path} holds records this version of data-import cannot report (${list}): report it with the version that wrote it`)
+  }
   const accountTotals = new Map<string, AccountTotals>()
   const allAccounts = noAccounts() as { -readonly [K in keyof AccountTotals]: number }
   for (const row of scan.bySupplier) {
