@@ -88,6 +88,9 @@ const openDatabase = (path: string, readOnly: boolean): DatabaseSync | undefined
   return new DatabaseSync(path)
 }
 
+/** How long a run waits for the lock before it refuses the ledger as in use. */
+const LOCK_WAIT_MS = 1000
+
 /**
  * Takes the run's lock: an exclusive lock on `PATH-lock`, held until it is closed (or the process ends).
  * The ledger itself stays readable by other processes, which SQLite's exclusive locking mode would not allow.
@@ -95,7 +98,9 @@ const openDatabase = (path: string, readOnly: boolean): DatabaseSync | undefined
 const lockLedger = (path: string): DatabaseSync | undefined => {
   if (path === "" || path === ":memory:") return undefined
   const { DatabaseSync } = loadSqlite()
-  const lock = new DatabaseSync(`${path}-lock`)
+  // A reader of the lock (isLedgerHeld: the report, status --journal) holds it shared for one read: wait for
+  // it rather than refuse the ledger. A run in progress holds it for good: refused after the wait.
+  const lock = new DatabaseSync(`${path}-lock`, { timeout: LOCK_WAIT_MS })
   try {
     lock.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;")
     return lock

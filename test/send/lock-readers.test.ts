@@ -1,0 +1,57 @@
+/**
+ * The run's lock file is read by the report and `status --journal` to tell a run in progress from a killed
+ * one (`isLedgerHeld`): such a reader holds a shared lock on it for the moment of one read. A run that
+ * starts in that moment waits for it instead of refusing the ledger as "in use by another run".
+ */
+import { spawn } from "node:child_process"
+import { once } from "node:events"
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { afterAll, describe, expect, it } from "vitest"
+import { openLedger } from "../../src/index.js"
+import { isLedgerHeld } from "../../src/send/ledger.js"
+
+const dir = mkdtempSync(join(tmpdir(), "ledger-lock-"))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** A process that reads the lock file in a transaction (a shared lock) for `ms`, then lets go. */
+const reader = (lock: string, ms: number) => {
+  const script = `
+    const { DatabaseSync } = require("node:sqlite")
+    const db = new DatabaseSync(${JSON.stringify(lock)}, { readOnly: true })
+    db.exec("BEGIN")
+    db.prepare("SELECT COUNT(*) FROM sqlite_master").get()
+    process.stdout.write("reading\\n")
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ${ms})
+    db.exec("COMMIT")
+    db.close()`
+  return spawn(process.execPath, ["--no-warnings", "-e", script], { stdio: ["ignore", "pipe", "inherit"] })
+}
+
+describe("a reader of the run's lock", () => {
+  it("makes a run that starts meanwhile wait for it, not refuse the ledger", async () => {
+    const path = join(dir, "campaign.ledger")
+    openLedger(path).close() // the lock file exists from the first run on
+    const child = reader(`${path}-lock`, 300)
+    await once(child.stdout, "data")
+    const ledger = openLedger(path)
+    try {
+      expect(isLedgerHeld(path)).toBe(true)
+    } finally {
+      ledger.close()
+      await once(child, "exit")
+    }
+    expect(isLedgerHeld(path)).toBe(false)
+  })
+
+  it("a run in progress still refuses a second one", () => {
+    const path = join(dir, "busy.ledger")
+    const first = openLedger(path)
+    try {
+      expect(() => openLedger(path)).toThrow(/in use by another run/u)
+    } finally {
+      first.close()
+    }
+  })
+})
