@@ -173,11 +173,12 @@ export function* problemRows(
   }
 
   const conflicts = db.prepare(
-    `SELECT r.endpoint, r.supplier, r.account, r.outcome, r.file AS known_file, r.line AS known_line, c.file, c.line, ${lineageColumns}
+    `SELECT r.endpoint, r.supplier, r.account, CASE WHEN r.state = 'in_flight' AND r.run IS NOT ? THEN 'in_doubt' ELSE r.outcome END AS outcome,
+       r.file AS known_file, r.line AS known_line, c.file, c.line, ${lineageColumns}
      FROM conflicts c JOIN records r ON r.identity = c.identity ${lineageJoin("c.file", "c.line")}
      WHERE c.content <> r.content ORDER BY c.run, c.file, c.line LIMIT ?`
   )
-  for (const row of conflicts.iterate(limit) as Iterable<Record<string, string | number | null> & SourceColumns>) {
+  for (const row of conflicts.iterate(options.running ?? null, limit) as Iterable<Record<string, string | number | null> & SourceColumns>) {
     yield {
       problem: "conflict",
       endpoint: row["endpoint"] as string,

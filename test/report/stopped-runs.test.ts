@@ -57,6 +57,22 @@ describe("records in flight when a run was killed", () => {
     expect(report.runs.map((r) => [r.id, r.ended])).toEqual([[1, "killed"]])
   })
 
+  it("a conflict with such a record names it in doubt, not in flight", () => {
+    const path = killedRun()
+    const ledger = openLedger(path)
+    const run = ledger.startRun("send", "http://127.0.0.1:9/", {})
+    ledger.conflict("id-2", "other content", "/data/fixed.ndjson", 7, run)
+    ledger.endRun(run, "completed", {})
+    ledger.close()
+    const source = openReportSource(path)
+    try {
+      const conflict = campaignReport(source, { parallel: false }).problems.listed.find((p) => p.problem === "conflict")
+      expect(conflict?.detail).toBe("other content than the version the ledger holds (in_doubt, from /data/amounts.ndjson:2); not sent")
+    } finally {
+      source.close()
+    }
+  })
+
   it("are in doubt in status --journal's standing of the supplier", () => {
     expect(readSupplierStanding(killedRun(), "SW_NORD")).toEqual({ supplier: "SW_NORD", records: 3, stored: 1, open: { in_doubt: 2 } })
   })
