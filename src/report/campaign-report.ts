@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { realpathSync } from "node:fs"
 import type { DatabaseSync } from "node:sqlite"
 import { loadSqlite } from "../service/sqlite.js"
 import { isLedgerHeld } from "../send/ledger.js"
@@ -146,6 +147,42 @@ const checkConservation = (report: CampaignReport): void => {
   if (a.complete + a.blocked + a.partly + a.not_stored !== a.accounts) wrong.push(`accounts: ${a.accounts}, ${a.complete + a.blocked + a.partly + a.not_stored} by status`)
   for (const kind of PROBLEM_KINDS) if (report.problems.counts[kind] !== report.totals[kind]) wrong.push(`problems ${kind}: ${report.problems.counts[kind]}, totals ${report.totals[kind]}`)
   if (wrong.length > 0) throw new Error(`the report's counts do not add up (${wrong.join("; ")})`)
+}
+
+/**
+ * The payload files mapped and not sent through since: for each file the latest map run wrote (with
+ * payloads), whether a send run that began after it completed with the file among those it read. A run
+ * stopped or killed half-way may not have read it all, so only completed runs count; and where a completed
+ * run after the map run did not record its files (an earlier version), the ledger cannot tell: not named.
+ */
+const unsentPayloadFilesOf = (db: DatabaseSync): CampaignReport["unsent_payload_files"] => {
+  const outputs = db.prepare(
+    `SELECT m.run, m.input, m.output, m.payloads FROM map_runs m
+     WHERE m.output IS NOT NULL AND m.payloads > 0 AND m.run = (SELECT MAX(run) FROM map_runs o WHERE o.output = m.output) ORDER BY m.run`
+  ).all() as Array<{ run: number; input: string; output: string; payloads: number }>
+  if (outputs.length === 0) return []
+  const sends = (db.prepare("SELECT id, counts FROM runs WHERE command <> 'map' AND ended = 'completed'").all() as Array<{ id: number; counts: string | null }>).map((r) => {
+    let files: unknown
+    try {
+      files = r.counts === null ? undefined : (JSON.parse(r.counts) as { files?: unknown }).files
+    } catch {
+      files = undefined
+    }
+    return { id: r.id, files: Array.isArray(files) ? (files as Array<string>) : undefined }
+  })
+  // The same file by another name (a link, another spelling of the path) is the same file.
+  const real = (path: string): string => {
+    try {
+      return realpathSync(path)
+    } catch {
+      return path
+    }
+  }
+  const read = sends.map((s) => ({ id: s.id, files: s.files === undefined ? undefined : new Set([...s.files].map(real)) }))
+  return outputs.filter((o) => {
+    const output = real(o.output)
+    return read.filter((s) => s.id > o.run).every((s) => s.files !== undefined && !s.files.has(output))
+  })
 }
 
 const noAccounts = (): AccountTotals => ({ accounts: 0, complete: 0, blocked: 0, partly: 0, not_stored: 0 })
@@ -292,6 +329,8 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     return { ...r, ended, records, per_minute: minutes === null || r.command === "map" ? null : Math.round((records / minutes) * 10) / 10 }
   })
 
+  const unsentPayloadFiles = tables.map ? unsentPayloadFilesOf(db) : []
+
   const problemCounts = Object.fromEntries(PROBLEM_KINDS.map((k) => [k, totals[k]])) as Record<ProblemKind, number>
   const topCodes = new Map<string, { problem: ProblemKind; code: string; count: number }>()
   for (const kind of kinds.values()) {
@@ -314,13 +353,14 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     generated_at: now,
     totals,
     // A ledger without records (new, or written by map runs alone) has stored nothing: not complete.
-    complete: totals.records > 0 && stored === totals.records && open === 0,
+    complete: totals.records > 0 && stored === totals.records && open === 0 && unsentPayloadFiles.length === 0,
     kinds: kindReports,
     suppliers: supplierReports,
     accounts: { totals: allAccounts, listed: listedAccounts, unlisted: allAccounts.accounts - allAccounts.complete - listedAccounts.length },
     map_runs: tables.map
       ? (db.prepare("SELECT run, input, output, endpoint, rows_read, payloads, rows_rejected FROM map_runs ORDER BY run").all() as unknown as CampaignReport["map_runs"])
       : [],
+    unsent_payload_files: unsentPayloadFiles,
     runs,
     timeline: { bucket_ms: bucketMs, points: [...points.entries()].sort((a, b) => a[0] - b[0]).map(([at, records]) => ({ at, records })) },
     services: db.prepare("SELECT url, first_run, last_run FROM services ORDER BY first_run, url").all() as unknown as CampaignReport["services"],

@@ -94,6 +94,7 @@ export const renderHtml = (r: CampaignReport): string => {
 <h1>Migration campaign report</h1>
 <p class="muted">Ledger ${esc(r.ledger)}, ${esc(when(r.generated_at))}. Services: ${r.services.map((s) => esc(s.url)).join(", ") || "none"}.</p>
 <p id="status" class="${r.complete ? "ok" : "bad"}">${esc(verdictOf(r, "records are not stored or problems are left to fix"))}</p>
+${r.unsent_payload_files.length === 0 ? "" : `<p id="unsent-files" class="bad">Mapped, not sent since: ${r.unsent_payload_files.map((f) => `${esc(f.output)} (${count(f.payloads)} payloads of ${esc(f.input)}, map run #${f.run})`).join("; ")}.</p>`}
 <div class="cards">${card("records", "records", t.records)}${card("stored", "stored", stored, "ok")}${card("blocked", "blocked", t.blocked)}${card("rejected", "rejected", t.rejected, "bad")}${card("invalid", "invalid", t.invalid, "bad")}${card("conflict", "conflicts", t.conflict)}${card("in_doubt", "in doubt", t.in_doubt)}${card("failed", "failed", t.failed)}${card("not_sent", "not yet sent", t.pending + t.in_flight)}${card("map_rejected", "rejected at map", t.map_rejected, "bad")}${card("accounts", "accounts", a.accounts)}${card("accounts_complete", "accounts complete", a.complete, "ok")}</div>
 <h2>Outcomes by kind</h2>${outcomesChart(r)}
 <h2>Over time</h2>${timelineChart(r)}

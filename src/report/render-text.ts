@@ -85,6 +85,9 @@ export const renderText = (r: CampaignReport): string => {
   out.push(`Campaign report of ${printable(r.ledger)} (${when(r.generated_at)})`)
   out.push(`${count(t.records)} records: ${count(storedOf(t))} stored, ${count(t.records - storedOf(t))} not stored; ${count(t.map_rejected)} rows rejected at map, ${count(t.conflict)} conflicts`)
   out.push(verdictOf(r, "see the problems below (every one of them: --format csv)"))
+  for (const f of r.unsent_payload_files) {
+    out.push(`  mapped, not sent since: ${printable(f.output)} (${count(f.payloads)} payloads of ${printable(f.input)}, map run #${f.run}): send it with this ledger`)
+  }
   out.push("", "By kind:", ...table("kind", r.kinds.map((k) => [k.endpoint, k.tally] as const)))
   for (const k of r.kinds) {
     const line = codesLine(k.codes)
@@ -141,6 +144,7 @@ export const renderMarkdown = (r: CampaignReport): string => {
     `- **${count(stored)} of ${count(t.records)} records stored (${share} %)**${r.complete ? ": complete" : ""}`,
     `- Accounts: ${count(a.complete)} of ${count(a.accounts)} complete, ${count(a.partly)} partly stored, ${count(a.blocked)} blocked, ${count(a.not_stored)} with nothing stored`,
     `- To fix: ${(["map_rejected", "invalid", "rejected", "conflict"] as const).map((k) => `${count(t[k])} ${k.replace(/_/gu, " ")}`).join(", ")}`,
+    ...(r.unsent_payload_files.length === 0 ? [] : [`- Mapped, not sent since: ${r.unsent_payload_files.map((f) => `${mdEscape(f.output)} (${count(f.payloads)} payloads)`).join(", ")}`]),
     `- Waiting: ${count(t.blocked)} blocked, ${count(t.failed)} failed, ${count(t.in_doubt)} in doubt, ${count(t.pending + t.in_flight)} not yet sent`,
     "",
     "| kind | records | stored | blocked | rejected | invalid | other open |",

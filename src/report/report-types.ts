@@ -139,6 +139,12 @@ export interface CampaignReport {
   readonly suppliers: ReadonlyArray<SupplierReport>
   readonly accounts: { readonly totals: AccountTotals; readonly listed: ReadonlyArray<AccountRow>; readonly unlisted: number }
   readonly map_runs: ReadonlyArray<{ readonly run: number; readonly input: string; readonly output: string | null; readonly endpoint: string | null; readonly rows_read: number; readonly payloads: number; readonly rows_rejected: number }>
+  /**
+   * Payload files that the latest map run writing each of them wrote (with payloads), and that no run has
+   * sent through since (read to the end and completed): their records are nowhere else in the ledger.
+   * Empty when the ledger cannot tell (a send run of an earlier version did not record the files it read).
+   */
+  readonly unsent_payload_files: ReadonlyArray<{ readonly run: number; readonly input: string; readonly output: string; readonly payloads: number }>
   readonly runs: ReadonlyArray<RunRow>
   readonly timeline: { readonly bucket_ms: number; readonly points: ReadonlyArray<TimePoint> }
   readonly services: ReadonlyArray<{ readonly url: string; readonly first_run: number; readonly last_run: number }>

@@ -124,6 +124,7 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
   }
   const seen = new Map<string, string>()
   let linesRead = 0
+  const filesRead = new Set<string>()
   let records = 0
   let answered = 0
   let unauthorized = false
@@ -226,6 +227,7 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
   for await (const source of lines) {
     if (stopped()) break
     linesRead++
+    filesRead.add(source.file)
     const plan = source.undecodable === true
       ? { kind: "unidentified" as const, endpoint: null, detail: "The line is not valid UTF-8.", errors: [] }
       : planLine(source.text, {
@@ -286,6 +288,7 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
   }
   const summary: SendSummary = { run, dryRun, lines: linesRead, records, dispositions, outcomes, byEndpoint, causes, warnings, firstWarnings, stopped: stopped(), unauthorized }
   checkAccounts(summary)
-  if (!dryRun) ledger.endRun(run, summary.stopped ? "interrupted" : "completed", { dispositions, outcomes })
+  // The files read (to the end, when completed): the report tells a payload file mapped and never sent through by them.
+  if (!dryRun) ledger.endRun(run, summary.stopped ? "interrupted" : "completed", { dispositions, outcomes, files: [...filesRead] })
   return summary
 }

@@ -149,7 +149,12 @@ describe("data-import report", () => {
       expect((await runCli(["report", "--journal", path, "--format", "html", "--out", html])).code).toBe(1)
       expect(readFileSync(html, "utf8")).toContain('<p id="status" class="bad">')
     }
-    expect((await runCli(["report", "--journal", mapped])).stdout).toContain("3 payloads mapped")
+    const mappedText = (await runCli(["report", "--journal", mapped])).stdout
+    expect(mappedText).toContain("3 payloads mapped")
+    expect(mappedText).toContain(`mapped, not sent since: ${join(dir, "export.ndjson")} (3 payloads of ${join(dir, "export.csv")}, map run #1)`)
+    expect(JSON.parse((await runCli(["report", "--journal", mapped, "--format", "json"])).stdout).unsent_payload_files).toEqual([
+      { run: 1, input: join(dir, "export.csv"), output: join(dir, "export.ndjson"), payloads: 3 }
+    ])
   })
 
   it("a record whose outcome this version does not know is not dropped from the counts: exit 3, naming it", async () => {
