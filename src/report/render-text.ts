@@ -73,6 +73,16 @@ const mappedPayloads = (r: CampaignReport): number => {
 /** The report's verdict in one sentence; `why` is what to read when it is not complete. */
 export const verdictOf = (r: CampaignReport, why: string): string => {
   if (r.complete) return "Complete: every record is stored and nothing is left to fix."
+  const problems = Object.values(r.problems.counts).reduce((sum, n) => sum + n, 0)
+  const notSent = r.totals.pending + r.totals.in_flight
+  // Nothing to fix: what is left is to send (a run stopped before it sent them, one in progress, or payload files never sent).
+  const inProgress = r.runs.find((run) => run.ended === null)
+  if (r.totals.records > 0 && problems === 0 && notSent > 0) {
+    return inProgress !== undefined
+      ? `Not complete: ${count(notSent)} records not yet answered while run #${inProgress.id} sends (nothing to fix so far).`
+      : `Not complete: ${count(notSent)} records not yet sent (nothing to fix): run send again with this ledger.`
+  }
+  if (r.totals.records > 0 && problems === 0 && r.unsent_payload_files.length > 0) return "Not complete: payload files were mapped and not sent since (nothing to fix): send them with this ledger."
   if (r.totals.records > 0) return `Not complete: ${why}.`
   const mapped = mappedPayloads(r)
   return `Not complete: the ledger holds no records yet${mapped > 0 ? ` (${count(mapped)} payloads mapped, none sent with it)` : ""}: nothing is stored.`

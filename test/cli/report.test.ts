@@ -128,6 +128,20 @@ describe("data-import report", () => {
     expect(rows[0]?.["detail"]).toContain("In flight when run 1 was killed")
   })
 
+  it("records not yet sent and no problem: the verdict says what is left, not 'see the problems below'", async () => {
+    // What a run stopped by Ctrl-C before their requests left leaves: records pending, nothing to fix.
+    const path = join(dir, "stopped.ledger")
+    const l = openLedger(path, { service: SERVICE })
+    const run = l.startRun("send", SERVICE, {})
+    for (const day of [1, 2, 3]) l.pending({ identity: `p${day}`, endpoint: "energy-amount", key: `["${day}"]`, supplier: "STADTWERKE_NORD", account: "KD-1", content: "c", file: join(dir, "s.ndjson"), line: day }, run)
+    l.endRun(run, "interrupted", {})
+    l.close()
+    const text = await runCli(["report", "--journal", path])
+    expect(text.code).toBe(1)
+    expect(text.stdout).toContain("Not complete: 3 records not yet sent (nothing to fix): run send again with this ledger.")
+    expect(text.stdout).not.toContain("see the problems below")
+  })
+
   it("a ledger without records is not complete: empty, or mapped and never sent (exit 1)", async () => {
     const empty = join(dir, "empty.ledger")
     openLedger(empty, { service: SERVICE }).close()
