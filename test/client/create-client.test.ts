@@ -231,6 +231,8 @@ describe("retries", () => {
   })
 
   it("a real TLS server with a self-signed certificate: nothing reaches it, and the outcome is failed", async () => {
+    // A throwaway key and certificate made for this test alone (openssl req -x509 -newkey ... -subj
+    // "/CN=data-import test, self-signed"): it protects nothing, and no client trusts it.
     const fixtures = new URL("../fixtures/tls/", import.meta.url)
     let reached = 0
     const server = createHttpsServer({ key: readFileSync(new URL("self-signed.key.pem", fixtures)), cert: readFileSync(new URL("self-signed.cert.pem", fixtures)) }, (_, res) => {
