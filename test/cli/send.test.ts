@@ -498,6 +498,21 @@ describe("data-import send", () => {
     }
   })
 
+  it("an input that is missing or a directory ends with exit 3, naming it, before anything is sent", async () => {
+    const input = join(dir, "present.ndjson")
+    writeFileSync(input, `${energy(1)}\n`)
+    const folder = join(dir, "folder.ndjson")
+    mkdirSync(folder, { recursive: true })
+    const journal = join(dir, "unread.ledger")
+    // No service listens on port 9: a run that got as far as sending would end otherwise (failed, exit 1).
+    for (const [name, why] of [[join(dir, "absent.ndjson"), "no such file"], [folder, "is a directory"]] as const) {
+      const run = await runCli(sendArgs("http://127.0.0.1:9", journal, [input, name]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
+      expect(run.code).toBe(3)
+      expect(run.stderr).toBe(`data-import: cannot read ${name}: ${why}\n`)
+      expect(existsSync(journal)).toBe(false)
+    }
+  })
+
   it("a ledger that is not a database ends with exit 3 and SQLite's reason", async () => {
     const input = join(dir, "corrupt.ndjson")
     writeFileSync(input, `${energy(1)}\n`)

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { closeSync, fstatSync, openSync } from "node:fs"
 import { resolve } from "node:path"
 import {
   type Client,
@@ -97,6 +98,26 @@ const stopOnSignals = (controller: AbortController): { readonly signal: () => No
   }
 }
 
+/**
+ * Every input is opened once before the first request (exit 3, naming the file): a file found missing
+ * halfway would end the run with part of the campaign sent and the run left open in the ledger.
+ */
+const checkReadable = (names: ReadonlyArray<string>): void => {
+  for (const name of names) {
+    let fd: number
+    try {
+      fd = openSync(name, "r")
+    } catch (error) {
+      throw ioError(`cannot read ${name}: ${describeError(error)}`)
+    }
+    try {
+      if (fstatSync(fd).isDirectory()) throw ioError(`cannot read ${name}: is a directory`)
+    } finally {
+      closeSync(fd)
+    }
+  }
+}
+
 /** Runs `send` and returns its exit code. */
 export const runSend = async (names: ReadonlyArray<string>, options: SendCommandOptions): Promise<ExitCode> => {
   if (options.endpoint !== undefined && !isPostEndpointId(options.endpoint)) {
@@ -106,6 +127,7 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
   const notNdjson = names.find((name) => validateInputKind(name) !== "ndjson")
   if (notNdjson !== undefined) throw usageError(`${notNdjson}: send reads NDJSON files (.ndjson, .jsonl), one payload per line, as map writes them`)
   refuseOverwritingInputs([{ flag: "--journal", path: options.journal }, { flag: "--results", path: options.results }], names)
+  checkReadable(names)
   const dryRun = options.dryRun === true
   // A dry run checks the base URL as a real run would, with a stand-in token: it sends nothing.
   const credentials = dryRun ? { token: "dry-run" } : readCredentials()
