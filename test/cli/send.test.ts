@@ -640,4 +640,13 @@ describe("data-import status", () => {
     expect(pending.stdout).not.toContain("the service answers 404 for them")
     await service.stop()
   })
+
+  it("with a --journal that does not exist it says so before asking the service, exit 3", async () => {
+    const journal = join(dir, "elsewhere", "migration.ledger")
+    // No service listens on port 9: asking it first would end with another message.
+    const run = await runCli(["status", "--base-url", "http://127.0.0.1:9", "--journal", journal, SUPPLIER, "KD-1"], { env: { DATA_IMPORT_TOKEN: TOKEN } })
+    expect(run.code).toBe(3)
+    expect(run.stderr).toBe(`data-import: the ledger ${journal} does not exist\n`)
+    expect(existsSync(journal)).toBe(false)
+  })
 })
