@@ -153,6 +153,8 @@ describe("map: the mapping is checked before any row is read (exit 2, no output)
     const stderr = await refused("typo", { ...base, fields: { ...base.fields, "energy_amount.qualifier": "Qualifer" } })
     expect(stderr).toContain("column \"Qualifer\" is not in the header (did you mean \"Qualifier\"?)")
     expect(stderr).toContain("\"Kundennummer\", \"MaLo\"")
+    // One sentence that names the mapping, the header's line and the export.
+    expect(stderr).toMatch(/^data-import: the mapping \S+typo\.mapping\.json does not fit the header \(line 1\) of \S+typo\.csv:\n {2}column "Qualifer"/u)
   })
 
   it("a mapped column named twice in the header", async () => {

@@ -145,7 +145,8 @@ export const openMapSource = async (
           const crOnly = next.value.names.some((name) => name.includes("\r"))
             ? "\n  the header line holds carriage returns: the file's lines seem to end in CR alone; convert them to LF or CRLF"
             : ""
-          throw usageError(`${problemsText(input, `the mapping ${mappingPath} does not fit the header (line ${headerLine}) of`, problems)}${crOnly}`)
+          const lines = problems.map((p) => `  ${formatMappingProblem(p)}`).join("\n")
+          throw usageError(`the mapping ${mappingPath} does not fit the header (line ${headerLine}) of ${input}:\n${lines}${crOnly}`)
         }
         break
       }
