@@ -35,13 +35,22 @@ export interface CliEnvironment {
   readonly workerScript: URL
 }
 
-const EXIT_CODES_HELP = `
+/**
+ * The exit codes as `--help` lists them. What 0 and 1 mean depends on the command (a record valid, a
+ * row mapped, a record stored, an account imported); the others mean the same everywhere.
+ */
+const exitCodesHelp = (ok: string, notOk: string, more = ""): string => `
 Exit codes:
-  0  every record valid (warnings allowed) / every row mapped
-  1  invalid or unparseable records / rows rejected
+  0  ${ok}
+  1  ${notOk}
   2  usage error (unknown option or endpoint, bad value, bad mapping)
   3  an input cannot be read (missing, a directory, no permission) or an output cannot be written
- 70  internal error (a bug: please report it with the message)`
+ 70  internal error (a bug: please report it with the message)${more}`
+
+const EXIT_CODES_HELP = exitCodesHelp("every record valid (warnings allowed) / every row mapped", "invalid or unparseable records / rows rejected")
+
+/** The exit codes of a run stopped by a signal (send and map), with what the stop leaves. */
+const signalExitHelp = (leaves: string): string => `\n130  stopped by SIGINT (Ctrl-C), 143 by SIGTERM: ${leaves}`
 
 const codesHelp = (): string => {
   const width = Math.max(...[...Object.keys(ERROR_CODES), ...Object.keys(CLI_CODES)].map((c) => c.length))
@@ -60,7 +69,11 @@ export const buildProgram = (env: CliEnvironment, done: (code: ExitCode) => void
     .exitOverride()
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ outputError: (text, write) => write(`data-import: ${text.replace(/^error: /u, "")}`) })
-    .addHelpText("after", EXIT_CODES_HELP)
+    .addHelpText("after", exitCodesHelp(
+      "validate: every record valid (warnings allowed); map: every row mapped; send: every record stored; status: every account imported; report: nothing left to fix",
+      "invalid or unparseable records; map: rows rejected; send: records not stored; status: accounts not ready; report: something left to fix",
+      signalExitHelp("send resumes with the same command; map leaves no file at its targets")
+    ))
 
   program
     .command("validate")
@@ -94,7 +107,10 @@ as it is found: kind "invalid" or "unparseable" with its error, kind "warned" fo
 warnings; then kind "empty" per input without records). Colour on a terminal unless NO_COLOR is set;
 FORCE_COLOR=0 turns it off, FORCE_COLOR=1 on. A progress line is drawn on stderr when it is a terminal.
 ${codesHelp()}
-${EXIT_CODES_HELP}`)
+${exitCodesHelp(
+  "every record valid (warnings allowed unless --fail-on-warnings)",
+  "invalid or unparseable records, an input without records (unless --allow-empty), warnings with --fail-on-warnings"
+)}`)
     .action(async (files: Array<string>, opts: OptionsOf<typeof runValidate>) => {
       done(await runValidate(files, opts, env.workerScript))
     })
@@ -110,7 +126,7 @@ ${EXIT_CODES_HELP}`)
     .option("--journal <FILE>", "record the run in the campaign's ledger (as given to send --journal): rows read, rejected rows, each payload's source lines")
     .option("-d, --delimiter <CHAR>", `CSV delimiter (default: detected from the header line among ${DEFAULT_DELIMITERS.map((d) => (d === "\t" ? "tab" : d)).join(" ")}); \\t for tab`)
     .option("--encoding <NAME>", "encoding: utf-8, windows-1252, latin1, utf-16le, … (a byte order mark is skipped)", "utf-8")
-    .option("--skip-lines <N>", "lines above the CSV header to skip (a report title, say); the header is line N+1", wholeNumber(0))
+    .option("--skip-lines <N>", "lines above the CSV header to skip (a report title, say); the header is the first line after them that is not blank", wholeNumber(0))
     .option("--max-record-lines <N>", "most lines one quoted CSV field may span before its quote counts as never closed", wholeNumber(1), 1000)
     .addOption(new Option("--input-format <FORMAT>", "input format (default: from the file extension; csv for stdin)").choices(["csv", "ndjson"]))
     .addOption(new Option("-f, --format <FORMAT>", "summary format: text on stderr, or json on stdout (needs --out)").choices(["text", "json"]).default("text"))
@@ -122,7 +138,8 @@ ${EXIT_CODES_HELP}`)
 Rows are streamed. A broken line (a stray or unclosed quote, a wrong number of columns, bytes not valid
 in the encoding, a NUL byte) is rejected alone with its raw text, and reading goes on at the next line.
 A data row may end with one empty extra column (a trailing delimiter). Lines are physical lines, the
-header being line 1 (or --skip-lines + 1); CRLF, LF and a mix of both are counted alike.
+header being line 1 (or the first line after --skip-lines that is not blank); CRLF, LF and a mix of
+both are counted alike.
 
 The mapping is checked before any row is read (exit 2): unknown keys, converters and options, and every
 column it names must be in the header exactly once.
@@ -139,7 +156,11 @@ thread; a group's rows must be next to each other (a row of a group already writ
 Several EDIFACT (or BO4E) files are mapped one after the other into one output, each with its own summary;
 a payload repeated in a later file is a duplicate_payload naming the file and line of the first, and each
 --lineage line names its file ({ payload, file, lines }). --journal and --format json take one input.
-${EXIT_CODES_HELP}`)
+${exitCodesHelp(
+  "every row mapped",
+  "rows rejected, or an export without rows (unless --allow-empty)",
+  signalExitHelp("nothing is written to the targets")
+)}`)
     .action(async (inputs: Array<string>, opts: OptionsOf<typeof runMap>) => {
       done(await runMap(inputs, opts, env.workerScript))
     })
@@ -245,9 +266,11 @@ in_doubt (maybe stored: not sent again unless a repeat is harmless, or --resend-
 
 SIGINT or SIGTERM: no new requests; the answers in flight are awaited and written, then the report, exit
 130 or 143. A second signal stops at once (what was in flight is then in doubt).
-
-Exit code 0 when every record read was stored (now or before), else 1.
-${EXIT_CODES_HELP}`)
+${exitCodesHelp(
+  "every record read is stored (created, already existed or moved; now or by an earlier run)",
+  "any record not stored: blocked, rejected, in doubt, failed, invalid, a conflict, …",
+  signalExitHelp("the answers in flight are written; the same command resumes")
+)}`)
     .action(async (files: Array<string>, opts: OptionsOf<typeof runSend>) => {
       done(await (await import("./commands/send.js")).runSend(files, opts))
     })
@@ -260,10 +283,11 @@ ${EXIT_CODES_HELP}`)
     .option("-o, --out <FILE>", "write the report there (default: stdout)")
     .option("--limit <N>", "problems listed per kind and accounts listed (json, html); all are counted (csv lists every problem)", wholeNumber(1), 500)
     .addHelpText("after", `
-Exit code 0 when every record of the ledger is stored (created, already existed, moved) and nothing is
-left to fix (no rows rejected by the latest map run of an export, no conflicts, no lines that named no
-record); 1 otherwise. See docs/report.md for what each format shows.
-${EXIT_CODES_HELP}`)
+See docs/report.md for what each format shows.
+${exitCodesHelp(
+  "every record of the ledger is stored (created, already existed, moved) and nothing is left to fix",
+  "something is left: a record not stored, rows rejected by the latest map run of an export, a conflict, a line that named no record"
+)}`)
     .action(async (opts: Parameters<typeof runReport>[0]) => {
       done(await (await import("./commands/report.js")).runReport(opts))
     })
@@ -278,9 +302,11 @@ ${EXIT_CODES_HELP}`)
     .addOption(new Option("-f, --format <FORMAT>", "output format").choices(["text", "json"]).default("text"))
     .option("--allow-insecure-http", "allow plain http:// to a host that is not this machine")
     .addHelpText("after", `
-The API key comes from DATA_IMPORT_API_KEY, or a token from DATA_IMPORT_TOKEN. Exit code 0 when every account asked
-about is imported (or, without accounts, none is pending), 1 otherwise.
-${EXIT_CODES_HELP}`)
+The API key comes from DATA_IMPORT_API_KEY, or a token from DATA_IMPORT_TOKEN.
+${exitCodesHelp(
+  "every account asked about is imported (without accounts: none is pending) and, with --journal, every record of the supplier in the ledger is stored",
+  "an account not ready, or with --journal a record of the supplier not stored"
+)}`)
     .action(async (supplier: string, accounts: Array<string>, opts: Parameters<typeof runStatus>[2]) => {
       done(await (await import("./commands/status.js")).runStatus(supplier, accounts, opts))
     })

@@ -23,6 +23,20 @@ describe("the program", () => {
     expect((await runCli(["validate", "--help"])).stdout).toContain("line_too_long")
   })
 
+  it("says in each command's --help what its exit codes 0 and 1 mean", async () => {
+    const exitCodes = async (command: string) => (await runCli([command, "--help"])).stdout.split("Exit codes:\n")[1] ?? ""
+    const send = await exitCodes("send")
+    expect(send).toMatch(/^ {2}0 {2}every record read is stored/u)
+    expect(send).toMatch(/^130 {2}stopped by SIGINT/mu)
+    expect(await exitCodes("status")).toMatch(/^ {2}0 {2}every account asked about is imported/u)
+    expect(await exitCodes("report")).toMatch(/^ {2}0 {2}every record of the ledger is stored/u)
+    // Neither reads rows nor checks records: the lines of validate and map would mislead.
+    for (const command of ["send", "status", "report"]) expect(await exitCodes(command)).not.toContain("every row mapped")
+    const map = await exitCodes("map")
+    expect(map).toMatch(/^ {2}0 {2}every row mapped/u)
+    expect(map).toMatch(/^130 {2}stopped by SIGINT/mu)
+  })
+
   it("exits 2 without a command", async () => {
     expect((await runCli([])).code).toBe(2)
   })
