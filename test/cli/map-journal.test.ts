@@ -90,4 +90,17 @@ describe("map --journal", () => {
     expect(existsSync(out)).toBe(false)
     expect(readFileSync(notLedger, "utf8")).toBe("just text\n")
   })
+
+  it("a ledger in a folder that does not exist, or a folder, is named as such (exit 3), nothing written", async () => {
+    const out = join(dir, "never-either.ndjson")
+    const missing = join(dir, "elsewhere", "campaign.ledger")
+    const astray = await runCli(["map", "-m", MAPPING, "-o", out, "--journal", missing, EXAMPLE])
+    expect(astray.code).toBe(3)
+    expect(astray.stderr).toBe(`data-import: the ledger ${missing} cannot be created: the folder ${join(dir, "elsewhere")} does not exist\n`)
+    const folder = await runCli(["map", "-m", MAPPING, "-o", out, "--journal", dir, EXAMPLE])
+    expect(folder.code).toBe(3)
+    expect(folder.stderr).toBe(`data-import: the ledger ${dir} is a folder, not a file: give the path of the campaign's ledger file\n`)
+    expect(existsSync(out)).toBe(false)
+    expect(existsSync(join(dir, "elsewhere"))).toBe(false)
+  })
 })

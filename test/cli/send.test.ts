@@ -513,6 +513,25 @@ describe("data-import send", () => {
     }
   })
 
+  it("a ledger in a folder that does not exist, or a folder, is named as such (exit 3) before anything is sent", async () => {
+    const input = join(dir, "astray.ndjson")
+    writeFileSync(input, `${energy(1)}\n`)
+    const missing = join(dir, "no-such-folder", "migration.ledger")
+    const astray = await runCli(sendArgs("http://127.0.0.1:9", missing, [input]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
+    expect(astray.code).toBe(3)
+    expect(astray.stderr).toBe(`data-import: the ledger ${missing} cannot be created: the folder ${join(dir, "no-such-folder")} does not exist\n`)
+    const folder = join(dir, "ledger-folder")
+    mkdirSync(folder, { recursive: true })
+    for (const args of [sendArgs("http://127.0.0.1:9", folder, [input]), sendArgs("http://127.0.0.1:9", folder, [input], ["--dry-run"])]) {
+      const run = await runCli(args, { env: { DATA_IMPORT_TOKEN: TOKEN } })
+      expect(run.code).toBe(3)
+      expect(run.stderr).toBe(`data-import: the ledger ${folder} is a folder, not a file: give the path of the campaign's ledger file\n`)
+    }
+    const status = await runCli(["status", "--base-url", "http://127.0.0.1:9", "--journal", folder, SUPPLIER], { env: { DATA_IMPORT_TOKEN: TOKEN } })
+    expect(status.code).toBe(3)
+    expect(status.stderr).toContain(`the ledger ${folder} is a folder`)
+  })
+
   it("a ledger that is not a database ends with exit 3 and SQLite's reason", async () => {
     const input = join(dir, "corrupt.ndjson")
     writeFileSync(input, `${energy(1)}\n`)

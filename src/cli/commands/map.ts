@@ -12,6 +12,7 @@ import { AtomicOutputs, discardOnSignal } from "../../internal/atomic-output.js"
 import { EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
 import { Output, UnreadableInput } from "../../internal/io.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
+import { checkLedgerPath } from "../ledger-path.js"
 import { startProgress } from "../progress.js"
 import { stylesFor, useColour } from "../terminal.js"
 import { mapInOrder } from "../../internal/map/map-in-order.js"
@@ -65,6 +66,7 @@ export const runMap = async (inputs: string | ReadonlyArray<string>, options: Ma
     [{ flag: "--out", path: options.out }, { flag: "--rejects", path: options.rejects }, { flag: "--lineage", path: options.lineage }, { flag: "--journal", path: options.journal }],
     [...all, options.mapping]
   )
+  if (options.journal !== undefined) checkLedgerPath(options.journal, { create: true })
   const sourceOptions: MapSourceOptions = { format, delimiter, encoding: options.encoding, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines }
   const source = await openMapSource(input, sourceOptions, mapping, options.mapping)
 

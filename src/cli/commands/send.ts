@@ -22,6 +22,7 @@ import { authenticate, type Credentials, readCredentials, secretsOf } from "../c
 import { CliError, describeError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
 import { validateInputKind } from "../../internal/io.js"
 import { documentsFolder } from "../documents-option.js"
+import { checkLedgerPath } from "../ledger-path.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { startProgress } from "../progress.js"
 import { sourceLines } from "./send-lines.js"
@@ -128,6 +129,7 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
   if (notNdjson !== undefined) throw usageError(`${notNdjson}: send reads NDJSON files (.ndjson, .jsonl), one payload per line, as map writes them`)
   refuseOverwritingInputs([{ flag: "--journal", path: options.journal }, { flag: "--results", path: options.results }], names)
   checkReadable(names)
+  checkLedgerPath(options.journal, { create: true })
   const dryRun = options.dryRun === true
   // A dry run checks the base URL as a real run would, with a stand-in token: it sends nothing.
   const credentials = dryRun ? { token: "dry-run" } : readCredentials()

@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { existsSync } from "node:fs"
 import { createClient, endpoints, InsecureBaseUrlError, POST_ENDPOINT_IDS, type SendOutcome } from "../../index.js"
 import { readSupplierStanding, type SupplierStanding } from "../../report/supplier-standing.js"
 import { API_KEY_VARIABLE, authenticate, readCredentials, TOKEN_VARIABLE } from "../credentials.js"
+import { checkLedgerPath } from "../ledger-path.js"
 import { type CliError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
 import { Output } from "../../internal/io.js"
 
@@ -62,9 +62,8 @@ const failure = (what: string, outcome: SendOutcome, variable: string): CliError
 
 /** Runs `status` and returns its exit code: 0 when every account asked about (or the supplier's every account) is imported. */
 export const runStatus = async (supplier: string, accounts: ReadonlyArray<string>, options: StatusCommandOptions): Promise<ExitCode> => {
-  // A ledger named from the wrong folder is said to be missing before the service is asked anything
-  // (SQLite would only say it is "unable to open database file", after the requests).
-  if (options.journal !== undefined && !existsSync(options.journal)) throw ioError(`the ledger ${options.journal} does not exist`)
+  // A ledger named from the wrong folder is said to be missing before the service is asked anything.
+  if (options.journal !== undefined) checkLedgerPath(options.journal, { create: false })
   const credentials = readCredentials()
   const variable = "apiKey" in credentials ? API_KEY_VARIABLE : TOKEN_VARIABLE
   let client
