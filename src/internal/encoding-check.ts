@@ -100,6 +100,17 @@ const firstBadByte = (encoding: string, bytes: Uint8Array): number => {
 
 const shorten = (text: string): string => (text.length > 60 ? `${text.slice(0, 60)}…` : text)
 
+/**
+ * At most 60 characters of a line around its first character outside ASCII: where two readings of the
+ * line differ. Cut from the start, a long line showed two readings that looked the same.
+ */
+const excerpt = (text: string, differsAt: number): string => {
+  if (text.length <= 60 || differsAt < 0) return shorten(text)
+  const start = Math.max(0, Math.min(differsAt - 20, text.length - 60))
+  const end = Math.min(text.length, start + 60)
+  return `${start > 0 ? "…" : ""}${text.slice(start, end)}${end < text.length ? "…" : ""}`
+}
+
 /** The one message for an input that is not in `encoding` from its first lines on. */
 export const wrongEncodingMessage = (input: string, encoding: string, bad: UndecodableLine): string => {
   const at = firstBadByte(encoding, bad.bytes)
@@ -199,9 +210,10 @@ export const checkEncodingFromStart = async (
         // A single-byte encoding decodes any bytes: UTF-8 read in it shows only as its byte pairs.
         const utf8 = utf8ReadAsSingleByte(line.text, encoding)
         if (utf8 !== undefined) {
+          const at = line.text.search(NON_ASCII)
           throw usageError(
-            `${input} looks like UTF-8, not ${encoding}: line ${line.line} reads ${JSON.stringify(shorten(line.text))} in ${encoding}, ` +
-              `${JSON.stringify(shorten(utf8))} in UTF-8. Run again with --encoding utf-8. Nothing was written.`
+            `${input} looks like UTF-8, not ${encoding}: line ${line.line} reads ${JSON.stringify(excerpt(line.text, at))} in ${encoding}, ` +
+              `${JSON.stringify(excerpt(utf8, at))} in UTF-8. Run again with --encoding utf-8. Nothing was written.`
           )
         }
         decided = true

@@ -424,6 +424,12 @@ describe("map: nothing silently wrong", () => {
       expect(result.run.stderr).toContain("--encoding utf-8")
       expect(existsSync(result.out), encoding).toBe(false)
     }
+    // A line whose first umlaut comes late: the excerpts show it, else the two readings look the same.
+    const late = `Konto;Text\nKD-3;${"Zählerstand abgelesen ".replace("ä", "a").repeat(4)}beim Kunden Müller\n`
+    const far = await mapWithFiles("utf8-late", mappingFile("utf8-late", NOTES_BY_ACCOUNT), late, ["--encoding", "latin1"])
+    expect(far.run.code).toBe(2)
+    expect(far.run.stderr).toContain("Kunden MÃ¼ller\" in latin1")
+    expect(far.run.stderr).toContain("Kunden Müller\" in UTF-8")
     // The same text written in windows-1252 is read as such.
     const input = write(dir, "real-1252.csv", Buffer.from(text, "latin1"))
     const run = await runCli(["map", "-m", mappingFile("real-1252", NOTES_BY_ACCOUNT), "--encoding", "windows-1252", input])
