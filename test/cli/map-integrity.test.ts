@@ -157,6 +157,15 @@ describe("map: the mapping is checked before any row is read (exit 2, no output)
     expect(stderr).toMatch(/^data-import: the mapping \S+typo\.mapping\.json does not fit the header \(line 1\) of \S+typo\.csv:\n {2}column "Qualifer"/u)
   })
 
+  it("a --delimiter the header does not use: the message names the one it holds", async () => {
+    const input = write(dir, "wrong-delimiter.csv", csv)
+    for (const [given, shown] of [[",", "\",\""], ["\\t", "tab"]] as const) {
+      const run = await runCli(["map", "-m", eaMapping, "-d", given, input])
+      expect(run.code).toBe(2)
+      expect(run.stderr).toContain(`the header is one column: its names are separated by ";", not ${shown}; run again with --delimiter ';' or without it`)
+    }
+  })
+
   it("a mapped column named twice in the header", async () => {
     const stderr = await refused("twice", base, `${EA_HEADER};Menge\n${eaRow(1)};1\n`)
     expect(stderr).toContain("column \"Menge\" appears 2 times in the header (columns 6, 11)")

@@ -20,7 +20,7 @@ import { readJsonFile } from "../read-json-file.js"
 import { withValueTables } from "./mapping-value-tables.js"
 import { checkEncodingFromStart } from "../encoding-check.js"
 import { physicalLines } from "../physical-lines.js"
-import { csvRows, ndjsonRows, type SourceItem } from "../source-rows.js"
+import { csvRows, detectDelimiter, ndjsonRows, type SourceItem } from "../source-rows.js"
 import { openEdifactRows } from "../edifact-source.js"
 import { openBo4eRows } from "../bo4e-source.js"
 
@@ -145,8 +145,15 @@ export const openMapSource = async (
           const crOnly = next.value.names.some((name) => name.includes("\r"))
             ? "\n  the header line holds carriage returns: the file's lines seem to end in CR alone; convert them to LF or CRLF"
             : ""
+          // A wrong --delimiter leaves the whole header line in one column: name the one it holds.
+          const names = next.value.names
+          const held = names.length === 1 && options.delimiter !== undefined ? detectDelimiter(names[0]!) : undefined
+          const shown = (d: string): string => (d === "\t" ? "tab" : JSON.stringify(d))
+          const wrongDelimiter = held !== undefined && held !== options.delimiter && names[0]!.includes(held)
+            ? `\n  the header is one column: its names are separated by ${shown(held)}, not ${shown(options.delimiter!)}; run again with --delimiter ${held === "\t" ? "'\\t'" : `'${held}'`} or without it`
+            : ""
           const lines = problems.map((p) => `  ${formatMappingProblem(p)}`).join("\n")
-          throw usageError(`the mapping ${mappingPath} does not fit the header (line ${headerLine}) of ${input}:\n${lines}${crOnly}`)
+          throw usageError(`the mapping ${mappingPath} does not fit the header (line ${headerLine}) of ${input}:\n${lines}${crOnly}${wrongDelimiter}`)
         }
         break
       }
