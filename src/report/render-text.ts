@@ -23,6 +23,9 @@ export const printable = (text: string): string =>
 /** 1234567 → "1,234,567". */
 export const count = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/gu, ",")
 
+/** A count and its noun, singular for one: "1 row", "2 rows". */
+const counted = (n: number, word: string): string => `${count(n)} ${word}${Math.round(n) === 1 ? "" : "s"}`
+
 /** Milliseconds since the epoch → "2025-01-31 14:05 UTC". */
 export const when = (ms: number | null): string => (ms === null ? "—" : `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`)
 
@@ -121,12 +124,12 @@ export const renderText = (r: CampaignReport): string => {
   }
   if (r.map_runs.length > 0) {
     out.push("", "Map runs:")
-    for (const m of r.map_runs) out.push(`  #${m.run} ${printable(m.input)} → ${printable(m.output ?? "stdout")}: ${count(m.rows_read)} rows read, ${count(m.payloads)} payloads, ${count(m.rows_rejected)} rows rejected`)
+    for (const m of r.map_runs) out.push(`  #${m.run} ${printable(m.input)} → ${printable(m.output ?? "stdout")}: ${counted(m.rows_read, "row")} read, ${counted(m.payloads, "payload")}, ${counted(m.rows_rejected, "row")} rejected`)
   }
   out.push("", "Runs:")
   for (const run of r.runs) {
     const rate = run.per_minute === null ? "" : `, ${count(run.per_minute)} records/min`
-    out.push(`  #${run.id} ${printable(run.command)} ${when(run.started_at)} → ${run.ended === null ? "in progress" : run.ended === "killed" ? "killed (never ended)" : `${run.ended} ${when(run.ended_at)}`}: ${count(run.records)} records written last${rate}`)
+    out.push(`  #${run.id} ${printable(run.command)} ${when(run.started_at)} → ${run.ended === null ? "in progress" : run.ended === "killed" ? "killed (never ended)" : `${run.ended} ${when(run.ended_at)}`}: ${counted(run.records, "record")} written last${rate}`)
   }
   out.push("", `Services: ${r.services.length === 0 ? "none" : r.services.map((s) => `${printable(s.url)} (runs ${s.first_run}–${s.last_run})`).join(", ")}`)
   const listed = Object.entries(r.problems.counts).filter(([, n]) => n > 0)

@@ -81,6 +81,15 @@ describe("map --journal", () => {
     }
   })
 
+  it("report counts a map run of one row in the singular", async () => {
+    const [header, first] = readFileSync(EXAMPLE, "utf8").split("\n")
+    const input = write(dir, "one-row.csv", `${header}\n${first}\n`)
+    const ledger = join(dir, "one-row.ledger")
+    expect((await runCli(["map", "-m", MAPPING, "-o", join(dir, "one-row.ndjson"), "--journal", ledger, input])).code).toBe(0)
+    const text = await runCli(["report", "--journal", ledger])
+    expect(text.stdout).toContain(`one-row.csv → ${join(dir, "one-row.ndjson")}: 1 row read, 1 payload, 0 rows rejected\n`)
+  })
+
   it("a file that is no database is an I/O error (exit 3): no payloads written, the file untouched", async () => {
     const notLedger = write(dir, "not-a-ledger.txt", "just text\n")
     const out = join(dir, "never.ndjson")

@@ -532,6 +532,14 @@ describe("data-import send", () => {
     expect(status.stderr).toContain(`the ledger ${folder} is a folder`)
   })
 
+  it("counts one record in one line in the singular", async () => {
+    const input = join(dir, "one.ndjson")
+    writeFileSync(input, `${energy(1)}\n`)
+    const journal = join(dir, "one.ledger")
+    const run = await runCli(sendArgs("http://127.0.0.1:9", journal, [input], ["--dry-run"]))
+    expect(run.stdout.split("\n")[0]).toBe(`1 record in 1 line (dry run: nothing sent) (ledger ${journal})`)
+  })
+
   it("a ledger that is not a database ends with exit 3 and SQLite's reason", async () => {
     const input = join(dir, "corrupt.ndjson")
     writeFileSync(input, `${energy(1)}\n`)

@@ -97,7 +97,8 @@ export const report = async (summary: SendSummary, ledger: Ledger, options: Repo
     })}\n`)
   } else {
     const s = stylesFor(useColour(process.stdout))
-    const title = `${formatCount(summary.records)} records in ${formatCount(summary.lines)} lines${summary.dryRun ? " (dry run: nothing sent)" : ""}`
+    const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`
+    const title = `${plural(summary.records, "record")} in ${plural(summary.lines, "line")}${summary.dryRun ? " (dry run: nothing sent)" : ""}`
     stdout.write(`${s.bold(title)} (ledger ${options.journal})\n`)
     for (const [label, n, level] of rowsOf(summary)) {
       stdout.write(`${"  ".repeat(level)}${label.replace(/_/gu, " ").padEnd(22 - 2 * level)}${formatCount(n).padStart(9)}\n`)
