@@ -42,7 +42,8 @@ const resultLine = (r: LedgerRecord): string =>
 const rowsOf = (summary: SendSummary): Array<readonly [string, number, number]> => {
   const d = summary.dispositions
   const o = summary.outcomes
-  const sentLabel = summary.dryRun ? "to send" : "sent"
+  // A stopped run did not send all it meant to: the rows below say how many went and how many did not.
+  const sentLabel = summary.dryRun || d.unsent > 0 ? "to send" : "sent"
   const rows: Array<readonly [string, number, number]> = [[sentLabel, d.send, 1]]
   if (!summary.dryRun) {
     for (const k of ["created", "already_existed", "moved", "blocked", "rejected", "in_doubt", "failed"] as const) rows.push([k, o[k], 2])
@@ -51,6 +52,9 @@ const rowsOf = (summary: SendSummary): Array<readonly [string, number, number]> 
   for (const k of ["settled_before", "rejected_before", "duplicate", "conflict", "kept_in_doubt", "invalid"] as const) rows.push([k, d[k], 1])
   return rows
 }
+
+/** A count and its noun, singular for one: "1 record", "2 records". */
+const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`
 
 /** The command to run again, as the user gave it. */
 const resumeHint = (names: ReadonlyArray<string>): string => `run the same command again (data-import send … ${names.join(" ")}) to resume`
@@ -97,7 +101,6 @@ export const report = async (summary: SendSummary, ledger: Ledger, options: Repo
     })}\n`)
   } else {
     const s = stylesFor(useColour(process.stdout))
-    const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`
     const title = `${plural(summary.records, "record")} in ${plural(summary.lines, "line")}${summary.dryRun ? " (dry run: nothing sent)" : ""}`
     stdout.write(`${s.bold(title)} (ledger ${options.journal})\n`)
     for (const [label, n, level] of rowsOf(summary)) {
@@ -111,7 +114,8 @@ export const report = async (summary: SendSummary, ledger: Ledger, options: Repo
       for (const w of summary.firstWarnings) stdout.write(`  ${where(w.file, w.line)} ${w.attr} ${w.code}: ${w.detail}\n`)
     }
     if (summary.unauthorized) stdout.write(s.red("The service refused the credentials (401): the records not sent are failed; send again with a valid token.\n"))
-    if (summary.stopped) stdout.write(s.yellow(`Stopped: ${formatCount(d.unsent)} records were not sent and lines after line ${formatCount(summary.lines)} were not read; ${resumeHint(names)}.\n`))
+    // The count of lines read, not a line beyond which nothing was read: the input may have been read to its end.
+    if (summary.stopped) stdout.write(s.yellow(`Stopped after ${plural(summary.lines, "line")} read: ${plural(d.unsent, "record")} not sent; ${resumeHint(names)}.\n`))
     if (o.blocked > 0) stdout.write(`${formatCount(o.blocked)} blocked: the supplier or account cannot take data yet; they are sent again by every run, so run again once it can.\n`)
     if (o.failed > 0 && !summary.unauthorized) stdout.write(`${formatCount(o.failed)} failed: nothing is known to be stored; ${resumeHint(names)}.\n`)
     if (o.rejected + d.rejected_before + d.invalid > 0) stdout.write("rejected and invalid records are sent again once fixed: fix the source, map it again, send with the same ledger (see --results).\n")
