@@ -260,7 +260,7 @@ it appears; a record met with other content than the stored version is a conflic
 
 Outcomes: created, already_existed, moved (a transaction the service moved into the open statement
 period: only with --force-add-to-current-statement), blocked (supplier not ongoing, account not
-imported or unknown: sent again by every run), rejected (400: sent again once its content changed),
+imported or unknown, market participant or network operator not imported: sent again by every run), rejected (400: sent again once its content changed),
 in_doubt (maybe stored: not sent again unless a repeat is harmless, or --resend-in-doubt), failed
 (nothing stored: sent again by every run), invalid (refused here: sent once valid).
 

@@ -10,7 +10,7 @@
  * - `created`: stored by the service; `already_existed`: the service had it already; `moved`: a
  *   transaction the service stored with another date (into the open statement period);
  * - `blocked`: refused for a reason outside the record (supplier not ongoing, account not imported or
- *   unknown); sent again by every later run;
+ *   unknown, the market participant or network operator it names not imported); sent again by every later run;
  * - `rejected`: refused for its content; sent again only when its content changed;
  * - `in_doubt`: maybe stored, maybe not (no answer, or an answer that cannot be read);
  * - `failed`: not stored (retries exhausted, service unreachable, token refused); sent again by every later run;
@@ -48,7 +48,13 @@ export const STORED_OUTCOMES: ReadonlySet<RecordOutcome> = new Set(["created", "
  *
  * @since 0.1.0
  */
-export type BlockedCause = "supplier_not_ongoing" | "account_not_imported" | "account_unknown" | "account_not_found"
+export type BlockedCause =
+  | "supplier_not_ongoing"
+  | "account_not_imported"
+  | "account_unknown"
+  | "account_not_found"
+  | "market_participant_not_imported"
+  | "network_operator_not_imported"
 
 /**
  * The state of a record's latest version in the ledger.

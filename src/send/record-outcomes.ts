@@ -19,6 +19,24 @@ export const BLOCKING_CODES: Readonly<Record<string, BlockedCause>> = {
   import_process_does_not_exist: "account_unknown"
 }
 
+/**
+ * The codes of a 400 that refuse a pre-import record for a participant the service does not have yet
+ * (fees name their market participant, time definitions their network operator), by cause. Sent before
+ * the participant, the record is fine as it is: rejected, it would never be sent again unchanged, so it
+ * is blocked and sent again by every run until the participant is imported.
+ */
+export const PREREQUISITE_CODES: Readonly<Record<string, BlockedCause>> = {
+  market_participant_does_not_exist: "market_participant_not_imported",
+  network_operator_does_not_exist: "network_operator_not_imported"
+}
+
+/** A refusal with these codes: blocked when each is a prerequisite's, rejected otherwise. */
+const refusal = (codes: ReadonlyArray<string>, base: Omit<LedgerOutcome, "outcome" | "cause">): LedgerOutcome => {
+  const causes = codes.map((c) => PREREQUISITE_CODES[c])
+  if (codes.length > 0 && causes.every((c) => c !== undefined)) return { ...base, outcome: "blocked", cause: causes[0]! }
+  return { ...base, outcome: "rejected", cause: codes.join(",") || "rejected" }
+}
+
 /** The records of a request with their outcomes, and the records to send again (in a new request) now. */
 export interface RequestOutcomes {
   readonly settled: ReadonlyArray<readonly [KeyedRecord, LedgerOutcome]>
@@ -109,10 +127,10 @@ const refused = (
     if (Number.isNaN(index) || index >= records.length) whole = true
     else errorsOf.set(index, [...(errorsOf.get(index) ?? []), error])
   }
-  if (whole || errorsOf.size === 0) return all(records, { ...base, outcome: "rejected", cause: codes.join(",") || "rejected" })
+  if (whole || errorsOf.size === 0) return all(records, refusal(codes, base))
   // The others were refused only with them: sent again at once, without them.
   return {
-    settled: [...errorsOf].map(([i, errors]) => [records[i]!, { ...base, detail: errors, outcome: "rejected", cause: codesOf(errors, undefined).join(",") }] as const),
+    settled: [...errorsOf].map(([i, errors]) => [records[i]!, refusal(codesOf(errors, undefined), { ...base, detail: errors })] as const),
     again: records.filter((_, i) => !errorsOf.has(i))
   }
 }

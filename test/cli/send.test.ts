@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { loadSqlite } from "../../src/service/sqlite.js"
-import { CLI, runCli, type Run, tempDir } from "./run-cli.js"
+import { CLI, ROOT, runCli, type Run, tempDir } from "./run-cli.js"
 
 const TOKEN = "tok-7f3a-very-secret"
 const SUPPLIER = "STADTWERKE_NORD"
@@ -618,6 +618,33 @@ describe("data-import send", () => {
     expect(json.stderr).toContain("NDJSON")
     expect(existsSync(journal)).toBe(false)
     for (const run of [noToken, insecure, query, fragment, stdin, json] as ReadonlyArray<Run>) expectNoToken(run.stdout, run.stderr)
+  })
+})
+
+describe("data-import send: the pre-import data out of order", () => {
+  it("fees and definitions sent before their participants are blocked, and sent by the run after the participants", async () => {
+    const service = await serve([])
+    const env = { DATA_IMPORT_TOKEN: TOKEN }
+    const journal = join(dir, "pre-import.ledger")
+    const mapped = async (kind: string): Promise<string> => {
+      const out = join(dir, `pre-import-${kind}.ndjson`)
+      const run = await runCli(["map", "-m", join(ROOT, "examples", "mappings", `${kind}.mapping.json`), "-o", out, join(ROOT, "examples", "mappings", `${kind}.csv`)])
+      expect(run.code, run.stderr).toBe(0)
+      return out
+    }
+    const participants = await mapped("market-participants")
+    const dependants = [await mapped("market-participant-fees"), await mapped("market-participant-definitions")]
+    const early = await runCli(sendArgs(service.baseUrl, journal, dependants, ["--format", "json"]), { env })
+    expect(early.code).toBe(1)
+    const first = JSON.parse(early.stdout) as Report
+    expect(first.outcomes).toMatchObject({ blocked: first.records, rejected: 0 })
+    expect(Object.keys(first.causes).sort()).toEqual(["blocked:market_participant_not_imported", "blocked:network_operator_not_imported"])
+    expect((await runCli(sendArgs(service.baseUrl, journal, [participants]), { env })).code).toBe(0)
+    // The same files, unchanged: nothing to fix in them, only an order to keep.
+    const late = await runCli(sendArgs(service.baseUrl, journal, dependants, ["--format", "json"]), { env })
+    expect(late.code).toBe(0)
+    expect((JSON.parse(late.stdout) as Report).outcomes).toMatchObject({ created: first.records, blocked: 0 })
+    await service.stop()
   })
 })
 

@@ -116,7 +116,7 @@ export const report = async (summary: SendSummary, ledger: Ledger, options: Repo
     if (summary.unauthorized) stdout.write(s.red("The service refused the credentials (401): the records not sent are failed; send again with a valid token.\n"))
     // The count of lines read, not a line beyond which nothing was read: the input may have been read to its end.
     if (summary.stopped) stdout.write(s.yellow(`Stopped after ${plural(summary.lines, "line")} read: ${plural(d.unsent, "record")} not sent; ${resumeHint(names)}.\n`))
-    if (o.blocked > 0) stdout.write(`${formatCount(o.blocked)} blocked: the supplier or account cannot take data yet; they are sent again by every run, so run again once it can.\n`)
+    if (o.blocked > 0) stdout.write(`${formatCount(o.blocked)} blocked: the supplier or account cannot take data yet, or the market participant or network operator they name is not imported; they are sent again by every run, so run again once it can.\n`)
     if (o.failed > 0 && !summary.unauthorized) stdout.write(`${formatCount(o.failed)} failed: nothing is known to be stored; ${resumeHint(names)}.\n`)
     if (o.rejected + d.rejected_before + d.invalid > 0) stdout.write("rejected and invalid records are sent again once fixed: fix the source, map it again, send with the same ledger (see --results).\n")
     for (const u of unidentified) stdout.write(`  invalid ${where(u.file, u.line)}: ${u.detail}\n`)
