@@ -515,6 +515,23 @@ describe("data-import send", () => {
     }
   })
 
+  it("map's rejects or lineage, or send's results, given for the payloads are refused (exit 2) before the ledger is opened", async () => {
+    const files = {
+      "map's --rejects": `{"file":"export.csv","lines":[5],"rows":[{"Konto":"KD-1"}],"raw":["KD-1;;"],"errors":[{"code":"invalid_date","detail":"…"}]}\n`,
+      "map's --lineage": `{"payload":0,"lines":[2,3]}\n{"payload":1,"lines":[4]}\n`,
+      "send's --results": `{"file":"/data/a.ndjson","line":1,"endpoint":"energy-amount","key":[],"state":"done","outcome":"created"}\n`
+    }
+    const journal = join(dir, "side-files.ledger")
+    for (const [what, text] of Object.entries(files)) {
+      const input = join(dir, `side-${what.replace(/\W+/gu, "-")}.ndjson`)
+      writeFileSync(input, text)
+      const run = await runCli(sendArgs("http://127.0.0.1:9", journal, [input]), { env: { DATA_IMPORT_TOKEN: TOKEN } })
+      expect(run.code, what).toBe(2)
+      expect(run.stderr).toBe(`data-import: ${input} is ${what} file, not payloads: its first line is no record to send; send the payloads (map's --out)\n`)
+    }
+    expect(existsSync(journal)).toBe(false)
+  })
+
   it("a ledger in a folder that does not exist, or a folder, is named as such (exit 3) before anything is sent", async () => {
     const input = join(dir, "astray.ndjson")
     writeFileSync(input, `${energy(1)}\n`)

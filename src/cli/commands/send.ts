@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { closeSync, fstatSync, openSync } from "node:fs"
+import { closeSync, fstatSync, openSync, readSync } from "node:fs"
 import { resolve } from "node:path"
 import {
   type Client,
@@ -99,9 +99,43 @@ const stopOnSignals = (controller: AbortController): { readonly signal: () => No
   }
 }
 
+/** The most of a file's start read to find its first line. */
+const FIRST_LINE_BYTES = 1 << 16
+
+/**
+ * Which of the files written beside the payloads (map's rejects and lineage, send's results) a first
+ * line is, if it is one: their lines name no endpoint, and sent they would stay in the ledger as
+ * invalid lines that named no record.
+ */
+const sideFileOf = (line: string): string | undefined => {
+  let value: unknown
+  try {
+    value = JSON.parse(line)
+  } catch {
+    return undefined
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return undefined
+  const o = value as Record<string, unknown>
+  if (typeof o["file"] === "string" && Array.isArray(o["lines"]) && Array.isArray(o["errors"])) return "map's --rejects"
+  if (typeof o["payload"] === "number" && Array.isArray(o["lines"])) return "map's --lineage"
+  if (typeof o["file"] === "string" && typeof o["line"] === "number" && "outcome" in o) return "send's --results"
+  return undefined
+}
+
+/** The first line of a file that is not blank, when it is within its first {@link FIRST_LINE_BYTES}. */
+const firstLineOf = (fd: number): string | undefined => {
+  const buffer = Buffer.alloc(FIRST_LINE_BYTES)
+  const read = readSync(fd, buffer, 0, buffer.length, 0)
+  const lines = buffer.subarray(0, read).toString("utf8").replace(/^\uFEFF/u, "").split("\n")
+  // The last piece may be cut off by the buffer, unless the file ends there.
+  const complete = read < FIRST_LINE_BYTES ? lines : lines.slice(0, -1)
+  return complete.find((l) => l.trim() !== "")
+}
+
 /**
  * Every input is opened once before the first request (exit 3, naming the file): a file found missing
- * halfway would end the run with part of the campaign sent and the run left open in the ledger.
+ * halfway would end the run with part of the campaign sent and the run left open in the ledger. A file
+ * of map's rejects or lineage, or of send's results, given by mistake for the payloads, is refused (exit 2).
  */
 const checkReadable = (names: ReadonlyArray<string>): void => {
   for (const name of names) {
@@ -113,6 +147,14 @@ const checkReadable = (names: ReadonlyArray<string>): void => {
     }
     try {
       if (fstatSync(fd).isDirectory()) throw ioError(`cannot read ${name}: is a directory`)
+      const first = firstLineOf(fd)
+      const side = first === undefined ? undefined : sideFileOf(first)
+      if (side !== undefined) {
+        throw usageError(`${name} is ${side} file, not payloads: its first line is no record to send; send the payloads (map's --out)`)
+      }
+    } catch (error) {
+      if (error instanceof CliError) throw error
+      throw ioError(`cannot read ${name}: ${describeError(error)}`)
     } finally {
       closeSync(fd)
     }
