@@ -2,7 +2,7 @@
  * `data-import map`, run as a child process: the bundled legacy exports, rejected rows with their lines,
  * delimiters and encodings, NDJSON input, CSV records csv-parse refuses, and the exit codes.
  */
-import { readFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { ROOT, runCli, tempDir, write } from "./run-cli.js"
@@ -106,6 +106,16 @@ describe("map", () => {
       [[3], "invalid_json"],
       [[4], "invalid"]
     ])
+  })
+
+  it("refuses an NDJSON file whose first record has none of the mapping's columns (its own payloads, say), writing nothing", async () => {
+    const payloads = write(dir, "payloads-again.ndjson", `${JSON.stringify({ import_supplier: "SW", external_account_number: "KD-1", notes: [{ body: "Eins" }] })}\n`)
+    const out = join(dir, "payloads-again.out.ndjson")
+    const run = await runCli(["map", "-m", mapping("notes"), "-o", out, payloads])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain(`the mapping ${mapping("notes")} does not fit ${payloads}: its first record (line 1) has none of the columns the mapping reads`)
+    expect(run.stderr).toContain(`its keys are "import_supplier", "external_account_number", "notes"`)
+    expect(existsSync(out)).toBe(false)
   })
 
   it("exits 2 for a mapping that is not JSON or not usable, and 3 for files it cannot read", async () => {

@@ -13,6 +13,7 @@ import {
   type MappingSpec,
   mappingProblems
 } from "../../index.js"
+import { mappingColumns } from "../../mappers/compile-mapping.js"
 import type { MapBatch } from "../batch.js"
 import { ioError, usageError } from "../exit-codes.js"
 import { openInput, readChunks, UnreadableInput } from "../io.js"
@@ -154,6 +155,23 @@ export const openMapSource = async (
             : ""
           const lines = problems.map((p) => `  ${formatMappingProblem(p)}`).join("\n")
           throw usageError(`the mapping ${mappingPath} does not fit the header (line ${headerLine}) of ${input}:\n${lines}${crOnly}${wrongDelimiter}`)
+        }
+        break
+      }
+    } else {
+      // NDJSON has no header: a first record that has none of the mapping's columns is the wrong file
+      // (map's own payloads, say), which would otherwise cost every row a reject with the fields' errors.
+      const columns = mappingColumns(mapping)
+      for (let next = await source.next(); next.done !== true; next = await source.next()) {
+        early.push(next.value)
+        if (next.value.kind !== "row") continue
+        const keys = Object.keys(next.value.record)
+        if (columns.length > 0 && !columns.some((c) => keys.includes(c))) {
+          const list = (names: ReadonlyArray<string>): string => names.slice(0, 10).map((n) => JSON.stringify(n)).join(", ") + (names.length > 10 ? ", …" : "")
+          throw usageError(
+            `the mapping ${mappingPath} does not fit ${input}: its first record (line ${next.value.lines[0]}) has none of the columns the mapping reads ` +
+              `(${list(columns)}); its keys are ${list(keys)}. Is it the legacy export the mapping is for?`
+          )
         }
         break
       }
