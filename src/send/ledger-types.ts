@@ -213,8 +213,11 @@ export interface Ledger {
    * and time stay those of its last answer.
    */
   readAt(identity: string, file: string, line: number): void
-  /** A record marked in flight whose request never left (the run was stopped): `pending` again. */
-  unsent(identity: string): void
+  /**
+   * A record marked in flight whose request never left (the run was stopped): `pending` again, or `state`,
+   * the state it had before the run marked it (a record an earlier request may have stored stays so).
+   */
+  unsent(identity: string, state?: RecordState | undefined): void
   /** Writes a record's outcome (state `done`). */
   settle(identity: string, outcome: LedgerOutcome): void
   /** Writes a conflict: a record met with content other than the one the ledger holds as stored or in doubt. */

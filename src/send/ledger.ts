@@ -270,8 +270,8 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
     readAt: (identity, file, line) => {
       prepared("UPDATE records SET file = ?, line = ? WHERE identity = ? AND (file IS NOT ? OR line IS NOT ?)").run(file, line, identity, file, line)
     },
-    unsent: (identity) => {
-      prepared("UPDATE records SET state = 'pending' WHERE identity = ?").run(identity)
+    unsent: (identity, state) => {
+      prepared("UPDATE records SET state = ? WHERE identity = ?").run(state ?? "pending", identity)
     },
     settle: (identity, o) => {
       prepared(

@@ -14,7 +14,7 @@ import { bodyWith, type KeyedRecord } from "../endpoints/natural-key.js"
 import type { PostEndpointId } from "../endpoints/endpoint-id.js"
 import type { ApiError } from "../schemas/errors.js"
 import { journaledWorkers } from "./journaled-workers.js"
-import { type BlockedCause, type Ledger, type LedgerOutcome, RECORD_OUTCOMES } from "./ledger-types.js"
+import { type BlockedCause, type Ledger, type LedgerOutcome, type LedgerRecord, RECORD_OUTCOMES, type RecordState, STORED_OUTCOMES } from "./ledger-types.js"
 import { planLine, type PlannedRequest } from "./plan-line.js"
 import { checkAccounts, DISPOSITIONS, type SendSummary } from "./send-summary.js"
 import { recordOutcomes } from "./record-outcomes.js"
@@ -172,6 +172,32 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
     }
   }
 
+  /**
+   * The records sent in this run that an earlier request may have stored (in doubt, or in flight when a run
+   * died), by their state before this run marked them: sent again because a repeat is harmless or on
+   * `resendInDoubt`. An answer that does not say it is stored now (blocked, rejected, failed, not sent)
+   * says nothing of the earlier request, so such a record stays in doubt: never `blocked` or `failed`,
+   * which every later run would send again unasked, storing it twice where a repeat is not harmless.
+   */
+  const maybeStored = new Map<string, RecordState>()
+  const known = (identity: string): LedgerRecord | undefined => {
+    const record = ledger.record(identity)
+    if (record !== undefined && (record.state === "in_flight" || (record.state === "done" && record.outcome === "in_doubt"))) {
+      maybeStored.set(identity, record.state)
+    }
+    return record
+  }
+  const stillInDoubt = (outcome: LedgerOutcome): LedgerOutcome => ({
+    outcome: "in_doubt",
+    cause: "in_doubt_before",
+    httpStatus: outcome.httpStatus,
+    attempts: outcome.attempts,
+    detail: {
+      reason: `Maybe stored by an earlier request whose outcome is unknown; sent again, this request was not stored (${outcome.outcome}${outcome.cause === undefined || outcome.cause === null ? "" : `: ${outcome.cause}`}).`,
+      answer: outcome.detail ?? null
+    }
+  })
+
   const marked = new WeakSet<Job>()
   const sender = dryRun ? undefined : journaledWorkers<Job, ReadonlyArray<readonly [KeyedRecord, LedgerOutcome | "unsent"]>>({
     concurrency: Math.max(1, options.concurrency ?? 4),
@@ -188,13 +214,17 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
     },
     send: sendJob,
     end: (job, results) => {
-      for (const [record, outcome] of results) {
-        if (outcome === "unsent") {
-          // Stopped before its request left: pending again (when it was marked), for the next run to send.
-          if (marked.has(job)) ledger.unsent(record.identity)
+      for (const [record, answer] of results) {
+        const before = maybeStored.get(record.identity)
+        maybeStored.delete(record.identity)
+        if (answer === "unsent") {
+          // Stopped before its request left: as it was before this run marked it (when it was), for the next
+          // run to judge again: pending, or still maybe stored by an earlier request.
+          if (marked.has(job)) ledger.unsent(record.identity, before)
           dispositions.unsent++
           count(job.request.endpoint, "unsent")
         } else {
+          const outcome = before !== undefined && answer.outcome !== "in_doubt" && !STORED_OUTCOMES.has(answer.outcome) ? stillInDoubt(answer) : answer
           ledger.settle(record.identity, clean(outcome))
           outcomes[outcome.outcome]++
           count(job.request.endpoint, outcome.outcome)
@@ -231,7 +261,7 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
     const plan = source.undecodable === true
       ? { kind: "unidentified" as const, endpoint: null, detail: "The line is not valid UTF-8.", errors: [] }
       : planLine(source.text, {
-        known: ledger.record,
+        known,
         seen,
         endpoint: options.endpoint,
         resendInDoubt: options.resendInDoubt === true,
@@ -248,6 +278,8 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
       continue
     }
     records += plan.judged.length
+    // Only the records handed to the senders are looked for at their answer.
+    for (const { record, disposition } of plan.judged) if (disposition !== "send") maybeStored.delete(record.identity)
     if (unidentifiedBefore.size > 0 && unidentifiedBefore.delete(`${source.line}:${source.file}`)) writes.push(() => ledger.identified(source.file, source.line))
     for (const { record, disposition, errors, warnings: found } of plan.judged) {
       for (const w of found ?? []) {

@@ -2,12 +2,14 @@
  * The ledger's promise as a property: any sequence of runs over any arrangement of the same records into
  * files (renamed, split, merged, repeated, broken and fixed, with requests refused or answers lost at
  * random and runs stopped part-way) stores each record at most once; and a last run without faults
- * leaves every record stored or honestly listed in doubt.
+ * leaves every record stored or honestly listed in doubt. And with the supplier paused and resumed, and
+ * records sent again on the user's word (`resendInDoubt`): a record the service may have stored is never
+ * sent by a run without that word.
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { openLedger, recordsOf, type SourceLine, sendRecords } from "../../src/index.js"
-import { energyAmount, type Fault, modelService, SEED, SUPPLIER } from "./model-service.js"
+import { createClient, openLedger, recordsOf, type SourceLine, sendRecords } from "../../src/index.js"
+import { energyAmount, type Fault, modelService, SEED, setSupplier, SUPPLIER, TOKEN } from "./model-service.js"
 
 /** One record of the campaign: its kind, its number, and whether its first version is broken. */
 interface Spec {
@@ -97,6 +99,74 @@ describe("the ledger over many runs", () => {
             // Stored, or honestly in doubt (an answer was lost and a repeat would store it twice).
             expect(stored || known?.outcome === "in_doubt", record.key).toBe(true)
           }
+        }
+        ledger.close()
+      }),
+      { numRuns: 60 }
+    )
+  })
+})
+
+describe("records the service may have stored, over runs that pause the supplier and send in-doubt records again", () => {
+  it("a run without resendInDoubt never sends an energy amount the service has; a last run leaves each stored or in doubt", async () => {
+    const run = fc.record({
+      days: fc.uniqueArray(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 8 }),
+      paused: fc.boolean(),
+      resendInDoubt: fc.boolean(),
+      faults: fc.array(fc.constantFrom<Fault>("none", "before", "after"), { minLength: 1, maxLength: 6 }),
+      stopAfter: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined })
+    })
+    await fc.assert(
+      fc.asyncProperty(fc.array(run, { minLength: 1, maxLength: 6 }), async (runs) => {
+        let faultPlan: Array<Fault> = []
+        const service = modelService(SEED, () => faultPlan.shift() ?? "none")
+        let unasked = true
+        const resentUnasked: Array<string> = []
+        // The service's fetch, watched: an energy amount it stores already, sent by a run without the word.
+        const watched = (async (input: string | URL | Request, init?: RequestInit) => {
+          if (unasked && typeof init?.body === "string" && String(input).includes("/energy-amount/")) {
+            for (const record of recordsOf("energy-amount", JSON.parse(init.body)) ?? []) {
+              if ((service.stored.get(record.identity) ?? 0) > 0) resentUnasked.push(record.key)
+            }
+          }
+          return service.fetch(input, init)
+        }) as typeof fetch
+        const client = createClient({
+          baseUrl: "http://127.0.0.1:9",
+          token: TOKEN,
+          fetch: watched,
+          retry: { maxAttempts: 2, baseDelayMs: 0, maxDelayMs: 0 },
+          clock: { now: () => 0, sleep: async () => {} }
+        })
+        const ledger = openLedger(":memory:", { service: "http://127.0.0.1:9/" })
+        const bodyOf = (day: number) => ({ file: "/amounts.ndjson", line: day, text: JSON.stringify(energyAmount("KD-2", day)) })
+        for (const r of runs) {
+          faultPlan = [...r.faults]
+          unasked = !r.resendInDoubt
+          setSupplier(service, SUPPLIER, r.paused ? "Paused" : "Ongoing")
+          const controller = new AbortController()
+          await sendRecords(r.days.map(bodyOf), {
+            ledger,
+            client,
+            concurrency: 2,
+            resendInDoubt: r.resendInDoubt,
+            signal: controller.signal,
+            onProgress: (p) => {
+              if (r.stopAfter !== undefined && p.answered >= r.stopAfter) controller.abort()
+            }
+          })
+          expect(resentUnasked).toEqual([])
+        }
+        faultPlan = []
+        unasked = true
+        setSupplier(service, SUPPLIER, "Ongoing")
+        const days = [...new Set(runs.flatMap((r) => r.days))]
+        await sendRecords(days.map(bodyOf), { ledger, client })
+        expect(resentUnasked).toEqual([])
+        for (const day of days) {
+          const record = recordsOf("energy-amount", energyAmount("KD-2", day))![0]!
+          const stored = (service.stored.get(record.identity) ?? 0) > 0
+          expect(stored || ledger.record(record.identity)?.outcome === "in_doubt", record.key).toBe(true)
         }
         ledger.close()
       }),

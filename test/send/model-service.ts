@@ -5,6 +5,7 @@
  */
 import { createClient, isPostEndpointId, recordsOf, type Client } from "../../src/index.js"
 import { routeOf } from "../../src/service/routes.js"
+import { CONTROL_PATHS } from "../../src/service/index.js"
 import { referenceModel, type ReferenceModel } from "../../src/testing/index.js"
 
 export const TOKEN = "ledger-token-5b1c9e"
@@ -117,3 +118,15 @@ export const notes = (account: string, bodies: ReadonlyArray<string>): Record<st
   external_account_number: account,
   notes: bodies.map((body) => ({ body, created_at: "2024-05-01T10:00:00Z" }))
 })
+
+/** What the operators do: sets a supplier's status through the rehearsal control (a pause, a resume). */
+export const setSupplier = (service: ModelService, code: string, status: "Ongoing" | "Paused" | "Complete"): void => {
+  service.update((model) => {
+    const step = model.handle(
+      { method: "POST", path: CONTROL_PATHS.supplier.replace("{code}", code), authorization: `Token ${TOKEN}`, body: JSON.stringify({ status }) },
+      { now: NOW }
+    )
+    if (step.response.status !== 200) throw new Error(`the supplier control answered ${step.response.status}`)
+    return step.model
+  })
+}

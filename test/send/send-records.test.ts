@@ -9,7 +9,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { openLedger, type SourceLine, sendRecords } from "../../src/index.js"
 import { loadSqlite } from "../../src/service/sqlite.js"
-import { energyAmount, modelService, notes, PAUSED, SEED, TOKEN, transactions } from "./model-service.js"
+import { energyAmount, type Fault, modelService, notes, PAUSED, SEED, setSupplier, SUPPLIER, TOKEN, transactions } from "./model-service.js"
 
 const lines = (file: string, bodies: ReadonlyArray<unknown>): Array<SourceLine> =>
   bodies.map((body, i) => ({ file, line: i + 1, text: JSON.stringify(body) }))
@@ -143,6 +143,32 @@ describe("sendRecords", () => {
     expect(dry.dispositions).toMatchObject({ kept_in_doubt: 2, send: 1 })
     const second = await sendRecords(input, { ledger, client })
     expect(second.dispositions.kept_in_doubt).toBe(2)
+    expect(service.model().stats().stored.energy_amounts).toBe(2)
+  })
+
+  it("a record in doubt sent again with resendInDoubt and not stored by that request stays in doubt: no later run sends it unasked", async () => {
+    let fault: Fault = "after"
+    const service = modelService(SEED, () => fault)
+    const ledger = ledgerAt()
+    const client = service.client()
+    const input = lines("/a.ndjson", [energyAmount("KD-2", 1), energyAmount("KD-2", 2)])
+    expect((await sendRecords(input, { ledger, client })).outcomes.in_doubt).toBe(2)
+    expect(service.model().stats().stored.energy_amounts).toBe(2)
+    // Sent again on the user's word, while the supplier is paused: blocked now, but the first request may have stored it.
+    fault = "none"
+    setSupplier(service, SUPPLIER, "Paused")
+    const paused = await sendRecords(lines("/a.ndjson", [energyAmount("KD-2", 1)]), { ledger, client, resendInDoubt: true })
+    expect(paused.outcomes).toMatchObject({ blocked: 0, in_doubt: 1 })
+    // Sent again while the service cannot be reached: not stored by this request, still maybe by the first.
+    fault = "before"
+    const unreachable = await sendRecords(lines("/a.ndjson", [energyAmount("KD-2", 2)]), { ledger, client, resendInDoubt: true })
+    expect(unreachable.outcomes).toMatchObject({ failed: 0, in_doubt: 1 })
+    expect(ledger.records({ outcome: "in_doubt", limit: 5 })).toHaveLength(2)
+    // The supplier resumed and the service back: a run without the flag sends neither.
+    fault = "none"
+    setSupplier(service, SUPPLIER, "Ongoing")
+    const later = await sendRecords(input, { ledger, client })
+    expect(later.dispositions).toMatchObject({ kept_in_doubt: 2, send: 0 })
     expect(service.model().stats().stored.energy_amounts).toBe(2)
   })
 
