@@ -9,6 +9,7 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { createClient, openLedger, recordsOf, type SourceLine, sendRecords } from "../../src/index.js"
+import { example } from "../service/support.js"
 import { energyAmount, type Fault, modelService, SEED, setSupplier, SUPPLIER, TOKEN } from "./model-service.js"
 
 /** One record of the campaign: its kind, its number, and whether its first version is broken. */
@@ -171,6 +172,38 @@ describe("records the service may have stored, over runs that pause the supplier
         ledger.close()
       }),
       { numRuns: 60 }
+    )
+  })
+})
+
+describe("pre-import data in any order over runs", () => {
+  it("price sheets and time definitions sent before their participant are stored once it is: none is lost as refused", async () => {
+    const codes = [9900000000004, 9900000000005, 9900000000006]
+    const sheet = (example("market-participant-fees")["price_sheets"] as Array<Record<string, unknown>>)[0]!
+    const bodies = codes.flatMap((code) => [
+      { ...example("market-participant"), code },
+      { price_sheets: [{ ...sheet, market_participant_code: code }] },
+      { ...example("market-participant-definitions"), network_operator_code: String(code) }
+    ])
+    const runArb = fc.array(fc.nat(bodies.length - 1), { minLength: 1, maxLength: bodies.length })
+    await fc.assert(
+      fc.asyncProperty(fc.array(runArb, { minLength: 1, maxLength: 4 }), async (runs) => {
+        const service = modelService(SEED)
+        const client = service.client()
+        const ledger = openLedger(":memory:", { service: "http://127.0.0.1:9/" })
+        const lineOf = (i: number, file: string) => ({ file, line: i + 1, text: JSON.stringify(bodies[i]) })
+        for (const [n, picks] of runs.entries()) await sendRecords(picks.map((i) => lineOf(i, `/pre/run-${n}.ndjson`)), { ledger, client, concurrency: 3 })
+        // The campaign's files in their intended order: participants, fees, definitions.
+        const ordered = [0, 3, 6, 1, 4, 7, 2, 5, 8]
+        for (const i of ordered) await sendRecords([lineOf(i, "/pre/ordered.ndjson")], { ledger, client })
+        for (const [i, body] of bodies.entries()) {
+          const endpoint = i % 3 === 0 ? "market-participant" : i % 3 === 1 ? "market-participant-fees" : "market-participant-definitions"
+          for (const record of recordsOf(endpoint, body)!) expect(ledger.record(record.identity)?.outcome, record.key).toMatch(/^(created|already_existed)$/u)
+        }
+        expect(service.model().stats().stored).toMatchObject({ market_participants: 4, price_sheets: 3, time_definitions: 6 })
+        ledger.close()
+      }),
+      { numRuns: 40 }
     )
   })
 })

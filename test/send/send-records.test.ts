@@ -9,7 +9,8 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { openLedger, type SourceLine, sendRecords } from "../../src/index.js"
 import { loadSqlite } from "../../src/service/sqlite.js"
-import { energyAmount, type Fault, modelService, notes, PAUSED, SEED, setSupplier, SUPPLIER, TOKEN, transactions } from "./model-service.js"
+import { example } from "../service/support.js"
+import { energyAmount, type Fault, modelService, notes, PARTICIPANT, PAUSED, SEED, setSupplier, SUPPLIER, TOKEN, transactions } from "./model-service.js"
 
 const lines = (file: string, bodies: ReadonlyArray<unknown>): Array<SourceLine> =>
   bodies.map((body, i) => ({ file, line: i + 1, text: JSON.stringify(body) }))
@@ -78,6 +79,28 @@ describe("sendRecords", () => {
     expect(again.dispositions.rejected_before).toBe(1)
     const fixed = await sendRecords(lines("/t2.ndjson", [transactions("KD-1", [{ id: "T-1", date: "2024-01-15" }])]), { ledger, client })
     expect(fixed.outcomes.created).toBe(1)
+  })
+
+  it("fees and definitions sent before their market participant are blocked, sent again by later runs, stored once it exists", async () => {
+    const service = modelService(SEED)
+    const ledger = ledgerAt()
+    const client = service.client()
+    const participant = { ...example("market-participant"), code: 9900000000004 }
+    const sheets = (example("market-participant-fees")["price_sheets"] as Array<Record<string, unknown>>)
+    // One sheet of the new participant, one of a participant the service has: only the first waits.
+    const fees = { price_sheets: [{ ...sheets[0], market_participant_code: 9900000000004 }, { ...sheets[0], market_participant_code: PARTICIPANT, document_number: "PB-KNOWN" }] }
+    const definitions = { ...example("market-participant-definitions"), network_operator_code: "9900000000004" }
+    const input = lines("/pre/fees-and-definitions.ndjson", [fees, definitions])
+    const early = await sendRecords(input, { ledger, client })
+    expect(early.outcomes).toMatchObject({ created: 1, blocked: 2, rejected: 0 })
+    expect(early.causes).toEqual({ "blocked:market_participant_not_imported": 1, "blocked:network_operator_not_imported": 1 })
+    // The same lines, unchanged, once the participant is imported: sent, not kept back as refused for their content.
+    expect((await sendRecords(lines("/pre/participants.ndjson", [participant]), { ledger, client })).outcomes.created).toBe(1)
+    const later = await sendRecords(input, { ledger, client })
+    expect(later.dispositions).toMatchObject({ settled_before: 1, send: 2, rejected_before: 0 })
+    expect(later.outcomes.created).toBe(2)
+    // The example's request holds one definition and one rolled-out definition: the service stores each.
+    expect(service.model().stats().stored).toMatchObject({ price_sheets: 2, time_definitions: 2 })
   })
 
   it("transactions are moved only with the option, and then reported as moved", async () => {
