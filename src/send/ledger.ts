@@ -10,13 +10,14 @@
  * sent (`in_flight`), or known (`done`).
  *
  * WAL mode with `synchronous = NORMAL`: every commit survives the process being killed. A run holds an
- * exclusive lock on a file beside the ledger (`LEDGER-lock`) for as long as it is open: a second run on
- * the same ledger is refused rather than sending the same records twice at once, while readers (the
- * report, `status --journal`, a dry run) read the ledger as it is written. The lock ends with the
- * process, however it ends. The ledger holds no token or key.
+ * exclusive lock on a file beside the ledger (`LEDGER-lock`, beside the file a link leads to) for as long
+ * as it is open: a second run on the same ledger is refused rather than sending the same records twice at
+ * once, while readers (the report, `status --journal`, a dry run) read the ledger as it is written. The
+ * lock ends with the process, however it ends. The ledger holds no token or key.
  *
  * @module
  */
+import { realpathSync } from "node:fs"
 import type { DatabaseSync } from "node:sqlite"
 import { loadSqlite } from "../service/sqlite.js"
 import { detailText, type RecordRow, statementCache, toRecord } from "./ledger-rows.js"
@@ -88,6 +89,19 @@ const openDatabase = (path: string, readOnly: boolean): DatabaseSync | undefined
   return new DatabaseSync(path)
 }
 
+/**
+ * The lock file of the ledger at `path`: beside the file the path leads to, so that two runs naming one
+ * ledger through a symbolic link (or a linked folder) take the same lock. A ledger not created yet has
+ * no link to follow.
+ */
+const lockPathOf = (path: string): string => {
+  try {
+    return `${realpathSync(path)}-lock`
+  } catch {
+    return `${path}-lock`
+  }
+}
+
 /** How long a run waits for the lock before it refuses the ledger as in use. */
 const LOCK_WAIT_MS = 1000
 
@@ -100,7 +114,7 @@ const lockLedger = (path: string): DatabaseSync | undefined => {
   const { DatabaseSync } = loadSqlite()
   // A reader of the lock (isLedgerHeld: the report, status --journal) holds it shared for one read: wait for
   // it rather than refuse the ledger. A run in progress holds it for good: refused after the wait.
-  const lock = new DatabaseSync(`${path}-lock`, { timeout: LOCK_WAIT_MS })
+  const lock = new DatabaseSync(lockPathOf(path), { timeout: LOCK_WAIT_MS })
   try {
     lock.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;")
     return lock
@@ -129,7 +143,7 @@ export const isLedgerHeld = (path: string): boolean => {
   const { DatabaseSync } = loadSqlite()
   let probe: DatabaseSync
   try {
-    probe = new DatabaseSync(`${path}-lock`, { readOnly: true })
+    probe = new DatabaseSync(lockPathOf(path), { readOnly: true })
   } catch {
     return false
   }

@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process"
 import { once } from "node:events"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { afterAll, describe, expect, it } from "vitest"
@@ -43,6 +43,27 @@ describe("a reader of the run's lock", () => {
       await once(child, "exit")
     }
     expect(isLedgerHeld(path)).toBe(false)
+  })
+
+  it("a run in progress refuses a second one that names the ledger through a symbolic link", () => {
+    const path = join(dir, "linked.ledger")
+    const alias = join(dir, "alias.ledger")
+    openLedger(path).close()
+    symlinkSync(path, alias)
+    const first = openLedger(path)
+    try {
+      expect(isLedgerHeld(alias)).toBe(true)
+      expect(() => openLedger(alias)).toThrow(/in use by another run/u)
+    } finally {
+      first.close()
+    }
+    // Through the link first, then by its name.
+    const viaLink = openLedger(alias)
+    try {
+      expect(() => openLedger(path)).toThrow(/in use by another run/u)
+    } finally {
+      viaLink.close()
+    }
   })
 
   it("a run in progress still refuses a second one", () => {
