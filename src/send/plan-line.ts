@@ -55,6 +55,11 @@ export interface PlanContext {
   readonly known: (identity: string) => LedgerRecord | undefined
   /** Content read for an identity earlier in this run; the planner adds to it. */
   readonly seen: Map<string, string>
+  /**
+   * The identities whose version in `seen` this run did not send (invalid, refused before, a conflict, kept
+   * in doubt); the planner adds to it. Another version after such a one is judged on its own.
+   */
+  readonly notSent?: Set<string> | undefined
   readonly endpoint?: PostEndpointId | undefined
   readonly resendInDoubt: boolean
   readonly query: Readonly<Record<string, boolean>>
@@ -105,7 +110,14 @@ const byRecord = (items: string | undefined, list: ReadonlyArray<ApiError>): Map
 /** A record's disposition from the ledger and the run so far, before validation (`undefined`: a candidate to send). */
 const judge = (endpoint: PostEndpointId, body: unknown, record: KeyedRecord, context: PlanContext): Disposition | undefined => {
   const seen = context.seen.get(record.identity)
-  if (seen !== undefined) return seen === record.content ? "duplicate" : "conflict"
+  if (seen !== undefined) {
+    if (seen === record.content) return "duplicate"
+    // Another version earlier in this run: a conflict when that one was sent (it may be stored now). One this
+    // run did not send (the invalid version of a payload file mapped before the fix, lying beside the fixed
+    // one) leaves this one to be judged against the ledger, as if it came alone.
+    if (context.notSent?.has(record.identity) !== true) return "conflict"
+    context.notSent.delete(record.identity)
+  }
   context.seen.set(record.identity, record.content)
   const known = context.known(record.identity)
   if (known === undefined) return undefined
@@ -128,6 +140,18 @@ const judge = (endpoint: PostEndpointId, body: unknown, record: KeyedRecord, con
  * a whole makes every record to send invalid.
  */
 export const planLine = (text: string, context: PlanContext): LinePlan => {
+  const plan = planRecords(text, context)
+  if (plan.kind === "records" && context.notSent !== undefined) {
+    for (const { record, disposition } of plan.judged) {
+      // The version this record put in `seen` (a duplicate or an in-run conflict put none) was not sent.
+      if (disposition !== "send" && disposition !== "duplicate" && context.seen.get(record.identity) === record.content) context.notSent.add(record.identity)
+    }
+  }
+  return plan
+}
+
+/** {@link planLine} but for the record of the versions it did not send. */
+const planRecords = (text: string, context: PlanContext): LinePlan => {
   let body: unknown
   try {
     body = JSON.parse(text)

@@ -123,6 +123,7 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
     counts[what] = (counts[what] ?? 0) + 1
   }
   const seen = new Map<string, string>()
+  const notSent = new Set<string>()
   let linesRead = 0
   const filesRead = new Set<string>()
   let records = 0
@@ -263,6 +264,7 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
       : planLine(source.text, {
         known,
         seen,
+        notSent,
         endpoint: options.endpoint,
         resendInDoubt: options.resendInDoubt === true,
         query,

@@ -207,3 +207,42 @@ describe("pre-import data in any order over runs", () => {
     )
   })
 })
+
+describe("versions of a record before and after a fix, in one run", () => {
+  it("in any order, a record whose fixed version is read is stored once; only an invalid version read after it is a conflict", async () => {
+    const version = (n: number, fixed: boolean) =>
+      n % 2 === 0
+        ? energyAmount("KD-2", n + 1, fixed ? `${n}.5` : `${n},5`)
+        : { import_supplier: SUPPLIER, external_account_number: "KD-2", transactions: [{ transaction_id: `T-${n}`, transaction_date: fixed ? "2024-02-28" : "2024-02-30", amount: n, type: "CHARGE" }] }
+    const line = fc.record({ n: fc.integer({ min: 0, max: 5 }), fixed: fc.boolean(), file: fc.integer({ min: 0, max: 2 }) })
+    await fc.assert(
+      fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 14 }), async (picks) => {
+        const service = modelService(SEED)
+        const client = service.client()
+        const ledger = openLedger(":memory:", { service: "http://127.0.0.1:9/" })
+        const input: Array<SourceLine> = picks.map((p, i) => ({ file: `/out/payloads-${p.file}.ndjson`, line: i + 1, text: JSON.stringify(version(p.n, p.fixed)) }))
+        const first = await sendRecords(input, { ledger, client, concurrency: 2 })
+        // An invalid version before the record's first fixed one is invalid (then a duplicate), never a
+        // conflict; one after it meets a version that may be stored: a conflict.
+        const firstFixed = (n: number) => picks.findIndex((p) => p.n === n && p.fixed)
+        const after = picks.filter((p, i) => !p.fixed && firstFixed(p.n) !== -1 && i > firstFixed(p.n))
+        const opensWithBroken = new Set(picks.filter((p, i) => picks.findIndex((q) => q.n === p.n) === i && !p.fixed).map((p) => p.n))
+        expect(first.dispositions).toMatchObject({ conflict: after.length, invalid: opensWithBroken.size })
+        expect(ledger.conflicts(100)).toHaveLength(new Set(after.map((p) => p.n)).size)
+        const fixedOnes = new Set(picks.filter((p) => p.fixed).map((p) => p.n))
+        expect(first.outcomes.created).toBe(fixedOnes.size)
+        for (const n of fixedOnes) {
+          const endpoint = n % 2 === 0 ? "energy-amount" : "transactions"
+          const record = recordsOf(endpoint, version(n, true))![0]!
+          expect(ledger.record(record.identity)?.outcome, record.key).toBe("created")
+        }
+        // The same files again: nothing sent; an invalid version of a stored record is now a conflict with it.
+        const again = await sendRecords(input, { ledger, client, concurrency: 2 })
+        expect(again.dispositions.send).toBe(0)
+        expect([...service.stored.values()].every((n) => n === 1)).toBe(true)
+        ledger.close()
+      }),
+      { numRuns: 60 }
+    )
+  })
+})

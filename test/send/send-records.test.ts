@@ -103,6 +103,23 @@ describe("sendRecords", () => {
     expect(service.model().stats().stored).toMatchObject({ price_sheets: 2, time_definitions: 2 })
   })
 
+  it("an old, invalid version and its fixed version in one run: the fixed one is sent, no conflict", async () => {
+    const service = modelService(SEED)
+    const ledger = ledgerAt()
+    const client = service.client()
+    const broken = transactions("KD-2", [{ id: "T-5", date: "2024-02-30" }])
+    const fixed = transactions("KD-2", [{ id: "T-5", date: "2024-02-28" }])
+    // The payload file of the first mapping still lies beside the one mapped again after the fix.
+    const run = await sendRecords([...lines("/out/transactions.ndjson", [broken]), ...lines("/out/transactions-fixed.ndjson", [fixed])], { ledger, client })
+    expect(run.dispositions).toMatchObject({ invalid: 1, conflict: 0, send: 1 })
+    expect(run.outcomes.created).toBe(1)
+    expect(ledger.conflicts(10)).toEqual([])
+    // Both files again: the stored version is settled, the old one a conflict with it, never sent.
+    const again = await sendRecords([...lines("/out/transactions.ndjson", [broken]), ...lines("/out/transactions-fixed.ndjson", [fixed])], { ledger, client })
+    expect(again.dispositions).toMatchObject({ conflict: 1, settled_before: 1, send: 0 })
+    expect(service.model().stats().stored.transactions).toBe(1)
+  })
+
   it("transactions are moved only with the option, and then reported as moved", async () => {
     const service = modelService(SEED)
     const ledger = ledgerAt()
