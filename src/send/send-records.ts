@@ -179,6 +179,8 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
    * `resendInDoubt`. An answer that does not say it is stored now (blocked, rejected, failed, not sent)
    * says nothing of the earlier request, so such a record stays in doubt: never `blocked` or `failed`,
    * which every later run would send again unasked, storing it twice where a repeat is not harmless.
+   * Except blocked for its account or market participant: an import is never undone, so one missing now
+   * was missing then, and the earlier request was refused too (a supplier, though, may have been paused since).
    */
   const maybeStored = new Map<string, RecordState>()
   const known = (identity: string): LedgerRecord | undefined => {
@@ -225,7 +227,8 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
           dispositions.unsent++
           count(job.request.endpoint, "unsent")
         } else {
-          const outcome = before !== undefined && answer.outcome !== "in_doubt" && !STORED_OUTCOMES.has(answer.outcome) ? stillInDoubt(answer) : answer
+          const refusedThen = answer.outcome === "blocked" && answer.cause !== "supplier_not_ongoing"
+          const outcome = before !== undefined && answer.outcome !== "in_doubt" && !STORED_OUTCOMES.has(answer.outcome) && !refusedThen ? stillInDoubt(answer) : answer
           ledger.settle(record.identity, clean(outcome))
           outcomes[outcome.outcome]++
           count(job.request.endpoint, outcome.outcome)

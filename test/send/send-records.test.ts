@@ -9,6 +9,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { openLedger, type SourceLine, sendRecords } from "../../src/index.js"
 import { loadSqlite } from "../../src/service/sqlite.js"
+import { CONTROL_PATHS } from "../../src/service/index.js"
 import { example } from "../service/support.js"
 import { energyAmount, type Fault, modelService, notes, PARTICIPANT, PAUSED, SEED, setSupplier, SUPPLIER, TOKEN, transactions } from "./model-service.js"
 
@@ -210,6 +211,25 @@ describe("sendRecords", () => {
     const later = await sendRecords(input, { ledger, client })
     expect(later.dispositions).toMatchObject({ kept_in_doubt: 2, send: 0 })
     expect(service.model().stats().stored.energy_amounts).toBe(2)
+  })
+
+  it("a record in doubt whose account is not imported when it is sent again is blocked: the earlier request cannot have stored it", async () => {
+    let fault: Fault = "after"
+    const service = modelService(SEED, () => fault)
+    const ledger = ledgerAt()
+    const client = service.client()
+    // KD-3 is staged: the service refused the first request, but its answer was lost.
+    const input = lines("/a.ndjson", [energyAmount("KD-3", 1)])
+    expect((await sendRecords(input, { ledger, client })).outcomes.in_doubt).toBe(1)
+    fault = "none"
+    const again = await sendRecords(input, { ledger, client, resendInDoubt: true })
+    expect(again.outcomes).toMatchObject({ blocked: 1, in_doubt: 0 })
+    expect(again.causes).toEqual({ "blocked:account_not_imported": 1 })
+    // An import is never undone: once it is imported, the next run sends it unasked, and it is stored once.
+    service.update((model) => model.handle({ method: "POST", path: CONTROL_PATHS.account.replace("{import_supplier}", SUPPLIER).replace("{external_account_number}", "KD-3"), authorization: `Token ${TOKEN}`, body: '{"status":"COMPLETED"}' }).model)
+    const imported = await sendRecords(input, { ledger, client })
+    expect(imported.outcomes.created).toBe(1)
+    expect(service.model().stats().stored.energy_amounts).toBe(1)
   })
 
   it("an outcome changes only on an answer: a record in doubt is not re-read as invalid by a run with another clock", async () => {
