@@ -2,11 +2,15 @@
  * The pure model against the real server: random command sequences (fast-check `fc.commands`) are sent
  * to `data-import serve`'s HTTP server (SQLite in memory, on 127.0.0.1) and to `referenceModel`, and every
  * answer must be the same, status and body; the rehearsal controls among them pause, resume and add
- * suppliers and stage or complete accounts, so later requests meet every state. Plus the model's own promises: it never changes, a bad seed
- * is refused.
+ * suppliers and stage or complete accounts, so later requests meet every state; the server keeps its state
+ * in a file and is restarted on it (as `serve --state`) at random points of a sequence. Plus the model's
+ * own promises: it never changes, a bad seed is refused.
  */
+import { mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import * as fc from "fast-check"
-import { describe, expect, it } from "vitest"
+import { afterAll, describe, expect, it } from "vitest"
 import { buildPath, ENDPOINT_IDS, type EndpointId, endpoints, POST_ENDPOINT_IDS } from "../../src/index.js"
 import { CONTROL_PATHS, type ServiceRequest, STATS_PATH } from "../../src/service/index.js"
 import { arbitraryInvalidPayload, arbitraryPayload, referenceModel, type ReferenceModel } from "../../src/testing/index.js"
@@ -23,6 +27,7 @@ import {
   SEED,
   startService,
   SUPPLIER,
+  type TestService,
   TOKEN,
   UNKNOWN_STATUS
 } from "./support.js"
@@ -136,15 +141,21 @@ interface ModelBox {
   current: ReferenceModel
 }
 
+/** The server under test: restarted on its state file by {@link Restart}. */
+interface RealBox {
+  service: TestService
+  readonly state: string
+}
+
 /** One request: the model's answer and the server's must be equal. */
-class SendRequest implements fc.AsyncCommand<ModelBox, { readonly baseUrl: string }> {
+class SendRequest implements fc.AsyncCommand<ModelBox, RealBox> {
   constructor(readonly request: ServiceRequest) {}
   check = (): boolean => true
-  async run(model: ModelBox, real: { readonly baseUrl: string }): Promise<void> {
+  async run(model: ModelBox, real: RealBox): Promise<void> {
     const step = model.current.handle(this.request, { now: FIXED_NOW })
     model.current = step.model
     const r = this.request
-    const response = await fetch(`${real.baseUrl}${r.path}`, {
+    const response = await fetch(`${real.service.baseUrl}${r.path}`, {
       method: r.method,
       // A JSON body says so: fetch would label a string text/plain, which the server refuses (415).
       headers: { ...(r.authorization === undefined ? {} : { Authorization: r.authorization }), "Content-Type": "application/json" },
@@ -154,20 +165,40 @@ class SendRequest implements fc.AsyncCommand<ModelBox, { readonly baseUrl: strin
     expectValidResponse(r.method, r.path, response.status, body)
     expect({ status: response.status, body }).toEqual({ status: step.response.status, body: JSON.parse(JSON.stringify(step.response.body)) })
     // The statistics of both agree after every step, not only when a command asks for them.
-    expect(model.current.stats()).toEqual((await (await fetch(`${real.baseUrl}${STATS_PATH}`, { headers: { Authorization: AUTH } })).json()))
+    expect(model.current.stats()).toEqual((await (await fetch(`${real.service.baseUrl}${STATS_PATH}`, { headers: { Authorization: AUTH } })).json()))
   }
   toString = (): string => `${this.request.method} ${this.request.path} ${this.request.body ?? ""}`.slice(0, 300)
 }
 
+/** The server stops and starts again on its state file (with its seed or without): it answers as before. */
+class Restart implements fc.AsyncCommand<ModelBox, RealBox> {
+  constructor(readonly withSeed: boolean) {}
+  check = (): boolean => true
+  async run(model: ModelBox, real: RealBox): Promise<void> {
+    await real.service.close()
+    real.service = await startService({ now: FIXED_NOW, state: real.state, ...(this.withSeed ? { seed: SEED } : {}) })
+    expect(model.current.stats()).toEqual((await (await fetch(`${real.service.baseUrl}${STATS_PATH}`, { headers: { Authorization: AUTH } })).json()))
+  }
+  toString = (): string => `restart${this.withSeed ? " with the seed" : ""}`
+}
+
+const stateDir = mkdtempSync(join(tmpdir(), "model-state-"))
+afterAll(() => rmSync(stateDir, { recursive: true, force: true }))
+let stateFiles = 0
+
 describe("referenceModel against the HTTP server", () => {
   it(`agrees on every answer and on the statistics (${RUNS} command sequences)`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.commands([request.map((r) => new SendRequest(r))], { maxCommands: 25 }), async (commands) => {
-        const service = await startService({ now: FIXED_NOW })
+      fc.asyncProperty(fc.commands([fc.oneof(
+        { arbitrary: request.map((r): fc.AsyncCommand<ModelBox, RealBox> => new SendRequest(r)), weight: 12 },
+        { arbitrary: fc.boolean().map((withSeed): fc.AsyncCommand<ModelBox, RealBox> => new Restart(withSeed)), weight: 1 }
+      )], { maxCommands: 25 }), async (commands) => {
+        const state = join(stateDir, `state-${stateFiles++}.sqlite`)
+        const real: RealBox = { service: await startService({ now: FIXED_NOW, state }), state }
         try {
-          await fc.asyncModelRun(() => ({ model: { current: referenceModel(SEED) }, real: { baseUrl: service.baseUrl } }), commands)
+          await fc.asyncModelRun(() => ({ model: { current: referenceModel(SEED) }, real }), commands)
         } finally {
-          await service.close()
+          await real.service.close()
         }
       }),
       { numRuns: RUNS }

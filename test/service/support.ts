@@ -157,9 +157,10 @@ afterEach(async () => {
 
 /** Starts a service on 127.0.0.1, port 0, in memory; closed after the test at the latest. */
 export const startService = async (
-  options: { readonly seed?: Seed; readonly faults?: Partial<FaultOptions>; readonly now?: Date } = {}
+  options: { readonly seed?: Seed; readonly faults?: Partial<FaultOptions>; readonly now?: Date; readonly state?: string } = {}
 ): Promise<TestService> => {
-  const store = openStore(":memory:", options.seed ?? SEED)
+  // A state file seeded before is opened as `serve --state` opens it on a restart.
+  const store = openStore(options.state ?? ":memory:", options.seed ?? SEED)
   const now = options.now ?? FIXED_NOW
   const service = createReferenceServer({ store, faults: { ...NO_FAULTS, ...options.faults }, now: () => now })
   const { port } = await service.listen(0, "127.0.0.1")
