@@ -9,6 +9,7 @@
  */
 import type { Client } from "../client/create-client.js"
 import { redactSecrets } from "../client/redact-secrets.js"
+import { isRepeatHarmless } from "../client/repeat-is-harmless.js"
 import type { SendOutcome } from "../client/outcome.js"
 import { bodyWith, type KeyedRecord } from "../endpoints/natural-key.js"
 import type { PostEndpointId } from "../endpoints/endpoint-id.js"
@@ -175,18 +176,20 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
 
   /**
    * The records sent in this run that an earlier request may have stored (in doubt, or in flight when a run
-   * died), by their state before this run marked them: sent again because a repeat is harmless or on
-   * `resendInDoubt`. An answer that does not say it is stored now (blocked, rejected, failed, not sent)
-   * says nothing of the earlier request, so such a record stays in doubt: never `blocked` or `failed`,
-   * which every later run would send again unasked, storing it twice where a repeat is not harmless.
-   * Except blocked for its account or market participant: an import is never undone, so one missing now
-   * was missing then, and the earlier request was refused too (a supplier, though, may have been paused since).
+   * died), by their state before this run marked them, and whether a repeat of them is harmless. One whose
+   * repeat is harmless is answered as the earlier request left it (a note or transaction stored already is
+   * `…_ALREADY_EXISTS`), so its answer is its outcome. One sent again on `resendInDoubt` alone: an answer
+   * that does not say it is stored now (blocked, rejected, failed) says nothing of the earlier request, so
+   * it stays in doubt, never `blocked` or `failed`, which every later run would send again unasked,
+   * storing it twice. Except blocked for its account or market participant: an import is never undone, so
+   * one missing now was missing then, and the earlier request was refused too (a supplier, though, may have
+   * been paused since). Stopped before its request left, either goes back to its state before the run.
    */
-  const maybeStored = new Map<string, RecordState>()
+  const maybeStored = new Map<string, { readonly state: RecordState; harmless: boolean }>()
   const known = (identity: string): LedgerRecord | undefined => {
     const record = ledger.record(identity)
     if (record !== undefined && (record.state === "in_flight" || (record.state === "done" && record.outcome === "in_doubt"))) {
-      maybeStored.set(identity, record.state)
+      maybeStored.set(identity, { state: record.state, harmless: false })
     }
     return record
   }
@@ -223,12 +226,14 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
         if (answer === "unsent") {
           // Stopped before its request left: as it was before this run marked it (when it was), for the next
           // run to judge again: pending, or still maybe stored by an earlier request.
-          if (marked.has(job)) ledger.unsent(record.identity, before)
+          if (marked.has(job)) ledger.unsent(record.identity, before?.state)
           dispositions.unsent++
           count(job.request.endpoint, "unsent")
         } else {
           const refusedThen = answer.outcome === "blocked" && answer.cause !== "supplier_not_ongoing"
-          const outcome = before !== undefined && answer.outcome !== "in_doubt" && !STORED_OUTCOMES.has(answer.outcome) && !refusedThen ? stillInDoubt(answer) : answer
+          const outcome = before !== undefined && !before.harmless && answer.outcome !== "in_doubt" && !STORED_OUTCOMES.has(answer.outcome) && !refusedThen
+            ? stillInDoubt(answer)
+            : answer
           ledger.settle(record.identity, clean(outcome))
           outcomes[outcome.outcome]++
           count(job.request.endpoint, outcome.outcome)
@@ -284,7 +289,12 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
     }
     records += plan.judged.length
     // Only the records handed to the senders are looked for at their answer.
-    for (const { record, disposition } of plan.judged) if (disposition !== "send") maybeStored.delete(record.identity)
+    for (const { record, disposition } of plan.judged) {
+      const before = maybeStored.get(record.identity)
+      if (before === undefined) continue
+      if (disposition !== "send" || plan.request === undefined) maybeStored.delete(record.identity)
+      else before.harmless = isRepeatHarmless(plan.endpoint, record.index === null ? plan.request.body : bodyWith(plan.endpoint, plan.request.body, [plan.request.records.indexOf(record)]), query)
+    }
     if (unidentifiedBefore.size > 0 && unidentifiedBefore.delete(`${source.line}:${source.file}`)) writes.push(() => ledger.identified(source.file, source.line))
     for (const { record, disposition, errors, warnings: found } of plan.judged) {
       for (const w of found ?? []) {

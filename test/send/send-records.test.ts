@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { openLedger, type SourceLine, sendRecords } from "../../src/index.js"
+import { openLedger, recordsOf, type SourceLine, sendRecords } from "../../src/index.js"
 import { loadSqlite } from "../../src/service/sqlite.js"
 import { CONTROL_PATHS } from "../../src/service/index.js"
 import { example } from "../service/support.js"
@@ -230,6 +230,20 @@ describe("sendRecords", () => {
     const imported = await sendRecords(input, { ledger, client })
     expect(imported.outcomes.created).toBe(1)
     expect(service.model().stats().stored.energy_amounts).toBe(1)
+  })
+
+  it("a record in doubt whose repeat is harmless takes the answer of its repeat: refused now, it was not stored then", async () => {
+    const service = modelService(SEED)
+    const ledger = ledgerAt()
+    const client = service.client()
+    // Outside KD-1's open statement period, and in flight when a run was killed.
+    const body = transactions("KD-1", [{ id: "T-40", date: "2023-12-15" }])
+    const input = lines("/t.ndjson", [body])
+    ledger.inFlight({ ...recordsOf("transactions", body)![0]!, endpoint: "transactions", file: "/t.ndjson", line: 1 }, ledger.startRun("send", null, {}))
+    // Sent again unasked (a stored one would be TRANSACTION_ALREADY_EXISTS): rejected, and not sent again unchanged.
+    const again = await sendRecords(input, { ledger, client })
+    expect(again.outcomes).toMatchObject({ rejected: 1, in_doubt: 0 })
+    expect((await sendRecords(input, { ledger, client })).dispositions).toMatchObject({ rejected_before: 1, send: 0 })
   })
 
   it("an outcome changes only on an answer: a record in doubt is not re-read as invalid by a run with another clock", async () => {
