@@ -139,7 +139,8 @@ const mergedOf = (level: Level, add: AddCells): Cells => {
  * on it.
  */
 class MessageRecords {
-  readonly records: Array<EdifactRecordItem> = []
+  /** The items made since the last were taken (taken as the array itself, which is then replaced). */
+  records: Array<EdifactRecordItem> = []
   private readonly levels: Array<Level> = [{ depth: 0, segments: [], parent: undefined, own: undefined, bad: undefined, merged: undefined }]
   /** Segments before the `UNS`, until it comes; `undefined` after it. */
   private header: Array<Segment> | undefined = []
@@ -304,6 +305,18 @@ export async function* readEdifactRecords(
   chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
   options: EdifactRecordOptions
 ): AsyncGenerator<EdifactRecordItem> {
+  for await (const run of readEdifactRecordRuns(chunks, options)) yield* run
+}
+
+/**
+ * {@link readEdifactRecords} a run of items at a time: the items, in the same order, in arrays of those
+ * made together (from a chunk, or from a piece of a message read again). A caller that takes each item
+ * in turn (`map`) pays a step of an async generator per run instead of one per record.
+ */
+export async function* readEdifactRecordRuns(
+  chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+  options: EdifactRecordOptions
+): AsyncGenerator<ReadonlyArray<EdifactRecordItem>> {
   const zone = options.zone ?? "Europe/Berlin"
   const picks: Picks | undefined = options.columns === undefined ? undefined : compilePicks(options.columns)
   const add: AddCells = picks === undefined ? (cells, segment, bad) => addAllCells(cells, segment, zone, bad) : (cells, segment, bad) => addPickedCells(cells, segment, picks, zone, bad)
@@ -349,7 +362,7 @@ export async function* readEdifactRecords(
     const unt = current!
     out.push({ kind: "checked", message, text: textOf(unh.offset, unt.offset + unt.length), separators: scanner.separatorsAt(unh.offset), unh })
   }
-  const records = function*(checked: CheckedMessage): Generator<EdifactRecordItem> {
+  const records = function*(checked: CheckedMessage): Generator<ReadonlyArray<EdifactRecordItem>> {
     const { message, text, unh } = checked
     const again = new SegmentScanner({ separators: checked.separators, offset: unh.offset, number: unh.number - 1 })
     const state = new MessageRecords(message, options, add, columns)
@@ -361,16 +374,24 @@ export async function* readEdifactRecords(
       for (const item of segments) if (item.kind === "segment") state.push(item)
       segments.length = 0
       if (at + RECORDS_PIECE >= text.length) state.end()
-      yield* state.records
-      state.records.length = 0
+      if (state.records.length > 0) {
+        yield state.records
+        state.records = []
+      }
     }
   }
-  const drain = function*(): Generator<EdifactRecordItem> {
+  const drain = function*(): Generator<ReadonlyArray<EdifactRecordItem>> {
+    let loose: Array<EdifactRecordItem> = []
     for (const item of out) {
-      if (item.kind === "checked") yield* records(item)
-      else yield item
+      if (item.kind !== "checked") loose.push(item)
+      else {
+        if (loose.length > 0) yield loose
+        loose = []
+        yield* records(item)
+      }
     }
     out.length = 0
+    if (loose.length > 0) yield loose
   }
   const segments: Array<SegmentItem> = []
   for await (const chunk of chunks) {
