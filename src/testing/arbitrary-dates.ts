@@ -8,12 +8,11 @@
  */
 import * as fc from "fast-check"
 import { dateOfDay, dayOfDate, daysFromCivil, wallClockOf } from "../schemas/instant.js"
+import { daysInMonth } from "../schemas/is-calendar-date.js"
 import { oneof } from "./arbitrary-values.js"
 
 const FIRST_DAY = dayOfDate("2015-01-01")
 const LAST_DAY = dayOfDate("2030-12-31")
-
-const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0
 
 /**
  * The days between `first` and `last` (day numbers, inclusive) where date handling goes wrong: leap days,
@@ -23,7 +22,7 @@ const boundaryDays = (first: number, last: number): { readonly leap: Array<numbe
   const leap: Array<number> = []
   const turns: Array<number> = []
   for (let year = Number(dateOfDay(first).slice(0, 4)); year <= Number(dateOfDay(last).slice(0, 4)); year++) {
-    if (isLeapYear(year)) leap.push(daysFromCivil(year, 2, 29))
+    if (daysInMonth(year, 2) === 29) leap.push(daysFromCivil(year, 2, 29))
     turns.push(daysFromCivil(year, 12, 31), daysFromCivil(year, 1, 1))
   }
   const inRange = (day: number) => day >= first && day <= last
