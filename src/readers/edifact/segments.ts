@@ -284,7 +284,7 @@ export class SegmentScanner {
     if (this.first) {
       if (text.length < 3) return
       this.first = false
-      if (text.startsWith("\u00ef\u00bb\u00bf")) {
+      if (text.startsWith(BOM)) {
         text = text.slice(3)
         this.text = text
         this.base = 3
@@ -381,7 +381,7 @@ export class SegmentScanner {
    */
   end(out: Array<SegmentItem>): void {
     let text = this.text
-    if (this.first && text.startsWith("\u00ef\u00bb\u00bf")) {
+    if (this.first && text.startsWith(BOM)) {
       text = text.slice(3)
       this.base = 3
     }
