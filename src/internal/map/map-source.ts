@@ -48,9 +48,12 @@ export interface MapSource {
   readonly size: number | undefined
 }
 
+/** A mapping's problems, one an indented line. */
+const problemLines = (problems: ReadonlyArray<MappingProblem>): string => problems.map((p) => `  ${formatMappingProblem(p)}`).join("\n")
+
 /** A mapping's problems as the text of a usage error, one problem a line. */
 const problemsText = (path: string, what: string, problems: ReadonlyArray<MappingProblem>): string =>
-  `${what} ${path} is not usable:\n${problems.map((p) => `  ${formatMappingProblem(p)}`).join("\n")}`
+  `${what} ${path} is not usable:\n${problemLines(problems)}`
 
 /**
  * Reads and checks the JSON mapping at `path`.
@@ -153,8 +156,7 @@ export const openMapSource = async (
           const wrongDelimiter = held !== undefined && held !== options.delimiter && names[0]!.includes(held)
             ? `\n  the header is one column: its names are separated by ${shown(held)}, not ${shown(options.delimiter!)}; run again with --delimiter ${held === "\t" ? "'\\t'" : `'${held}'`} or without it`
             : ""
-          const lines = problems.map((p) => `  ${formatMappingProblem(p)}`).join("\n")
-          throw usageError(`the mapping ${mappingPath} does not fit the header (line ${headerLine}) of ${input}:\n${lines}${crOnly}${wrongDelimiter}`)
+          throw usageError(`the mapping ${mappingPath} does not fit the header (line ${headerLine}) of ${input}:\n${problemLines(problems)}${crOnly}${wrongDelimiter}`)
         }
         break
       }
