@@ -312,6 +312,16 @@ export async function* readEdifactRecords(
  * {@link readEdifactRecords} a run of items at a time: the items, in the same order, in arrays of those
  * made together (from a chunk, or from a piece of a message read again). A caller that takes each item
  * in turn (`map`) pays a step of an async generator per run instead of one per record.
+ *
+ * @example
+ * // The records of a message in one run, the reject of a message of a format not read in the next.
+ * const text = "UNB+UNOC:3+SENDER+RECEIVER+240101:1200+42'" +
+ *   "UNH+M1+MSCONS:D:04B:UN:2.4c'UNS+D'QTY+220:4'QTY+220:7'UNT+5+M1'" +
+ *   "UNH+M2+ORDERS:D:96A:UN:EAN008'UNT+2+M2'UNZ+2+42'"
+ * const options = { record: "QTY", groups: ["QTY"], messages: ["MSCONS:D:04B"] }
+ * const runs: Array<ReadonlyArray<EdifactRecordItem>> = []
+ * for await (const run of readEdifactRecordRuns([text], options)) runs.push(run)
+ * runs.map((run) => run.map((item) => (item.kind === "record" ? item.record["QTY.1.2"] : item.code))) // => [["4", "7"], ["unsupported_format"]]
  */
 export async function* readEdifactRecordRuns(
   chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
