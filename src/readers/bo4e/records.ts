@@ -88,12 +88,17 @@ const flatten = (value: ExactJson, prefix: string, out: Record<string, string | 
     Object.defineProperty(out, prefix, { value: cell, enumerable: true, writable: true, configurable: true })
     return undefined
   }
-  const entries: ReadonlyArray<readonly [string, ExactJson]> = Array.isArray(value)
-    ? (value as ReadonlyArray<ExactJson>).map((v, i) => [`${prefix}[${i}]`, v] as const)
-    : Object.entries(value).map(([k, v]) => [join(prefix, k), v] as const)
-  for (const [name, v] of entries) {
-    const repeated = flatten(v, name, out, skip)
-    if (repeated !== undefined) return repeated
+  if (Array.isArray(value)) {
+    const list = value as ReadonlyArray<ExactJson>
+    for (let i = 0; i < list.length; i++) {
+      const repeated = flatten(list[i]!, `${prefix}[${i}]`, out, skip)
+      if (repeated !== undefined) return repeated
+    }
+  } else {
+    for (const [k, v] of Object.entries(value)) {
+      const repeated = flatten(v, join(prefix, k), out, skip)
+      if (repeated !== undefined) return repeated
+    }
   }
   return undefined
 }
