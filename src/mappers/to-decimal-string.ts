@@ -242,6 +242,8 @@ export const toDecimalString = (value: unknown, options?: ToDecimalStringOptions
 
 const COMMA = 44
 const DOT = 46
+/** No character: `plain` has no group separator. */
+const NO_GROUP = -1
 
 // The mutants left in plainSeparators and decimalStringConverter only send a value the general way
 // (toDecimalString), which gives the same answer; a fast path taken wrongly fails plain-decimal.test.ts.
@@ -251,12 +253,12 @@ const DOT = 46
 const plainSeparators = (options: ToDecimalStringOptions | undefined): readonly [number, number] | undefined => {
   const locale = options?.locale
   if (options?.scale !== undefined || !ROUNDINGS.includes(options?.rounding ?? "half-even")) return undefined
-  return locale === "de" ? [COMMA, DOT] : locale === "en" ? [DOT, COMMA] : undefined
+  return locale === "de" ? [COMMA, DOT] : locale === "en" ? [DOT, COMMA] : locale === "plain" ? [DOT, NO_GROUP] : undefined
 }
 
 /**
  * {@link toDecimalString} with its options read once, for converting a column of amounts: the same
- * answer for every value, the usual plain amount of a `de` or `en` column read in one pass.
+ * answer for every value, the usual plain amount of a `de`, `en` or `plain` column read in one pass.
  *
  * @example
  * const amounts = decimalStringConverter({ locale: "de" })

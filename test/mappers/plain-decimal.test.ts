@@ -79,7 +79,7 @@ describe("plainDecimal", () => {
 describe("decimalStringConverter", () => {
   const options = fc.record(
     {
-      locale: fc.constantFrom("de", "en", "auto", "fr"),
+      locale: fc.constantFrom("de", "en", "plain", "auto", "fr"),
       scale: fc.oneof(fc.integer({ min: 0, max: 4 }), fc.constant(-1)),
       rounding: fc.constantFrom("half-even", "half-up", "up")
     },
@@ -103,6 +103,8 @@ describe("decimalStringConverter", () => {
     [{ locale: "de" }, "1.234", { ok: true, value: "1234" }],
     [{ locale: "en" }, "1,234", { ok: true, value: "1234" }],
     [{ locale: "de" }, "1,234", { ok: true, value: "1.234" }],
+    [{ locale: "plain" }, "-0012.340", { ok: true, value: "-12.340" }],
+    [{ locale: "plain" }, "1,234", { ok: false, error: expect.objectContaining({ code: "invalid" }) }],
     [{ locale: "de", scale: 2 }, "1,235", { ok: true, value: "1.24" }],
     [{ locale: "de", scale: 2, rounding: "half-up" }, "1,225", { ok: true, value: "1.23" }],
     [{ locale: "de", rounding: "up" }, "1,5", { ok: false, error: expect.objectContaining({ code: "invalid_option" }) }],
