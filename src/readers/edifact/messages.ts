@@ -86,6 +86,9 @@ export interface MessageOptions {
 /** Component `c` of element `e` (0-based) of a segment, `""` when it has none. */
 export const el = (segment: Segment, e: number, c = 0): string => segment.elements[e]?.[c] ?? ""
 
+/** Whether a count of a trailer (`UNT` 0074, `UNE` 0060) is written in digits and is `n`. */
+const countIs = (text: string, n: number): boolean => /^[0-9]+$/u.test(text) && Number(text) === n
+
 /** The `UNH` 0062 of a message; `""` when its UNH could not be read (its text is in the problem's `raw`). */
 const referenceOf = (unh: SegmentItem): string => (unh.kind === "segment" ? el(unh, 0) : "")
 
@@ -215,7 +218,7 @@ export class MessageReader {
         const unh = m.unh as Segment
         const count = el(unt, 0)
         const segments = m.count + 1
-        const countOk = /^[0-9]+$/u.test(count) && Number(count) === segments
+        const countOk = countIs(count, segments)
         if (m.damage !== undefined) {
           out(this.closeDamaged(m, "", "", unt))
         } else if (!countOk && !this.warnCount) {
@@ -270,7 +273,7 @@ export class MessageReader {
         if (group === undefined) out(this.problemOf("group_not_open", "UNE without UNG", item, []))
         else if (el(item, 1) !== group.reference) {
           out(this.problemOf("group_reference_mismatch", `UNE names functional group ${JSON.stringify(el(item, 1))}, UNG named ${JSON.stringify(group.reference)}`, item, []))
-        } else if (!/^[0-9]+$/u.test(el(item, 0)) || Number(el(item, 0)) !== group.messages) {
+        } else if (!countIs(el(item, 0), group.messages)) {
           out(this.problemOf("group_message_count_mismatch", `UNE says the functional group has ${el(item, 0)} messages; it has ${group.messages}`, item, []))
         }
         this.group = undefined
