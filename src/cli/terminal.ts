@@ -38,6 +38,9 @@ export const stylesFor = (colour: boolean): Styles =>
 /** A count with thousands separators (`1,234,567`), locale-independent. */
 export const formatCount = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/gu, ",")
 
+/** A count and its noun, singular for one: "1 record", "2 records". */
+export const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`
+
 /** A byte size for people: `512 B`, `1.5 MiB`. */
 export const formatBytes = (n: number): string => {
   const units = ["B", "KiB", "MiB", "GiB", "TiB"]

@@ -5,7 +5,7 @@
  * @module
  */
 import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
-import { formatCount, type Styles } from "../terminal.js"
+import { formatCount, plural, type Styles } from "../terminal.js"
 import type { MapOutcomes, Reject } from "../../internal/map/map-outcomes.js"
 import type { MapWarnings } from "../../internal/map/map-warnings.js"
 
@@ -28,8 +28,6 @@ const warningsText = (warnings: MapWarnings, s: Styles): string => {
   for (const w of warnings.first) out.push(`  ${w.file}:${w.lines.join(",")} ${w.attr !== undefined ? `${w.attr} ` : ""}${s.yellow(w.code)} ${w.detail}`)
   return `${out.join("\n")}\n`
 }
-
-const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`
 
 /**
  * Reports the outcomes of a finished `map` run and returns its exit code.

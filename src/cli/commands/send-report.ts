@@ -9,7 +9,7 @@ import { relative } from "node:path"
 import type { Ledger, LedgerRecord, SendSummary } from "../../index.js"
 import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
 import { openOutput, Output } from "../../internal/io.js"
-import { formatCount, stylesFor, useColour } from "../terminal.js"
+import { formatCount, plural, stylesFor, useColour } from "../terminal.js"
 
 /** What the report depends on among `send`'s options. */
 export interface ReportOptions {
@@ -52,9 +52,6 @@ const rowsOf = (summary: SendSummary): Array<readonly [string, number, number]> 
   for (const k of ["settled_before", "rejected_before", "duplicate", "conflict", "kept_in_doubt", "invalid"] as const) rows.push([k, d[k], 1])
   return rows
 }
-
-/** A count and its noun, singular for one: "1 record", "2 records". */
-const plural = (n: number, word: string): string => `${formatCount(n)} ${word}${n === 1 ? "" : "s"}`
 
 /** The command to run again, as the user gave it. */
 const resumeHint = (names: ReadonlyArray<string>): string => `run the same command again (data-import send … ${names.join(" ")}) to resume`
