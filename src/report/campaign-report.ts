@@ -5,10 +5,9 @@
  *
  * @module
  */
-import { realpathSync } from "node:fs"
 import type { DatabaseSync } from "node:sqlite"
 import { loadSqlite } from "../service/sqlite.js"
-import { isLedgerHeld } from "../send/ledger.js"
+import { isLedgerHeld, realPathOf } from "../send/ledger.js"
 import { LedgerMismatchError, RECORD_OUTCOMES, type RecordOutcome } from "../send/ledger-types.js"
 import { sorterThreads, startAccountScan } from "./account-scan.js"
 import { anyUnidentified, CURRENT_MAP_RUNS, currentUnidentified, type LedgerTables, problemRows, STOPPED_IN_FLIGHT } from "./report-problems.js"
@@ -171,16 +170,9 @@ const unsentPayloadFilesOf = (db: DatabaseSync): CampaignReport["unsent_payload_
     return { id: r.id, files: Array.isArray(files) ? (files as Array<string>) : undefined }
   })
   // The same file by another name (a link, another spelling of the path) is the same file.
-  const real = (path: string): string => {
-    try {
-      return realpathSync(path)
-    } catch {
-      return path
-    }
-  }
-  const read = sends.map((s) => ({ id: s.id, files: s.files === undefined ? undefined : new Set([...s.files].map(real)) }))
+  const read = sends.map((s) => ({ id: s.id, files: s.files === undefined ? undefined : new Set([...s.files].map(realPathOf)) }))
   return outputs.filter((o) => {
-    const output = real(o.output)
+    const output = realPathOf(o.output)
     return read.filter((s) => s.id > o.run).every((s) => s.files !== undefined && !s.files.has(output))
   })
 }

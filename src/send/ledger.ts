@@ -89,18 +89,28 @@ const openDatabase = (path: string, readOnly: boolean): DatabaseSync | undefined
   return new DatabaseSync(path)
 }
 
+/** The path of the file `path` leads to (through symbolic links or linked folders), or `path` when nothing is there. */
+export const realPathOf = (path: string): string => {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
+  }
+}
+
 /**
  * The lock file of the ledger at `path`: beside the file the path leads to, so that two runs naming one
  * ledger through a symbolic link (or a linked folder) take the same lock. A ledger not created yet has
  * no link to follow.
  */
-const lockPathOf = (path: string): string => {
-  try {
-    return `${realpathSync(path)}-lock`
-  } catch {
-    return `${path}-lock`
-  }
-}
+const lockPathOf = (path: string): string => `${realPathOf(path)}-lock`
+
+/**
+ * The files of the ledger at `path`: itself and what SQLite and a run keep beside it (`-wal`, `-shm`, the
+ * run's `-lock`), by the name given and by its real name (SQLite names them after the file a link points to).
+ */
+export const ledgerFilesOf = (path: string): Array<string> =>
+  [...new Set([path, realPathOf(path)])].flatMap((p) => [p, `${p}-wal`, `${p}-shm`, `${p}-lock`])
 
 /** How long a run waits for the lock before it refuses the ledger as in use. */
 const LOCK_WAIT_MS = 1000

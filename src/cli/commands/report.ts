@@ -4,12 +4,13 @@
  *
  * @module
  */
-import { existsSync, realpathSync, statSync } from "node:fs"
+import { existsSync, statSync } from "node:fs"
 import { campaignReport, openReportSource, type ReportSource } from "../../report/campaign-report.js"
 import { renderHtml } from "../../report/render-html.js"
 import { csvHeader, csvRow } from "../../report/render-csv.js"
 import { problemRows } from "../../report/report-problems.js"
 import { renderMarkdown, renderText } from "../../report/render-text.js"
+import { ledgerFilesOf } from "../../send/ledger.js"
 import { LedgerMismatchError } from "../../send/ledger-types.js"
 import { EXIT, type ExitCode, ioError } from "../../internal/exit-codes.js"
 import { openOutput, Output } from "../../internal/io.js"
@@ -38,24 +39,10 @@ const open = (path: string): ReportSource => {
   }
 }
 
-/**
- * The files of the ledger at `path`: itself and what SQLite and `send` keep beside it (`-wal`, `-shm`, the
- * run's `-lock`), by the name given and by its real name (SQLite names them after the file a link points to).
- */
-const ledgerFiles = (path: string): Array<string> => {
-  let real = path
-  try {
-    real = realpathSync(path)
-  } catch {
-    // Missing: reported when it is opened.
-  }
-  return [...new Set([path, real])].flatMap((p) => [p, `${p}-wal`, `${p}-shm`, `${p}-lock`])
-}
-
 /** Runs `report`: exit 0 when every record is stored and nothing is left to fix, 1 otherwise. */
 export const runReport = async (options: ReportCommandOptions): Promise<ExitCode> => {
   // Opening --out empties it: were it the ledger (by any name) or a file SQLite keeps beside it, the campaign would be lost.
-  refuseOverwritingInputs([{ flag: "--out", path: options.out }], ledgerFiles(options.journal))
+  refuseOverwritingInputs([{ flag: "--out", path: options.out }], ledgerFilesOf(options.journal))
   const source = open(options.journal)
   try {
     let report
