@@ -17,6 +17,15 @@ const dir = mkdtempSync(join(tmpdir(), "report-remapped-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const SERVICE = "http://127.0.0.1:9/"
 
+const reportOf = (ledger: string) => {
+  const source = openReportSource(ledger)
+  try {
+    return campaignReport(source, { parallel: false })
+  } finally {
+    source.close()
+  }
+}
+
 describe("a fixed export mapped again into the same payload file", () => {
   it("lists a record rejected before with the legacy row it comes from now, not the one now on its old line", async () => {
     const ledger = join(dir, "campaign.ledger")
@@ -49,14 +58,7 @@ describe("a fixed export mapped again into the same payload file", () => {
     second.end("completed", { rowsRead: 2, payloads: 2, rowsRejected: 0 })
     await send([fixed, rejected])
 
-    const source = openReportSource(ledger)
-    const report = (() => {
-      try {
-        return campaignReport(source, { parallel: false })
-      } finally {
-        source.close()
-      }
-    })()
+    const report = reportOf(ledger)
     expect(report.totals).toMatchObject({ records: 2, created: 1, rejected: 1, map_rejected: 0 })
     expect(report.problems.listed).toHaveLength(1)
     expect(report.problems.listed[0]).toMatchObject({
@@ -92,19 +94,14 @@ describe("a fixed export mapped again into the same payload file", () => {
         }
         await run([...Array(size).keys()])
         await run(order)
-        const source = openReportSource(ledger)
-        try {
-          const listed = campaignReport(source, { parallel: false }).problems.listed
-          expect(listed).toHaveLength(size)
-          for (const problem of listed) {
-            // Which record this is, from the service's reason (it names the transaction), not from the ledger's place.
-            const row = Number(/Transaction T-(\d+) /u.exec(problem.detail)?.[1])
-            expect(problem.raw).toBe(`row of T-${row}`)
-            expect(problem.source_lines).toBe(String(row + 2))
-            expect(problem.payload_line).toBe(order.indexOf(row) + 1)
-          }
-        } finally {
-          source.close()
+        const listed = reportOf(ledger).problems.listed
+        expect(listed).toHaveLength(size)
+        for (const problem of listed) {
+          // Which record this is, from the service's reason (it names the transaction), not from the ledger's place.
+          const row = Number(/Transaction T-(\d+) /u.exec(problem.detail)?.[1])
+          expect(problem.raw).toBe(`row of T-${row}`)
+          expect(problem.source_lines).toBe(String(row + 2))
+          expect(problem.payload_line).toBe(order.indexOf(row) + 1)
         }
       }),
       { numRuns: 25 }
@@ -140,14 +137,7 @@ describe("a fixed export mapped again into the same payload file", () => {
     second.end("completed", { rowsRead: 2, payloads: 2, rowsRejected: 0 })
     await send([other, lost])
 
-    const source = openReportSource(ledger)
-    const report = (() => {
-      try {
-        return campaignReport(source, { parallel: false })
-      } finally {
-        source.close()
-      }
-    })()
+    const report = reportOf(ledger)
     expect(report.totals).toMatchObject({ records: 2, created: 1, in_doubt: 1 })
     expect(report.problems.listed).toEqual([expect.objectContaining({ problem: "in_doubt", source_lines: "5", payload_line: 2, raw: "row 5: day 3" })])
   })
