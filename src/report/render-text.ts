@@ -114,7 +114,7 @@ export const renderText = (r: CampaignReport): string => {
   }
   const shown = r.accounts.listed.slice(0, 20)
   for (const acc of shown) {
-    out.push(`  ${acc.status.replace("_", " ")} ${printable(acc.supplier)} ${printable(acc.account)}: ${count(acc.stored)} of ${count(acc.records)} stored${acc.map_rejected > 0 ? `, ${count(acc.map_rejected)} ${acc.map_rejected === 1 ? "row" : "rows"} rejected at map` : ""}${acc.causes.length > 0 ? ` (${printable(acc.causes.join(", "))})` : ""}`)
+    out.push(`  ${acc.status.replace("_", " ")} ${printable(acc.supplier)} ${printable(acc.account)}: ${count(acc.stored)} of ${count(acc.records)} stored${acc.map_rejected > 0 ? `, ${counted(acc.map_rejected, "row")} rejected at map` : ""}${acc.causes.length > 0 ? ` (${printable(acc.causes.join(", "))})` : ""}`)
   }
   const more = a.accounts - a.complete - shown.length
   if (more > 0) out.push(`  … ${count(more)} more accounts not complete (--format html or json)`)
