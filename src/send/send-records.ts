@@ -181,9 +181,10 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
    * `…_ALREADY_EXISTS`), so its answer is its outcome. One sent again on `resendInDoubt` alone: an answer
    * that does not say it is stored now (blocked, rejected, failed) says nothing of the earlier request, so
    * it stays in doubt, never `blocked` or `failed`, which every later run would send again unasked,
-   * storing it twice. Except blocked for its account or market participant: an import is never undone, so
-   * one missing now was missing then, and the earlier request was refused too (a supplier, though, may have
-   * been paused since). Stopped before its request left, either goes back to its state before the run.
+   * storing it twice. Except blocked for its account, market participant or network operator: an import is
+   * never undone, so one missing now was missing then, and the earlier request was refused too (a supplier,
+   * though, may have been paused since). Stopped before its request left, either goes back to its state
+   * before the run.
    */
   const maybeStored = new Map<string, { readonly state: RecordState; harmless: boolean }>()
   const known = (identity: string): LedgerRecord | undefined => {
