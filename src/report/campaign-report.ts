@@ -7,7 +7,7 @@
  */
 import type { DatabaseSync } from "node:sqlite"
 import { loadSqlite } from "../service/sqlite.js"
-import { isLedgerHeld, realPathOf } from "../send/ledger.js"
+import { isLedgerHeld, isLockedError, realPathOf } from "../send/ledger.js"
 import { LedgerMismatchError, RECORD_OUTCOMES, type RecordOutcome } from "../send/ledger-types.js"
 import { sorterThreads, startAccountScan } from "./account-scan.js"
 import { anyUnidentified, CURRENT_MAP_RUNS, currentUnidentified, type LedgerTables, problemRows, STOPPED_IN_FLIGHT } from "./report-problems.js"
@@ -79,7 +79,7 @@ export const openReportSource = (path: string): ReportSource => {
   } catch (error) {
     db.close()
     // A send shares the ledger with readers (its lock is a file of its own); a map run holds it whole until it ends.
-    if (!(error instanceof LedgerMismatchError) && /locked|busy/iu.test(String(error))) {
+    if (!(error instanceof LedgerMismatchError) && isLockedError(error)) {
       throw new LedgerMismatchError(`the ledger ${path} is in use by a running map --journal, which holds it until it ends: run this again once it has ended`)
     }
     throw error

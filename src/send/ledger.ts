@@ -112,6 +112,9 @@ const lockPathOf = (path: string): string => `${realPathOf(path)}-lock`
 export const ledgerFilesOf = (path: string): Array<string> =>
   [...new Set([path, realPathOf(path)])].flatMap((p) => [p, `${p}-wal`, `${p}-shm`, `${p}-lock`])
 
+/** Whether SQLite refused an operation because another connection holds a lock (SQLITE_LOCKED, SQLITE_BUSY). */
+export const isLockedError = (error: unknown): boolean => /locked|busy/iu.test(String(error))
+
 /** How long a run waits for the lock before it refuses the ledger as in use. */
 const LOCK_WAIT_MS = 1000
 
@@ -130,7 +133,7 @@ const lockLedger = (path: string): DatabaseSync | undefined => {
     return lock
   } catch (cause) {
     lock.close()
-    if (/locked|busy/iu.test(String(cause))) throw new LedgerMismatchError(`the ledger ${path} is in use by another run`)
+    if (isLockedError(cause)) throw new LedgerMismatchError(`the ledger ${path} is in use by another run`)
     throw cause
   }
 }
@@ -161,7 +164,7 @@ export const isLedgerHeld = (path: string): boolean => {
     probe.prepare("SELECT COUNT(*) FROM sqlite_master").get()
     return false
   } catch (cause) {
-    return /locked|busy/iu.test(String(cause))
+    return isLockedError(cause)
   } finally {
     probe.close()
   }
@@ -220,7 +223,7 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
         db.exec("BEGIN IMMEDIATE; COMMIT;")
       }
     } catch (cause) {
-      if (/locked|busy/iu.test(String(cause))) throw new LedgerMismatchError(`the ledger ${path} is in use by another run`)
+      if (isLockedError(cause)) throw new LedgerMismatchError(`the ledger ${path} is in use by another run`)
       throw cause
     }
     const hasMeta = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined
