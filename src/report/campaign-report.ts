@@ -8,9 +8,9 @@
 import type { DatabaseSync } from "node:sqlite"
 import { loadSqlite } from "../service/sqlite.js"
 import { isLedgerHeld, isLockedError, realPathOf } from "../send/ledger.js"
-import { LedgerMismatchError, RECORD_OUTCOMES, type RecordOutcome } from "../send/ledger-types.js"
+import { LedgerMismatchError, RECORD_OUTCOMES, type RecordOutcome, STOPPED_IN_FLIGHT } from "../send/ledger-types.js"
 import { sorterThreads, startAccountScan } from "./account-scan.js"
-import { anyUnidentified, CURRENT_MAP_RUNS, currentUnidentified, type LedgerTables, problemRows, STOPPED_IN_FLIGHT } from "./report-problems.js"
+import { anyUnidentified, CURRENT_MAP_RUNS, currentUnidentified, type LedgerTables, problemRows } from "./report-problems.js"
 import {
   type AccountRow,
   type AccountTotals,

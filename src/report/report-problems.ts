@@ -7,18 +7,13 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite"
+import { STOPPED_IN_FLIGHT } from "../send/ledger-types.js"
 import type { Problem, ProblemKind } from "./report-types.js"
 
 /** Which tables the ledger has (a ledger from before `map --journal` has no map tables). */
 export interface LedgerTables {
   readonly map: boolean
 }
-
-/**
- * The cause of a record in flight when its run was killed: in doubt. The same cause `send` writes when a
- * later run meets the record again and cannot repeat it harmlessly.
- */
-export const STOPPED_IN_FLIGHT = "in_flight_when_a_run_stopped"
 
 /** Outcomes of records that are problems, with the problem they are. */
 const RECORD_PROBLEMS = ["invalid", "rejected", "blocked", "failed", "in_doubt"] as const

@@ -44,6 +44,12 @@ export type RecordOutcome = (typeof RECORD_OUTCOMES)[number]
 export const STORED_OUTCOMES: ReadonlySet<RecordOutcome> = new Set(["created", "already_existed", "moved"])
 
 /**
+ * The cause of a record that was in flight when its run was killed: in doubt. `send` writes it when a later
+ * run meets the record and cannot repeat it harmlessly; the report counts such a record so before that.
+ */
+export const STOPPED_IN_FLIGHT = "in_flight_when_a_run_stopped"
+
+/**
  * Why a record is blocked.
  *
  * @since 0.1.0

@@ -15,7 +15,7 @@ import { bodyWith, type KeyedRecord } from "../endpoints/natural-key.js"
 import type { PostEndpointId } from "../endpoints/endpoint-id.js"
 import type { ApiError } from "../schemas/errors.js"
 import { journaledWorkers } from "./journaled-workers.js"
-import { type BlockedCause, type Ledger, type LedgerOutcome, type LedgerRecord, RECORD_OUTCOMES, type RecordState, STORED_OUTCOMES } from "./ledger-types.js"
+import { type BlockedCause, type Ledger, type LedgerOutcome, type LedgerRecord, RECORD_OUTCOMES, type RecordState, STOPPED_IN_FLIGHT, STORED_OUTCOMES } from "./ledger-types.js"
 import { planLine, type PlannedRequest } from "./plan-line.js"
 import { checkAccounts, DISPOSITIONS, type SendSummary } from "./send-summary.js"
 import { recordOutcomes } from "./record-outcomes.js"
@@ -320,7 +320,7 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
         if (disposition === "kept_in_doubt" && ledger.record(record.identity)?.state !== "done") {
           ledger.settle(record.identity, {
             outcome: "in_doubt",
-            cause: "in_flight_when_a_run_stopped",
+            cause: STOPPED_IN_FLIGHT,
             detail: "In flight when an earlier run stopped: the outcome is unknown, and a repeat is not harmless for this endpoint."
           })
         }
