@@ -20,7 +20,8 @@ const statOf = (path: string): Stats | "missing" | undefined => {
 
 /**
  * Throws an I/O error (exit 3) for a `--journal` that is a folder, or that does not exist where it must
- * (`create: false`: report, status) or cannot be created (`create: true`: send, map; its folder is missing).
+ * (`create: false`: status) or cannot be created (`create: true`: send, map; its folder is missing).
+ * `report` checks its ledger in its own words (`is not a file`) when it opens it.
  */
 export const checkLedgerPath = (path: string, options: { readonly create: boolean }): void => {
   if (path === "" || path === ":memory:") return
