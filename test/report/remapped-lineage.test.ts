@@ -9,22 +9,14 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import * as fc from "fast-check"
 import { afterAll, describe, expect, it } from "vitest"
-import { campaignReport, openLedger, openReportSource, sendRecords, type SourceLine } from "../../src/index.js"
+import { openLedger, sendRecords, type SourceLine } from "../../src/index.js"
 import { openMapJournal } from "../../src/send/map-journal.js"
+import { reportOf } from "../support/report-of.js"
 import { energyAmount, type Fault, modelService, SEED, transactions } from "../send/model-service.js"
 
 const dir = mkdtempSync(join(tmpdir(), "report-remapped-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const SERVICE = "http://127.0.0.1:9/"
-
-const reportOf = (ledger: string) => {
-  const source = openReportSource(ledger)
-  try {
-    return campaignReport(source, { parallel: false })
-  } finally {
-    source.close()
-  }
-}
 
 describe("a fixed export mapped again into the same payload file", () => {
   it("lists a record rejected before with the legacy row it comes from now, not the one now on its old line", async () => {

@@ -8,8 +8,9 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { afterAll, describe, expect, it } from "vitest"
-import { campaignReport, openLedger, openReportSource, sendRecords } from "../../src/index.js"
+import { openLedger, sendRecords } from "../../src/index.js"
 import { openMapJournal } from "../../src/send/map-journal.js"
+import { reportOf } from "../support/report-of.js"
 import { energyAmount, modelService, SEED } from "../send/model-service.js"
 
 const dir = mkdtempSync(join(tmpdir(), "report-unsent-"))
@@ -30,15 +31,6 @@ const send = async (ledger: string, output: string, days: ReadonlyArray<number>,
     await sendRecords(lines, { ledger: l, client: modelService(SEED).client(), service: SERVICE, ...(signal === undefined ? {} : { signal }) })
   } finally {
     l.close()
-  }
-}
-
-const reportOf = (ledger: string) => {
-  const source = openReportSource(ledger)
-  try {
-    return campaignReport(source, { parallel: false })
-  } finally {
-    source.close()
   }
 }
 
