@@ -153,7 +153,7 @@ export {
   type UnidentifiedLine
 } from "./send/ledger-types.js"
 export { openLedger } from "./send/ledger.js"
-export { type MapJournal, type MapLineage, type MapReject, type MapRunStart, type MapRunTotals, openMapJournal } from "./send/map-journal.js"
+export { type MapJournal, type MapLineage, type MapReject, type MapRunStart, type MapRunTotals, type MapWarning, openMapJournal } from "./send/map-journal.js"
 export { campaignReport, type CampaignReportOptions, openReportSource, type ReportSource } from "./report/campaign-report.js"
 export type { CampaignReport, Problem, ProblemKind, Tally } from "./report/report-types.js"
 export type { Disposition } from "./send/plan-line.js"

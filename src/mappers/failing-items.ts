@@ -9,7 +9,7 @@
 import { buildPayload, type Entry, type ItemRows } from "./build-payload.js"
 import type { CompiledNode } from "./compile-mapping.js"
 import type { Mapping } from "./define-mapping.js"
-import type { MappingError, MappingEvent, RejectedRows } from "./mapping-result.js"
+import type { MappedPayload, MappingError, MappingEvent, RejectedRows } from "./mapping-result.js"
 import { payloadEvent } from "./map-row.js"
 import { type DocumentRule, documentIncomplete, isDocumentPart } from "./whole-documents.js"
 
@@ -66,6 +66,20 @@ const lostRows = (failing: ReadonlyMap<ItemRows, Array<MappingError>>, itemRows:
   return [...byReasons].map(([errors, sourceRows]) => ({ sourceRows, errors }))
 }
 
+/**
+ * The rows of each top-level item of a payload that went out, by the payload: a side table, so that the
+ * payload events keep their shape ({@link MappedPayload}) while `map --journal` can tell each record of a
+ * payload of many rows (a transaction, a note) its own legacy lines.
+ */
+const ITEM_ROWS = new WeakMap<object, ReadonlyArray<ItemRows>>()
+
+/**
+ * The rows each top-level item of a mapped payload was built from (`attr` `transactions.3`, its rows as
+ * 0-based indexes of the input), when the payload came from a group of rows with collections; else `undefined`.
+ */
+export const itemRowsOf = (payload: unknown): ReadonlyArray<ItemRows> | undefined =>
+  typeof payload === "object" && payload !== null ? ITEM_ROWS.get(payload) : undefined
+
 const rejection = (r: RejectedRows): MappingEvent => ({ kind: "rejected", sourceRows: r.sourceRows, errors: r.errors })
 
 /**
@@ -85,7 +99,10 @@ export const validatedEvents = (
   const events: Array<MappingEvent> = []
   for (let current = built; ;) {
     const event = payloadEvent(mapping, current.value, current.used)
-    if (event.kind === "payload") return [...events, event]
+    if (event.kind === "payload") {
+      if (current.itemRows.length > 0) ITEM_ROWS.set(event.payload as object, current.itemRows)
+      return [...events, event]
+    }
     const failing = new Map<ItemRows, Array<MappingError>>()
     const outside = event.errors.some((e) => {
       const item = itemOf(e, current.itemRows)

@@ -1,7 +1,9 @@
 /**
  * What `map` records in the campaign's ledger: each map run (a row of `runs`, command "map", and its
- * totals in `map_runs`), every row it rejected (file, physical lines, codes, detail, raw text) and each
- * payload's lineage (payload file and line → source file and physical lines). The report joins these
+ * totals in `map_runs`), every row it rejected (file, physical lines, codes, detail, raw text), every
+ * warning about rows it let through (`map_warnings`), each filed under the supplier and account of its
+ * payload, and each payload's lineage (payload file and line → source file and physical lines), with each
+ * record's own lines for a payload of many records (`lineage_items`). The report joins these
  * to the records `send` wrote: a problem found at send time points back to the legacy row.
  *
  * The tables are created with CREATE TABLE IF NOT EXISTS when the journal opens: a ledger written before
@@ -15,6 +17,18 @@ import { statementCache } from "./ledger-rows.js"
 import { loadSqlite } from "../service/sqlite.js"
 import { openLedger } from "./ledger.js"
 
+/**
+ * The tables a map run writes since it records its warnings and the lineage of each record of a payload
+ * of many records (a transaction, a note: `key` is the record's natural key, as `records.key`). A ledger
+ * written before has the other map tables without these: a report checks for them apart.
+ */
+export const MAP_WARNINGS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS map_warnings (id INTEGER PRIMARY KEY, run INTEGER NOT NULL, file TEXT NOT NULL, first_line INTEGER NOT NULL,
+  lines TEXT NOT NULL, code TEXT NOT NULL, attr TEXT, detail TEXT NOT NULL, raw TEXT, endpoint TEXT, supplier TEXT, account TEXT);
+CREATE INDEX IF NOT EXISTS map_warnings_run ON map_warnings (run, file, first_line);
+CREATE TABLE IF NOT EXISTS lineage_items (payload_file TEXT NOT NULL, payload_line INTEGER NOT NULL, key TEXT NOT NULL, run INTEGER NOT NULL,
+  lines TEXT NOT NULL, raw TEXT, PRIMARY KEY (payload_file, payload_line, key)) WITHOUT ROWID;`
+
 /** The map tables. A later map run of the same input supersedes the rejects of earlier ones. */
 export const MAP_JOURNAL_SCHEMA = `
 CREATE TABLE IF NOT EXISTS map_runs (run INTEGER PRIMARY KEY, input TEXT NOT NULL, output TEXT, mapping TEXT, endpoint TEXT,
@@ -24,7 +38,8 @@ CREATE TABLE IF NOT EXISTS map_rejects (id INTEGER PRIMARY KEY, run INTEGER NOT 
   lines TEXT NOT NULL, codes TEXT NOT NULL, detail TEXT NOT NULL, raw TEXT, endpoint TEXT, supplier TEXT, account TEXT);
 CREATE INDEX IF NOT EXISTS map_rejects_run ON map_rejects (run, file, first_line);
 CREATE TABLE IF NOT EXISTS lineage (payload_file TEXT NOT NULL, payload_line INTEGER NOT NULL, run INTEGER NOT NULL,
-  source_file TEXT NOT NULL, lines TEXT NOT NULL, raw TEXT, PRIMARY KEY (payload_file, payload_line)) WITHOUT ROWID;`
+  source_file TEXT NOT NULL, lines TEXT NOT NULL, raw TEXT, PRIMARY KEY (payload_file, payload_line)) WITHOUT ROWID;
+${MAP_WARNINGS_SCHEMA}`
 
 /** Writes per transaction. */
 export const MAP_JOURNAL_BATCH = 1000
@@ -63,6 +78,26 @@ export interface MapReject {
 }
 
 /**
+ * A warning of map about rows that went into a payload (`duplicate_row`, a payload's own warnings): data
+ * that was kept, and that someone should look at.
+ *
+ * @since 0.1.0
+ */
+export interface MapWarning {
+  /** Physical lines of the source it concerns, first to last (for `duplicate_row`, the first row's and the repeat's). */
+  readonly lines: ReadonlyArray<number>
+  readonly code: string
+  /** The payload attribute it is about, when it has one. */
+  readonly attr?: string | null | undefined
+  readonly detail: string
+  /** The raw legacy text of the lines, when known. */
+  readonly raw?: string | null | undefined
+  /** The supplier and account of the payload the rows went into. */
+  readonly supplier?: string | null | undefined
+  readonly account?: string | null | undefined
+}
+
+/**
  * Where a payload came from.
  *
  * @since 0.1.0
@@ -74,6 +109,11 @@ export interface MapLineage {
   readonly lines: ReadonlyArray<number>
   /** The raw legacy text of those lines, when the caller keeps it. */
   readonly raw?: string | null | undefined
+  /**
+   * For a payload of many records (transactions, notes): each record's own lines, by its natural key
+   * (`KeyedRecord.key`, as the ledger's records hold it). A problem of one record then points at its rows.
+   */
+  readonly records?: ReadonlyArray<{ readonly key: string; readonly lines: ReadonlyArray<number>; readonly raw?: string | null | undefined }> | undefined
 }
 
 /**
@@ -95,11 +135,26 @@ export interface MapRunTotals {
 export interface MapJournal {
   readonly run: number
   rejected(reject: MapReject): void
+  warned(warning: MapWarning): void
   lineage(entry: MapLineage): void
   /** Ends the run (commits what is left) and closes the file. */
   end(ended: "completed" | "interrupted" | "failed", totals: MapRunTotals): void
   /** Closes without ending (an error): what was committed stays. */
   close(): void
+}
+
+/** The records of a payload by key: records repeated in it (the same key twice) are one record of the ledger, with the lines of both. */
+const recordsByKey = (records: NonNullable<MapLineage["records"]>): Array<{ key: string; lines: Array<number>; raw: string | null }> => {
+  const byKey = new Map<string, { key: string; lines: Array<number>; raw: string | null }>()
+  for (const r of records) {
+    const found = byKey.get(r.key)
+    if (found === undefined) byKey.set(r.key, { key: r.key, lines: [...r.lines], raw: r.raw ?? null })
+    else {
+      found.lines = [...new Set([...found.lines, ...r.lines])].sort((a, b) => a - b)
+      found.raw = found.raw === null || r.raw === undefined || r.raw === null ? found.raw ?? r.raw ?? null : `${found.raw}\n${r.raw}`
+    }
+  }
+  return [...byKey.values()]
 }
 
 /**
@@ -146,7 +201,10 @@ export const openMapJournal = (path: string, start: MapRunStart): MapJournal => 
       start.endpoint ?? null
     )
     // The payload file is written anew: the lineage of its earlier version is gone with it.
-    if (start.output !== null) db.prepare("DELETE FROM lineage WHERE payload_file = ?").run(start.output)
+    if (start.output !== null) {
+      db.prepare("DELETE FROM lineage WHERE payload_file = ?").run(start.output)
+      db.prepare("DELETE FROM lineage_items WHERE payload_file = ?").run(start.output)
+    }
   } catch (error) {
     db.close()
     throw error
@@ -184,6 +242,13 @@ export const openMapJournal = (path: string, start: MapRunStart): MapJournal => 
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
         ).run(run, start.input, r.lines[0] ?? 0, JSON.stringify(r.lines), r.codes.join(","), r.detail, r.raw ?? null, start.endpoint ?? null, r.supplier ?? null, r.account ?? null)
       }),
+    warned: (w) =>
+      write(() => {
+        prepared(
+          `INSERT INTO map_warnings (run, file, first_line, lines, code, attr, detail, raw, endpoint, supplier, account)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        ).run(run, start.input, w.lines[0] ?? 0, JSON.stringify(w.lines), w.code, w.attr ?? null, w.detail, w.raw ?? null, start.endpoint ?? null, w.supplier ?? null, w.account ?? null)
+      }),
     lineage: (l) =>
       write(() => {
         if (start.output === null) return
@@ -192,6 +257,12 @@ export const openMapJournal = (path: string, start: MapRunStart): MapJournal => 
            ON CONFLICT (payload_file, payload_line) DO UPDATE SET run = excluded.run, source_file = excluded.source_file,
              lines = excluded.lines, raw = excluded.raw`
         ).run(start.output, l.payloadLine, run, start.input, JSON.stringify(l.lines), l.raw ?? null)
+        for (const r of recordsByKey(l.records ?? [])) {
+          prepared(
+            `INSERT INTO lineage_items (payload_file, payload_line, key, run, lines, raw) VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT (payload_file, payload_line, key) DO UPDATE SET run = excluded.run, lines = excluded.lines, raw = excluded.raw`
+          ).run(start.output, l.payloadLine, r.key, run, JSON.stringify(r.lines), r.raw)
+        }
       }),
     end: (ended, totals) => {
       write(() => {

@@ -5,6 +5,7 @@
  * @module
  */
 import { type Mapping, type MappingEvent, mapRecords } from "../../index.js"
+import { itemRowsOf } from "../../mappers/failing-items.js"
 import type { SourceItem, SourceRow } from "../source-rows.js"
 import type { MapSource } from "./map-source.js"
 import { type MapOutcomes, rejectOf } from "./map-outcomes.js"
@@ -47,8 +48,10 @@ export const mapInOrder = async (mapping: Mapping, input: MapSource, outcomes: M
     return row === undefined ? `row ${i + 1}` : `line ${row.lines[0]!}`
   }
   for await (const event of mapRecords(mapping, records(), { rowName }) as AsyncGenerator<MappingEvent>) {
+    // The rows of each item of the payload (for the lineage of each of its records), while they are pending.
+    const items = event.kind === "payload" ? itemRowsOf(event.payload)?.map((item) => ({ attr: item.attr, rows: item.rows.flatMap((i) => pending.get(i) ?? []) })) : undefined
     const rows = settle(event.sourceRows)
-    if (event.kind === "payload") outcomes.payload(JSON.stringify(event.payload), event.payload, rows, event.warnings)
+    if (event.kind === "payload") outcomes.payload(JSON.stringify(event.payload), event.payload, rows, event.warnings, items)
     else outcomes.reject(rejectOf(rows, event.errors), rows.length)
     if (outcomes.held.length > 0) {
       const oldest = pending.values().next()

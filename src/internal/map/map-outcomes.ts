@@ -2,12 +2,16 @@
  * `map`'s outcomes: every row the reader yields ends here in one payload or one rejection, counted,
  * written in input order, settled in the line ledger and, with `map --journal FILE`, recorded in the
  * campaign's ledger (the file `send --journal` uses): rows read, every rejected row (physical lines, codes,
- * detail, raw text, and its supplier and account when the mapping tells them) and each payload's lineage.
+ * detail, raw text), every warning about rows that went out, each under the supplier and account of its
+ * payload (converted as the mapping converts them; `null` where they cannot be told), and each payload's
+ * lineage, with each record's own rows for a payload of many records.
  *
  * @module
  */
 import { resolve } from "node:path"
-import { LedgerMismatchError, type MapJournal, type Mapping, openMapJournal } from "../../index.js"
+import { isPostEndpointId, LedgerMismatchError, type MapJournal, type Mapping, naturalKeyOf, openMapJournal, recordsOf } from "../../index.js"
+import { readFieldSafely } from "../../mappers/compile-mapping.js"
+import { type FieldReader, fieldReader, type LegacyRecord } from "../../mappers/field-source.js"
 import type { PayloadWarningItem } from "../batch.js"
 import { describeError, ioError, usageError } from "../exit-codes.js"
 import type { Output } from "../io.js"
@@ -15,7 +19,7 @@ import { LineLedger } from "./line-ledger.js"
 import { inputKeysOf, uniqueInInputOf } from "../unique-in-input.js"
 import { keyDigest, SeenKeys } from "../seen-keys.js"
 import type { SourceItem, SourceRow } from "../source-rows.js"
-import { MapWarnings } from "./map-warnings.js"
+import { type LocatedWarning, MapWarnings } from "./map-warnings.js"
 
 /** One reason a row was rejected, with its column or attribute when known. */
 export type ErrorItem = { readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }
@@ -167,9 +171,9 @@ export class MapOutcomes {
    * A mapped payload (with its `warnings`) goes out unless it repeats an earlier one or one of its
    * transaction ids (or has warnings, with --fail-on-warnings).
    */
-  payload(text: string, payload: unknown, rows: ReadonlyArray<SourceRow>, warnings?: ReadonlyArray<PayloadWarningItem>): void {
+  payload(text: string, payload: unknown, rows: ReadonlyArray<SourceRow>, warnings?: ReadonlyArray<PayloadWarningItem>, items?: ReadonlyArray<ItemSourceRows>): void {
     const digest = this.settings.allowDuplicates ? undefined : keyDigest(text)
-    if (this.accept(payload, rows, digest, 0, warnings)) this.settings.out.write(`${text}\n`)
+    if (this.accept(payload, rows, digest, 0, warnings, items)) this.settings.out.write(`${text}\n`)
   }
 
   /**
@@ -177,7 +181,7 @@ export class MapOutcomes {
    * (`undefined` with `--allow-duplicates`): whether it goes out. The caller writes what is accepted, in
    * the order accepted ({@link writePayloads} for lines as bytes).
    */
-  accept(payload: unknown, rows: ReadonlyArray<SourceRow>, digest: string | undefined, digestAt: number, warnings?: ReadonlyArray<PayloadWarningItem>): boolean {
+  accept(payload: unknown, rows: ReadonlyArray<SourceRow>, digest: string | undefined, digestAt: number, warnings?: ReadonlyArray<PayloadWarningItem>, items?: ReadonlyArray<ItemSourceRows>): boolean {
     const { mapping, lineageOut } = this.settings
     // Made only when needed: this runs for every payload, and the usual one is one row, new and accepted.
     const linesOf = rows.length === 1 ? rows[0]!.lines : rows.flatMap((r) => r.lines)
@@ -209,7 +213,8 @@ export class MapOutcomes {
       this.reject(rejectOf(rows, errors), rows.length)
       return false
     }
-    const counted = warnings !== undefined && !this.settings.failOnWarnings && this.warnings.countOnly(warnings)
+    // The journal records every warning, located: no counting without them.
+    const counted = warnings !== undefined && !this.settings.failOnWarnings && this.settings.journal === undefined && this.warnings.countOnly(warnings)
     const warned = counted ? undefined : this.warnings.of(rows, linesOf, warnings)
     if (warned !== undefined) {
       if (this.settings.failOnWarnings) {
@@ -218,13 +223,14 @@ export class MapOutcomes {
         return false
       }
       this.warnings.count(warned)
+      for (const w of warned) this.settings.journal?.warned(w, payload, rows)
     }
     if (digest !== undefined) this.payloadsSeen.recordDigest(digest, this.lineBase + linesOf[0]!, digestAt)
     for (const key of keys) this.keysSeen.record(key, this.lineBase + linesOf[0]!)
     const shared = this.settings.shared
     lineageOut?.write(`${JSON.stringify(shared === undefined ? { payload: this.payloads, lines: linesOf } : { payload: shared.payloads + this.payloads, file: this.settings.input, lines: linesOf })}\n`)
     // The payload's line in the output: payloads are its only lines.
-    this.settings.journal?.lineage(this.payloads + 1, linesOf, rows)
+    this.settings.journal?.lineage(this.payloads + 1, linesOf, rows, payload, items)
     this.payloads++
     this.rowsInPayloads += rows.length
     this.ledger.settle(linesOf, "payload")
@@ -285,29 +291,83 @@ export interface MapCounts {
   readonly rowsRejected: number
 }
 
+/** The rows one top-level item of a payload was built from (`attr` `transactions.3`). */
+export interface ItemSourceRows {
+  readonly attr: string
+  readonly rows: ReadonlyArray<SourceRow>
+}
+
 /** The journal of one map run, as the map command drives it. */
 export interface MapJournalRun {
   rejected(reject: Reject): void
-  lineage(payloadLine: number, lines: ReadonlyArray<number>, rows: ReadonlyArray<SourceRow>): void
+  /** A warning about rows of `payload` (parsed, or `undefined` where the caller did not parse it), which went out. */
+  warned(warning: LocatedWarning, payload: unknown, rows: ReadonlyArray<SourceRow>): void
+  /** Payload `payloadLine` came from `rows`; `items` tells which rows each of its items came from, when it has items. */
+  lineage(payloadLine: number, lines: ReadonlyArray<number>, rows: ReadonlyArray<SourceRow>, payload: unknown, items?: ReadonlyArray<ItemSourceRows>): void
   /** Ends the run once (later calls do nothing): its totals are `counts` (none read when unknown). */
   end(ended: "completed" | "interrupted" | "failed", counts: MapCounts | undefined): void
 }
 
-/** A cell's text, or `null` for nothing. */
-const textOf = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value.trim() : typeof value === "number" ? String(value) : null)
+/** The text of a supplier or account as a payload holds it; `null` for anything else. */
+const textOf = (value: unknown): string | null => (typeof value === "string" && value !== "" ? value : null)
+
+/** Where a payload's records are filed: its supplier and account. */
+interface Owner {
+  readonly supplier: string | null
+  readonly account: string | null
+}
 
 /**
- * The value of the payload field `path` as far as it can be told without mapping: a constant, or the
- * cell of the column it reads (the row as read: an unreadable line has no cells).
+ * The supplier and account of the payload rows belong to (an endpoint whose records are keyed by account):
+ * read from the payload where there is one; else each of the two fields converted on its own from the rows,
+ * as the mapping converts it (a value table's code becomes the supplier it names), so that a row rejected
+ * for another field is still filed where its payload would have been. A field that does not convert, or
+ * that the rows give different values of, is `null`: unknown, never the raw cell.
  */
-const fieldOf = (mapping: Mapping, record: unknown, path: string): string | null => {
-  const source: unknown = mapping.fields[path]
-  const cell = (column: unknown): string | null =>
-    typeof column === "string" && typeof record === "object" && record !== null ? textOf((record as Record<string, unknown>)[column]) : null
-  if (typeof source === "string") return cell(source)
-  if (typeof source !== "object" || source === null) return null
-  if ("value" in source) return textOf(source.value)
-  return "column" in source ? cell(source.column) : null
+const ownerReader = (mapping: Mapping): ((payload: unknown, rows: ReadonlyArray<unknown>) => Owner) => {
+  const nobody: Owner = { supplier: null, account: null }
+  if (!isPostEndpointId(mapping.endpoint) || !naturalKeyOf(mapping.endpoint).account) return () => nobody
+  const readerOf = (path: string): FieldReader | undefined => {
+    const source = mapping.fields[path]
+    return source === undefined ? undefined : fieldReader(source)
+  }
+  const readers = { supplier: readerOf("import_supplier"), account: readerOf("external_account_number") }
+  const convert = (read: FieldReader | undefined, rows: ReadonlyArray<unknown>): string | null => {
+    if (read === undefined) return null
+    const values = new Set<string | null>()
+    for (const record of rows) {
+      if (typeof record !== "object" || record === null) return null
+      const outcome = readFieldSafely(read, record as LegacyRecord)
+      if (!outcome.ok) return null
+      values.add(textOf(typeof outcome.value === "string" ? outcome.value.trim() : outcome.value))
+    }
+    return values.size === 1 ? [...values][0]! : null
+  }
+  return (payload, rows) => {
+    if (typeof payload === "object" && payload !== null) {
+      const body = payload as Readonly<Record<string, unknown>>
+      return { supplier: textOf(body["import_supplier"]), account: textOf(body["external_account_number"]) }
+    }
+    return { supplier: convert(readers.supplier, rows), account: convert(readers.account, rows) }
+  }
+}
+
+/** The raw text of rows, each distinct text once (a row and its exact repeat are one text). */
+const rawOf = (rows: ReadonlyArray<SourceRow>): string => [...new Set(rows.map((row) => row.raw))].join("\n")
+
+/**
+ * The lines of each record of a payload of many records, by the record's natural key (as the ledger keys
+ * it): the rows of the item it is; `undefined` for a payload that is one record, or whose items are not known.
+ */
+const recordLinesOf = (endpoint: string, payload: unknown, items: ReadonlyArray<ItemSourceRows> | undefined) => {
+  if (items === undefined || items.length === 0 || !isPostEndpointId(endpoint)) return undefined
+  const field = naturalKeyOf(endpoint).items
+  if (field === undefined) return undefined
+  const byAttr = new Map(items.map((item) => [item.attr, item.rows]))
+  return (recordsOf(endpoint, payload) ?? []).flatMap((record) => {
+    const rows = byAttr.get(`${field}.${record.index}`)
+    return rows === undefined ? [] : [{ key: record.key, lines: rows.flatMap((row) => row.lines), raw: rawOf(rows) }]
+  })
 }
 
 /** The reasons of a reject in one line: each with its column or attribute. */
@@ -345,19 +405,30 @@ export const openMapJournalRun = (
     throw error
   }
   let ended = false
+  const ownerOf = ownerReader(mapping)
   return {
     rejected: (r) => {
-      const first = r.rows[0]
       journal.rejected({
         lines: r.lines,
         codes: [...new Set(r.errors.map((e) => e.code))],
         detail: detailOf(r),
         raw: r.raw.join("\n"),
-        supplier: fieldOf(mapping, first, "import_supplier"),
-        account: fieldOf(mapping, first, "external_account_number")
+        ...ownerOf(undefined, r.rows)
       })
     },
-    lineage: (payloadLine, lines, rows) => journal.lineage({ payloadLine, lines, raw: rows.map((row) => row.raw).join("\n") }),
+    warned: (w, payload, rows) => {
+      const concerned = new Set(w.lines)
+      journal.warned({
+        lines: w.lines,
+        code: w.code,
+        attr: w.attr ?? null,
+        detail: w.detail,
+        raw: rawOf(rows.filter((row) => concerned.has(row.lines[0]!))),
+        ...ownerOf(payload, rows.map((row) => row.record))
+      })
+    },
+    lineage: (payloadLine, lines, rows, payload, items) =>
+      journal.lineage({ payloadLine, lines, raw: rows.map((row) => row.raw).join("\n"), records: recordLinesOf(mapping.endpoint, payload, items) }),
     end: (how, counts) => {
       if (ended) return
       ended = true
