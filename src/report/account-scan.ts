@@ -32,6 +32,8 @@ export interface AccountScanRow {
   readonly causes: string | null
   /** Its legacy rows the latest map run of their export rejected. */
   readonly map_rejected: number
+  /** Its legacy rows the latest map run of their export warned about. */
+  readonly map_warning: number
 }
 
 /** What the scan answers. */
@@ -42,31 +44,36 @@ export interface AccountScan {
 
 /**
  * Per account: its records, how many stored, how many blocked and why, and its legacy rows that the latest
- * map run of their export rejected (`map`: the ledger has the map tables). SQLite sorts the columns an
- * aggregate reads along with the key; a subquery it cannot flatten (LIMIT -1) hands the sorter a small
- * integer per record (bit 0: stored, bit 1: blocked, bit 2: a rejected row, not a record) and a cause only
- * for blocked records, instead of three strings. The account leads the key: it tells records apart sooner
- * than the supplier does. An account is complete when every record is stored and no row of it was
- * rejected: a rejected row is data of the account that the service does not have.
+ * map run of their export rejected or warned about (`map`: the ledger has the map tables; `mapWarnings`:
+ * the warnings too). SQLite sorts the columns an aggregate reads along with the key; a subquery it cannot
+ * flatten (LIMIT -1) hands the sorter a small integer per record (bit 0: stored, bit 1: blocked; 4: a
+ * rejected row, 8: a row warned about, neither a record) and a cause only for blocked records, instead of
+ * three strings. The account leads the key: it tells records apart sooner than the supplier does. An account
+ * is complete when every record is stored and no row of it was rejected or warned about: a rejected row is
+ * data of the account that the service does not have, a warned one data to look at. A row whose supplier
+ * or account is unknown belongs to no account: counted apart, never as an account of its own.
  */
-const statementsFor = (map: boolean) => {
-  const complete = "(stored = n AND map_rejected = 0)"
+const statementsFor = (map: boolean, mapWarnings = false) => {
+  const complete = "(stored = n AND map_rejected = 0 AND map_warning = 0)"
+  const mapRows = (table: string, flag: number): string =>
+    `UNION ALL SELECT supplier, account, ${flag}, NULL FROM ${table} WHERE supplier IS NOT NULL AND account IS NOT NULL AND run IN (${CURRENT_MAP_RUNS})`
   return {
     create: `CREATE TEMP TABLE report_accounts AS
-    SELECT supplier, account, COUNT(*) - SUM(flags >> 2) AS n, SUM(flags & 1) AS stored, SUM((flags >> 1) & 1) AS blocked,
-      GROUP_CONCAT(DISTINCT blocked_cause) AS causes, SUM(flags >> 2) AS map_rejected
+    SELECT supplier, account, SUM(flags < 4) AS n, SUM(flags & 1) AS stored, SUM((flags >> 1) & 1) AS blocked,
+      GROUP_CONCAT(DISTINCT blocked_cause) AS causes, SUM(flags = 4) AS map_rejected, SUM(flags = 8) AS map_warning
     FROM (SELECT supplier, account,
         (state = 'done' AND outcome IN (${[...STORED_OUTCOMES].map((o) => `'${o}'`).join(", ")})) | ((state = 'done' AND outcome = 'blocked') << 1) AS flags,
         CASE WHEN state = 'done' AND outcome = 'blocked' THEN cause END AS blocked_cause
       FROM records WHERE account IS NOT NULL
-      ${map ? `UNION ALL SELECT supplier, account, 4, NULL FROM map_rejects WHERE account IS NOT NULL AND run IN (${CURRENT_MAP_RUNS})` : ""}
+      ${map ? mapRows("map_rejects", 4) : ""}
+      ${map && mapWarnings ? mapRows("map_warnings", 8) : ""}
       LIMIT -1)
     GROUP BY account, supplier`,
     bySupplier: `SELECT supplier, COUNT(*) AS accounts, SUM(${complete}) AS complete, SUM(blocked > 0) AS blocked,
       SUM(NOT ${complete} AND blocked = 0 AND stored > 0) AS partly, SUM(NOT ${complete} AND blocked = 0 AND stored = 0) AS not_stored
     FROM temp.report_accounts GROUP BY supplier`,
-    listed: `SELECT supplier, account, n, stored, blocked, causes, map_rejected FROM temp.report_accounts
-    WHERE NOT ${complete} ORDER BY blocked > 0 DESC, n - stored + map_rejected DESC, supplier, account LIMIT ?`,
+    listed: `SELECT supplier, account, n, stored, blocked, causes, map_rejected, map_warning FROM temp.report_accounts
+    WHERE NOT ${complete} ORDER BY blocked > 0 DESC, n - stored + map_rejected + map_warning DESC, supplier, account LIMIT ?`,
     drop: "DROP TABLE temp.report_accounts"
   } as const
 }
@@ -130,9 +137,9 @@ export const startAccountScan = (
   db: DatabaseSync,
   path: string,
   limit: number,
-  options: { readonly map: boolean; readonly parallel?: boolean | undefined }
+  options: { readonly map: boolean; readonly mapWarnings?: boolean | undefined; readonly parallel?: boolean | undefined }
 ): (() => AccountScan) => {
-  const statements = statementsFor(options.map)
+  const statements = statementsFor(options.map, options.mapWarnings === true)
   const parallel = options.parallel ?? availableParallelism() >= 2
   if (!parallel || path === "" || path === ":memory:" || path.startsWith("file:")) return () => scanOn(db, statements, limit)
   const signal = new Int32Array(new SharedArrayBuffer(4))

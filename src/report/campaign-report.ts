@@ -10,7 +10,7 @@ import { loadSqlite } from "../service/sqlite.js"
 import { isLedgerHeld, isLockedError, realPathOf } from "../send/ledger.js"
 import { LedgerMismatchError, RECORD_OUTCOMES, type RecordOutcome, STOPPED_IN_FLIGHT } from "../send/ledger-types.js"
 import { sorterThreads, startAccountScan } from "./account-scan.js"
-import { anyUnidentified, CURRENT_MAP_RUNS, currentUnidentified, type LedgerTables, problemRows } from "./report-problems.js"
+import { anyUnidentified, CURRENT_MAP_RUNS, currentUnidentified, type LedgerTables, linesText, problemRows, unknownAccountRows } from "./report-problems.js"
 import {
   type AccountRow,
   type AccountTotals,
@@ -22,7 +22,8 @@ import {
   type ProblemKind,
   type SupplierReport,
   type Tally,
-  TALLY_KEYS
+  TALLY_KEYS,
+  type UnknownAccountRows
 } from "./report-types.js"
 
 /**
@@ -59,7 +60,7 @@ const runningRun = (db: DatabaseSync, path: string): number | undefined => {
  * openLedger(path, { service: "https://api.example.energy" }).close()
  * const source = openReportSource(path)
  * // No `map --journal` has written to it yet: it has no map tables.
- * source.tables // => { map: false }
+ * source.tables // => { map: false, mapWarnings: false }
  * source.close()
  *
  * @since 0.1.0
@@ -74,7 +75,8 @@ export const openReportSource = (path: string): ReportSource => {
     // The report's two scans are GROUP BYs over every record, which SQLite sorts, side by side when there
     // is a core for each: its sorter gets helper threads only from the cores beyond those.
     db.exec(`PRAGMA threads = ${sorterThreads(2)}`)
-    const tables = { map: names.has("map_runs") && names.has("map_rejects") && names.has("lineage") }
+    const map = names.has("map_runs") && names.has("map_rejects") && names.has("lineage")
+    const tables = { map, mapWarnings: map && names.has("map_warnings") && names.has("lineage_items") }
     return { path, db, tables, running: runningRun(db, path), close: () => db.close() }
   } catch (error) {
     db.close()
@@ -177,6 +179,16 @@ const unsentPayloadFilesOf = (db: DatabaseSync): CampaignReport["unsent_payload_
   })
 }
 
+/** The rows of the latest map runs whose supplier or account is unknown (a kind keyed by account): counted, and listed up to `limit`. */
+const unknownAccountsOf = (db: DatabaseSync, tables: LedgerTables, limit: number): UnknownAccountRows => {
+  const { rows } = db.prepare(unknownAccountRows(tables, "COUNT(*) AS rows")).get() as { rows: number }
+  if (rows === 0) return { rows, listed: [] }
+  const listed = (db.prepare(`${unknownAccountRows(tables, "problem, endpoint, code, supplier, account, file, lines")} ORDER BY file, first_line LIMIT ?`).all(limit) as Array<
+    { problem: "map_rejected" | "map_warning"; endpoint: string; code: string; supplier: string | null; account: string | null; file: string; lines: string }
+  >).map(({ file, lines, ...row }) => ({ ...row, source_file: file, source_lines: linesText(lines) }))
+  return { rows, listed }
+}
+
 const noAccounts = (): AccountTotals => ({ accounts: 0, complete: 0, blocked: 0, partly: 0, not_stored: 0 })
 
 /**
@@ -199,7 +211,7 @@ const noAccounts = (): AccountTotals => ({ accounts: 0, complete: 0, blocked: 0,
  * report.totals // => { records: 2, created: 1, invalid: 1, blocked: 0, pending: 0, in_flight: 0, map_rejected: 0, … }
  * report.complete // => false
  * report.kinds.map((kind) => kind.endpoint) // => ["market-participant", "notes"]
- * report.accounts // => { totals: { accounts: 1, complete: 0, blocked: 0, partly: 0, not_stored: 1 }, listed: [{ supplier: "STADTWERKE_NORD", account: "KD-1", records: 1, stored: 0, status: "not_stored", causes: [], map_rejected: 0 }], unlisted: 0 }
+ * report.accounts // => { totals: { accounts: 1, complete: 0, blocked: 0, partly: 0, not_stored: 1 }, listed: [{ supplier: "STADTWERKE_NORD", account: "KD-1", records: 1, stored: 0, status: "not_stored", causes: [], map_rejected: 0, map_warning: 0 }], unlisted: 0, unknown: { rows: 0, listed: [] } }
  * report.problems.listed // => [{ problem: "invalid", endpoint: "notes", code: "note_body_or_document_path_not_found", supplier: "STADTWERKE_NORD", account: "KD-1", source_file: "a.ndjson", source_lines: "2", payload_file: "a.ndjson", payload_line: 2, … }]
  *
  * @since 0.1.0
@@ -232,7 +244,7 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
   const perRun = new Map<number, number>()
 
   // The scan of accounts starts first: with a core to spare it runs meanwhile, in a worker thread.
-  const accountScan = startAccountScan(db, source.path, limit, { map: tables.map, parallel: options.parallel })
+  const accountScan = startAccountScan(db, source.path, limit, { map: tables.map, mapWarnings: tables.mapWarnings, parallel: options.parallel })
 
   // One scan: records by kind, supplier, state, outcome and cause, and by run and interval of their last change
   // (the integers lead the key: the sorter compares them faster than strings).
@@ -281,6 +293,15 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
       bump(kind.codes, "map_rejected", row.codes, row.n)
     }
   }
+  if (tables.map && tables.mapWarnings === true) {
+    const warnings = db.prepare(`SELECT endpoint, supplier, code, COUNT(*) AS n FROM map_warnings WHERE run IN (${CURRENT_MAP_RUNS}) GROUP BY endpoint, supplier, code`)
+    for (const row of warnings.iterate() as Iterable<{ endpoint: string | null; supplier: string | null; code: string; n: number }>) {
+      const kind = kindOf(row.endpoint ?? "(unknown)")
+      for (const tally of [totals, kind.tally, supplierOf(row.supplier)]) tally.map_warning += row.n
+      bump(kind.codes, "map_warning", row.code, row.n)
+    }
+  }
+  const unknownAccounts = tables.map ? unknownAccountsOf(db, tables, limit) : { rows: 0, listed: [] }
 
   const scan = accountScan()
   // (After the scan of accounts has answered: its worker thread is done with the ledger.)
@@ -303,7 +324,8 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     stored: r.stored,
     status: r.blocked > 0 ? "blocked" : r.stored > 0 ? "partly" : "not_stored",
     causes: r.causes === null ? [] : [...new Set(r.causes.split(","))].sort(),
-    map_rejected: r.map_rejected
+    map_rejected: r.map_rejected,
+    map_warning: r.map_warning
   }))
 
   const runs = (db.prepare("SELECT id, command, service, started_at, ended_at, ended FROM runs ORDER BY id").all() as Array<{
@@ -348,7 +370,7 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     complete: totals.records > 0 && stored === totals.records && open === 0 && unsentPayloadFiles.length === 0,
     kinds: kindReports,
     suppliers: supplierReports,
-    accounts: { totals: allAccounts, listed: listedAccounts, unlisted: allAccounts.accounts - allAccounts.complete - listedAccounts.length },
+    accounts: { totals: allAccounts, listed: listedAccounts, unlisted: allAccounts.accounts - allAccounts.complete - listedAccounts.length, unknown: unknownAccounts },
     map_runs: tables.map
       ? (db.prepare("SELECT run, input, output, endpoint, rows_read, payloads, rows_rejected FROM map_runs ORDER BY run").all() as unknown as CampaignReport["map_runs"])
       : [],

@@ -56,6 +56,18 @@ const shownOf = (id: string, rows: number, total: number): string =>
 
 const card = (id: string, label: string, n: number, tone = ""): string => `<div class="card"><span>${esc(label)}</span><b id="total-${id}" class="${tone}">${count(n)}</b></div>`
 
+/** The rows of no known account (their supplier or account could not be told), with file and lines. */
+const unknownAccounts = (r: CampaignReport): string => {
+  const unknown = r.accounts.unknown
+  if (unknown.rows === 0) return ""
+  const rows = unknown.listed.map((u) =>
+    `<tr${attrs({ kind: u.endpoint, outcome: u.problem })}><td>${esc(u.problem.replace(/_/gu, " "))}</td><td>${esc(u.endpoint)}</td><td>${esc(u.code)}</td><td>${esc(u.supplier)}</td><td>${esc(u.account)}</td><td>${esc(u.source_file)}</td><td>${esc(u.source_lines)}</td></tr>`
+  )
+  return `<p id="unknown-accounts" class="bad">${count(unknown.rows)} rows of no known account: their supplier or account could not be told, so they are counted under no account.</p>
+<table id="unknown-account-rows" class="filterable" data-filters="kind outcome"><thead><tr><th>problem</th><th>kind</th><th>code</th><th>supplier</th><th>account</th><th>source file</th><th>lines</th></tr></thead><tbody>${rows.join("")}</tbody></table>
+${shownOf("unknown-account-rows", rows.length, unknown.rows)}`
+}
+
 /** The report as one HTML document. */
 export const renderHtml = (r: CampaignReport): string => {
   const t = r.totals
@@ -63,7 +75,7 @@ export const renderHtml = (r: CampaignReport): string => {
   const a = r.accounts.totals
   const kinds = r.kinds.map((k) => k.endpoint)
   const suppliers = r.suppliers.map((s) => s.supplier)
-  const outcomes = ["map_rejected", "invalid", "rejected", "blocked", "failed", "in_doubt", "conflict", "partly", "not_stored"]
+  const outcomes = ["map_rejected", "invalid", "rejected", "blocked", "failed", "in_doubt", "conflict", "map_warning", "partly", "not_stored"]
   const tallyCells = (tally: CampaignReport["totals"]): string => COLUMNS.map(([key]) => `<td class="n">${count(cell(tally, key))}</td>`).join("")
   const head = `<tr><th>%s</th>${COLUMNS.map(([, label]) => `<th>${esc(label)}</th>`).join("")}</tr>`
   const kindRows = r.kinds.map((k) => {
@@ -74,7 +86,7 @@ export const renderHtml = (r: CampaignReport): string => {
     `<tr${attrs({ supplier: s.supplier })}><td>${esc(s.supplier)}</td>${tallyCells(s.tally)}<td class="n">${count(s.accounts.accounts)}</td><td class="n">${count(s.accounts.complete)}</td><td class="n">${count(s.accounts.partly)}</td><td class="n">${count(s.accounts.blocked)}</td><td class="n">${count(s.accounts.not_stored)}</td></tr>`
   )
   const accountRows = r.accounts.listed.map((acc) =>
-    `<tr${attrs({ supplier: acc.supplier, account: acc.account, outcome: acc.status })}><td>${esc(acc.supplier)}</td><td>${esc(acc.account)}</td><td>${esc(acc.status.replace("_", " "))}</td><td class="n">${count(acc.stored)}</td><td class="n">${count(acc.records)}</td><td class="n">${count(acc.map_rejected)}</td><td>${esc(acc.causes.join(", "))}</td></tr>`
+    `<tr${attrs({ supplier: acc.supplier, account: acc.account, outcome: acc.status })}><td>${esc(acc.supplier)}</td><td>${esc(acc.account)}</td><td>${esc(acc.status.replace("_", " "))}</td><td class="n">${count(acc.stored)}</td><td class="n">${count(acc.records)}</td><td class="n">${count(acc.map_rejected)}</td><td class="n">${count(acc.map_warning)}</td><td>${esc(acc.causes.join(", "))}</td></tr>`
   )
   const problemRows = r.problems.listed.map((p) =>
     `<tr${attrs({ kind: p.endpoint, supplier: p.supplier, account: p.account, outcome: p.problem })}><td>${esc(p.problem)}</td><td>${esc(p.endpoint)}</td><td>${esc(p.code)}</td><td>${esc(p.supplier)}</td><td>${esc(p.account)}</td><td>${esc(p.source_file)}</td><td>${esc(p.source_lines)}</td><td>${esc(p.detail)}</td><td><pre>${esc(p.raw)}</pre></td></tr>`
@@ -95,7 +107,7 @@ export const renderHtml = (r: CampaignReport): string => {
 <p class="muted">Ledger ${esc(r.ledger)}, ${esc(when(r.generated_at))}. Services: ${r.services.map((s) => esc(s.url)).join(", ") || "none"}.</p>
 <p id="status" class="${r.complete ? "ok" : "bad"}">${esc(verdictOf(r, "records are not stored or problems are left to fix"))}</p>
 ${r.unsent_payload_files.length === 0 ? "" : `<p id="unsent-files" class="bad">Mapped, not sent since: ${r.unsent_payload_files.map((f) => `${esc(f.output)} (${count(f.payloads)} payloads of ${esc(f.input)}, map run #${f.run})`).join("; ")}.</p>`}
-<div class="cards">${card("records", "records", t.records)}${card("stored", "stored", stored, "ok")}${card("blocked", "blocked", t.blocked)}${card("rejected", "rejected", t.rejected, "bad")}${card("invalid", "invalid", t.invalid, "bad")}${card("conflict", "conflicts", t.conflict)}${card("in_doubt", "in doubt", t.in_doubt)}${card("failed", "failed", t.failed)}${card("not_sent", "not yet sent", t.pending + t.in_flight)}${card("map_rejected", "rejected at map", t.map_rejected, "bad")}${card("accounts", "accounts", a.accounts)}${card("accounts_complete", "accounts complete", a.complete, "ok")}</div>
+<div class="cards">${card("records", "records", t.records)}${card("stored", "stored", stored, "ok")}${card("blocked", "blocked", t.blocked)}${card("rejected", "rejected", t.rejected, "bad")}${card("invalid", "invalid", t.invalid, "bad")}${card("conflict", "conflicts", t.conflict)}${card("in_doubt", "in doubt", t.in_doubt)}${card("failed", "failed", t.failed)}${card("not_sent", "not yet sent", t.pending + t.in_flight)}${card("map_rejected", "rejected at map", t.map_rejected, "bad")}${card("map_warning", "map warnings (to look at)", t.map_warning)}${card("accounts", "accounts", a.accounts)}${card("accounts_complete", "accounts complete", a.complete, "ok")}</div>
 <h2>Outcomes by kind</h2>${outcomesChart(r)}
 <h2>Over time</h2>${timelineChart(r)}
 <h2>Top error codes</h2><table id="codes" class="filterable" data-filters="outcome"><thead><tr><th>problem</th><th>code</th><th>count</th></tr></thead><tbody>${codeRows.join("")}</tbody></table>
@@ -103,8 +115,9 @@ ${r.unsent_payload_files.length === 0 ? "" : `<p id="unsent-files" class="bad">M
 <h2>By kind</h2><table id="kinds" class="filterable" data-filters="kind"><thead>${head.replace("%s", "kind").replace("</tr>", "<th>codes</th></tr>")}</thead><tbody>${kindRows.join("")}</tbody></table>
 <h2>By supplier</h2><table id="suppliers" class="filterable" data-filters="supplier"><thead>${head.replace("%s", "supplier").replace("</tr>", "<th>accounts</th><th>complete</th><th>partly</th><th>blocked</th><th>nothing stored</th></tr>")}</thead><tbody>${supplierRows.join("")}</tbody></table>
 <h2>Accounts not complete</h2><p>${count(a.accounts)} accounts: ${count(a.complete)} complete, ${count(a.partly)} partly stored, ${count(a.blocked)} blocked, ${count(a.not_stored)} nothing stored.</p>
-<table id="accounts" class="filterable" data-filters="supplier account outcome"><thead><tr><th>supplier</th><th>account</th><th>status</th><th>stored</th><th>records</th><th>rows rejected at map</th><th>blocked because</th></tr></thead><tbody>${accountRows.join("")}</tbody></table>
+<table id="accounts" class="filterable" data-filters="supplier account outcome"><thead><tr><th>supplier</th><th>account</th><th>status</th><th>stored</th><th>records</th><th>rows rejected at map</th><th>map warnings</th><th>blocked because</th></tr></thead><tbody>${accountRows.join("")}</tbody></table>
 ${shownOf("accounts", accountRows.length, a.accounts - a.complete)}
+${unknownAccounts(r)}
 <h2>Problems</h2><table id="problems" class="filterable" data-filters="kind supplier account outcome"><thead><tr><th>problem</th><th>kind</th><th>code</th><th>supplier</th><th>account</th><th>source file</th><th>lines</th><th>detail</th><th>raw row</th></tr></thead><tbody>${problemRows.join("")}</tbody></table>
 ${shownOf("problems", problemRows.length, problemTotal)}
 <h2>Runs</h2><table id="runs"><thead><tr><th>run</th><th>command</th><th>service</th><th>started</th><th>ended</th><th>how</th><th>records written last</th><th>per minute</th></tr></thead><tbody>${runRows.join("")}</tbody></table>

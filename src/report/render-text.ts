@@ -32,6 +32,7 @@ export const when = (ms: number | null): string => (ms === null ? "—" : `${new
 /** The columns of the per-kind and per-supplier tables, with their headings. */
 export const COLUMNS: ReadonlyArray<readonly [TallyKey | "not_sent", string]> = [
   ["map_rejected", "rejected at map"],
+  ["map_warning", "warned at map"],
   ["records", "records"],
   ["created", "created"],
   ["already_existed", "already existed"],
@@ -76,7 +77,8 @@ const mappedPayloads = (r: CampaignReport): number => {
 /** The report's verdict in one sentence; `why` is what to read when it is not complete. */
 export const verdictOf = (r: CampaignReport, why: string): string => {
   if (r.complete) return "Complete: every record is stored and nothing is left to fix."
-  const problems = Object.values(r.problems.counts).reduce((sum, n) => sum + n, 0)
+  const warnings = r.problems.counts.map_warning
+  const problems = Object.values(r.problems.counts).reduce((sum, n) => sum + n, 0) - warnings
   const notSent = r.totals.pending + r.totals.in_flight
   // Nothing to fix: what is left is to send (a run stopped before it sent them, one in progress, or payload files never sent).
   const inProgress = r.runs.find((run) => run.ended === null)
@@ -86,6 +88,10 @@ export const verdictOf = (r: CampaignReport, why: string): string => {
       : `Not complete: ${count(notSent)} records not yet sent (nothing to fix): run send again with this ledger.`
   }
   if (r.totals.records > 0 && problems === 0 && r.unsent_payload_files.length > 0) return "Not complete: payload files were mapped and not sent since (nothing to fix): send them with this ledger."
+  // Only warnings of map are left: nothing failed, yet rows were let through that someone should look at.
+  if (r.totals.records > 0 && problems === 0 && notSent === 0 && warnings > 0) {
+    return `Not complete: every record is stored, and ${counted(warnings, "map warning")} ${warnings === 1 ? "is" : "are"} left to look at (nothing failed).`
+  }
   if (r.totals.records > 0) return `Not complete: ${why}.`
   const mapped = mappedPayloads(r)
   return `Not complete: the ledger holds no records yet${mapped > 0 ? ` (${count(mapped)} payloads mapped, none sent with it)` : ""}: nothing is stored.`
@@ -96,7 +102,7 @@ export const renderText = (r: CampaignReport): string => {
   const t = r.totals
   const out: Array<string> = []
   out.push(`Campaign report of ${printable(r.ledger)} (${when(r.generated_at)})`)
-  out.push(`${count(t.records)} records: ${count(storedOf(t))} stored, ${count(t.records - storedOf(t))} not stored; ${count(t.map_rejected)} rows rejected at map, ${count(t.conflict)} conflicts`)
+  out.push(`${count(t.records)} records: ${count(storedOf(t))} stored, ${count(t.records - storedOf(t))} not stored; ${count(t.map_rejected)} rows rejected at map, ${count(t.conflict)} conflicts${t.map_warning > 0 ? `; ${counted(t.map_warning, "map warning")} left to look at` : ""}`)
   out.push(verdictOf(r, "see the problems below (every one of them: --format csv)"))
   for (const f of r.unsent_payload_files) {
     out.push(`  mapped, not sent since: ${printable(f.output)} (${count(f.payloads)} payloads of ${printable(f.input)}, map run #${f.run}): send it with this ledger`)
@@ -114,10 +120,11 @@ export const renderText = (r: CampaignReport): string => {
   }
   const shown = r.accounts.listed.slice(0, 20)
   for (const acc of shown) {
-    out.push(`  ${acc.status.replace("_", " ")} ${printable(acc.supplier)} ${printable(acc.account)}: ${count(acc.stored)} of ${count(acc.records)} stored${acc.map_rejected > 0 ? `, ${counted(acc.map_rejected, "row")} rejected at map` : ""}${acc.causes.length > 0 ? ` (${printable(acc.causes.join(", "))})` : ""}`)
+    out.push(`  ${acc.status.replace("_", " ")} ${printable(acc.supplier)} ${printable(acc.account)}: ${count(acc.stored)} of ${count(acc.records)} stored${acc.map_rejected > 0 ? `, ${counted(acc.map_rejected, "row")} rejected at map` : ""}${acc.map_warning > 0 ? `, ${counted(acc.map_warning, "map warning")}` : ""}${acc.causes.length > 0 ? ` (${printable(acc.causes.join(", "))})` : ""}`)
   }
   const more = a.accounts - a.complete - shown.length
   if (more > 0) out.push(`  … ${count(more)} more accounts not complete (--format html or json)`)
+  out.push(...unknownAccountLines(r, 20))
   if (r.top_codes.length > 0) {
     out.push("", "Top codes:")
     for (const c of r.top_codes.slice(0, 10)) out.push(`  ${count(c.count).padStart(9)}  ${c.problem.replace(/_/gu, " ")} ${printable(c.code)}`)
@@ -132,15 +139,34 @@ export const renderText = (r: CampaignReport): string => {
     out.push(`  #${run.id} ${printable(run.command)} ${when(run.started_at)} → ${run.ended === null ? "in progress" : run.ended === "killed" ? "killed (never ended)" : `${run.ended} ${when(run.ended_at)}`}: ${counted(run.records, "record")} written last${rate}`)
   }
   out.push("", `Services: ${r.services.length === 0 ? "none" : r.services.map((s) => `${printable(s.url)} (runs ${s.first_run}–${s.last_run})`).join(", ")}`)
-  const listed = Object.entries(r.problems.counts).filter(([, n]) => n > 0)
+  const listed = Object.entries(r.problems.counts).filter(([k, n]) => n > 0 && k !== "map_warning")
   if (listed.length > 0) {
     out.push("", `Problems: ${listed.map(([k, n]) => `${k.replace(/_/gu, " ")} ${count(n)}`).join(", ")}`)
-    for (const p of r.problems.listed.slice(0, 20)) {
+    for (const p of r.problems.listed.filter((p) => p.problem !== "map_warning").slice(0, 20)) {
       out.push(`  ${p.problem} ${printable(p.source_file ?? "?")}:${p.source_lines ?? "?"} ${printable(p.endpoint)} ${printable(p.code)}${p.detail === "" ? "" : `: ${printable(p.detail)}`}`)
     }
     out.push("  (the to-do list, one row per problem: --format csv)")
   }
+  if (r.problems.counts.map_warning > 0) {
+    out.push("", `Left to look at: ${counted(r.problems.counts.map_warning, "map warning")} (rows that went out, and that someone should check)`)
+    for (const p of r.problems.listed.filter((p) => p.problem === "map_warning").slice(0, 20)) {
+      out.push(`  map warning ${printable(p.source_file ?? "?")}:${p.source_lines ?? "?"} ${printable(p.endpoint)} ${printable(p.code)}${p.detail === "" ? "" : `: ${printable(p.detail)}`}`)
+    }
+    if (r.problems.counts.map_warning > 20) out.push("  (every one of them: --format csv)")
+  }
   return `${out.join("\n")}\n`
+}
+
+/** The rows of accounts that cannot be told, each with its file and lines (at most `shown`), and how many more. */
+const unknownAccountLines = (r: CampaignReport, shown: number): Array<string> => {
+  const unknown = r.accounts.unknown
+  if (unknown.rows === 0) return []
+  const lines = [`  ${counted(unknown.rows, "row")} of no known account (the supplier or account could not be told):`]
+  for (const u of unknown.listed.slice(0, shown)) {
+    lines.push(`  account unknown: ${printable(u.source_file ?? "?")}:${u.source_lines ?? "?"} (${u.problem.replace(/_/gu, " ")} ${printable(u.code)}${u.account !== null ? `, account ${printable(u.account)}` : ""}${u.supplier !== null ? `, supplier ${printable(u.supplier)}` : ""})`)
+  }
+  if (unknown.rows > Math.min(shown, unknown.listed.length)) lines.push(`  … ${count(unknown.rows - Math.min(shown, unknown.listed.length))} more (--format csv: the rows without an account)`)
+  return lines
 }
 
 const mdEscape = (text: string): string => printable(text).replace(/[|\\`*_[\]<>]/gu, (c) => `\\${c}`)
@@ -159,6 +185,8 @@ export const renderMarkdown = (r: CampaignReport): string => {
     `- To fix: ${(["map_rejected", "invalid", "rejected", "conflict"] as const).map((k) => `${count(t[k])} ${k.replace(/_/gu, " ")}`).join(", ")}`,
     ...(r.unsent_payload_files.length === 0 ? [] : [`- Mapped, not sent since: ${r.unsent_payload_files.map((f) => `${mdEscape(f.output)} (${count(f.payloads)} payloads)`).join(", ")}`]),
     `- Waiting: ${count(t.blocked)} blocked, ${count(t.failed)} failed, ${count(t.in_doubt)} in doubt, ${count(t.pending + t.in_flight)} not yet sent`,
+    ...(r.accounts.unknown.rows === 0 ? [] : [`- Rows of no known account (supplier or account could not be told): ${count(r.accounts.unknown.rows)}: ${r.accounts.unknown.listed.slice(0, 5).map((u) => `${mdEscape(u.source_file ?? "?")}:${u.source_lines ?? "?"}`).join(", ")}${r.accounts.unknown.rows > 5 ? ", …" : ""}`]),
+    ...(t.map_warning === 0 ? [] : [`- ${counted(t.map_warning, "map warning")} left to look at: ${r.problems.listed.filter((p) => p.problem === "map_warning").slice(0, 5).map((p) => `${mdEscape(p.code)} at ${mdEscape(p.source_file ?? "?")}:${p.source_lines ?? "?"}`).join(", ")}${t.map_warning > 5 ? ", …" : ""}`]),
     "",
     "| kind | records | stored | blocked | rejected | invalid | other open |",
     "|---|---:|---:|---:|---:|---:|---:|"

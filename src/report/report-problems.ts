@@ -1,19 +1,43 @@
 /**
  * The to-do list of a campaign, read from the ledger in SQL, one problem at a time (never the whole list
  * in memory): rows rejected by the latest map run of each export, lines that named no record, records
- * invalid, rejected, blocked, failed or in doubt, and conflicts; each with its legacy source (through the
- * lineage `map --journal` records) when known, else its payload file and line.
+ * invalid, rejected, blocked, failed or in doubt, conflicts, and the rows the latest map runs warned about;
+ * each with its legacy source (through the lineage `map --journal` records: a record's own rows where the
+ * ledger has them) when known, else its payload file and line.
  *
  * @module
  */
 import type { DatabaseSync } from "node:sqlite"
+import { POST_ENDPOINT_IDS } from "../endpoints/endpoint-id.js"
+import { naturalKeyOf } from "../endpoints/natural-key.js"
 import { STOPPED_IN_FLIGHT } from "../send/ledger-types.js"
 import type { Problem, ProblemKind } from "./report-types.js"
 
-/** Which tables the ledger has (a ledger from before `map --journal` has no map tables). */
+/**
+ * Which tables the ledger has: a ledger from before `map --journal` has no map tables (`map`), one whose map
+ * runs came from a version before map's warnings and each record's lineage has no `map_warnings` and
+ * `lineage_items` (`mapWarnings`).
+ */
 export interface LedgerTables {
   readonly map: boolean
+  readonly mapWarnings?: boolean | undefined
 }
+
+/** The kinds whose records belong to an account: a row of theirs without a supplier or account is filed under none. */
+export const ACCOUNT_KINDS: ReadonlyArray<string> = POST_ENDPOINT_IDS.filter((id) => naturalKeyOf(id).account)
+
+/** The SQL list of {@link ACCOUNT_KINDS}. */
+const accountKindsSql = (): string => ACCOUNT_KINDS.map((k) => `'${k}'`).join(", ")
+
+/**
+ * The rows of the latest map runs, rejected or warned about, of a kind keyed by account whose supplier or
+ * account is unknown: `SELECT columns` over them (`problem`, `endpoint`, `code`, `supplier`, `account`, `file`, `lines`, `first_line`).
+ */
+export const unknownAccountRows = (tables: LedgerTables, columns: string): string =>
+  `SELECT ${columns} FROM (
+     SELECT 'map_rejected' AS problem, endpoint, codes AS code, supplier, account, file, lines, first_line FROM map_rejects WHERE run IN (${CURRENT_MAP_RUNS})
+     ${tables.mapWarnings === true ? `UNION ALL SELECT 'map_warning', endpoint, code, supplier, account, file, lines, first_line FROM map_warnings WHERE run IN (${CURRENT_MAP_RUNS})` : ""})
+   WHERE (supplier IS NULL OR account IS NULL) AND endpoint IN (${accountKindsSql()})`
 
 /** Outcomes of records that are problems, with the problem they are. */
 const RECORD_PROBLEMS = ["invalid", "rejected", "blocked", "failed", "in_doubt"] as const
@@ -102,9 +126,19 @@ export function* problemRows(
 ): Generator<Problem> {
   const cap = options.perKind ?? Number.POSITIVE_INFINITY
   const limit = cap === Number.POSITIVE_INFINITY ? -1 : cap
-  const lineageJoin = (file: string, line: string): string =>
-    tables.map ? `LEFT JOIN lineage l ON l.payload_file = ${file} AND l.payload_line = ${line}` : ""
-  const lineageColumns = tables.map ? "l.source_file, l.lines, l.raw" : "NULL AS source_file, NULL AS lines, NULL AS raw"
+  // A record of a payload of many records (a transaction) points at its own rows where the ledger knows them
+  // (`lineage_items`, by its key), else at every row of its payload.
+  const items = tables.mapWarnings === true
+  const lineageJoin = (file: string, line: string, key?: string): string =>
+    tables.map
+      ? `LEFT JOIN lineage l ON l.payload_file = ${file} AND l.payload_line = ${line}${items && key !== undefined ? ` LEFT JOIN lineage_items li ON li.payload_file = ${file} AND li.payload_line = ${line} AND li.key = ${key}` : ""}`
+      : ""
+  const lineageColumns = (key?: string): string =>
+    !tables.map
+      ? "NULL AS source_file, NULL AS lines, NULL AS raw"
+      : items && key !== undefined
+      ? "l.source_file, COALESCE(li.lines, l.lines) AS lines, CASE WHEN li.lines IS NULL THEN l.raw ELSE li.raw END AS raw"
+      : "l.source_file, l.lines, l.raw"
 
   if (tables.map) {
     const rejects = db.prepare(
@@ -128,7 +162,7 @@ export function* problemRows(
     }
   }
 
-  const unidentified = db.prepare(`${currentUnidentified(`u.file, u.line, u.detail, ${lineageColumns}`, lineageJoin("u.file", "u.line"))} ORDER BY u.file, u.line LIMIT ?`)
+  const unidentified = db.prepare(`${currentUnidentified(`u.file, u.line, u.detail, ${lineageColumns()}`, lineageJoin("u.file", "u.line"))} ORDER BY u.file, u.line LIMIT ?`)
   let invalidListed = 0
   for (const row of (anyUnidentified(db) ? unidentified.iterate(limit) : []) as Iterable<Record<string, string | number | null> & SourceColumns>) {
     invalidListed++
@@ -143,8 +177,8 @@ export function* problemRows(
        CASE WHEN r.state = 'in_flight' THEN '${STOPPED_IN_FLIGHT}' ELSE r.cause END AS cause, r.supplier, r.account, r.file, r.line,
        CASE WHEN r.state = 'in_flight' THEN json_quote('In flight when run ' || r.run || ' was killed: whether the service stored it is unknown. '
          || 'The next run that reads it sends it again where a repeat is harmless; else ask the operators.') ELSE r.detail END AS detail,
-       ${lineageColumns}
-     FROM records r ${lineageJoin("r.file", "r.line")}
+       ${lineageColumns("r.key")}
+     FROM records r ${lineageJoin("r.file", "r.line", "r.key")}
      WHERE (r.state = 'done' AND r.outcome IN (${RECORD_PROBLEMS.map((p) => `'${p}'`).join(", ")})) OR (r.state = 'in_flight' AND r.run IS NOT ?)
      ORDER BY r.id`
   )
@@ -169,8 +203,8 @@ export function* problemRows(
 
   const conflicts = db.prepare(
     `SELECT r.endpoint, r.supplier, r.account, CASE WHEN r.state = 'in_flight' AND r.run IS NOT ? THEN 'in_doubt' ELSE r.outcome END AS outcome,
-       r.file AS known_file, r.line AS known_line, c.file, c.line, ${lineageColumns}
-     FROM conflicts c JOIN records r ON r.identity = c.identity ${lineageJoin("c.file", "c.line")}
+       r.file AS known_file, r.line AS known_line, c.file, c.line, ${lineageColumns("r.key")}
+     FROM conflicts c JOIN records r ON r.identity = c.identity ${lineageJoin("c.file", "c.line", "r.key")}
      WHERE c.content <> r.content ORDER BY c.run, c.file, c.line LIMIT ?`
   )
   for (const row of conflicts.iterate(options.running ?? null, limit) as Iterable<Record<string, string | number | null> & SourceColumns>) {
@@ -182,6 +216,29 @@ export function* problemRows(
       account: row["account"] as string | null,
       ...located(row["file"] as string, row["line"] as number, row),
       detail: `other content than the version the ledger holds (${String(row["outcome"] ?? "in flight")}, from ${String(row["known_file"] ?? "?")}:${String(row["known_line"] ?? "?")}); not sent`
+    }
+  }
+
+  if (tables.map && tables.mapWarnings === true) {
+    const warnings = db.prepare(
+      `SELECT file, lines, code, attr, detail, raw, endpoint, supplier, account FROM map_warnings
+       WHERE run IN (${CURRENT_MAP_RUNS}) ORDER BY file, first_line, id LIMIT ?`
+    )
+    for (const row of warnings.iterate(limit) as Iterable<Record<string, string | null>>) {
+      const attr = row["attr"] ?? null
+      yield {
+        problem: "map_warning",
+        endpoint: row["endpoint"] ?? "(unknown)",
+        code: row["code"] ?? "",
+        supplier: row["supplier"] ?? null,
+        account: row["account"] ?? null,
+        source_file: row["file"] ?? null,
+        source_lines: linesText(row["lines"] ?? null),
+        payload_file: null,
+        payload_line: null,
+        detail: attr === null ? row["detail"] ?? "" : `${attr}: ${row["detail"] ?? ""}`,
+        raw: row["raw"] ?? null
+      }
     }
   }
 }

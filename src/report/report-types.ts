@@ -5,11 +5,14 @@
  * @module
  */
 
-/** The problems on the legacy team's to-do list, in the order they are listed. */
-export const PROBLEM_KINDS = ["map_rejected", "invalid", "rejected", "blocked", "failed", "in_doubt", "conflict"] as const
 /**
- * A kind of problem on the to-do list: a row `map` rejected, or a record invalid, rejected, blocked, failed,
- * in doubt or in conflict.
+ * The problems on the legacy team's to-do list, in the order they are listed: the last, `map_warning`
+ * (rows `map` let through with a warning, such as an exact repeat), is left to look at, not a failure.
+ */
+export const PROBLEM_KINDS = ["map_rejected", "invalid", "rejected", "blocked", "failed", "in_doubt", "conflict", "map_warning"] as const
+/**
+ * A kind of problem on the to-do list: a row `map` rejected, a record invalid, rejected, blocked, failed,
+ * in doubt or in conflict, or rows `map` warned about.
  *
  * @since 0.1.0
  */
@@ -18,6 +21,7 @@ export type ProblemKind = (typeof PROBLEM_KINDS)[number]
 /** The columns of a tally: records by what became of them (plus map rejects and conflicts, beside them). */
 export const TALLY_KEYS = [
   "map_rejected",
+  "map_warning",
   "records",
   "created",
   "already_existed",
@@ -35,8 +39,9 @@ export type TallyKey = (typeof TALLY_KEYS)[number]
 
 /**
  * Counts: `records` = created + already_existed + moved + blocked + rejected + in_doubt + failed +
- * invalid + pending + in_flight. `map_rejected` (rows refused by the latest map run of each export) and
- * `conflict` (records met again with other content) are beside it, not inside.
+ * invalid + pending + in_flight. `map_rejected` (rows refused by the latest map run of each export),
+ * `map_warning` (its warnings about rows it let through) and `conflict` (records met again with other
+ * content) are beside it, not inside.
  *
  * @since 0.1.0
  */
@@ -53,8 +58,8 @@ export interface KindReport {
 }
 
 /**
- * Accounts by state: complete (every record stored, and no legacy row of the account rejected by the latest
- * map run of its export), blocked (some record blocked), partly, nothing stored.
+ * Accounts by state: complete (every record stored, and no legacy row of the account rejected or warned
+ * about by the latest map run of its export), blocked (some record blocked), partly, nothing stored.
  */
 export interface AccountTotals {
   readonly accounts: number
@@ -81,6 +86,19 @@ export interface AccountRow {
   readonly causes: ReadonlyArray<string>
   /** Its legacy rows the latest map run of their export rejected: data the service does not have. */
   readonly map_rejected: number
+  /** Its legacy rows the latest map run of their export warned about (an exact repeat, …): to look at. */
+  readonly map_warning: number
+}
+
+/**
+ * Rows `map` rejected or warned about, of a kind whose records belong to accounts, whose supplier or account
+ * could not be told (a value table that does not know the code, an empty cell, an unreadable line): filed
+ * under no account (never under the raw cell), counted and listed here with their file and lines.
+ */
+export interface UnknownAccountRows {
+  readonly rows: number
+  /** At most the report's limit of them, by file and line. */
+  readonly listed: ReadonlyArray<Pick<Problem, "problem" | "endpoint" | "code" | "supplier" | "account" | "source_file" | "source_lines">>
 }
 
 export interface RunRow {
@@ -137,7 +155,7 @@ export interface CampaignReport {
   readonly complete: boolean
   readonly kinds: ReadonlyArray<KindReport>
   readonly suppliers: ReadonlyArray<SupplierReport>
-  readonly accounts: { readonly totals: AccountTotals; readonly listed: ReadonlyArray<AccountRow>; readonly unlisted: number }
+  readonly accounts: { readonly totals: AccountTotals; readonly listed: ReadonlyArray<AccountRow>; readonly unlisted: number; readonly unknown: UnknownAccountRows }
   readonly map_runs: ReadonlyArray<{ readonly run: number; readonly input: string; readonly output: string | null; readonly endpoint: string | null; readonly rows_read: number; readonly payloads: number; readonly rows_rejected: number }>
   /**
    * Payload files that the latest map run writing each of them wrote (with payloads), and that no run has
