@@ -98,6 +98,28 @@ export const canonicalJson = (value: unknown): string => JSON.stringify(sortedCo
 
 const textOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null)
 
+/** The natural key (as JSON text) of a record of `body`: the endpoint, the account when keyed by it, then each key field. */
+const keyMaker = (endpointId: PostEndpointId, body: Readonly<Record<string, unknown>>): ((record: unknown) => string) => {
+  const naturalKey = naturalKeyOf(endpointId)
+  const prefix: Array<unknown> = naturalKey.account ? [endpointId, body["import_supplier"] ?? null, body["external_account_number"] ?? null] : [endpointId]
+  return (record) => JSON.stringify([...prefix, ...naturalKey.fields.map((field) => valuesAt(record, field))])
+}
+
+/**
+ * The natural key of each item of a body whose records are its items (as {@link recordsOf} gives it, by
+ * item index), without the digests of identity and content: what a caller needs that only names records.
+ * `undefined` when the body's records are not items of a list, or the list is missing.
+ *
+ * @example
+ * const body = { import_supplier: "S", external_account_number: "A", transactions: [{ transaction_id: "T-1" }, { transaction_id: "T-2" }] }
+ * itemKeysOf("transactions", body) // => ['["transactions","S","A","T-1"]', '["transactions","S","A","T-2"]']
+ */
+export const itemKeysOf = (endpointId: PostEndpointId, body: unknown): ReadonlyArray<string> | undefined => {
+  const field = naturalKeyOf(endpointId).items
+  if (field === undefined || !isRecord(body) || !Array.isArray(body[field])) return undefined
+  return (body[field] as ReadonlyArray<unknown>).map(keyMaker(endpointId, body))
+}
+
 /**
  * The records of a request body, each with its natural key, identity and content digest; `undefined` when
  * the body is not an object, or its `items` field is not a non-empty array (such a body names no record:
@@ -118,9 +140,9 @@ export const recordsOf = (endpointId: PostEndpointId, body: unknown): ReadonlyAr
   if (!isRecord(body)) return undefined
   const supplier = naturalKey.account ? textOrNull(body["import_supplier"]) : null
   const account = naturalKey.account ? textOrNull(body["external_account_number"]) : null
-  const prefix: Array<unknown> = naturalKey.account ? [endpointId, body["import_supplier"] ?? null, body["external_account_number"] ?? null] : [endpointId]
+  const keyOf = keyMaker(endpointId, body)
   const keyed = (record: unknown, index: number | null, content: string): KeyedRecord => {
-    const key = JSON.stringify([...prefix, ...naturalKey.fields.map((field) => valuesAt(record, field))])
+    const key = keyOf(record)
     return { index, key, identity: digest(key), content: digest(content), supplier, account }
   }
   if (naturalKey.items === undefined) return [keyed(body, null, canonicalJson(body))]

@@ -9,7 +9,8 @@
  * @module
  */
 import { resolve } from "node:path"
-import { isPostEndpointId, LedgerMismatchError, type MapJournal, type Mapping, naturalKeyOf, openMapJournal, recordsOf } from "../../index.js"
+import { isPostEndpointId, LedgerMismatchError, type MapJournal, type Mapping, naturalKeyOf, openMapJournal } from "../../index.js"
+import { itemKeysOf } from "../../endpoints/natural-key.js"
 import { readFieldSafely } from "../../mappers/compile-mapping.js"
 import { type FieldReader, fieldReader, type LegacyRecord } from "../../mappers/field-source.js"
 import type { PayloadWarningItem } from "../batch.js"
@@ -364,9 +365,9 @@ const recordLinesOf = (endpoint: string, payload: unknown, items: ReadonlyArray<
   const field = naturalKeyOf(endpoint).items
   if (field === undefined) return undefined
   const byAttr = new Map(items.map((item) => [item.attr, item.rows]))
-  return (recordsOf(endpoint, payload) ?? []).flatMap((record) => {
-    const rows = byAttr.get(`${field}.${record.index}`)
-    return rows === undefined ? [] : [{ key: record.key, lines: rows.flatMap((row) => row.lines), raw: rawOf(rows) }]
+  return (itemKeysOf(endpoint, payload) ?? []).flatMap((key, index) => {
+    const rows = byAttr.get(`${field}.${index}`)
+    return rows === undefined ? [] : [{ key, lines: rows.flatMap((row) => row.lines), raw: rawOf(rows) }]
   })
 }
 
