@@ -285,8 +285,8 @@ ${exitCodesHelp(
     .addHelpText("after", `
 See docs/report.md for what each format shows.
 ${exitCodesHelp(
-  "every record of the ledger is stored (created, already existed, moved) and nothing is left to fix",
-  "something is left: a record not stored, rows rejected by the latest map run of an export, a conflict, a line that named no record"
+  "every record of the ledger is stored (created, already existed, moved) and nothing is left to fix or to look at",
+  "something is left: a record not stored, rows rejected or warned about by the latest map run of an export, a conflict, a line that named no record"
 )}`)
     .action(async (opts: Parameters<typeof runReport>[0]) => {
       done(await (await import("./commands/report.js")).runReport(opts))
