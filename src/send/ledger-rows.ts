@@ -40,6 +40,9 @@ export interface RecordRow {
   line: number | null
   run: number
   updated_at: number
+  /** Absent from a ledger opened read-only before it gained the column. */
+  options?: string | null
+  sent_at?: number | null
 }
 
 /** A row as a {@link LedgerRecord}. */
@@ -59,7 +62,9 @@ export const toRecord = (row: RecordRow): LedgerRecord => ({
   file: row.file,
   line: row.line,
   run: row.run,
-  updatedAt: row.updated_at
+  updatedAt: row.updated_at,
+  options: row.options ?? null,
+  sentAt: row.sent_at ?? null
 })
 
 /** The JSON text of an outcome's detail; `null` for none. */

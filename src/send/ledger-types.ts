@@ -97,6 +97,13 @@ export interface LedgerRecord {
   readonly run: number
   /** Milliseconds since the epoch of the last change. */
   readonly updatedAt: number
+  /**
+   * The send options the record was last sent with (`{ force_add_to_current_statement, check_previously_added }`
+   * for a transaction), JSON text; `null` when not sent, or sent before the ledger kept them.
+   */
+  readonly options: string | null
+  /** Milliseconds since the epoch when the record was last sent (marked in flight); `null` when not known. */
+  readonly sentAt: number | null
 }
 
 /**
@@ -208,10 +215,10 @@ export interface Ledger {
   /** Writes a version of a record as about to be sent (or judged): state `pending`, its source, this run. */
   pending(sighting: LedgerSighting, run: number): void
   /**
-   * Marks a version of a record in flight (its source, this run): committed before its request leaves.
-   * A record is written first here: one never marked was never sent.
+   * Marks a version of a record in flight (its source, this run, the send options it leaves with): committed
+   * before its request leaves. A record is written first here: one never marked was never sent.
    */
-  inFlight(sighting: LedgerSighting, run: number): void
+  inFlight(sighting: LedgerSighting, run: number, sentWith?: Readonly<Record<string, boolean>>): void
   /**
    * A record read again unchanged and not sent (refused before for this content, or kept in doubt): where
    * it was read, so that the report points at the payload line (and, through the lineage, the legacy row)

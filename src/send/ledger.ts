@@ -177,7 +177,42 @@ const upsertRecord = (state: "pending" | "in_flight"): string =>
    ON CONFLICT (identity) DO UPDATE SET content = excluded.content, state = '${state}', file = excluded.file,
      line = excluded.line, run = excluded.run, updated_at = excluded.updated_at`
 
-const UPSERT_RECORD = { pending: upsertRecord("pending"), in_flight: upsertRecord("in_flight") } as const
+const UPSERT_RECORD = { pending: upsertRecord("pending") } as const
+
+/** A record marked in flight: as {@link upsertRecord}, with the send options it leaves with and the time it leaves. */
+const UPSERT_SENT = `INSERT INTO records (identity, endpoint, key, supplier, account, content, state, file, line, run, updated_at, options, sent_at)
+   VALUES (?, ?, ?, ?, ?, ?, 'in_flight', ?, ?, ?, ?, ?, ?)
+   ON CONFLICT (identity) DO UPDATE SET content = excluded.content, state = 'in_flight', file = excluded.file,
+     line = excluded.line, run = excluded.run, updated_at = excluded.updated_at, options = excluded.options, sent_at = excluded.sent_at`
+
+/**
+ * The columns a record gained after the ledger's first format: the send options it was last sent with
+ * (JSON) and when it was last sent. Added on every writable open of a ledger that lacks them, in one
+ * commit; a refused transaction of such a ledger takes the options of the run that sent it (the run's
+ * own record of its options), so that a later decision applies to it too. A transaction the service
+ * answered as already there keeps none: whether this campaign stored it itself cannot be told any more.
+ */
+const addRecordOptions = (db: DatabaseSync): void => {
+  const columns = new Set((db.prepare("SELECT name FROM pragma_table_info('records')").all() as Array<{ name: string }>).map((c) => c.name))
+  if (columns.has("options") && columns.has("sent_at")) return
+  db.exec("BEGIN IMMEDIATE")
+  try {
+    if (!columns.has("options")) db.exec("ALTER TABLE records ADD COLUMN options TEXT")
+    if (!columns.has("sent_at")) db.exec("ALTER TABLE records ADD COLUMN sent_at INTEGER")
+    db.prepare(
+      `UPDATE records SET options = (
+         SELECT json_object(
+           'force_add_to_current_statement', json(CASE WHEN json_extract(r.options, '$.force_add_to_current_statement') THEN 'true' ELSE 'false' END),
+           'check_previously_added', json(CASE WHEN json_extract(r.options, '$.check_previously_added') = 0 THEN 'false' ELSE 'true' END))
+         FROM runs r WHERE r.id = records.run AND json_extract(r.options, '$.force_add_to_current_statement') IS NOT NULL)
+       WHERE options IS NULL AND endpoint = 'transactions' AND state = 'done' AND outcome = 'rejected'`
+    ).run()
+    db.exec("COMMIT")
+  } catch (cause) {
+    if (db.isTransaction) db.exec("ROLLBACK")
+    throw cause
+  }
+}
 
 /**
  * Opens (or creates) the ledger at `path`. Throws {@link LedgerMismatchError} for a ledger in use by
@@ -245,6 +280,7 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
       }
     }
     if (!readOnly) db.exec(UNIDENTIFIED_PLACES)
+    if (!readOnly) addRecordOptions(db)
     if (options.service !== undefined) {
       const known = (db.prepare("SELECT url FROM services ORDER BY first_run").all() as Array<{ url: string }>).map((r) => r.url)
       if (known.length > 0 && !known.includes(options.service) && options.allowNewService !== true) {
@@ -291,8 +327,10 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
     pending: (s, run) => {
       prepared(UPSERT_RECORD.pending).run(s.identity, s.endpoint, s.key, s.supplier, s.account, s.content, s.file, s.line, run, Date.now())
     },
-    inFlight: (s, run) => {
-      prepared(UPSERT_RECORD.in_flight).run(s.identity, s.endpoint, s.key, s.supplier, s.account, s.content, s.file, s.line, run, Date.now())
+    inFlight: (s, run, sentWith) => {
+      const now = Date.now()
+      const options = sentWith === undefined ? null : JSON.stringify(sentWith)
+      prepared(UPSERT_SENT).run(s.identity, s.endpoint, s.key, s.supplier, s.account, s.content, s.file, s.line, run, now, options, now)
     },
     readAt: (identity, file, line) => {
       prepared("UPDATE records SET file = ?, line = ? WHERE identity = ? AND (file IS NOT ? OR line IS NOT ?)").run(file, line, identity, file, line)
