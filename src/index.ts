@@ -157,6 +157,7 @@ export { type MapJournal, type MapLineage, type MapReject, type MapRunStart, typ
 export { campaignReport, type CampaignReportOptions, openReportSource, type ReportSource } from "./report/campaign-report.js"
 export type { CampaignReport, Problem, ProblemKind, Tally } from "./report/report-types.js"
 export type { Disposition } from "./send/plan-line.js"
+export { OPTION_DECISIONS, type OptionDecision } from "./send/option-decisions.js"
 export { type SendRecordsOptions, sendRecords, type SourceLine } from "./send/send-records.js"
 export type { SendSummary } from "./send/send-summary.js"
 

@@ -10,7 +10,7 @@ import * as testing from "../src/testing/index.js"
 
 const MAIN = [
   "CONVERTERS", "ENDPOINT_IDS", "ERROR_CODES", "InsecureBaseUrlError", "LedgerMismatchError",
-  "NON_FIELD_ERRORS", "POST_ENDPOINT_IDS", "PayloadValidationError", "RECORD_OUTCOMES",
+  "NON_FIELD_ERRORS", "OPTION_DECISIONS", "POST_ENDPOINT_IDS", "PayloadValidationError", "RECORD_OUTCOMES",
   "STANDARD_RETRY_POLICY", "Schemas", "TokenError", "WARNING_CODES", "buildPath", "buildRequest",
   "campaignReport", "compact", "compileValidator", "createClient", "defineMapping", "endpoints", "formatMappingProblem",
   "fromMinorUnits", "headerProblems", "inexactNumberErrors", "inferEndpoint", "isEndpointId", "isPostEndpointId", "isRepeatHarmless",

@@ -13,6 +13,7 @@ import type { ApiError } from "../schemas/errors.js"
 import { compileValidator, type PayloadValidator } from "../validation/compile-validator.js"
 import { withExactNumbers } from "../validation/inexact-numbers.js"
 import { type LedgerRecord, STORED_OUTCOMES } from "./ledger-types.js"
+import { reopenedBy } from "./option-decisions.js"
 
 /**
  * What became of one record read in a run, before any answer:
@@ -124,6 +125,8 @@ const judge = (endpoint: PostEndpointId, body: unknown, record: KeyedRecord, con
   // A version in flight when a run died is as much in doubt as one answered in doubt.
   const maybeStored = known.state === "in_flight" || (known.state === "done" && (known.outcome === "in_doubt" || STORED_OUTCOMES.has(known.outcome!)))
   if (known.content !== record.content) return maybeStored ? "conflict" : undefined
+  // An outcome a send option decided is open to a run with the other value of the option.
+  if (reopenedBy(known, context.query) !== undefined) return undefined
   if (known.state === "done" && known.outcome !== null && STORED_OUTCOMES.has(known.outcome)) return "settled_before"
   if (known.state === "done" && known.outcome === "rejected") return "rejected_before"
   if (maybeStored) {

@@ -19,6 +19,7 @@ import { type BlockedCause, type Ledger, type LedgerOutcome, type LedgerRecord, 
 import { planLine, type PlannedRequest } from "./plan-line.js"
 import { checkAccounts, DISPOSITIONS, type SendSummary } from "./send-summary.js"
 import { recordOutcomes } from "./record-outcomes.js"
+import { decisionOf, reopenedBy, withDecision } from "./option-decisions.js"
 
 /**
  * One line of input: its file, physical line and text. An undecodable line is invalid.
@@ -78,6 +79,9 @@ interface Job {
   readonly file: string
   readonly line: number
 }
+
+/** The cause of a record already there whose earlier request, of this campaign, may have stored it. */
+const MAYBE_OWN = "maybe_stored_by_an_earlier_request"
 
 const PENDING_BATCH = 256
 const FLUSH_MS = 20
@@ -187,10 +191,18 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
    * before the run.
    */
   const maybeStored = new Map<string, { readonly state: RecordState; harmless: boolean }>()
+  /** Records whose outcome a send option decided, by that option's flag: kept back, and sent again on this run's options. */
+  const decisions: Record<string, { waiting: number; taken: number }> = {}
   const known = (identity: string): LedgerRecord | undefined => {
     const record = ledger.record(identity)
     if (record !== undefined && (record.state === "in_flight" || (record.state === "done" && record.outcome === "in_doubt"))) {
       maybeStored.set(identity, { state: record.state, harmless: false })
+    }
+    const decision = record === undefined ? undefined : decisionOf(record)
+    if (decision !== undefined) {
+      const counts = (decisions[decision.flag] ??= { waiting: 0, taken: 0 })
+      if (reopenedBy(record!, query) === undefined) counts.waiting++
+      else counts.taken++
     }
     return record
   }
@@ -217,7 +229,9 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
       // marked all the same, so that its `failed` is written.)
       if (stopped()) return
       marked.add(job)
-      for (const r of job.request.records) ledger.inFlight({ ...r, endpoint: job.request.endpoint, file: job.file, line: job.line }, run)
+      // The query goes with transactions only: what they were sent with decides some of their outcomes.
+      const sentWith = job.request.endpoint === "transactions" ? query : undefined
+      for (const r of job.request.records) ledger.inFlight({ ...r, endpoint: job.request.endpoint, file: job.file, line: job.line }, run, sentWith)
     },
     send: sendJob,
     end: (job, results) => {
@@ -234,7 +248,10 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
           const refusedThen = answer.outcome === "blocked" && answer.cause !== "supplier_not_ongoing"
           const outcome = before !== undefined && !before.harmless && answer.outcome !== "in_doubt" && !STORED_OUTCOMES.has(answer.outcome) && !refusedThen
             ? stillInDoubt(answer)
-            : answer
+            : before !== undefined && answer.outcome === "already_existed"
+            // Maybe this campaign's own earlier request stored it: no option may send it once more.
+            ? { ...answer, cause: MAYBE_OWN }
+            : withDecision(job.request.endpoint, answer, query)
           ledger.settle(record.identity, clean(outcome))
           outcomes[outcome.outcome]++
           count(job.request.endpoint, outcome.outcome)
@@ -334,7 +351,7 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
     await flush()
     await sender!.drain()
   }
-  const summary: SendSummary = { run, dryRun, lines: linesRead, records, dispositions, outcomes, byEndpoint, causes, warnings, firstWarnings, stopped: stopped(), unauthorized }
+  const summary: SendSummary = { run, dryRun, lines: linesRead, records, dispositions, outcomes, byEndpoint, causes, warnings, firstWarnings, decisions, stopped: stopped(), unauthorized }
   checkAccounts(summary)
   // The files read (to the end, when completed): the report tells a payload file mapped and never sent through by them.
   if (!dryRun) ledger.endRun(run, summary.stopped ? "interrupted" : "completed", { dispositions, outcomes, files: [...filesRead] })

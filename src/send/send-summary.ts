@@ -32,6 +32,11 @@ export interface SendSummary {
   readonly warnings: Readonly<Record<string, number>>
   /** Where the first warnings are (at most 10). */
   readonly firstWarnings: ReadonlyArray<{ readonly file: string; readonly line: number; readonly attr: string; readonly code: string; readonly detail: string }>
+  /**
+   * Records whose outcome a send option decided (`OPTION_DECISIONS`), by the flag that changes it: `waiting`,
+   * kept back since this run has the same option; `taken`, sent again since it has the other.
+   */
+  readonly decisions: Readonly<Record<string, { readonly waiting: number; readonly taken: number }>>
   /** A signal stopped the run: lines after the last one read were not read. */
   readonly stopped: boolean
   /** The service refused the credentials: the rest of the run was not sent. */

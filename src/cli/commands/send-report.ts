@@ -6,7 +6,7 @@
  * @module
  */
 import { relative } from "node:path"
-import type { Ledger, LedgerRecord, SendSummary } from "../../index.js"
+import { type Ledger, type LedgerRecord, OPTION_DECISIONS, type SendSummary } from "../../index.js"
 import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
 import { openOutput, Output } from "../../internal/io.js"
 import { formatCount, plural, stylesFor, useColour } from "../terminal.js"
@@ -90,6 +90,7 @@ export const report = async (summary: SendSummary, ledger: Ledger, options: Repo
       causes: summary.causes,
       warnings: summary.warnings,
       first_warnings: summary.firstWarnings,
+      decisions: summary.decisions,
       by_endpoint: summary.byEndpoint,
       services: ledger.services(),
       in_doubt: inDoubt.map((r) => ({ file: r.file, line: r.line, endpoint: r.endpoint, key: JSON.parse(r.key) as unknown, cause: r.cause })),
@@ -116,6 +117,11 @@ export const report = async (summary: SendSummary, ledger: Ledger, options: Repo
     if (o.blocked > 0) stdout.write(`${formatCount(o.blocked)} blocked: the supplier or account cannot take data yet, or the market participant or network operator they name is not imported; they are sent again by every run, so run again once it can.\n`)
     if (o.failed > 0 && !summary.unauthorized) stdout.write(`${formatCount(o.failed)} failed: nothing is known to be stored; ${resumeHint(names)}.\n`)
     if (o.rejected + d.rejected_before + d.invalid > 0) stdout.write("rejected and invalid records are sent again once fixed: fix the source, map it again, send with the same ledger (see --results).\n")
+    for (const decision of OPTION_DECISIONS) {
+      const { waiting = 0, taken = 0 } = summary.decisions[decision.flag] ?? {}
+      if (taken > 0) stdout.write(`${plural(taken, "record")} sent again with ${decision.flag} (${decision.outcome.replace(/_/gu, " ")} before, when sent without it).\n`)
+      if (waiting > 0) stdout.write(`${plural(waiting, "record")} ${decision.outcome.replace(/_/gu, " ")}${decision.cause === null ? "" : ` (${decision.cause})`} would be sent again with ${decision.flag}: ${decision.advice}.\n`)
+    }
     for (const u of unidentified) stdout.write(`  invalid ${where(u.file, u.line)}: ${u.detail}\n`)
     for (const p of problems) stdout.write(`  ${p.outcome} ${where(p.file, p.line)} ${p.endpoint}: ${p.cause ?? ""}\n`)
     if (problems.length >= LISTED) stdout.write("  … (every record of the run: --results FILE)\n")
