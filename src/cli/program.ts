@@ -282,6 +282,7 @@ ${exitCodesHelp(
     .addOption(new Option("-f, --format <FORMAT>", "text, markdown (a status mail), json, csv (the to-do list: one row per problem), html (one self-contained file)").choices(["text", "markdown", "json", "csv", "html"]).default("text"))
     .option("-o, --out <FILE>", "write the report there (default: stdout)")
     .option("--limit <N>", "problems listed per kind and accounts listed (json, html); all are counted (csv lists every problem)", wholeNumber(1), 500)
+    .option("--in-doubt <FILE>", "also write the records in doubt as CSV: endpoint, supplier, account, natural key in wall time (Europe/Berlin) and UTC, source file and lines, when sent; for the operators, and for resolve")
     .addHelpText("after", `
 See docs/report.md for what each format shows.
 ${exitCodesHelp(

@@ -22,6 +22,7 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "src/report/campaign-report.ts": "report: the ledger read in SQL",
   "src/report/render-html.ts": "report: the HTML format",
   "src/report/render-csv.ts": "report: the CSV format",
+  "src/report/in-doubt-list.ts": "report --in-doubt: the records in doubt as CSV",
   "src/report/render-text.ts": "report: the text and markdown formats",
   "src/report/report-problems.ts": "report: the problems listed",
   "src/report/supplier-standing.ts": "status --journal: one supplier's records in the ledger",

@@ -8,6 +8,7 @@ import { existsSync, statSync } from "node:fs"
 import { campaignReport, openReportSource, type ReportSource } from "../../report/campaign-report.js"
 import { renderHtml } from "../../report/render-html.js"
 import { csvHeader, csvRow } from "../../report/render-csv.js"
+import { inDoubtCsvHeader, inDoubtCsvRow, inDoubtRows } from "../../report/in-doubt-list.js"
 import { problemRows } from "../../report/report-problems.js"
 import { renderMarkdown, renderText } from "../../report/render-text.js"
 import { ledgerFilesOf } from "../../send/ledger.js"
@@ -24,6 +25,8 @@ export interface ReportCommandOptions {
   readonly format: (typeof REPORT_COMMAND_FORMATS)[number]
   readonly out?: string | undefined
   readonly limit?: number | undefined
+  /** Also write the records in doubt there, as CSV (the operators' list, which `resolve` takes back). */
+  readonly inDoubt?: string | undefined
 }
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error))
@@ -42,7 +45,7 @@ const open = (path: string): ReportSource => {
 /** Runs `report`: exit 0 when every record is stored and nothing is left to fix, 1 otherwise. */
 export const runReport = async (options: ReportCommandOptions): Promise<ExitCode> => {
   // Opening --out empties it: were it the ledger (by any name) or a file SQLite keeps beside it, the campaign would be lost.
-  refuseOverwritingInputs([{ flag: "--out", path: options.out }], ledgerFilesOf(options.journal))
+  refuseOverwritingInputs([{ flag: "--out", path: options.out }, { flag: "--in-doubt", path: options.inDoubt }], ledgerFilesOf(options.journal))
   const source = open(options.journal)
   try {
     let report
@@ -76,6 +79,15 @@ export const runReport = async (options: ReportCommandOptions): Promise<ExitCode
         break
     }
     await out.close()
+    if (options.inDoubt !== undefined) {
+      const list = await openOutput(options.inDoubt)
+      list.write(inDoubtCsvHeader())
+      for (const row of inDoubtRows(source.db, source.tables, source.running)) {
+        list.write(inDoubtCsvRow(row))
+        if (list.full) await list.drained()
+      }
+      await list.close()
+    }
     return report.complete ? EXIT.ok : EXIT.invalid
   } finally {
     source.close()
