@@ -2,8 +2,9 @@
  * The rehearsal controls of the reference service: what the real service's operators do, as requests.
  * `POST /_reference/suppliers/{code}/` sets an import supplier's status (a migration is paused, resumed,
  * completed); `POST /_reference/accounts/{import_supplier}/{external_account_number}/` sets an account
- * import process's status (an account is staged, or its import completes). Path parameters and bodies are
- * checked with Effect schemas and refused in the API's 400 shape.
+ * import process's status (an account is staged, or its import completes); `POST /_reference/lookup/`
+ * answers which of a list of natural keys the service has stored (`lookup.ts`). Path parameters and
+ * bodies are checked with Effect schemas and refused in the API's 400 shape.
  *
  * @module
  */
@@ -17,11 +18,13 @@ import type { ControlId } from "./routes.js"
 import type { SeedAccount } from "./seed.js"
 import { businessError, unparseableBody } from "./service-response.js"
 import type { ServiceState } from "./state.js"
+import { lookupRecords } from "./lookup.js"
 
 /** The path parameters and the body of each control. */
 const SCHEMAS = {
   supplier: { params: Schema.Struct({ code: ImportSupplierCode }), body: Schema.Struct({ status: ImportSupplierStatus }) },
-  account: { params: AccountIdentification, body: Schema.Struct({ status: AccountImportProcessStatus }) }
+  account: { params: AccountIdentification, body: Schema.Struct({ status: AccountImportProcessStatus }) },
+  lookup: { params: Schema.Struct({}), body: Schema.Struct({ keys: Schema.Array(Schema.String) }) }
 } as const
 
 type Params<C extends ControlId> = (typeof SCHEMAS)[C]["params"]["Type"]
@@ -132,6 +135,10 @@ export const answerControl = (
   if (route.control === "supplier") {
     const request = decode("supplier", route.params, body)
     return "refused" in request ? request.refused : setSupplier(state, request.params, request.body)
+  }
+  if (route.control === "lookup") {
+    const request = decode("lookup", route.params, body)
+    return "refused" in request ? request.refused : lookupRecords(state, request.body)
   }
   const request = decode("account", route.params, body)
   return "refused" in request ? request.refused : setAccount(state, request.params, request.body, now)

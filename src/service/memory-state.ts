@@ -76,6 +76,7 @@ export const openSession = (state: ModelState): { readonly state: ServiceState; 
     },
     find: (kind, account, key) =>
       (records ?? state.records).filter((r) => r.kind === kind && r.account === account && r.key === key).map((r) => r.data),
+    list: (kind, account) => (records ?? state.records).filter((r) => r.kind === kind && r.account === account).map((r) => r.data),
     add: (record) => {
       records ??= [...state.records]
       records.push(record)

@@ -15,10 +15,12 @@ export const STATS_PATH = "/_reference/stats"
  */
 export const CONTROL_PATHS = {
   supplier: "/_reference/suppliers/{code}/",
-  account: "/_reference/accounts/{import_supplier}/{external_account_number}/"
+  account: "/_reference/accounts/{import_supplier}/{external_account_number}/",
+  /** What the operators answer on records in doubt: which of these natural keys the service has stored. */
+  lookup: "/_reference/lookup/"
 } as const
 
-/** A rehearsal control: `supplier` or `account`. */
+/** A rehearsal control: `supplier`, `account` or `lookup`. */
 export type ControlId = keyof typeof CONTROL_PATHS
 
 /** Where a request goes. */

@@ -64,6 +64,8 @@ export interface ServiceState {
   hasServiceAccountNumber(serviceAccountNumber: string): boolean
   /** The data of the records of a kind with this account and key, oldest first. */
   find(kind: RecordKind, account: string | null, key: string): ReadonlyArray<unknown>
+  /** The data of every record of a kind with this account (`null`: data of no account), oldest first. */
+  list(kind: RecordKind, account: string | null): ReadonlyArray<unknown>
   add(record: StoredRecord): void
   count(kind: RecordKind): number
   countResponse(endpoint: string, status: number): void

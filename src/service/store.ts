@@ -82,6 +82,7 @@ const statementsOf = (db: DatabaseSync) => {
     countAccounts: prepare("SELECT count(*) AS n FROM accounts WHERE json_extract(data, '$.status') = ?"),
     hasServiceAccountNumber: prepare("SELECT 1 AS found FROM accounts WHERE json_extract(data, '$.service_account_number') = ? LIMIT 1"),
     find: prepare("SELECT data FROM records WHERE kind = ? AND key = ? AND account IS ? ORDER BY seq"),
+    list: prepare("SELECT data FROM records WHERE kind = ? AND account IS ? ORDER BY seq"),
     add: prepare("INSERT INTO records (kind, account, key, data) VALUES (?, ?, ?, ?)"),
     count: prepare("SELECT count(*) AS n FROM records WHERE kind = ?"),
     countResponse: prepare(
@@ -115,6 +116,7 @@ const stateOf = (s: ReturnType<typeof statementsOf>): ServiceState => ({
   countAccounts: (status: AccountImportProcessStatus) => Number((s.countAccounts.get(status) as { n: number }).n),
   hasServiceAccountNumber: (number) => s.hasServiceAccountNumber.get(number) !== undefined,
   find: (kind, account, key) => s.find.all(kind, key, account).map((row) => JSON.parse(text(row, "data")) as unknown),
+  list: (kind, account) => s.list.all(kind, account).map((row) => JSON.parse(text(row, "data")) as unknown),
   add: (record: StoredRecord) => {
     s.add.run(record.kind, record.account, record.key, JSON.stringify(record.data))
   },
