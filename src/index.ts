@@ -158,6 +158,7 @@ export { campaignReport, type CampaignReportOptions, openReportSource, type Repo
 export type { CampaignReport, Problem, ProblemKind, Tally } from "./report/report-types.js"
 export type { Disposition } from "./send/plan-line.js"
 export { OPTION_DECISIONS, type OptionDecision } from "./send/option-decisions.js"
+export { readKeyList, type Resolution, resolveInDoubt, UnmatchedKeysError } from "./send/resolve-in-doubt.js"
 export { type SendRecordsOptions, sendRecords, type SourceLine } from "./send/send-records.js"
 export type { SendSummary } from "./send/send-summary.js"
 

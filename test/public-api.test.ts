@@ -11,12 +11,12 @@ import * as testing from "../src/testing/index.js"
 const MAIN = [
   "CONVERTERS", "ENDPOINT_IDS", "ERROR_CODES", "InsecureBaseUrlError", "LedgerMismatchError",
   "NON_FIELD_ERRORS", "OPTION_DECISIONS", "POST_ENDPOINT_IDS", "PayloadValidationError", "RECORD_OUTCOMES",
-  "STANDARD_RETRY_POLICY", "Schemas", "TokenError", "WARNING_CODES", "buildPath", "buildRequest",
+  "STANDARD_RETRY_POLICY", "Schemas", "TokenError", "UnmatchedKeysError", "WARNING_CODES", "buildPath", "buildRequest",
   "campaignReport", "compact", "compileValidator", "createClient", "defineMapping", "endpoints", "formatMappingProblem",
   "fromMinorUnits", "headerProblems", "inexactNumberErrors", "inferEndpoint", "isEndpointId", "isPostEndpointId", "isRepeatHarmless",
   "mapRecords", "mappingJsonSchema", "mappingProblems",
-  "naturalKeyOf", "openLedger", "openMapJournal", "openReportSource", "parseResponse", "parseRetryAfter", "recordsOf",
-  "redactSecrets", "sendRecords", "standardSchema", "toBoolean", "toDecimalString", "toIsoDate",
+  "naturalKeyOf", "openLedger", "openMapJournal", "openReportSource", "parseResponse", "parseRetryAfter", "readKeyList", "recordsOf",
+  "redactSecrets", "resolveInDoubt", "sendRecords", "standardSchema", "toBoolean", "toDecimalString", "toIsoDate",
   "toIsoDateTime", "toJsonSchema", "toMinorUnits", "toOpenApi", "validatePayload", "validatePayloadEffect",
   "validateResponse", "withExactNumbers"
 ]

@@ -12,6 +12,7 @@ import { runSample } from "./commands/sample.js"
 // serve, send, status and schema are loaded when they run: the modules they bring (node:http, fetch,
 // SQLite, the OpenAPI writer) cost every other command and every worker 30 ms of start-up.
 import type { runReport } from "./commands/report.js"
+import type { runResolve } from "./commands/resolve.js"
 import type { runSchema } from "./commands/schema.js"
 import type { runSend } from "./commands/send.js"
 import type { runServe } from "./commands/serve.js"
@@ -291,6 +292,21 @@ ${exitCodesHelp(
 )}`)
     .action(async (opts: Parameters<typeof runReport>[0]) => {
       done(await (await import("./commands/report.js")).runReport(opts))
+    })
+
+  program
+    .command("resolve")
+    .description("Record the service operators' answer on the records in doubt: those stored are settled, those not stored are sent by the next run.")
+    .requiredOption("--journal <FILE>", "the campaign's ledger (as given to send)")
+    .option("--stored <FILE>", "records the operators found stored: the in-doubt list (report --in-doubt) or its keys, one a line")
+    .option("--not-stored <FILE>", "records the operators found not stored: the in-doubt list or its keys, one a line")
+    .addHelpText("after", `
+A key is the natural key as the in-doubt list writes it (its key or key_utc column): a JSON array of the
+endpoint, supplier, account and key fields, instants in wall time or UTC. Every key must name a record in
+doubt; otherwise nothing is recorded and the keys that match none are listed (exit 2). See docs/send.md.
+${exitCodesHelp("the answer is recorded", "not used (a key that names no record in doubt is a usage error: 2)")}`)
+    .action(async (opts: Parameters<typeof runResolve>[0]) => {
+      done(await (await import("./commands/resolve.js")).runResolve(opts))
     })
 
   program

@@ -248,6 +248,12 @@ export interface Ledger {
    * most `limit`, in the order they were first written.
    */
   records(filter: { readonly outcome?: RecordOutcome | null; readonly run?: number; readonly limit: number }): ReadonlyArray<LedgerRecord>
+  /**
+   * The records in doubt, in the order they were first written: answered `in_doubt`, or in flight (written
+   * so before their request left, and never answered). Called by a holder of the ledger (a run that is not
+   * sending, `resolve`), every record in flight is one whose run ended without its answer.
+   */
+  inDoubt(): ReadonlyArray<LedgerRecord>
   /** The records a run wrote, in the order it wrote them last. */
   runRecords(run: number): IterableIterator<LedgerRecord>
   /** Counts of records by endpoint, state and outcome. */

@@ -386,6 +386,9 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
       const sql = `SELECT * FROM records${where.length === 0 ? "" : ` WHERE ${where.join(" AND ")}`} ORDER BY id LIMIT ?`
       return (prepared(sql).all(...args) as unknown as Array<RecordRow>).map(toRecord)
     },
+    inDoubt: () =>
+      (prepared("SELECT * FROM records WHERE state = 'in_flight' OR (state = 'done' AND outcome = 'in_doubt') ORDER BY id").all() as unknown as Array<RecordRow>)
+        .map(toRecord),
     runRecords: function*(run) {
       for (const row of prepared("SELECT * FROM records WHERE run = ? ORDER BY id").iterate(run)) yield toRecord(row as unknown as RecordRow)
     },

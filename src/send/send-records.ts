@@ -193,6 +193,8 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
   const maybeStored = new Map<string, { readonly state: RecordState; harmless: boolean }>()
   /** Records whose outcome a send option decided, by that option's flag: kept back, and sent again on this run's options. */
   const decisions: Record<string, { waiting: number; taken: number }> = {}
+  /** Records in doubt sent again on `resendInDoubt` alone (a repeat not harmless), and those of them the answer says are stored now. */
+  const resentInDoubt = { sent: 0, stored: 0 }
   const known = (identity: string): LedgerRecord | undefined => {
     const record = ledger.record(identity)
     if (record !== undefined && (record.state === "in_flight" || (record.state === "done" && record.outcome === "in_doubt"))) {
@@ -252,6 +254,8 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
             // Maybe this campaign's own earlier request stored it: no option may send it once more.
             ? { ...answer, cause: MAYBE_OWN }
             : withDecision(job.request.endpoint, answer, query)
+          // Stored now, and maybe by the earlier request too: a possible duplicate.
+          if (before !== undefined && !before.harmless && STORED_OUTCOMES.has(outcome.outcome)) resentInDoubt.stored++
           ledger.settle(record.identity, clean(outcome))
           outcomes[outcome.outcome]++
           count(job.request.endpoint, outcome.outcome)
@@ -311,7 +315,10 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
       const before = maybeStored.get(record.identity)
       if (before === undefined) continue
       if (disposition !== "send" || plan.request === undefined) maybeStored.delete(record.identity)
-      else before.harmless = isRepeatHarmless(plan.endpoint, record.index === null ? plan.request.body : bodyWith(plan.endpoint, plan.request.body, [plan.request.records.indexOf(record)]), query)
+      else {
+        before.harmless = isRepeatHarmless(plan.endpoint, record.index === null ? plan.request.body : bodyWith(plan.endpoint, plan.request.body, [plan.request.records.indexOf(record)]), query)
+        if (!before.harmless) resentInDoubt.sent++
+      }
     }
     if (unidentifiedBefore.size > 0 && unidentifiedBefore.delete(`${source.line}:${source.file}`)) writes.push(() => ledger.identified(source.file, source.line))
     for (const { record, disposition, errors, warnings: found } of plan.judged) {
@@ -351,7 +358,7 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
     await flush()
     await sender!.drain()
   }
-  const summary: SendSummary = { run, dryRun, lines: linesRead, records, dispositions, outcomes, byEndpoint, causes, warnings, firstWarnings, decisions, stopped: stopped(), unauthorized }
+  const summary: SendSummary = { run, dryRun, lines: linesRead, records, dispositions, outcomes, byEndpoint, causes, warnings, firstWarnings, decisions, resentInDoubt, stopped: stopped(), unauthorized }
   checkAccounts(summary)
   // The files read (to the end, when completed): the report tells a payload file mapped and never sent through by them.
   if (!dryRun) ledger.endRun(run, summary.stopped ? "interrupted" : "completed", { dispositions, outcomes, files: [...filesRead] })

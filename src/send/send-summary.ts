@@ -37,6 +37,11 @@ export interface SendSummary {
    * kept back since this run has the same option; `taken`, sent again since it has the other.
    */
   readonly decisions: Readonly<Record<string, { readonly waiting: number; readonly taken: number }>>
+  /**
+   * Records in doubt sent again on `resendInDoubt` although a repeat is not harmless (`sent`), and those of
+   * them the service stored (`stored`): each of these is stored twice if the earlier request stored it too.
+   */
+  readonly resentInDoubt: { readonly sent: number; readonly stored: number }
   /** A signal stopped the run: lines after the last one read were not read. */
   readonly stopped: boolean
   /** The service refused the credentials: the rest of the run was not sent. */

@@ -23,6 +23,8 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "src/report/render-html.ts": "report: the HTML format",
   "src/report/render-csv.ts": "report: the CSV format",
   "src/report/in-doubt-list.ts": "report --in-doubt: the records in doubt as CSV",
+  // Keys as people read them (instants in wall time and UTC), in send's list of the records in doubt.
+  "src/endpoints/natural-key-text.ts": "send: the keys of the records in doubt in wall time",
   "src/report/render-text.ts": "report: the text and markdown formats",
   "src/report/report-problems.ts": "report: the problems listed",
   "src/report/supplier-standing.ts": "status --journal: one supplier's records in the ledger",

@@ -8,6 +8,7 @@
 import { relative } from "node:path"
 import { type Ledger, type LedgerRecord, OPTION_DECISIONS, type SendSummary } from "../../index.js"
 import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
+import { keyTexts } from "../../endpoints/natural-key-text.js"
 import { openOutput, Output } from "../../internal/io.js"
 import { formatCount, plural, stylesFor, useColour } from "../terminal.js"
 
@@ -91,6 +92,7 @@ export const report = async (summary: SendSummary, ledger: Ledger, options: Repo
       warnings: summary.warnings,
       first_warnings: summary.firstWarnings,
       decisions: summary.decisions,
+      resent_in_doubt: summary.resentInDoubt,
       by_endpoint: summary.byEndpoint,
       services: ledger.services(),
       in_doubt: inDoubt.map((r) => ({ file: r.file, line: r.line, endpoint: r.endpoint, key: JSON.parse(r.key) as unknown, cause: r.cause })),
@@ -131,12 +133,24 @@ export const report = async (summary: SendSummary, ledger: Ledger, options: Repo
     }
     if (inDoubt.length > 0) {
       stdout.write(s.yellow("in doubt in the ledger (may or may not be stored; a repeat could store them twice):\n"))
-      for (const r of inDoubt) stdout.write(`  ${where(r.file, r.line)}  ${r.endpoint} ${r.key}\n`)
-      stdout.write("Check them with the service's operators; to send them again anyway, use --resend-in-doubt.\n")
+      for (const r of inDoubt) stdout.write(`  ${where(r.file, r.line)}  ${r.endpoint} ${keyTexts(r.key).wall}\n`)
+      stdout.write(
+        `Settle them with the service's operators: data-import report --journal ${options.journal} --in-doubt in-doubt.csv lists them ` +
+          `(natural keys in wall time and UTC); data-import resolve --journal ${options.journal} --stored FILE --not-stored FILE records their answer, ` +
+          "and the next run sends those not stored. --resend-in-doubt sends them all again instead: each one stored before is then stored twice.\n"
+      )
     }
     const services = ledger.services()
     if (services.length > 1) stdout.write(`the ledger has sent to: ${services.join(", ")}\n`)
   }
   await stdout.close()
+  const resent = summary.resentInDoubt
+  if (resent.sent > 0) {
+    // On stderr in either format: a warning, not part of the report.
+    process.stderr.write(summary.dryRun
+      ? `data-import: warning: --resend-in-doubt would send ${plural(resent.sent, "record")} in doubt again whose repeat is not harmless: each one the service stored before would be stored twice\n`
+      : `data-import: warning: --resend-in-doubt sent ${plural(resent.sent, "record")} in doubt again whose repeat is not harmless; ` +
+        `the service stored ${formatCount(resent.stored)} of them now: up to ${plural(resent.stored, "possible duplicate")} (each one the earlier request stored too is stored twice)\n`)
+  }
   return open === 0 ? EXIT.ok : EXIT.invalid
 }
