@@ -14,7 +14,19 @@ export const CONFIRMED_STORED = "stored_per_operators"
 /** The cause of a record in doubt that the operators found not stored: failed, so the next run sends it. */
 export const CONFIRMED_NOT_STORED = "not_stored_per_operators"
 
-/** The keys of an answer that name no record in doubt (or name one twice, in both lists), as given. */
+/**
+ * An answer that cannot be recorded: keys that name no record in doubt (or one named in both lists), as
+ * given, or a file that holds no keys.
+ *
+ * @example
+ * const ledger = openLedger(":memory:")
+ * let refused: unknown
+ * try { resolveInDoubt(ledger, { stored: ['["energy-amount","S","A","9"]'], notStored: [], source: "answer.txt" }) } catch (error) { refused = error }
+ * refused instanceof UnmatchedKeysError // => true
+ * ;(refused as UnmatchedKeysError).keys // => ['["energy-amount","S","A","9"]']
+ *
+ * @since 0.1.0
+ */
 export class UnmatchedKeysError extends Error {
   constructor(readonly keys: ReadonlyArray<string>, readonly reason: string) {
     super(reason)
@@ -61,6 +73,8 @@ const csvRows = (text: string): Array<Array<string>> => {
  * // => ['["energy-amount","S","A","1"]', '["energy-amount","S","A","2"]']
  * readKeyList('endpoint,key,key_utc\r\nenergy-amount,"[""energy-amount"",""S"",""A"",""1""]",x\r\n')
  * // => ['["energy-amount","S","A","1"]']
+ *
+ * @since 0.1.0
  */
 export const readKeyList = (text: string): Array<string> => {
   const body = text.replace(/^\uFEFF/u, "")
@@ -73,7 +87,11 @@ export const readKeyList = (text: string): Array<string> => {
   return rows.map((r) => (key !== -1 && (r[key] ?? "") !== "" ? r[key]! : r[utc] ?? "").trim())
 }
 
-/** What {@link resolveInDoubt} settled. */
+/**
+ * What {@link resolveInDoubt} settled.
+ *
+ * @since 0.1.0
+ */
 export interface Resolution {
   readonly stored: ReadonlyArray<LedgerRecord>
   readonly notStored: ReadonlyArray<LedgerRecord>
@@ -93,7 +111,9 @@ export interface Resolution {
  * ledger.inFlight({ ...sighting, identity: "i1", key: '["energy-amount","S","A","1"]' }, run)
  * ledger.inFlight({ ...sighting, identity: "i2", key: '["energy-amount","S","A","2"]' }, run)
  * const settled = resolveInDoubt(ledger, { stored: ['["energy-amount","S","A","1"]'], notStored: ['["energy-amount","S","A","2"]'], source: "answer.txt" })
- * [settled.stored.length, ledger.record("i1")?.outcome, ledger.record("i2")?.outcome] // => [1, "created", "failed"]
+ * settled.stored.length // => 1
+ * ledger.record("i1")?.outcome // => "created"
+ * ledger.record("i2")?.outcome // => "failed"
  *
  * @since 0.1.0
  */
