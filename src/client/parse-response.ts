@@ -125,15 +125,16 @@ const CLEAN = { ok: true, warnings: [] } as const
  * Reads an answer of an endpoint: status and parsed body (JSON, or the raw text when it was not JSON)
  * to a typed outcome. The body must validate with `validateResponse` (additional fields are warnings,
  * by default) and the status must be documented, else the outcome is `unexpected`; so is a 201 with
- * fewer results than the request's `itemCount`, when given. A documented 400, 401, 429 or 503 says
- * nothing was stored whatever its body, and is read by its status (a 400 with an undocumented body is
- * `rejected`, the body quoted in its error). Pure and total.
+ * no results (notes, transactions), or with fewer than the request's `itemCount`, when given. A
+ * documented 400, 401, 429 or 503 says nothing was stored whatever its body, and is read by its status
+ * (a 400 with an undocumented body is `rejected`, the body quoted in its error). Pure and total.
  *
  * @example
  * const outcome = parseResponse("notes", 201, [{ created_at: "2024-05-01T10:00:00Z", body: "Hi", status: "NOTE_ALREADY_EXISTS" }])
  * outcome.kind // "already_exists"
  * parseResponse("energy-amount", 503, { detail: "Unavailable." }, { retryAfter: "2" }) // { kind: "retryable", retryAfterMs: 2000, … }
  * parseResponse("transactions", 201, { results: [] }, { itemCount: 2 }).kind // "unexpected"
+ * parseResponse("notes", 201, []).kind // "unexpected"
  *
  * @since 0.1.0
  */
@@ -170,6 +171,10 @@ export const parseResponse = (
     const results = resultListOf(body)
     if (results !== undefined && options.itemCount !== undefined && results.length < options.itemCount) {
       return unexpected(status, body, `${results.length} results for the ${options.itemCount} items of the request: what became of the others is unknown.`)
+    }
+    // A request's list of items is never empty (the schemas say so): an empty answer accounts for none of them.
+    if (results?.length === 0) {
+      return unexpected(status, body, "No results for the items of the request: what became of them is unknown.")
     }
     const items = itemsOf(body)
     const withItems = items === undefined ? {} : { items }

@@ -34,9 +34,11 @@ const EXPECTED: Readonly<Record<EndpointId, Readonly<Record<number, ResponseOutc
 }
 const EVERYWHERE = { 401: "unauthorized", 429: "retryable", 503: "retryable" } as const
 
-/** The outcome an item list implies: any import error, else all already there, else created. */
+/** The outcome an item list implies: none is unknown, then any import error, else all already there, else created. */
 const byItems = (statuses: ReadonlyArray<string>): ResponseOutcomeKind =>
-  statuses.includes("TRANSACTION_IMPORT_ERROR")
+  statuses.length === 0
+    ? "unexpected"
+    : statuses.includes("TRANSACTION_IMPORT_ERROR")
     ? "import_error"
     : statuses.length > 0 && statuses.every((s) => s.endsWith("ALREADY_EXISTS"))
     ? "already_exists"
@@ -109,11 +111,19 @@ describe("parseResponse examples", () => {
     expect(parseResponse("transactions", 201, { results: [transaction("TRANSACTION_IMPORT_ERROR")] }, { itemCount: 2 }).kind).toBe("unexpected")
   })
 
+  it("a 201 with no result at all is unexpected, with or without itemCount: a request has at least one item", () => {
+    // notes and transactions are non-empty lists, so an empty answer accounts for none of them.
+    const notes = parseResponse("notes", 201, [])
+    expect(notes.kind).toBe("unexpected")
+    expect(notes.kind === "unexpected" && notes.errors[0]!.detail).toContain("No results for the items of the request")
+    expect(parseResponse("transactions", 201, { results: [] }).kind).toBe("unexpected")
+    expect(parseResponse("notes", 201, [], { itemCount: 0 }).kind).toBe("unexpected")
+  })
+
   it("a 201 with as many results as items is read by its items; without itemCount the count is not checked", () => {
     const two = { results: [transaction("TRANSACTION_ADDED_TO_ACCOUNT"), transaction("TRANSACTION_ALREADY_EXISTS")] }
     expect(parseResponse("transactions", 201, two, { itemCount: 2 }).kind).toBe("created")
     expect(parseResponse("notes", 201, [note("NOTE_ALREADY_EXISTS")], { itemCount: 1 }).kind).toBe("already_exists")
-    expect(parseResponse("transactions", 201, { results: [] }).kind).toBe("created")
     // Other endpoints have no items: the count is not theirs to check.
     expect(parseResponse("energy-amount", 201, loadExample("energy-amount"), { itemCount: 5 }).kind).toBe("created")
   })
