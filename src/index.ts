@@ -54,7 +54,7 @@ export {
   type ResponseOf,
   type StatusOf
 } from "./endpoints/endpoint-id.js"
-export { buildPath } from "./endpoints/build-path.js"
+export { buildPath, pathParameterProblem } from "./endpoints/build-path.js"
 export { type EndpointInference, inferEndpoint } from "./endpoints/infer-endpoint.js"
 
 // Validation ──────────────────────────────────────────────────────────────────────────────────────────

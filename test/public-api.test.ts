@@ -15,7 +15,7 @@ const MAIN = [
   "campaignReport", "compact", "compileValidator", "createClient", "defineMapping", "endpoints", "formatMappingProblem",
   "fromMinorUnits", "headerProblems", "inexactNumberErrors", "inferEndpoint", "isEndpointId", "isPostEndpointId", "isRepeatHarmless",
   "mapRecords", "mappingJsonSchema", "mappingProblems",
-  "naturalKeyOf", "openLedger", "openMapJournal", "openReportSource", "parseResponse", "parseRetryAfter", "readKeyList", "recordsOf",
+  "naturalKeyOf", "openLedger", "openMapJournal", "openReportSource", "parseResponse", "parseRetryAfter", "pathParameterProblem", "readKeyList", "recordsOf",
   "redactSecrets", "resolveInDoubt", "sendRecords", "standardSchema", "toBoolean", "toDecimalString", "toIsoDate",
   "toIsoDateTime", "toJsonSchema", "toMinorUnits", "toOpenApi", "validatePayload", "validatePayloadEffect",
   "validateResponse", "withExactNumbers"

@@ -17,16 +17,30 @@ const toWellFormed = (s: string): string => s.replace(/[\uD800-\uDBFF](?![\uDC00
 export const encodePathSegment = (value: string): string => encodeURIComponent(toWellFormed(value))
 
 /**
- * A whole segment `.` or `..` cannot be sent safely: WHATWG URL parsers (`fetch`, `new URL`) treat it,
- * and even its percent-encoded forms, as a dot segment and remove it together with its neighbour.
+ * Why a value cannot be a path parameter (what it is), or `undefined` when it can. Blank: a blank value names
+ * no account or supplier. `.` or `..`: WHATWG URL parsers (`fetch`, `new URL`) take it, and even its
+ * percent-encoded forms (`%2E`, `%2e%2E`), for a dot segment and remove it together with its
+ * neighbour, so the request would reach another path; no URL can carry it as a segment.
+ *
+ * @example
+ * pathParameterProblem("KD-1") // undefined
+ * pathParameterProblem("..") // "a dot segment, which URLs remove (even percent-encoded)"
+ * pathParameterProblem(" ") // "blank"
+ *
+ * @since 0.1.0
  */
-const isDotSegment = (value: string): boolean => value === "." || value === ".."
+export const pathParameterProblem = (value: unknown): string | undefined => {
+  if (typeof value !== "string") return "missing"
+  if (value.trim() === "") return "blank"
+  if (value === "." || value === "..") return "a dot segment, which URLs remove (even percent-encoded)"
+  return undefined
+}
 
 /**
  * The path of an endpoint (relative to the base URL) with its path parameters percent-encoded and, for
  * `transactions`, the query parameters that were given. Throws a `TypeError` when a path parameter is
- * missing, blank, `.` or `..` (no URL can carry those as a segment): that is a programming error, not
- * bad data.
+ * missing, blank, `.` or `..` (see {@link pathParameterProblem}, which callers ask first for values
+ * that come from data).
  *
  * @example
  * buildPath("account-transfer-status", { import_supplier_code: "TENTACLE_ENERGY", external_account_number: "A/1" })
@@ -46,13 +60,9 @@ export const buildPath = <E extends EndpointId>(
   const values = params as Readonly<Record<string, unknown>>
   const path = endpoint.path.replace(/\{([a-z_]+)\}/gu, (_, name: string) => {
     const value = Object.hasOwn(values, name) ? values[name] : undefined
-    if (typeof value !== "string" || value.trim() === "") {
-      throw new TypeError(`buildPath(${endpointId}): path parameter ${name} must be a non-blank string`)
-    }
-    if (isDotSegment(value)) {
-      throw new TypeError(`buildPath(${endpointId}): path parameter ${name} cannot be "${value}": URLs drop dot segments`)
-    }
-    return encodePathSegment(value)
+    const problem = pathParameterProblem(value)
+    if (problem !== undefined) throw new TypeError(`buildPath(${endpointId}): path parameter ${name} is ${problem}`)
+    return encodePathSegment(value as string)
   })
   const known = new Set<string>(endpoint.queryParameters.map((q: { readonly name: string }) => q.name))
   const pairs = Object.entries(query ?? {}).filter(([name, value]) => known.has(name) && typeof value === "boolean")

@@ -11,6 +11,7 @@ import type { Client } from "../client/create-client.js"
 import { redactSecrets } from "../client/redact-secrets.js"
 import { isRepeatHarmless } from "../client/repeat-is-harmless.js"
 import type { SendOutcome } from "../client/outcome.js"
+import { pathParameterProblem } from "../endpoints/build-path.js"
 import { bodyWith, type KeyedRecord } from "../endpoints/natural-key.js"
 import type { PostEndpointId } from "../endpoints/endpoint-id.js"
 import type { ApiError } from "../schemas/errors.js"
@@ -139,13 +140,17 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
   const clean = (outcome: LedgerOutcome): LedgerOutcome =>
     secrets.length === 0 || outcome.detail === undefined ? outcome : redactSecrets(outcome, secrets)
 
-  /** The cause of a 404 for an account, asked once per account and run of the status endpoint. */
+  /**
+   * The cause of a 404 for an account, asked once per account and run of the status endpoint. An account
+   * or supplier that no URL can carry (`.`, `..`) cannot be asked about: its cause stays the 404's own.
+   */
   const accountCauses = new Map<string, Promise<BlockedCause>>()
   const causeOf = (record: KeyedRecord): Promise<BlockedCause> => {
     const key = JSON.stringify([record.supplier, record.account])
     let cause = accountCauses.get(key)
     if (cause === undefined) {
-      cause = client === undefined || record.supplier === null || record.account === null
+      const askable = pathParameterProblem(record.supplier) === undefined && pathParameterProblem(record.account) === undefined
+      cause = client === undefined || !askable
         ? Promise.resolve("account_not_found")
         : client.send("account-transfer-status", { import_supplier_code: record.supplier, external_account_number: record.account }).then((o) =>
           o.kind === "not_found" ? "account_unknown" : o.kind === "ok" ? "account_not_imported" : "account_not_found"

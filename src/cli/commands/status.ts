@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { createClient, endpoints, InsecureBaseUrlError, POST_ENDPOINT_IDS, type SendOutcome } from "../../index.js"
+import { createClient, endpoints, InsecureBaseUrlError, pathParameterProblem, POST_ENDPOINT_IDS, type SendOutcome } from "../../index.js"
 import { readSupplierStanding, type SupplierStanding } from "../../report/supplier-standing.js"
 import { API_KEY_VARIABLE, authenticate, readCredentials, TOKEN_VARIABLE } from "../credentials.js"
 import { checkLedgerPath } from "../ledger-path.js"
@@ -60,8 +60,20 @@ const failure = (what: string, outcome: SendOutcome, variable: string): CliError
   return ioError(`${what}: ${why}`)
 }
 
+/**
+ * The supplier code and account numbers go into the status endpoints' paths: one that no path can carry
+ * (blank, `.`, `..`) is a usage error before anything is asked, since the service cannot be asked about it.
+ */
+const checkPathParameters = (supplier: string, accounts: ReadonlyArray<string>): void => {
+  for (const [what, value] of [["the supplier code", supplier], ...accounts.map((a) => ["the account number", a] as const)] as const) {
+    const problem = pathParameterProblem(value)
+    if (problem !== undefined) throw usageError(`${what} ${JSON.stringify(value)} is ${problem}: no URL can carry it, so the service cannot be asked about it`)
+  }
+}
+
 /** Runs `status` and returns its exit code: 0 when every account asked about (or the supplier's every account) is imported. */
 export const runStatus = async (supplier: string, accounts: ReadonlyArray<string>, options: StatusCommandOptions): Promise<ExitCode> => {
+  checkPathParameters(supplier, accounts)
   // A ledger named from the wrong folder is said to be missing before the service is asked anything.
   if (options.journal !== undefined) checkLedgerPath(options.journal, { create: false })
   const credentials = readCredentials()
