@@ -15,14 +15,56 @@ const isPlainObject = (value: object): value is Record<string, unknown> => {
   return proto === Object.prototype || proto === null
 }
 
-/** One string without any of the secrets (longest first, so a secret inside a longer one is not left half). */
-const redactText = (text: string, secrets: ReadonlyArray<string>): string => {
+/** A secret shorter than this is redacted as it is only: its other spellings would hit unrelated text. */
+const MIN_SPELLED = 8
+
+/** Base64 of a string's UTF-8 bytes. */
+const base64 = (text: string): string => btoa(Array.from(new TextEncoder().encode(text), (b) => String.fromCharCode(b)).join(""))
+const base64url = (b64: string): string => b64.replace(/\+/gu, "-").replace(/\//gu, "_").replace(/=+$/u, "")
+const lowerHex = (encoded: string): string => encoded.replace(/%[0-9A-F]{2}/gu, (e) => e.toLowerCase())
+
+/**
+ * The ways a service may spell a secret in a message: as it is; JSON-escaped (also `\/`); URL-encoded
+ * (upper and lower hex, also twice) and form-encoded; base64 and base64url, whole, and as the part that
+ * stays the same wherever in a longer base64 it sits (each of the three alignments, without the edges
+ * that depend on the bytes around it).
+ */
+const spellingsOf = (secret: string): ReadonlyArray<string> => {
+  if (secret.length < MIN_SPELLED) return [secret]
+  const json = JSON.stringify(secret).slice(1, -1)
+  const url = encodeURIComponent(secret)
+  const form = new URLSearchParams({ s: secret }).toString().slice(2)
+  const whole = base64(secret)
+  const cores = [0, 1, 2].map((offset) => {
+    const shifted = base64(`${"\u0000".repeat(offset)}${secret}`)
+    const bytes = offset + new TextEncoder().encode(secret).length
+    return shifted.slice(offset === 0 ? 0 : 4, 4 * Math.floor(bytes / 3))
+  }).filter((core) => core.length >= MIN_SPELLED)
+  const all = [secret, json, json.replaceAll("/", "\\/"), url, lowerHex(url), encodeURIComponent(url), form, lowerHex(form), whole, whole.replace(/=+$/u, ""), base64url(whole), ...cores, ...cores.map(base64url)]
+  return [...new Set(all)]
+}
+
+/** The spellings of a list of secrets, longest first; the last few lists asked for are kept. */
+const spelledCache = new Map<string, ReadonlyArray<string>>()
+const spellingsOfAll = (secrets: ReadonlyArray<string>): ReadonlyArray<string> => {
+  const key = secrets.join("\u0000")
+  let spelled = spelledCache.get(key)
+  if (spelled === undefined) {
+    spelled = [...new Set(secrets.flatMap(spellingsOf))].sort((a, b) => b.length - a.length)
+    if (spelledCache.size >= 8) spelledCache.clear()
+    spelledCache.set(key, spelled)
+  }
+  return spelled
+}
+
+/** One string without any of the spellings (longest first, so a secret inside a longer one is not left half). */
+const redactText = (text: string, spellings: ReadonlyArray<string>): string => {
   let out = text
-  for (const secret of secrets) out = out.replaceAll(secret, REDACTED)
+  for (const spelled of spellings) out = out.replaceAll(spelled, REDACTED)
   // A secret can reappear across a marker's edge (a secret ending in "]") or be part of the marker itself
   // ("dact"): those leftovers are removed outright. Each pass shortens the text, so this ends.
-  while (secrets.some((secret) => out.includes(secret))) {
-    for (const secret of secrets) out = out.replaceAll(secret, "")
+  while (spellings.some((spelled) => out.includes(spelled))) {
+    for (const spelled of spellings) out = out.replaceAll(spelled, "")
   }
   return out
 }
@@ -51,17 +93,19 @@ const redactWith = (value: unknown, secrets: ReadonlyArray<string>): unknown => 
  * @since 0.1.0
  */
 export const redactSecrets = <T>(value: T, secrets: ReadonlyArray<string>): T => {
-  const nonEmpty = [...new Set(secrets.filter((s) => typeof s === "string" && s !== ""))].sort((a, b) => b.length - a.length)
-  return redactWith(value, nonEmpty) as T
+  const nonEmpty = secrets.filter((s) => typeof s === "string" && s !== "")
+  return redactWith(value, spellingsOfAll(nonEmpty)) as T
 }
 
 /** Fields of an outcome that the client itself writes from fixed words: no answer's text is in them. */
 const OWN_FIELDS: ReadonlySet<string> = new Set(["kind", "advice", "items"])
 
-/** Whether the JSON text of `value` holds a secret, as it is or as JSON escapes it. */
+/** Whether the JSON text of `value` holds a secret in any of its spellings, as it is or as JSON escapes it. */
 const mentionsAny = (value: unknown, secrets: ReadonlyArray<string>): boolean => {
+  const nonEmpty = secrets.filter((s) => typeof s === "string" && s !== "")
+  if (nonEmpty.length === 0) return false
   const text = JSON.stringify(value) ?? ""
-  return secrets.some((secret) => secret !== "" && (text.includes(secret) || text.includes(JSON.stringify(secret).slice(1, -1))))
+  return spellingsOfAll(nonEmpty).some((spelled) => text.includes(spelled) || text.includes(JSON.stringify(spelled).slice(1, -1)))
 }
 
 /**

@@ -127,3 +127,46 @@ describe("redactSecrets (property)", () => {
     )
   })
 })
+
+describe("redactSecrets: the spellings of a secret", () => {
+  const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64")
+  /** How services spell a key or token in a message, worked out with Node's own encoders. */
+  const spelled = (s: string): Record<string, string> => ({
+    "URL-encoded": encodeURIComponent(s),
+    "URL-encoded, lower-case hex": encodeURIComponent(s).replace(/%[0-9A-F]{2}/gu, (e) => e.toLowerCase()),
+    "form-encoded": new URLSearchParams({ k: s }).toString().slice(2),
+    base64: b64(s),
+    "base64 without padding": b64(s).replace(/=+$/u, ""),
+    base64url: Buffer.from(s, "utf8").toString("base64url"),
+    "JSON-escaped": JSON.stringify(s).slice(1, -1),
+    "JSON-escaped with \\/": JSON.stringify(s).slice(1, -1).replaceAll("/", "\\/")
+  })
+  /** What a header can carry: printable ASCII, as keys and tokens are. */
+  const headerSafe = fc.stringMatching(/^[\x21-\x7e]{8,48}$/u)
+
+  it("property: each spelling of a key in a message is redacted whole", () => {
+    fc.assert(
+      fc.property(headerSafe, fc.constantFrom(...Object.keys(spelled("x"))), (key, how) => {
+        const text = `refused: <${spelled(key)[how]!}> (try again)`
+        const out = redactSecrets(text, [key])
+        expect(out).toBe("refused: <[redacted]> (try again)")
+      }),
+      { numRuns: 400, seed: 14 }
+    )
+  })
+
+  it("property: base64 of a longer text holding the key keeps at most 2 of the key's bytes on either side", () => {
+    fc.assert(
+      fc.property(headerSafe, fc.string({ maxLength: 10 }), fc.string({ maxLength: 10 }), (key, before, after) => {
+        const out = redactSecrets(b64(`${before}${key}${after}`), [key])
+        const pieces = out.split("[redacted]")
+        expect(pieces).toHaveLength(2)
+        // Each piece is whole base64 groups: decoded, it is the text around the key and at most 2 of its bytes.
+        const [head, tail] = pieces.map((p) => Buffer.from(p, "base64").length)
+        expect(head).toBeLessThanOrEqual(Buffer.byteLength(before) + 2)
+        expect(tail).toBeLessThanOrEqual(Buffer.byteLength(after) + 2)
+      }),
+      { numRuns: 300, seed: 14 }
+    )
+  })
+})
