@@ -11,6 +11,7 @@ import { decodeJwt } from "jose"
 import { isHeaderSafe } from "./build-request.js"
 import { codeOf } from "./network-errors.js"
 import type { SendOutcome } from "./outcome.js"
+import { printable } from "../schemas/printable.js"
 import { redactSecrets } from "./redact-secrets.js"
 
 /** The mutation that obtains a token, from an API key or a refresh token (its input holds exactly one). */
@@ -23,13 +24,16 @@ export const GRAPHQL_PATH = "/v1/graphql/"
 /** Renew this long before a token expires: 10 % of its lifetime, at most a minute. */
 const MARGIN_SHARE = 0.1
 const MAX_MARGIN_MS = 60_000
+/** The longest message of a {@link TokenError}, in characters: the service's words are cut there. */
+const MAX_MESSAGE = 1000
 /** How many issued tokens (and refresh tokens) are kept for redaction: an answer echoes a recent one. */
 const KEPT_SECRETS = 16
 
 /**
  * No token could be obtained. `refused`: the service refused the credentials (a GraphQL error, whose
  * `errorCode` is `code`, e.g. `KT-CT-1134`); otherwise the service could not be reached or answered
- * something that is not a token. The message never holds the API key or a token.
+ * something that is not a token. The message never holds the API key or a token, in any spelling
+ * (`redactSecrets`), nor a control character (escaped as `\u001b`, `\n`, …), and is at most 1,000 characters.
  *
  * @example
  * // A stand-in for the service's GraphQL API, refusing every key.
@@ -148,8 +152,14 @@ export const keyTokens = (options: KeyTokensOptions): TokenSource => {
     issued.splice(0, Math.max(0, issued.length - KEPT_SECRETS))
   }
   const secrets = (): ReadonlyArray<string> => [options.apiKey, ...issued]
-  const fail = (message: string, refused: boolean, code?: string): TokenError =>
-    new TokenError(redactSecrets(message, secrets()), { refused, code })
+  /**
+   * The message holds the service's words: every spelling of the key and of the tokens is redacted
+   * first, then control characters are escaped (a terminal shows it), then it is cut to a bound.
+   */
+  const fail = (message: string, refused: boolean, code?: string): TokenError => {
+    const safe = printable(redactSecrets(message, secrets()))
+    return new TokenError(safe.length > MAX_MESSAGE ? `${safe.slice(0, MAX_MESSAGE)}…` : safe, { refused, code })
+  }
 
   /** One call of the mutation; what it returns, or a TokenError. */
   const obtain = async (input: Input): Promise<Held> => {

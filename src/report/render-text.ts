@@ -3,22 +3,15 @@
  *
  * @module
  */
+import { printable } from "../schemas/printable.js"
 import type { CampaignReport, CodeCounts, Tally, TallyKey } from "./report-types.js"
 
-/** The characters a terminal acts on instead of showing them, and those that reorder or break a line. */
-// eslint-disable-next-line no-control-regex
-const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu
-const ESCAPES: Readonly<Record<string, string>> = { "\t": "\\t", "\n": "\\n", "\r": "\\r" }
-
 /**
- * Text from the ledger (legacy values, file names, the service's words) as a terminal can show it: control
- * characters, line and paragraph separators and bidirectional overrides are written as `\t`, `\n`, `\r` or
- * `\uXXXX`, so that a value can neither clear the screen, move the cursor, set the window's title nor
- * reverse the text after it, and every problem stays on its line. Only text and markdown need it: the CSV
- * keeps every value as it is (it is mapped again), the HTML escapes its own way.
+ * Text from the ledger (legacy values, file names, the service's words) as a terminal can show it. Only
+ * text and markdown need it: the CSV keeps every value as it is (it is mapped again), the HTML escapes
+ * its own way.
  */
-export const printable = (text: string): string =>
-  text.replace(UNPRINTABLE, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)
+export { printable }
 
 /** 1234567 → "1,234,567". */
 export const count = (n: number): string => String(Math.round(n)).replace(/\B(?=(\d{3})+(?!\d))/gu, ",")

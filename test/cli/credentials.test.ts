@@ -7,6 +7,8 @@
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
 import { once } from "node:events"
 import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import { createServer, type Server } from "node:http"
+import type { AddressInfo } from "node:net"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { CLI, runCli, tempDir } from "./run-cli.js"
@@ -134,5 +136,93 @@ describe("send with DATA_IMPORT_API_KEY against serve --token-ttl 2", () => {
     expect(both.stderr).toContain("DATA_IMPORT_API_KEY")
     expect(both.stderr).toContain("DATA_IMPORT_TOKEN")
     expect(both.stderr).not.toContain(KEY)
+  })
+})
+
+describe("a token endpoint that echoes the credentials", () => {
+  /** A key with the characters that base64 keys have, and that URL, form, JSON and base64 spell otherwise. */
+  const ODD_KEY = 'k7/Qx+Zr8=W2"mA\\t9Lp0/Vn+Hs='
+  const ISSUED = "iss/T1+abc=def-0123456789xyz"
+  const b64 = (s: string) => Buffer.from(s, "utf8").toString("base64")
+  const spellings = (s: string): Record<string, string> => ({
+    raw: s,
+    "URL-encoded": encodeURIComponent(s),
+    "URL-encoded, lower-case hex": encodeURIComponent(s).replace(/%[0-9A-F]{2}/gu, (e) => e.toLowerCase()),
+    "form-encoded": new URLSearchParams({ k: s }).toString().slice(2),
+    base64: b64(s),
+    "base64url": b64(s).replace(/\+/gu, "-").replace(/\//gu, "_").replace(/=+$/u, ""),
+    "base64 inside a longer base64": b64(`APIKey:${s}`),
+    "JSON-escaped": JSON.stringify(s).slice(1, -1).replace(/\//gu, "\\/")
+  })
+  const echo = (s: string) => Object.entries(spellings(s)).map(([how, text]) => `${how} <${text}>`).join("; ")
+  /** Control characters a terminal acts on: clear the screen, ring, return to the line's start, a fake line of output. */
+  const CONTROLS = "\u001b[2J\u001b]0;owned\u0007\rok: 100 records stored\nok: done"
+
+  /**
+   * A stand-in service: the GraphQL endpoint issues ISSUED once (when `issue`), then refuses, echoing the
+   * key (and the token it issued); every other request is a 401 that echoes the token.
+   */
+  const fakeService = async (issue: boolean) => {
+    let issued = false
+    const server = createServer((req, res) => {
+      let body = ""
+      req.on("data", (b: Buffer) => (body += b.toString("utf8")))
+      req.on("end", () => {
+        res.setHeader("Content-Type", "application/json")
+        if (req.url === "/v1/graphql/" && issue && !issued && body.includes("APIKey")) {
+          issued = true
+          res.end(JSON.stringify({ data: { obtainKrakenToken: { token: ISSUED, refreshToken: null, refreshExpiresIn: null, payload: {} } } }))
+        } else if (req.url === "/v1/graphql/") {
+          res.end(JSON.stringify({ data: null, errors: [{ message: `Invalid key: ${echo(ODD_KEY)}${issued ? `; ${echo(ISSUED)}` : ""} ${CONTROLS}`, extensions: { errorCode: "KT-CT-1134", errorDescription: CONTROLS } }] }))
+        } else {
+          res.statusCode = 401
+          res.end(JSON.stringify({ detail: `Token not valid: ${echo(ISSUED)}` }))
+        }
+      })
+    })
+    server.listen(0, "127.0.0.1")
+    await once(server, "listening")
+    servers.add(server)
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  }
+  const servers = new Set<Server>()
+  afterEach(() => {
+    for (const server of servers) server.close()
+    servers.clear()
+  })
+
+  const expectClean = (what: string, text: string, issued: boolean) => {
+    for (const [secret, name] of issued ? [[ODD_KEY, "the key"], [ISSUED, "the issued token"]] as const : [[ODD_KEY, "the key"]] as const) {
+      for (const [how, spelled] of Object.entries(spellings(secret))) expect(text.includes(spelled), `${what}: ${name} ${how}`).toBe(false)
+    }
+    // Cores of the base64 spelling inside a longer base64 (aligned differently from the key's own).
+    expect(text.includes(b64(`APIKey:${ODD_KEY}`).slice(8, 32)), `${what}: the key in base64 inside a longer one`).toBe(false)
+    // eslint-disable-next-line no-control-regex
+    expect(/[\u0000-\u0009\u000b-\u001f\u007f]/u.test(text), `${what}: a control character passed raw`).toBe(false)
+  }
+
+  it("a refused key: exit 2 with the service's reason on one line, every spelling of the key redacted, control characters escaped", async () => {
+    const baseUrl = await fakeService(false)
+    const input = join(dir, "echo.ndjson")
+    writeFileSync(input, `${note(1)}\n`)
+    for (const args of [["send", "--base-url", baseUrl, "--journal", join(dir, "echo.journal"), input], ["status", SUPPLIER, "KD-1", "--base-url", baseUrl]]) {
+      const run = await runCli(args, { env: { DATA_IMPORT_TOKEN: "", DATA_IMPORT_API_KEY: ODD_KEY } })
+      expect(run.code, run.stderr).toBe(2)
+      expect(run.stderr).toContain("KT-CT-1134")
+      expect(run.stderr).toContain("[redacted]")
+      expect(run.stderr.trimEnd().split("\n"), "one line").toHaveLength(1)
+      expect(run.stderr).not.toMatch(/^ok: /mu)
+      expect(run.stderr).toContain("\\u001b[2J")
+      expectClean(args[0]!, run.stdout + run.stderr, false)
+    }
+  })
+
+  it("an issued token echoed by a 401 and by the refusal of the key: no spelling of it or of the key in status's output", async () => {
+    const baseUrl = await fakeService(true)
+    const run = await runCli(["status", SUPPLIER, "KD-1", "--base-url", baseUrl], { env: { DATA_IMPORT_TOKEN: "", DATA_IMPORT_API_KEY: ODD_KEY } })
+    expect(run.code, run.stderr).toBe(2)
+    expect(run.stderr).toContain("401")
+    expect(run.stderr).toContain("[redacted]")
+    expectClean("status", run.stdout + run.stderr, true)
   })
 })
