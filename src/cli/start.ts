@@ -29,16 +29,36 @@ export const start = (entry: URL): void => {
     if (error.code === "EPIPE") process.exit(process.exitCode ?? EXIT.ok)
   })
   runCli(process.argv, { workerScript: entry }).then(
-    (code) => {
-      process.exitCode = code
-    },
+    (code) => exitWhenWritten(code),
     (cause: unknown) => {
       if (cause instanceof CliError) {
         process.stderr.write(`data-import: ${cause.message}\n`)
-        process.exitCode = cause.exitCode
+        exitWhenWritten(cause.exitCode)
         return
       }
       internalError(cause)
     }
   )
+}
+
+/** The longest wait for stdout and stderr to take what was written, before the process ends anyway. */
+const FLUSH_WAIT_MS = 10_000
+
+/**
+ * Ends the process with `code` once stdout and stderr have taken everything written to them. The command
+ * is done: what it leaves behind must not keep the process alive. A request given up on after
+ * `--timeout` still holds its connection in fetch (undici ends it after 300 s), and an idle keep-alive
+ * connection holds one for seconds.
+ */
+const exitWhenWritten = (code: number): void => {
+  process.exitCode = code
+  let open = 2
+  const flushed = (): void => {
+    if (--open === 0) process.exit(code)
+  }
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.destroyed || !stream.writable) flushed()
+    else stream.write("", flushed)
+  }
+  setTimeout(() => process.exit(code), FLUSH_WAIT_MS).unref()
 }
