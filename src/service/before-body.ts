@@ -5,8 +5,7 @@
  *
  * @module
  */
-import type { IncomingHttpHeaders } from "node:http"
-import type { Socket } from "node:net"
+import type { IncomingHttpHeaders, IncomingMessage } from "node:http"
 import type { Answer } from "./handler.js"
 import type { Route } from "./routes.js"
 
@@ -74,27 +73,54 @@ export const refusedByHead = (method: string, route: Route, headers: IncomingHtt
   return undefined
 }
 
-/** How long a refused request's connection stays open for reading (and dropping) what the client still sends. */
+/** How long a refused request's connection stays open with nothing coming, for reading (and dropping) the rest of its body. */
 export const LINGER_MS = 2_000
+/** The longest a refused request's connection stays open for that, however slowly its body comes. */
+export const LINGER_MAX_MS = 30_000
+/** The most of a refused body read and dropped; a body declared larger is not read at all. */
+export const DRAIN_MAX_BYTES = 64 * 1024 * 1024
 
 /**
  * A lingering close for a request answered before its body was read: when the answer is out, the
- * connection is half-closed and what the client still sends is read and dropped (never kept) until it
- * closes its side, at most {@link LINGER_MS}. Closing at once, with unread bytes in the socket, makes the
- * kernel reset the connection, and a client still sending its body then loses the answer.
+ * connection is half-closed, and the connection is destroyed once the client has closed its side or
+ * after {@link LINGER_MS}. Closing at once, with unread bytes in the socket, makes the kernel reset the
+ * connection, and a client still sending its body then loses the answer.
+ *
+ * With `drain` (a 413: the body is refused for its size, so the client may well be sending it all), what
+ * the client still sends is read and dropped (never kept), until it closes its side, nothing came for
+ * {@link LINGER_MS}, {@link LINGER_MAX_MS} passed, or more than {@link DRAIN_MAX_BYTES} came: a client
+ * that writes its whole body before it reads (Python's http.client) would otherwise be stopped by TCP
+ * and then reset. Without it, or for a body declared larger than the bound, nothing more is read (TCP
+ * stops the sender): a refusal for who sends (401) or what (415, 404) costs no reading of a large body.
  */
-export const lingerOnClose = (socket: Socket): void => {
+export const lingerOnClose = (req: IncomingMessage, drain = false): void => {
+  const socket = req.socket
+  const declared = Number(req.headers["content-length"] ?? "0")
   // Node's HTTP server ends a `Connection: close` exchange with `destroySoon` (end, then destroy): this
-  // socket's only is replaced by end, then destroy once the client has closed or the time is up.
+  // socket's only is replaced by end, then destroy once the client has closed or a bound is reached.
   Object.assign(socket, {
     destroySoon: () => {
       socket.end()
-      // Not read at all: what the client sends stays in the kernel's buffers, and TCP stops it.
-      socket.pause()
-      setImmediate(() => socket.pause())
-      const timer = setTimeout(() => socket.destroy(), LINGER_MS)
-      timer.unref()
-      socket.once("close", () => clearTimeout(timer))
+      const timers = [setTimeout(() => socket.destroy(), LINGER_MS)]
+      socket.once("close", () => timers.forEach(clearTimeout))
+      for (const timer of timers) timer.unref()
+      if (!drain || !(declared <= DRAIN_MAX_BYTES)) {
+        socket.pause()
+        setImmediate(() => socket.pause())
+        return
+      }
+      const [idle] = timers
+      timers.push(setTimeout(() => socket.destroy(), LINGER_MAX_MS).unref())
+      let dropped = 0
+      socket.on("data", (chunk: Buffer) => {
+        dropped += chunk.length
+        idle!.refresh()
+        if (dropped > DRAIN_MAX_BYTES) socket.destroy()
+      })
+      socket.once("end", () => socket.destroy())
+      // The body goes through the HTTP parser to the request, whose data nobody keeps.
+      req.resume()
+      socket.resume()
     }
   })
 }

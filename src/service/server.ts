@@ -73,7 +73,15 @@ const utf8 = (bytes: Buffer): string | undefined => {
   }
 }
 
+/**
+ * Connections whose last answer closes them (`Connection: close`: a refusal before the body, a 413, a
+ * shutdown, or a client that asked for it): nothing the client sent behind that request is executed
+ * (RFC 9112 §9.6), though the HTTP parser has read it already.
+ */
+const closingConnections = new WeakSet<Socket | Duplex>()
+
 const send = (res: ServerResponse, response: Pick<ServiceResponse, "status" | "body" | "headers">, closing: boolean): void => {
+  if (closing || !res.shouldKeepAlive) closingConnections.add(res.req.socket)
   const text = JSON.stringify(response.body)
   res.writeHead(response.status, {
     "Content-Type": "application/json",
@@ -113,7 +121,7 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
       const graphqlLimit = Math.min(limit, GRAPHQL_MAX_BODY_BYTES)
       const tooLarge = { status: 413, body: { detail: `The body is larger than ${graphqlLimit} bytes.` } }
       if (Number(req.headers["content-length"] ?? "0") > graphqlLimit) {
-        lingerOnClose(req.socket)
+        lingerOnClose(req, true)
         send(res, tooLarge, true)
         return
       }
@@ -128,7 +136,7 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
       return answer
     })
     if (refused !== undefined) {
-      lingerOnClose(req.socket)
+      lingerOnClose(req, refused.status === 413)
       send(res, refused, true)
       return
     }
@@ -171,18 +179,33 @@ export const createReferenceServer = (options: ReferenceServerOptions): Referenc
 
   // The answer being written on each connection, if any: an error of the parser must not cut into it.
   const answering = new WeakMap<Socket | Duplex, ServerResponse>()
+  /**
+   * The request being served on each connection: a request pipelined behind it waits for its answer
+   * (Node's parser hands it over at once), so requests run in the order they came, and none runs after
+   * an answer that closes the connection.
+   */
+  const served = new WeakMap<Socket | Duplex, Promise<void>>()
   const server = createServer({ keepAliveTimeout: 5_000 }, (req, res) => {
-    answering.set(req.socket, res)
-    res.once("close", () => {
-      if (answering.get(req.socket) === res) answering.delete(req.socket)
+    const socket = req.socket
+    const turn = (served.get(socket) ?? Promise.resolve()).then(() => {
+      if (closingConnections.has(socket)) {
+        // Never executed nor answered; its body is dropped as it comes, until the connection closes.
+        req.resume()
+        return
+      }
+      answering.set(socket, res)
+      res.once("close", () => {
+        if (answering.get(socket) === res) answering.delete(socket)
+      })
+      return serve(req, res).catch((cause: unknown) => {
+        // The client went away before its body was complete: nothing to answer, and no fault of the service.
+        if (!req.complete && socket.destroyed) return
+        options.onInternalError?.(cause instanceof Error ? cause.message : String(cause))
+        if (!res.headersSent) send(res, { status: 500, body: { detail: "Internal error of the reference service." } }, true)
+        else res.destroy()
+      })
     })
-    serve(req, res).catch((cause: unknown) => {
-      // The client went away before its body was complete: nothing to answer, and no fault of the service.
-      if (!req.complete && req.socket.destroyed) return
-      options.onInternalError?.(cause instanceof Error ? cause.message : String(cause))
-      if (!res.headersSent) send(res, { status: 500, body: { detail: "Internal error of the reference service." } }, true)
-      else res.destroy()
-    })
+    served.set(socket, turn)
   })
   // What the HTTP parser refuses (an unknown method, a broken header line, a head too large) gets the
   // status Node would answer, with a `{detail}` body like every other answer instead of none.
