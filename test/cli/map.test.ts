@@ -83,12 +83,14 @@ describe("map", () => {
     expect(lines(readFileSync(rejects, "utf8"))).toEqual([expect.objectContaining({ lines: [3], errors: [expect.objectContaining({ code: "invalid_csv" })] })])
   })
 
-  it("reports the lines of rows from a group that comes back after another group", async () => {
+  it("puts the rows of a group that comes back after another group into that group's payload", async () => {
     const file = write(dir, "split-group.csv", `${NOTES_HEADER}\nKD-1;01.02.2024 10:00;Eins;;N\nKD-2;01.02.2024 10:00;Zwei;;N\nKD-1;01.02.2024 11:00;Drei;;N\n`)
     const run = await runCli(["map", "-m", mapping("notes"), file])
-    expect(run.code).toBe(1)
-    expect(lines(run.stdout)).toHaveLength(2)
-    expect(run.stderr).toContain(":4 group_not_contiguous")
+    expect(run.code).toBe(0)
+    expect(lines(run.stdout).map((p) => [p["external_account_number"], (p["notes"] as Array<{ body: string }>).map((n) => n.body)])).toEqual([
+      ["KD-1", ["Eins", "Drei"]],
+      ["KD-2", ["Zwei"]]
+    ])
   })
 
   it("maps NDJSON records, and rejects lines that are not JSON objects", async () => {
