@@ -143,3 +143,23 @@ export const mappingColumns = (mapping: Mapping | { readonly fields: Readonly<Re
   ]
   return [...new Set([...ownColumns(mapping.fields), ...(mapping.groupBy ?? []), ...(mapping.collections ?? []).flatMap(ofCollection)])]
 }
+
+/**
+ * The columns the mapping reads the payload attr `attr` from (an item's index skipped), where a field
+ * maps it; `[]` for a constant, a function, or an attr no field maps. An error of the API at that attr
+ * then names the export's column.
+ *
+ * @example
+ * columnsAt(defineMapping({ endpoint: "transactions", groupBy: ["Konto"], fields: { external_account_number: "Konto" },
+ *   collections: [{ path: "transactions", fields: { amount: { column: "Betrag", convert: "number" } } }] }), "transactions.0.amount") // => ["Betrag"]
+ */
+export const columnsAt = (node: { readonly fields: Readonly<Record<string, FieldSource>>; readonly collections?: ReadonlyArray<CollectionMapping> | undefined }, attr: string): Array<string> => {
+  const source = Object.hasOwn(node.fields, attr) ? node.fields[attr] : undefined
+  if (source !== undefined) return columnsOf(source)
+  for (const collection of node.collections ?? []) {
+    if (!attr.startsWith(`${collection.path}.`)) continue
+    const found = columnsAt(collection, attr.slice(collection.path.length + 1).replace(/^\d+\./u, ""))
+    if (found.length > 0) return found
+  }
+  return []
+}

@@ -58,8 +58,8 @@ describe("map with value tables", () => {
     ])
     const rejected = lines(readFileSync(rejects, "utf8"))
     expect(rejected.map((r) => r["lines"])).toEqual([[4], [5]])
-    expect(rejected[0]!["errors"]).toEqual([{ column: "Buchungsart", attr: "transactions.0.type", code: "unknown_value", detail: 'Buchungsart "GUT" is not in the value table (known: "FORD", "ZAHL")' }])
-    expect(rejected[1]!["errors"]).toEqual([{ column: "Mandant", attr: "import_supplier", code: "unknown_value", detail: 'Mandant "3000" is not in the value table (known: "1000", "2000")' }])
+    expect(rejected[0]!["errors"]).toEqual([{ column: "Buchungsart", cell: "GUT", attr: "transactions.0.type", code: "unknown_value", detail: 'Buchungsart "GUT" is not in the value table (known: "FORD", "ZAHL")' }])
+    expect(rejected[1]!["errors"]).toEqual([{ column: "Mandant", cell: "3000", attr: "import_supplier", code: "unknown_value", detail: 'Mandant "3000" is not in the value table (known: "1000", "2000")' }])
   })
 
   it("refuses a mapping whose table file is broken or missing, naming the field, the file and the line, before any output", async () => {
@@ -156,7 +156,7 @@ describe("map with date-only periods", () => {
     const bad = write(dir, "monat-kaputt.csv", "Kundennummer;MaLo;Von;Bis;Menge\nKD-1;51238696781;01.03.2024;2024-03-31;1\n")
     const run = await runCli(["map", "-m", mapping("end"), bad])
     expect(run.code).toBe(1)
-    expect(run.stderr).toContain("monat-kaputt.csv:2 column Bis")
+    expect(run.stderr).toContain('monat-kaputt.csv:2 column "Bis" = "2024-03-31" (energy_amount.period_end_at): ')
     expect(run.stderr).toContain('"2024-03-31" does not match the configured format dd.MM.yyyy')
     expect(run.stderr).toContain("yyyy-MM-ddTHH:mm:ss")
   })

@@ -24,7 +24,7 @@ describe("map", () => {
     const payloads = lines(run.stdout)
     expect(payloads).toHaveLength(4)
     expect(payloads[0]).toMatchObject({ external_account_number: "KD-0045127", energy_amount: { quantity: "263.4175" } })
-    expect(run.stderr).toContain("energy-amounts.csv:5 column Zeitraum_von, energy_amount.period_start_at nonexistent_time")
+    expect(run.stderr).toContain('energy-amounts.csv:5 column "Zeitraum_von" = "31.03.2024 02:30" (energy_amount.period_start_at): nonexistent_time: ')
     expect(run.stderr).toContain("5 rows read = 4 in 4 payloads (energy-amount) + 1 rejected")
   })
 

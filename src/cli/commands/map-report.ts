@@ -6,7 +6,7 @@
  */
 import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
 import { formatCount, plural, type Styles } from "../terminal.js"
-import type { MapOutcomes, Reject } from "../../internal/map/map-outcomes.js"
+import { type MapOutcomes, type Reject, reasonText } from "../../internal/map/map-outcomes.js"
 import type { MapWarnings } from "../../internal/map/map-warnings.js"
 
 /** What `map`'s report covers and how it is given. */
@@ -80,8 +80,5 @@ export const reportMap = (outcomes: MapOutcomes, settings: MapReportSettings): E
 
 /** A reject on stderr: one line per error, `file:lines [column, attr] code detail`, the code in red. */
 export const printReject = (input: string, r: Reject, s: Styles): void => {
-  for (const e of r.errors) {
-    const place = [e.column !== undefined ? `column ${e.column}` : "", e.attr ?? ""].filter((p) => p !== "").join(", ")
-    process.stderr.write(`${input}:${r.lines.join(",")} ${place !== "" ? `${place} ` : ""}${s.red(e.code)} ${e.detail}\n`)
-  }
+  for (const e of r.errors) process.stderr.write(`${input}:${r.lines.join(",")} ${reasonText(e, s.red)}\n`)
 }

@@ -11,7 +11,7 @@
 import { resolve } from "node:path"
 import { isPostEndpointId, LedgerMismatchError, type MapJournal, type Mapping, naturalKeyOf, openMapJournal } from "../../index.js"
 import { itemKeysOf } from "../../endpoints/natural-key.js"
-import { readFieldSafely } from "../../mappers/compile-mapping.js"
+import { columnsAt, readFieldSafely } from "../../mappers/compile-mapping.js"
 import { type FieldReader, fieldReader, type LegacyRecord } from "../../mappers/field-source.js"
 import type { PayloadWarningItem } from "../batch.js"
 import { describeError, ioError, usageError } from "../exit-codes.js"
@@ -22,8 +22,76 @@ import { keyDigest, SeenKeys } from "../seen-keys.js"
 import type { SourceItem, SourceRow } from "../source-rows.js"
 import { type LocatedWarning, MapWarnings } from "./map-warnings.js"
 
-/** One reason a row was rejected, with its column or attribute when known. */
-export type ErrorItem = { readonly column?: string; readonly attr?: string; readonly code: string; readonly detail: string }
+/**
+ * One reason a row was rejected: the mapping's column and the cell as written there when known, the
+ * payload's attribute, the code and the detail.
+ */
+export type ErrorItem = { readonly column?: string; readonly cell?: string; readonly attr?: string; readonly code: string; readonly detail: string }
+
+/**
+ * A detail as one sentence: no leading punctuation, no trailing full stop (the caller ends it), so that
+ * joined details never read "…: : …" or "…..".
+ *
+ * @example
+ * clause(" This field is required. ") // => "This field is required"
+ */
+export const clause = (detail: string): string => detail.trim().replace(/^[\s:;,.]+/u, "").replace(/[\s.]+$/u, "")
+
+/**
+ * Where a reason is, in the export's terms first: the column, the cell as written (when not blank), the
+ * payload's attribute in brackets; the attribute alone when no column maps it.
+ *
+ * @example
+ * reasonPlace({ column: "Betrag", cell: "2,345", attr: "transactions.0.amount", code: "invalid", detail: "" }) // => 'column "Betrag" = "2,345" (transactions.0.amount)'
+ * reasonPlace({ attr: "transactions.0.transaction_date", code: "required", detail: "" }) // => "transactions.0.transaction_date"
+ */
+export const reasonPlace = (e: ErrorItem): string => {
+  const cell = e.cell !== undefined && e.cell.trim() !== "" ? ` = ${JSON.stringify(e.cell)}` : ""
+  if (e.column === undefined) return e.attr ?? ""
+  return `column ${JSON.stringify(e.column)}${cell}${e.attr !== undefined ? ` (${e.attr})` : ""}`
+}
+
+/**
+ * A reason as one line: its place, its code (through `code`, a terminal's colour) and its detail, ended
+ * by one full stop.
+ *
+ * @example
+ * reasonText({ column: "Datum", attr: "transactions.0.transaction_date", code: "required", detail: "This field is required." })
+ * // => 'column "Datum" (transactions.0.transaction_date): required: This field is required.'
+ */
+export const reasonText = (e: ErrorItem, code: (text: string) => string = (text) => text): string => {
+  const place = reasonPlace(e)
+  const detail = clause(e.detail)
+  return `${place === "" ? "" : `${place}: `}${code(e.code)}${detail === "" ? "" : `: ${detail}`}.`
+}
+
+/** The cell of `record` in `column`, as written (`undefined` when the row has none: a line not read). */
+const cellOf = (record: unknown, column: string): string | undefined => {
+  if (typeof record !== "object" || record === null || !Object.hasOwn(record, column)) return undefined
+  const cell: unknown = (record as Record<string, unknown>)[column]
+  return typeof cell === "string" ? cell : cell === undefined || cell === null ? undefined : JSON.stringify(cell)
+}
+
+/**
+ * A reject's reasons in the export's terms: an error at a payload attribute that one column of the
+ * mapping fills names that column, and an error at a column shows its cell as written in the first of
+ * the reject's rows that has one (the usual reject is one row, or one item's rows).
+ */
+export const locatedReject = (mapping: Mapping, r: Reject): Reject => {
+  let changed = false
+  const errors = r.errors.map((e) => {
+    if (e.cell !== undefined) return e
+    const column = e.column ?? (e.attr !== undefined ? onlyColumn(columnsAt(mapping, e.attr)) : undefined)
+    if (column === undefined || column.includes(", ")) return e
+    const cells = r.rows.map((row) => cellOf(row, column)).filter((c) => c !== undefined)
+    const cell = cells.find((c) => c.trim() !== "") ?? cells[0]
+    changed = true
+    return { ...e, column, ...(cell !== undefined ? { cell } : {}) }
+  })
+  return changed ? { ...r, errors } : r
+}
+
+const onlyColumn = (columns: ReadonlyArray<string>): string | undefined => (columns.length === 1 ? columns[0] : undefined)
 
 /**
  * A rejected row (or group of rows), as written to `--rejects`: its lines, its rows (cells by column;
@@ -165,7 +233,7 @@ export class MapOutcomes {
   /** Rejects `r`, made of `rows` rows. */
   reject(r: Reject, rows: number): void {
     this.rowsRejected += rows
-    this.held.push(r)
+    this.held.push(locatedReject(this.settings.mapping, r))
   }
 
   /**
@@ -371,12 +439,13 @@ const recordLinesOf = (endpoint: string, payload: unknown, items: ReadonlyArray<
   })
 }
 
-/** The reasons of a reject in one line: each with its column or attribute. */
+/** The reasons of a reject in one sentence: each with its place (column, cell, attribute), then its detail. */
 const detailOf = (r: Reject): string =>
-  r.errors.map((e) => {
-    const place = [e.column !== undefined ? `column ${e.column}` : "", e.attr ?? ""].filter((p) => p !== "").join(", ")
-    return place === "" ? e.detail : `${place}: ${e.detail}`
-  }).join("; ")
+  `${r.errors.map((e) => {
+    const place = reasonPlace(e)
+    const detail = clause(e.detail)
+    return place === "" ? detail : detail === "" ? place : `${place}: ${detail}`
+  }).join("; ")}.`
 
 /**
  * Opens the ledger at `path` for a map run of `input` (`-` for stdin) into `out` (stdout when undefined).
