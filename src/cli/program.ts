@@ -153,7 +153,7 @@ repeated for one account anywhere in the input as duplicate_transaction_ids, bot
 A mapping without groupBy makes one payload per row: batches of rows are mapped in worker threads and
 written in input order. With groupBy, every row is read first and each group's rows are mapped together
 in one thread, wherever they are in the input: the payloads of the input sorted by its groups, groups in
-the order of their first row (held in a temporary file beyond 16 MB).
+the order of their first row (held in a temporary file beyond 4 MB).
 
 Several EDIFACT (or BO4E) files are mapped one after the other into one output, each with its own summary;
 a payload repeated in a later file is a duplicate_payload naming the file and line of the first, and each

@@ -25,7 +25,7 @@ import { SeenRows } from "../seen-rows.js"
 import { cellsByColumn, CsvRow, type RefusedLine, type SourceRow } from "../source-rows.js"
 
 /** The text a run holds in memory before it is sorted and written out (UTF-16 code units). */
-export const RUN_BYTES = 16 * 1024 * 1024
+export const RUN_BYTES = 4 * 1024 * 1024
 
 /** What a stored CSV row's cells are read back with. */
 export interface CsvFormat {
@@ -76,9 +76,27 @@ interface Held {
 
 const before = (x: Held, y: Held): boolean => x.group < y.group || (x.group === y.group && x.line < y.line)
 
+/** A sorted run being read: its next line (`head`, `undefined` at its end). */
+interface Run {
+  readonly head: Held | undefined
+  next(): void
+}
+
+/** The run still in memory. */
+class MemoryRun implements Run {
+  private at = 0
+  constructor(private readonly held: ReadonlyArray<Held>) {}
+  get head(): Held | undefined {
+    return this.held[this.at]
+  }
+  next(): void {
+    this.at++
+  }
+}
+
 /** Reads the lines of a run back from the spill file, a buffer at a time. */
-class RunReader {
-  private buffer = Buffer.alloc(256 * 1024)
+class RunReader implements Run {
+  private buffer = Buffer.alloc(64 * 1024)
   private start = 0
   private end = 0
   private position: number
@@ -130,8 +148,11 @@ const held = (text: string): Held => {
  *
  * @example
  * const order = new GroupOrder(undefined)
- * order.add(row1, '["KD-1"]'); order.add(row2, '["KD-2"]'); order.add(row3, '["KD-1"]')
- * [...order.items()].map((r) => r.item.lines) // => [[2], [4], [3]]
+ * const row = (line, konto) => ({ kind: "row", lines: [line], record: { Konto: konto }, raw: konto })
+ * order.add(row(2, "KD-1"), "KD-1")
+ * order.add(row(3, "KD-2"), "KD-2")
+ * order.add(row(4, "KD-1"), "KD-1")
+ * Array.from(order.items(), (r) => r.item.lines) // => [[2], [4], [3]]
  * order.close()
  */
 export class GroupOrder {
@@ -211,23 +232,30 @@ export class GroupOrder {
     this.runs.push({ from, until: this.written })
   }
 
-  /** The items added, in group order: the runs merged, the one still in memory among them. */
+  /** The items added, in group order: the runs merged (a heap of their heads), the one still in memory among them. */
   *items(): Generator<HeldItem> {
-    const memory = this.sortedRun()
-    const readers = this.runs.map((r) => new RunReader(this.fd!, r.from, r.until))
-    let m = 0
-    for (;;) {
-      let best: RunReader | undefined
-      for (const reader of readers) if (reader.head !== undefined && (best === undefined || before(reader.head, best.head!))) best = reader
-      const inMemory = memory[m]
-      if (inMemory !== undefined && (best === undefined || before(inMemory, best.head!))) {
-        m++
-        yield { group: inMemory.group, item: decode(inMemory.text, this.csv) }
-        continue
+    const heap: Array<Run> = [new MemoryRun(this.sortedRun()), ...this.runs.map((r) => new RunReader(this.fd!, r.from, r.until))].filter((r) => r.head !== undefined)
+    const down = (at: number): void => {
+      for (;;) {
+        const left = 2 * at + 1
+        if (left >= heap.length) return
+        const right = left + 1
+        const least = right < heap.length && before(heap[right]!.head!, heap[left]!.head!) ? right : left
+        if (!before(heap[least]!.head!, heap[at]!.head!)) return
+        ;[heap[at], heap[least]] = [heap[least]!, heap[at]!]
+        at = least
       }
-      if (best === undefined) return
-      const { group, text } = best.head!
-      best.next()
+    }
+    for (let at = (heap.length >> 1) - 1; at >= 0; at--) down(at)
+    while (heap.length > 0) {
+      const run = heap[0]!
+      const { group, text } = run.head!
+      run.next()
+      if (run.head === undefined) {
+        heap[0] = heap[heap.length - 1]!
+        heap.pop()
+      }
+      if (heap.length > 0) down(0)
       yield { group, item: decode(text, this.csv) }
     }
   }
