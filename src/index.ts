@@ -142,6 +142,7 @@ export {
   type BlockedCause,
   type Ledger,
   type LedgerConflict,
+  LedgerDamagedError,
   LedgerMismatchError,
   type LedgerOutcome,
   type LedgerRecord,

@@ -9,7 +9,7 @@ import * as main from "../src/index.js"
 import * as testing from "../src/testing/index.js"
 
 const MAIN = [
-  "CONVERTERS", "ENDPOINT_IDS", "ERROR_CODES", "InsecureBaseUrlError", "LedgerMismatchError",
+  "CONVERTERS", "ENDPOINT_IDS", "ERROR_CODES", "InsecureBaseUrlError", "LedgerDamagedError", "LedgerMismatchError",
   "NON_FIELD_ERRORS", "OPTION_DECISIONS", "POST_ENDPOINT_IDS", "PayloadValidationError", "RECORD_OUTCOMES",
   "STANDARD_RETRY_POLICY", "Schemas", "TokenError", "UnmatchedKeysError", "WARNING_CODES", "buildPath", "buildRequest",
   "campaignReport", "compact", "compileValidator", "createClient", "defineMapping", "endpoints", "formatMappingProblem",

@@ -9,6 +9,7 @@
 import { availableParallelism } from "node:os"
 import type { DatabaseSync } from "node:sqlite"
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads"
+import { READ_WAIT_MS } from "../send/ledger.js"
 import { STORED_OUTCOMES } from "../send/ledger-types.js"
 import { CURRENT_MAP_RUNS } from "./report-problems.js"
 
@@ -109,7 +110,7 @@ try {
   process.emitWarning = (warning, ...rest) => /SQLite is an experimental feature/.test(String(warning && warning.message || warning)) ? undefined : emitWarning.call(process, warning, ...rest)
   const { DatabaseSync } = process.getBuiltinModule("node:sqlite")
   process.emitWarning = emitWarning
-  const db = new DatabaseSync(path, { readOnly: true })
+  const db = new DatabaseSync(path, { readOnly: true, timeout: ${READ_WAIT_MS} })
   try {
     db.exec("PRAGMA threads = " + threads)
     db.exec(statements.create)

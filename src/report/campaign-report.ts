@@ -5,9 +5,12 @@
  *
  * @module
  */
+import { statSync } from "node:fs"
 import type { DatabaseSync } from "node:sqlite"
+import { pathToFileURL } from "node:url"
 import { loadSqlite } from "../service/sqlite.js"
-import { isLedgerHeld, isLockedError, realPathOf } from "../send/ledger.js"
+import { isLedgerHeld, isLockedError, ledgerProblem, READ_WAIT_MS, realPathOf } from "../send/ledger.js"
+import { resolveLedgerFile } from "../send/ledger-file.js"
 import { LedgerMismatchError, RECORD_OUTCOMES, type RecordOutcome, STOPPED_IN_FLIGHT } from "../send/ledger-types.js"
 import { sorterThreads, startAccountScan } from "./account-scan.js"
 import { anyUnidentified, CURRENT_MAP_RUNS, currentUnidentified, type LedgerTables, linesText, problemRows, unknownAccountRows } from "./report-problems.js"
@@ -33,6 +36,8 @@ import {
  */
 export interface ReportSource {
   readonly path: string
+  /** What SQLite opened: the file every name of the ledger resolves to, or an immutable URI of it (a read-only location). */
+  readonly file?: string | undefined
   readonly db: DatabaseSync
   readonly tables: LedgerTables
   /**
@@ -66,25 +71,74 @@ const runningRun = (db: DatabaseSync, path: string): number | undefined => {
  * @since 0.1.0
  */
 export const openReportSource = (path: string): ReportSource => {
-  const { DatabaseSync } = loadSqlite()
-  const db = new DatabaseSync(path, { readOnly: true })
+  let opened: { readonly file: string; readonly db: DatabaseSync }
+  try {
+    opened = openReadOnly(path)
+  } catch (error) {
+    throw heldWhole(path, error)
+  }
+  const { file, db } = opened
   try {
     const names = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name))
-    const format = names.has("meta") ? (db.prepare("SELECT value FROM meta WHERE key = 'format'").get() as { value: string } | undefined)?.value : undefined
-    if (format !== "ledger-2") throw new LedgerMismatchError(`${path} is not a ledger of this version of data-import (${format ?? "no ledger format"})`)
+    if (names.size === 0) throw new LedgerMismatchError(`${path} is not a ledger of data-import (a database without tables)`)
+    const problem = ledgerProblem(db, path)
+    if (problem !== undefined) throw problem
     // The report's two scans are GROUP BYs over every record, which SQLite sorts, side by side when there
     // is a core for each: its sorter gets helper threads only from the cores beyond those.
     db.exec(`PRAGMA threads = ${sorterThreads(2)}`)
     const map = names.has("map_runs") && names.has("map_rejects") && names.has("lineage")
     const tables = { map, mapWarnings: map && names.has("map_warnings") && names.has("lineage_items") }
-    return { path, db, tables, running: runningRun(db, path), close: () => db.close() }
+    return { path, file, db, tables, running: runningRun(db, path), close: () => db.close() }
   } catch (error) {
     db.close()
-    // A send shares the ledger with readers (its lock is a file of its own); a map run holds it whole until it ends.
-    if (!(error instanceof LedgerMismatchError) && isLockedError(error)) {
-      throw new LedgerMismatchError(`the ledger ${path} is in use by a running map --journal, which holds it until it ends: run this again once it has ended`)
+    throw heldWhole(path, error)
+  }
+}
+
+/**
+ * A send shares the ledger with readers (its lock is a file of its own) but for a moment as it ends (its
+ * last checkpoint), which the wait covers; a map run holds it whole until it ends.
+ */
+const heldWhole = (path: string, error: unknown): unknown =>
+  error instanceof Error && !(error instanceof LedgerMismatchError) && isLockedError(error)
+    ? new LedgerMismatchError(
+      `the ledger ${path} is in use by a running map --journal, which holds it until it ends (waited ${READ_WAIT_MS / 1000} s for it): run this again once it has ended`
+    )
+    : error
+
+/**
+ * Opens the ledger named `path` read-only, by the path every name of it resolves to, waiting for a
+ * moment's exclusive lock (a send's last checkpoint). On a read-only location SQLite cannot create the
+ * shared index of the log (`-shm`) a reader of a WAL ledger needs: there the file is read as it is
+ * (immutable), which is the whole ledger when no log is beside it; a log with changes not yet in the file
+ * cannot be read there, and is named.
+ */
+const openReadOnly = (path: string): { readonly file: string; readonly db: DatabaseSync } => {
+  const { DatabaseSync } = loadSqlite()
+  const { file } = resolveLedgerFile(path)
+  const db = new DatabaseSync(file, { readOnly: true, timeout: READ_WAIT_MS })
+  try {
+    // SQLite opens the log at the first read.
+    db.prepare("SELECT 1 FROM sqlite_master LIMIT 1").get()
+    return { file, db }
+  } catch (error) {
+    db.close()
+    const size = (name: string): number | undefined => {
+      try {
+        return statSync(name).size
+      } catch {
+        return undefined
+      }
     }
-    throw error
+    if (!/unable to open/iu.test(String(error)) || size(file) === undefined || file.startsWith("file:")) throw error
+    if ((size(`${file}-wal`) ?? 0) > 0) {
+      throw new LedgerMismatchError(
+        `the ledger ${path} cannot be read where it is (SQLite cannot create ${file}-shm there: a read-only location?), and its log ${file}-wal holds changes not yet in the file: ` +
+          "copy the ledger with its -wal file to a folder that can be written, and report the copy"
+      )
+    }
+    const immutable = `${pathToFileURL(file).href}?immutable=1`
+    return { file: immutable, db: new DatabaseSync(immutable, { readOnly: true }) }
   }
 }
 
@@ -244,7 +298,7 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
   const perRun = new Map<number, number>()
 
   // The scan of accounts starts first: with a core to spare it runs meanwhile, in a worker thread.
-  const accountScan = startAccountScan(db, source.path, limit, { map: tables.map, mapWarnings: tables.mapWarnings, parallel: options.parallel })
+  const accountScan = startAccountScan(db, source.file ?? source.path, limit, { map: tables.map, mapWarnings: tables.mapWarnings, parallel: options.parallel })
 
   // One scan: records by kind, supplier, state, outcome and cause, and by run and interval of their last change
   // (the integers lead the key: the sorter compares them faster than strings).

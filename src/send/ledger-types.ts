@@ -181,6 +181,24 @@ export class LedgerMismatchError extends Error {
 }
 
 /**
+ * The ledger (or its lock file) is damaged: SQLite cannot read it, or its own index disagrees with its
+ * tables. The message points to the recovery (docs/send.md, "A damaged ledger"), never to a new ledger,
+ * which would send the campaign's stored records again.
+ *
+ * @example
+ * const damaged = new LedgerDamagedError("the ledger campaign.ledger is damaged: …")
+ * damaged.name // => "LedgerDamagedError"
+ *
+ * @since 0.1.0
+ */
+export class LedgerDamagedError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = "LedgerDamagedError"
+  }
+}
+
+/**
  * Options of {@link openLedger}.
  *
  * @since 0.1.0

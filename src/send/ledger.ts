@@ -10,19 +10,22 @@
  * sent (`in_flight`), or known (`done`).
  *
  * WAL mode with `synchronous = NORMAL`: every commit survives the process being killed. A run holds an
- * exclusive lock on a file beside the ledger (`LEDGER-lock`, beside the file a link leads to) for as long
- * as it is open: a second run on the same ledger is refused rather than sending the same records twice at
- * once, while readers (the report, `status --journal`, a dry run) read the ledger as it is written. The
- * lock ends with the process, however it ends. The ledger holds no token or key.
+ * exclusive lock on a file beside the ledger (`LEDGER-lock`) for as long as it is open: a second run on the
+ * same ledger waits a moment for it, then is refused rather than sending the same records twice at once,
+ * while readers (the report, `status --journal`, a dry run) read the ledger as it is written. The lock ends
+ * with the process, however it ends. Every name of one ledger file (symbolic links, hard links, relative
+ * paths) opens it, and locks it, by one path (`resolveLedgerFile`). The ledger holds no token or key.
  *
  * @module
  */
 import { realpathSync } from "node:fs"
 import type { DatabaseSync } from "node:sqlite"
 import { loadSqlite } from "../service/sqlite.js"
+import { resolveLedgerFile, targetOf } from "./ledger-file.js"
 import { detailText, type RecordRow, statementCache, toRecord } from "./ledger-rows.js"
 import {
   type Ledger,
+  LedgerDamagedError,
   LedgerMismatchError,
   type OpenLedgerOptions,
   type RecordOutcome,
@@ -75,18 +78,102 @@ ${UNIDENTIFIED_PLACES}`
 /** The format of the file; a ledger of another format is refused, never read wrongly. */
 const FORMAT = "ledger-2"
 
+/**
+ * The first version of data-import-payloads that reads {@link FORMAT}: recorded in every ledger created
+ * (`meta.version_needed`), so that a version older than that can name the version to run.
+ */
+const FORMAT_READ_SINCE = "0.1.0"
+
+/** Tables only a ledger has: a database holding one of them, without a format, is a damaged ledger. */
+const LEDGER_ONLY_TABLES: ReadonlyArray<string> = ["services", "runs", "conflicts", "unidentified"]
+
+/**
+ * What to do with a damaged ledger: recover it (docs/send.md, "A damaged ledger"). Never a new ledger:
+ * it would send again every record the campaign has stored.
+ *
+ * @example
+ * damagedLedgerAdvice("campaign.ledger").startsWith("recover it") // => true
+ */
+export const damagedLedgerAdvice = (path: string): string =>
+  `recover it as docs/send.md says under "A damaged ledger" (with no run going: sqlite3 ${path} "REINDEX" for a damaged index; ` +
+  `otherwise sqlite3 ${path} ".recover" into a new file that then replaces it), and run again; a new ledger would send again every record it has stored`
+
+/** Why a ledger of `format` (not this version's) is refused; `versionNeeded` as the ledger records it. */
+const formatRefusal = (path: string, format: string | undefined, versionNeeded: string | undefined): LedgerMismatchError => {
+  if (format === undefined) {
+    return new LedgerMismatchError(
+      `the ledger ${path} was written by an older version of data-import (a journal of file lines), which this version cannot continue: ` +
+        "finish its campaign with the version that wrote it (a new ledger would send again every record it has stored)"
+    )
+  }
+  const number = (f: string): number | undefined => {
+    const n = /^ledger-(\d+)$/u.exec(f)?.[1]
+    return n === undefined ? undefined : Number(n)
+  }
+  const theirs = number(format)
+  if (theirs !== undefined && theirs > number(FORMAT)!) {
+    const needed = versionNeeded === undefined ? `a version of data-import that reads ${format}` : `data-import ${versionNeeded} or later`
+    return new LedgerMismatchError(
+      `the ledger ${path} was written by a newer version of data-import (format ${format}; this version reads ${FORMAT}): run it with ${needed}; the ledger is unchanged`
+    )
+  }
+  return new LedgerMismatchError(
+    `the ledger ${path} was written by an older version of data-import (format ${format}; this version reads ${FORMAT}): continue it with the version that wrote it; the ledger is unchanged`
+  )
+}
+
+/**
+ * Why the database `db`, opened from the ledger named `path`, cannot be read as a ledger of this version,
+ * or `undefined` when it can, or holds no table yet (a new ledger): a newer or older format, a damaged
+ * ledger ({@link LedgerDamagedError}), or a database of another tool.
+ *
+ * @example
+ * import { DatabaseSync } from "node:sqlite"
+ * const db = new DatabaseSync(":memory:")
+ * db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('format', 'ledger-9'), ('version_needed', '4.0.0')")
+ * ledgerProblem(db, "campaign.ledger")?.message // => "the ledger campaign.ledger was written by a newer version of data-import (format ledger-9; this version reads ledger-2): run it with data-import 4.0.0 or later; the ledger is unchanged"
+ */
+export const ledgerProblem = (db: DatabaseSync, path: string): Error | undefined => {
+  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name)
+  if (tables.length === 0) return undefined
+  const hasMeta = tables.includes("meta")
+  const metaValue = (key: string): string | undefined =>
+    hasMeta ? (db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined)?.value : undefined
+  const format = metaValue("format")
+  // The lookup goes through meta's index; a scan of the table that finds what the index misses is a damaged index.
+  if (hasMeta && format === undefined && db.prepare("SELECT value FROM meta NOT INDEXED WHERE key = 'format'").get() !== undefined) {
+    return new LedgerDamagedError(`the ledger ${path} is damaged: the index of its meta table misses rows the table holds; ${damagedLedgerAdvice(path)}`)
+  }
+  if (format === undefined) {
+    // One without a format is an old journal of file lines (meta, files, records), or another tool's (serve's state).
+    if (hasMeta && tables.includes("files")) return formatRefusal(path, undefined, undefined)
+    const ledgerTables = tables.filter((t) => LEDGER_ONLY_TABLES.includes(t))
+    if (ledgerTables.length > 0) {
+      return new LedgerDamagedError(`the ledger ${path} is damaged: it has a ledger's tables (${ledgerTables.join(", ")}) but no format; ${damagedLedgerAdvice(path)}`)
+    }
+    return new LedgerMismatchError(`${path} is not a ledger of data-import (a database with the tables ${tables.join(", ")}): give the path of the campaign's ledger`)
+  }
+  return format === FORMAT ? undefined : formatRefusal(path, format, metaValue("version_needed"))
+}
+
+/** How long a run waits for the lock before it refuses the ledger as in use. */
+const LOCK_WAIT_MS = 1000
+
+/** How long a reader (a dry run, the report) waits for a moment's exclusive lock: a send's final checkpoint. */
+export const READ_WAIT_MS = 10_000
+
 const openDatabase = (path: string, readOnly: boolean): DatabaseSync | undefined => {
   const { DatabaseSync } = loadSqlite()
   if (readOnly) {
     try {
-      return new DatabaseSync(path, { readOnly: true })
+      return new DatabaseSync(path, { readOnly: true, timeout: READ_WAIT_MS })
     } catch (cause) {
       // A dry run before the first real run: no ledger yet, nothing settled.
       if (/unable to open/iu.test(String(cause))) return undefined
       throw cause
     }
   }
-  return new DatabaseSync(path)
+  return new DatabaseSync(path, { timeout: LOCK_WAIT_MS })
 }
 
 /** The path of the file `path` leads to (through symbolic links or linked folders), or `path` when nothing is there. */
@@ -99,42 +186,50 @@ export const realPathOf = (path: string): string => {
 }
 
 /**
- * The lock file of the ledger at `path`: beside the file the path leads to, so that two runs naming one
- * ledger through a symbolic link (or a linked folder) take the same lock. A ledger not created yet has
- * no link to follow.
- */
-const lockPathOf = (path: string): string => `${realPathOf(path)}-lock`
-
-/**
  * The files of the ledger at `path`: itself and what SQLite and a run keep beside it (`-wal`, `-shm`, the
- * run's `-lock`), by the name given and by its real name (SQLite names them after the file a link points to).
+ * run's `-lock`), by the name given, by the file it leads to and by the name it is opened by.
  */
-export const ledgerFilesOf = (path: string): Array<string> =>
-  [...new Set([path, realPathOf(path)])].flatMap((p) => [p, `${p}-wal`, `${p}-shm`, `${p}-lock`])
+export const ledgerFilesOf = (path: string): Array<string> => {
+  const names = [path, realPathOf(path), targetOf(path)]
+  try {
+    names.push(resolveLedgerFile(path).file)
+  } catch {
+    // A ledger with names none of which it records is refused when opened; its names given are listed.
+  }
+  return [...new Set(names)].flatMap((p) => [p, `${p}-wal`, `${p}-shm`, `${p}-lock`])
+}
 
 /** Whether SQLite refused an operation because another connection holds a lock (SQLITE_LOCKED, SQLITE_BUSY). */
 export const isLockedError = (error: unknown): boolean => /locked|busy/iu.test(String(error))
 
-/** How long a run waits for the lock before it refuses the ledger as in use. */
-const LOCK_WAIT_MS = 1000
 
 /**
- * Takes the run's lock: an exclusive lock on `PATH-lock`, held until it is closed (or the process ends).
- * The ledger itself stays readable by other processes, which SQLite's exclusive locking mode would not allow.
+ * Takes the run's lock on the ledger named `path`, opened by `file`: an exclusive lock on `FILE-lock`, held
+ * by a transaction left open until it is closed (or the process ends). The ledger itself stays readable by
+ * other processes, which an exclusive lock on it would not allow. A lock file SQLite cannot use is named
+ * as what it is: a file of no data, which may go when no run is going.
  */
-const lockLedger = (path: string): DatabaseSync | undefined => {
-  if (path === "" || path === ":memory:") return undefined
+const lockLedger = (path: string, file: string): DatabaseSync | undefined => {
+  if (file === "" || file === ":memory:") return undefined
   const { DatabaseSync } = loadSqlite()
-  // A reader of the lock (isLedgerHeld: the report, status --journal) holds it shared for one read: wait for
-  // it rather than refuse the ledger. A run in progress holds it for good: refused after the wait.
-  const lock = new DatabaseSync(lockPathOf(path), { timeout: LOCK_WAIT_MS })
+  const lockPath = `${file}-lock`
+  let lock: DatabaseSync | undefined
   try {
-    lock.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; COMMIT;")
+    // A reader of the lock (isLedgerHeld: the report, status --journal) holds it shared for one read, and a
+    // run started at the same moment competes for it: wait for them rather than refuse the ledger. A run in
+    // progress holds it for good: refused after the wait. Not SQLite's exclusive locking mode: there, a
+    // contender keeps the shared lock it took while waiting, so two runs started at once wait for each
+    // other until both are refused.
+    lock = new DatabaseSync(lockPath, { timeout: LOCK_WAIT_MS })
+    lock.exec("BEGIN EXCLUSIVE")
     return lock
   } catch (cause) {
-    lock.close()
-    if (isLockedError(cause)) throw new LedgerMismatchError(`the ledger ${path} is in use by another run`)
-    throw cause
+    lock?.close()
+    if (isLockedError(cause)) throw new LedgerMismatchError(`the ledger ${path} is in use by another run${file === path ? "" : ` (it is the file ${file})`}`)
+    throw new LedgerDamagedError(
+      `the lock file ${lockPath} of the ledger ${path} cannot be used (${cause instanceof Error ? cause.message : String(cause)}): ` +
+        "it holds no data of the campaign, only a run's lock; when no run of this ledger is going, remove it and run again. The ledger itself was not opened"
+    )
   }
 }
 
@@ -156,7 +251,7 @@ export const isLedgerHeld = (path: string): boolean => {
   const { DatabaseSync } = loadSqlite()
   let probe: DatabaseSync
   try {
-    probe = new DatabaseSync(lockPathOf(path), { readOnly: true })
+    probe = new DatabaseSync(`${resolveLedgerFile(path).file}-lock`, { readOnly: true })
   } catch {
     return false
   }
@@ -215,9 +310,10 @@ const addRecordOptions = (db: DatabaseSync): void => {
 }
 
 /**
- * Opens (or creates) the ledger at `path`. Throws {@link LedgerMismatchError} for a ledger in use by
- * another run, of another format, or bound to other services; SQLite's own error for a file that is not
- * a database.
+ * Opens (or creates) the ledger at `path`, by the path every name of that file resolves to
+ * (`resolveLedgerFile`). Throws {@link LedgerMismatchError} for a ledger in use by another run, of another
+ * format, or bound to other services; {@link LedgerDamagedError} for a damaged ledger or lock file; SQLite's
+ * own error for a file that is not a database.
  *
  * @example
  * const ledger = openLedger(":memory:", { service: "https://api.example.energy/" })
@@ -231,10 +327,11 @@ const addRecordOptions = (db: DatabaseSync): void => {
  */
 export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledger => {
   const readOnly = options.readOnly === true
-  const lock = readOnly ? undefined : lockLedger(path)
+  const { file, recorded } = resolveLedgerFile(path)
+  const lock = readOnly ? undefined : lockLedger(path, file)
   let opened: DatabaseSync | undefined
   try {
-    opened = openDatabase(path, readOnly)
+    opened = openDatabase(file, readOnly)
   } catch (error) {
     lock?.close()
     throw error
@@ -243,14 +340,11 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
   const db: DatabaseSync = opened ?? new DatabaseSync(":memory:")
   try {
     try {
-      // Another tool's database (a mistyped --journal) is refused before anything of it is changed. A
-      // ledger's meta table always has its format (written with the tables, in one commit); one without it
-      // is an old journal of file lines (meta, files, records) or another tool's (serve's state).
-      const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name)
-      const formatless = tables.includes("meta") && !tables.includes("files") && db.prepare("SELECT value FROM meta WHERE key = 'format'").get() === undefined
-      if (tables.length > 0 && (!tables.includes("meta") || formatless)) {
-        throw new LedgerMismatchError(`${path} is not a ledger of data-import (a database with the tables ${tables.join(", ")}): give a new file or the campaign's ledger`)
-      }
+      // Another tool's database (a mistyped --journal), another version's ledger or a damaged one is refused
+      // before anything of it is changed. A ledger's meta table always has its format (written with the
+      // tables, in one commit).
+      const problem = ledgerProblem(db, path)
+      if (problem !== undefined) throw problem
       if (!readOnly) {
         // SQLite's default pages (a commit's new rows share the table's last pages; 1 KiB pages cost more
         // in bench/send.mjs); rare checkpoints (about 40 MB of WAL) are where synchronous=NORMAL waits.
@@ -262,25 +356,29 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
       throw cause
     }
     const hasMeta = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get() !== undefined
-    const format = hasMeta ? (db.prepare("SELECT value FROM meta WHERE key = 'format'").get() as { value: string } | undefined)?.value : undefined
-    if (hasMeta && format !== FORMAT) {
-      throw new LedgerMismatchError(`the ledger ${path} was written by an older version of data-import (${format ?? "a journal of file lines"}): start a new ledger file`)
-    }
     if (opened === undefined || !hasMeta) {
       if (readOnly && opened !== undefined) throw new LedgerMismatchError(`${path} is not a ledger of data-import`)
       // The tables and the format in one commit: a ledger is never seen without its format.
       db.exec("BEGIN IMMEDIATE")
       try {
         db.exec(SCHEMA)
-        db.prepare("INSERT INTO meta (key, value) VALUES ('format', ?)").run(FORMAT)
+        db.prepare("INSERT INTO meta (key, value) VALUES ('format', ?), ('version_needed', ?)").run(FORMAT, FORMAT_READ_SINCE)
         db.exec("COMMIT")
       } catch (cause) {
         db.exec("ROLLBACK")
         throw cause
       }
     }
-    if (!readOnly) db.exec(UNIDENTIFIED_PLACES)
-    if (!readOnly) addRecordOptions(db)
+    if (!readOnly) {
+      db.exec(UNIDENTIFIED_PLACES)
+      addRecordOptions(db)
+      // The path the ledger is opened by, for a run through another name of the file (a hard link): under the
+      // lock, and checkpointed into the file, where resolveLedgerFile reads it without the log.
+      if (recorded !== file && file !== "" && file !== ":memory:" && !file.startsWith("file:")) {
+        db.prepare("INSERT INTO meta (key, value) VALUES ('name', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(file)
+        db.exec("PRAGMA wal_checkpoint(PASSIVE)")
+      }
+    }
     if (options.service !== undefined) {
       const known = (db.prepare("SELECT url FROM services ORDER BY first_run").all() as Array<{ url: string }>).map((r) => r.url)
       if (known.length > 0 && !known.includes(options.service) && options.allowNewService !== true) {

@@ -16,6 +16,7 @@ import type { DatabaseSync } from "node:sqlite"
 import { statementCache } from "./ledger-rows.js"
 import { loadSqlite } from "../service/sqlite.js"
 import { openLedger } from "./ledger.js"
+import { ledgerFileOf } from "./ledger-file.js"
 
 /**
  * The tables a map run writes since it records its warnings and the lineage of each record of a payload
@@ -181,10 +182,11 @@ const recordsByKey = (records: NonNullable<MapLineage["records"]>): Array<{ key:
  * @since 0.1.0
  */
 export const openMapJournal = (path: string, start: MapRunStart): MapJournal => {
-  // openLedger checks the format, creates a new ledger and refuses one in use.
+  // openLedger checks the format, creates a new ledger and refuses one in use; the file is opened by the
+  // path every name of it resolves to, as a send opens it.
   openLedger(path).close()
   const { DatabaseSync } = loadSqlite()
-  const db: DatabaseSync = new DatabaseSync(path)
+  const db: DatabaseSync = new DatabaseSync(ledgerFileOf(path))
   let run: number
   try {
     db.exec("PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")

@@ -30,7 +30,9 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "src/report/supplier-standing.ts": "status --journal: one supplier's records in the ledger",
   "src/send/ledger-types.ts": "report: LedgerMismatchError for a file that is no ledger",
   // The ledger's files by every name SQLite and a run give them, so that `report --out` never empties one.
-  "src/send/ledger.ts": "report: ledgerFilesOf, the files --out must not name",
+  "src/send/ledger.ts": "report: ledgerFilesOf, the files --out must not name; send, report: damagedLedgerAdvice, a damaged ledger's recovery",
+  // Where a ledger's name leads (through a symbolic link made before the ledger exists), for the message of a missing one.
+  "src/send/ledger-file.ts": "send, map: targetOf, where a --journal that does not exist would be created",
   // The token lifecycle: a run obtains its first token before it starts, so a wrong key ends it at once.
   "src/client/create-client.ts": "send, status: the client's credentials",
   "src/client/token-source.ts": "send, status: the first token, before the run",

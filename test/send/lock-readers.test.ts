@@ -8,6 +8,7 @@ import { once } from "node:events"
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { fileURLToPath, pathToFileURL } from "node:url"
 import { afterAll, describe, expect, it } from "vitest"
 import { openLedger } from "../../src/index.js"
 import { isLedgerHeld } from "../../src/send/ledger.js"
@@ -74,5 +75,56 @@ describe("a reader of the run's lock", () => {
     } finally {
       first.close()
     }
+  })
+})
+
+describe("two runs that start at the same moment", () => {
+  it("behind a third, each gets the lock in turn within its wait: never both refused", async () => {
+    const path = join(dir, "together.ledger")
+    openLedger(path).close()
+    // A third process holds the lock file reserved while both runs start: each takes its shared lock and
+    // waits, as two runs started at the same moment do; then it lets go.
+    const holder = spawn(
+      process.execPath,
+      ["--no-warnings", "-e", `
+        const { DatabaseSync } = require("node:sqlite")
+        const db = new DatabaseSync(${JSON.stringify(`${path}-lock`)})
+        db.exec("BEGIN IMMEDIATE")
+        process.stdout.write("holding\\n")
+        process.stdin.once("data", () => { db.close(); process.exit(0) })`],
+      { stdio: ["pipe", "pipe", "inherit"] }
+    )
+    await once(holder.stdout, "data")
+    const library = pathToFileURL(join(fileURLToPath(new URL("../../", import.meta.url)), "dist", "index.js")).href
+    const run = () => {
+      const child = spawn(
+        process.execPath,
+        ["--no-warnings", "--input-type=module", "-e", `
+          const { openLedger } = await import(${JSON.stringify(library)})
+          process.stdout.write("ready\\n")
+          await new Promise((go) => process.stdin.once("data", go))
+          try {
+            const ledger = openLedger(${JSON.stringify(path)})
+            process.stdout.write("won\\n")
+            setTimeout(() => ledger.close(), 100)
+          } catch (error) {
+            process.stdout.write("refused: " + error.message + "\\n")
+          }`],
+        { stdio: ["pipe", "pipe", "inherit"] }
+      )
+      let out = ""
+      child.stdout.on("data", (b: Buffer) => (out += b.toString("utf8")))
+      const exited = once(child, "exit").then(() => out)
+      return { out: () => out, go: () => child.stdin.end("go\n"), exited }
+    }
+    const runs = [run(), run()]
+    while (!runs.every((r) => r.out().includes("ready"))) await new Promise((r) => setTimeout(r, 10))
+    for (const r of runs) r.go()
+    // Both now wait behind the third; then it lets go.
+    await new Promise((r) => setTimeout(r, 300))
+    holder.stdin.end("go\n")
+    const outs = await Promise.all(runs.map((r) => r.exited))
+    // The first to get the lock holds it a moment (well within the wait): the other waits for it, then has it.
+    expect(outs, outs.join(" | ")).toEqual(["ready\nwon\n", "ready\nwon\n"])
   })
 })

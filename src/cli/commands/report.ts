@@ -11,8 +11,8 @@ import { csvHeader, csvRow } from "../../report/render-csv.js"
 import { inDoubtCsvHeader, inDoubtCsvRow, inDoubtRows } from "../../report/in-doubt-list.js"
 import { problemRows } from "../../report/report-problems.js"
 import { renderMarkdown, renderText } from "../../report/render-text.js"
-import { ledgerFilesOf } from "../../send/ledger.js"
-import { LedgerMismatchError } from "../../send/ledger-types.js"
+import { damagedLedgerAdvice, ledgerFilesOf } from "../../send/ledger.js"
+import { LedgerDamagedError, LedgerMismatchError } from "../../send/ledger-types.js"
 import { EXIT, type ExitCode, ioError } from "../../internal/exit-codes.js"
 import { openOutput, Output } from "../../internal/io.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
@@ -31,14 +31,27 @@ export interface ReportCommandOptions {
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
+/** SQLite's words for a ledger it cannot read whole: a damaged file, or a disk that fails. */
+const DAMAGED = /malformed|corrupt|not a database|disk I\/O error/iu
+
+/**
+ * What a ledger that cannot be read ends the report with: exit 3, as `send` ends on it; a damaged one
+ * pointed to its recovery. Other errors are the report's own (exit 70).
+ */
+const readError = (path: string, error: unknown): unknown => {
+  if (error instanceof LedgerMismatchError || error instanceof LedgerDamagedError) return ioError(error.message)
+  if (DAMAGED.test(describe(error))) return ioError(`the ledger ${path} cannot be read: ${describe(error)}; ${damagedLedgerAdvice(path)}`)
+  return error
+}
+
 const open = (path: string): ReportSource => {
   if (!existsSync(path)) throw ioError(`the ledger ${path} does not exist`)
   if (!statSync(path).isFile()) throw ioError(`the ledger ${path} is not a file`)
   try {
     return openReportSource(path)
   } catch (error) {
-    if (error instanceof LedgerMismatchError) throw ioError(error.message)
-    throw ioError(`cannot read the ledger ${path}: ${describe(error)}`)
+    const read = readError(path, error)
+    throw read === error ? ioError(`cannot read the ledger ${path}: ${describe(error)}`) : read
   }
 }
 
@@ -52,9 +65,8 @@ export const runReport = async (options: ReportCommandOptions): Promise<ExitCode
     try {
       report = campaignReport(source, { limit: options.limit })
     } catch (error) {
-      // A ledger this version cannot report in full (outcomes it does not know) is not read half.
-      if (error instanceof LedgerMismatchError) throw ioError(error.message)
-      throw error
+      // A ledger this version cannot report in full (outcomes it does not know), or a damaged one, is not read half.
+      throw readError(options.journal, error)
     }
     const out = options.out === undefined ? new Output(process.stdout, "stdout") : await openOutput(options.out)
     switch (options.format) {
@@ -72,9 +84,13 @@ export const runReport = async (options: ReportCommandOptions): Promise<ExitCode
         break
       case "csv":
         out.write(csvHeader())
-        for (const problem of problemRows(source.db, source.tables, { running: source.running })) {
-          out.write(csvRow(problem))
-          if (out.full) await out.drained()
+        try {
+          for (const problem of problemRows(source.db, source.tables, { running: source.running })) {
+            out.write(csvRow(problem))
+            if (out.full) await out.drained()
+          }
+        } catch (error) {
+          throw readError(options.journal, error)
         }
         break
     }

@@ -14,6 +14,7 @@ import {
   InsecureBaseUrlError,
   isPostEndpointId,
   type Ledger,
+  LedgerDamagedError,
   LedgerMismatchError,
   openLedger,
   sendRecords
@@ -23,6 +24,7 @@ import { CliError, describeError, EXIT, type ExitCode, ioError, usageError } fro
 import { validateInputKind } from "../../internal/io.js"
 import { documentsFolder } from "../documents-option.js"
 import { checkLedgerPath } from "../ledger-path.js"
+import { damagedLedgerAdvice } from "../../send/ledger.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { startProgress } from "../progress.js"
 import { sourceLines } from "./send-lines.js"
@@ -49,11 +51,17 @@ export interface SendCommandOptions extends ReportOptions {
 
 export { API_KEY_VARIABLE, TOKEN_VARIABLE } from "../credentials.js"
 
-/** SQLite's own errors (a corrupt file, a full disk) end the run as an I/O error with SQLite's reason. */
+/**
+ * SQLite's own errors (a corrupt file, a full disk) end the run as an I/O error with SQLite's reason; a
+ * damaged ledger's message points to its recovery.
+ */
 const ledgerError = (path: string, error: unknown): unknown => {
   if (error instanceof LedgerMismatchError) return usageError(error.message)
+  if (error instanceof LedgerDamagedError) return ioError(error.message)
   const code = (error as { code?: unknown } | undefined)?.code
-  if (code === "ERR_SQLITE_ERROR" || /sqlite|database|disk/iu.test(String((error as Error | undefined)?.message))) {
+  const message = String((error as Error | undefined)?.message)
+  if (/malformed|corrupt/iu.test(message)) return ioError(`the ledger ${path}: ${describeError(error)}; ${damagedLedgerAdvice(path)}`)
+  if (code === "ERR_SQLITE_ERROR" || /sqlite|database|disk/iu.test(message)) {
     return ioError(`the ledger ${path}: ${describeError(error)}`)
   }
   return error

@@ -9,7 +9,7 @@
  * @module
  */
 import { resolve } from "node:path"
-import { isPostEndpointId, LedgerMismatchError, type MapJournal, type Mapping, naturalKeyOf, openMapJournal } from "../../index.js"
+import { isPostEndpointId, LedgerDamagedError, LedgerMismatchError, type MapJournal, type Mapping, naturalKeyOf, openMapJournal } from "../../index.js"
 import { itemKeysOf } from "../../endpoints/natural-key.js"
 import { columnsAt, readFieldSafely } from "../../mappers/compile-mapping.js"
 import { type FieldReader, fieldReader, type LegacyRecord } from "../../mappers/field-source.js"
@@ -468,6 +468,7 @@ export const openMapJournalRun = (
     })
   } catch (error) {
     if (error instanceof LedgerMismatchError) throw usageError(error.message)
+    if (error instanceof LedgerDamagedError) throw ioError(error.message)
     const code = (error as { code?: unknown } | undefined)?.code
     if (code === "ERR_SQLITE_ERROR" || /sqlite|database|disk/iu.test(String((error as Error | undefined)?.message))) {
       throw ioError(`the ledger ${path}: ${describeError(error)}`)
