@@ -75,7 +75,7 @@ const bareLoop = async () => {
 /** (b) data-import send with a fresh journal. */
 const send = async (i) => {
   const journal = join(DATA_DIR, `send-bench-${process.pid}-${i}.journal`)
-  const run = await timed([CLI, "send", "--base-url", server.baseUrl, "--journal", journal, "--concurrency", String(CONCURRENCY), "--format", "json", input])
+  const run = await timed([CLI, "send", "--base-url", server.baseUrl, "--journal", journal, "--new-ledger", "--concurrency", String(CONCURRENCY), "--format", "json", input])
   for (const suffix of ["", "-wal", "-shm"]) rmSync(`${journal}${suffix}`, { force: true })
   const { outcomes } = JSON.parse(run.out)
   if (outcomes.created !== RECORDS) throw new Error(`send created ${outcomes.created} of ${RECORDS}`)

@@ -41,9 +41,11 @@ const REJECTS_ON_PURPOSE = new Set(["energy-amounts", "notes", "transactions"])
 const PRE_IMPORT = ["market-participants", "market-participant-fees", "market-participant-definitions"]
 const exports = readdirSync(join(root, "examples/mappings")).filter((f) => f.endsWith(".csv")).map((f) => basename(f, ".csv")).sort()
 const payloads = (name) => join(out, `${name}.ndjson`)
-for (const name of exports) {
+for (const [i, name] of exports.entries()) {
   const csv = `examples/mappings/${name}.csv`
-  run(`Map ${csv}`, ["map", "-m", `examples/mappings/${name}.mapping.json`, "-o", payloads(name), "-r", join(out, `${name}.rejects.ndjson`), "--journal", ledger, csv], [REJECTS_ON_PURPOSE.has(name) ? 1 : 0])
+  // The first run starts the campaign's ledger, deliberately (--new-ledger); every later run continues it.
+  const journal = ["--journal", ledger, ...(i === 0 ? ["--new-ledger"] : [])]
+  run(`Map ${csv}`, ["map", "-m", `examples/mappings/${name}.mapping.json`, "-o", payloads(name), "-r", join(out, `${name}.rejects.ndjson`), ...journal, csv], [REJECTS_ON_PURPOSE.has(name) ? 1 : 0])
 }
 
 // 2. Validate: every payload map wrote is valid (0).

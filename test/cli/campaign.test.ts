@@ -493,7 +493,7 @@ describe("a migration campaign: map, then send with one ledger to one service th
     }
     const baseUrl = service.out.stdout.split("\n")[0]!.slice("listening on ".length)
     const files: Record<Export, string> = Object.fromEntries(exportsOf.map((e) => [e, ndjsonPath(e)])) as Record<Export, string>
-    const sendArgs = (paths: ReadonlyArray<string>) => ["send", "--base-url", baseUrl, "--journal", ledger, "--concurrency", "4", "--format", "json", ...paths]
+    const sendArgs = (paths: ReadonlyArray<string>) => ["send", "--base-url", baseUrl, "--journal", ledger, "--new-ledger", "--concurrency", "4", "--format", "json", ...paths]
     const reports: Array<Report> = []
     const send = async (paths: ReadonlyArray<string>): Promise<{ run: Run; report: Report }> => {
       const run = await runCli(sendArgs(paths), { env })

@@ -75,7 +75,7 @@ describe("send with DATA_IMPORT_API_KEY against serve --token-ttl 2", () => {
     const results = join(dir, "results.ndjson")
     const began = Date.now()
     const send = start(
-      ["send", "--base-url", service.baseUrl, "--journal", journal, "--concurrency", "8", "--rate", "800", "--format", "json", "--results", results, input],
+      ["send", "--base-url", service.baseUrl, "--journal", journal, "--new-ledger", "--concurrency", "8", "--rate", "800", "--format", "json", "--results", results, input],
       { DATA_IMPORT_API_KEY: KEY }
     )
     // The arguments of the running process, as any user of the machine can read them.
@@ -112,7 +112,7 @@ describe("send with DATA_IMPORT_API_KEY against serve --token-ttl 2", () => {
     writeFileSync(input, `${note(1)}\n${note(2)}\n`)
     const journal = join(dir, "wrong-key.journal")
     const began = Date.now()
-    const run = await runCli(["send", "--base-url", service.baseUrl, "--journal", journal, input], { env: { DATA_IMPORT_TOKEN: "", DATA_IMPORT_API_KEY: "not-the-key-4711" } })
+    const run = await runCli(["send", "--base-url", service.baseUrl, "--journal", journal, "--new-ledger", input], { env: { DATA_IMPORT_TOKEN: "", DATA_IMPORT_API_KEY: "not-the-key-4711" } })
     expect(run.code).toBe(2)
     expect(Date.now() - began).toBeLessThan(15_000)
     expect(run.stderr).toContain("Invalid data.")

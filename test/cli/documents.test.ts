@@ -137,7 +137,7 @@ describe("send --documents", () => {
     const serving = await startServe(["--seed", seedFile])
     const results = join(dir, "send-results.ndjson")
     const run = await runCli(
-      ["send", inputs()[0]!, "--base-url", serving.baseUrl, "--journal", join(dir, "send.sqlite"), "--documents", partial, "--format", "json", "--results", results],
+      ["send", inputs()[0]!, "--base-url", serving.baseUrl, "--journal", join(dir, "send.sqlite"), "--new-ledger", "--documents", partial, "--format", "json", "--results", results],
       { env: { DATA_IMPORT_TOKEN: TOKEN } }
     )
     expect(run.code).toBe(1)

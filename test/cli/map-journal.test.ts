@@ -18,7 +18,7 @@ describe("map --journal", () => {
   it("records the example export's rejected row and lineage; report shows them by code and as a to-do row", async () => {
     const ledger = join(dir, "campaign.ledger")
     const out = join(dir, "amounts.ndjson")
-    const mapped = await runCli(["map", "-m", MAPPING, "-o", out, "--journal", ledger, EXAMPLE])
+    const mapped = await runCli(["map", "-m", MAPPING, "-o", out, "--journal", ledger, "--new-ledger", EXAMPLE])
     // Line 5 of the example is a wall time the spring clock change skips: rejected on purpose.
     expect(mapped.code).toBe(1)
     expect(readFileSync(out, "utf8").trim().split("\n")).toHaveLength(4)
@@ -62,7 +62,7 @@ describe("map --journal", () => {
       "KD-2;05.01.2024 10:30;Zweite Notiz;;N",
       ""
     ].join("\n"))
-    const mapped = await runCli(["map", "-m", join(ROOT, "examples", "mappings", "notes.mapping.json"), "-o", out, "--journal", ledger, input])
+    const mapped = await runCli(["map", "-m", join(ROOT, "examples", "mappings", "notes.mapping.json"), "-o", out, "--journal", ledger, "--new-ledger", input])
     expect(mapped.code).toBe(1)
     const csv = await runCli(["report", "--journal", ledger, "--format", "csv"])
     const rows = parse(csv.stdout, { columns: true }) as Array<Record<string, string>>
@@ -85,7 +85,7 @@ describe("map --journal", () => {
     const [header, first] = readFileSync(EXAMPLE, "utf8").split("\n")
     const input = write(dir, "one-row.csv", `${header}\n${first}\n`)
     const ledger = join(dir, "one-row.ledger")
-    expect((await runCli(["map", "-m", MAPPING, "-o", join(dir, "one-row.ndjson"), "--journal", ledger, input])).code).toBe(0)
+    expect((await runCli(["map", "-m", MAPPING, "-o", join(dir, "one-row.ndjson"), "--journal", ledger, "--new-ledger", input])).code).toBe(0)
     const text = await runCli(["report", "--journal", ledger])
     expect(text.stdout).toContain(`one-row.csv → ${join(dir, "one-row.ndjson")}: 1 row read, 1 payload, 0 rows rejected\n`)
   })
@@ -103,7 +103,7 @@ describe("map --journal", () => {
   it("a ledger in a folder that does not exist, or a folder, is named as such (exit 3), nothing written", async () => {
     const out = join(dir, "never-either.ndjson")
     const missing = join(dir, "elsewhere", "campaign.ledger")
-    const astray = await runCli(["map", "-m", MAPPING, "-o", out, "--journal", missing, EXAMPLE])
+    const astray = await runCli(["map", "-m", MAPPING, "-o", out, "--journal", missing, "--new-ledger", EXAMPLE])
     expect(astray.code).toBe(3)
     expect(astray.stderr).toBe(`data-import: the ledger ${missing} cannot be created: the folder ${join(dir, "elsewhere")} does not exist\n`)
     const folder = await runCli(["map", "-m", MAPPING, "-o", out, "--journal", dir, EXAMPLE])

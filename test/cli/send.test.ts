@@ -101,7 +101,7 @@ interface Report {
 }
 
 const sendArgs = (baseUrl: string, journal: string, files: ReadonlyArray<string>, extra: ReadonlyArray<string> = []) =>
-  ["send", "--base-url", baseUrl, "--journal", journal, "--concurrency", "8", ...extra, ...files]
+  ["send", "--base-url", baseUrl, "--journal", journal, "--new-ledger", "--concurrency", "8", ...extra, ...files]
 
 const expectNoToken = (...texts: ReadonlyArray<string | Buffer>) => {
   for (const text of texts) expect(Buffer.from(text).includes(TOKEN)).toBe(false)

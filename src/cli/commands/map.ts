@@ -31,6 +31,8 @@ export interface MapOptions {
   readonly lineage?: string | undefined
   /** The campaign's ledger, as given to `send --journal`. */
   readonly journal?: string | undefined
+  /** Create the ledger when it does not exist: a new campaign. */
+  readonly newLedger?: boolean | undefined
   readonly delimiter?: string | undefined
   readonly encoding: string
   readonly inputFormat?: "csv" | "ndjson" | undefined
@@ -66,7 +68,7 @@ export const runMap = async (inputs: string | ReadonlyArray<string>, options: Ma
     [{ flag: "--out", path: options.out }, { flag: "--rejects", path: options.rejects }, { flag: "--lineage", path: options.lineage }, { flag: "--journal", path: options.journal }],
     [...all, options.mapping]
   )
-  if (options.journal !== undefined) checkLedgerPath(options.journal, { create: true })
+  if (options.journal !== undefined) checkLedgerPath(options.journal, { create: true, newLedger: options.newLedger === true })
   const sourceOptions: MapSourceOptions = { format, delimiter, encoding: options.encoding, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines }
   const source = await openMapSource(input, sourceOptions, mapping, options.mapping)
 
@@ -97,7 +99,7 @@ export const runMap = async (inputs: string | ReadonlyArray<string>, options: Ma
 
 /** The options a run records in the ledger: what shapes its outcomes (paths are recorded apart). */
 const journalOptions = (options: MapOptions): Record<string, unknown> => {
-  const { journal: _journal, ...rest } = options
+  const { journal: _journal, newLedger: _newLedger, ...rest } = options
   return rest
 }
 

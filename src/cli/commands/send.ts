@@ -42,6 +42,8 @@ export interface SendCommandOptions extends ReportOptions {
   /** commander's `--no-check-previously-added`: `false` when given. */
   readonly checkPreviouslyAdded?: boolean | undefined
   readonly newBaseUrl?: boolean | undefined
+  /** Create the ledger when it does not exist: a new campaign. */
+  readonly newLedger?: boolean | undefined
   readonly failOnWarnings?: boolean | undefined
   readonly allowInsecureHttp?: boolean | undefined
   readonly maxAttempts: number
@@ -179,7 +181,7 @@ export const runSend = async (names: ReadonlyArray<string>, options: SendCommand
   if (notNdjson !== undefined) throw usageError(`${notNdjson}: send reads NDJSON files (.ndjson, .jsonl), one payload per line, as map writes them`)
   refuseOverwritingInputs([{ flag: "--journal", path: options.journal }, { flag: "--results", path: options.results }], names)
   checkReadable(names)
-  checkLedgerPath(options.journal, { create: true })
+  checkLedgerPath(options.journal, { create: true, newLedger: options.newLedger === true })
   const dryRun = options.dryRun === true
   // A dry run checks the base URL as a real run would, with a stand-in token: it sends nothing.
   const credentials = dryRun ? { token: "dry-run" } : readCredentials()
