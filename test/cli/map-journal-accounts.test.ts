@@ -90,7 +90,7 @@ describe("map --journal files rows under the payload's supplier and account", ()
   const campaign = async (): Promise<void> => {
     if (mapped) return
     mapped = true
-    const run = await runCli(["map", "-m", mapping, "-o", out, "--journal", ledger, input])
+    const run = await runCli(["map", "-m", mapping, "-o", out, "--journal", ledger, "--new-ledger", input])
     expect(run.code, run.stderr).toBe(1)
     await send(ledger, out)
   }
@@ -154,7 +154,7 @@ describe("map's warnings in the ledger and in every format of the report", () =>
   const campaign = async (): Promise<void> => {
     if (mapped) return
     mapped = true
-    const run = await runCli(["map", "-m", join(ROOT, "examples", "mappings", "notes.mapping.json"), "-o", out, "--journal", ledger, input])
+    const run = await runCli(["map", "-m", join(ROOT, "examples", "mappings", "notes.mapping.json"), "-o", out, "--journal", ledger, "--new-ledger", input])
     // A warning is no rejection: every row went into a payload.
     expect(run.code, run.stderr).toBe(0)
     await send(ledger, out)
