@@ -43,7 +43,7 @@ describe("an account number no URL can carry", () => {
     const lines = [note(1, "."), note(2, ".."), ...Array.from({ length: 40 }, (_, i) => note(10 + i, "KD-1"))]
     writeFileSync(input, `${lines.join("\n")}\n`)
     const journal = join(dir, "dots.journal")
-    const run = await runCli(["send", "--base-url", serving.baseUrl, "--journal", journal, "--concurrency", "4", "--format", "json", input], { env })
+    const run = await runCli(["send", "--base-url", serving.baseUrl, "--journal", journal, "--new-ledger", "--concurrency", "4", "--format", "json", input], { env })
     expect(run.code, run.stderr).toBe(1)
     const report = JSON.parse(run.stdout) as { outcomes: Record<string, number>; causes: Record<string, number> }
     expect(report.outcomes).toMatchObject({ created: 40, blocked: 2, in_doubt: 0, failed: 0 })
@@ -51,7 +51,7 @@ describe("an account number no URL can carry", () => {
     // Nothing left in flight: every record has its outcome.
     expect(statesOf(journal)).toEqual({ "done:created": 40, "done:blocked": 2 })
     // The next run sends the blocked ones again, and nothing else.
-    const again = await runCli(["send", "--base-url", serving.baseUrl, "--journal", journal, "--format", "json", input], { env })
+    const again = await runCli(["send", "--base-url", serving.baseUrl, "--journal", journal, "--new-ledger", "--format", "json", input], { env })
     expect(again.code, again.stderr).toBe(1)
     expect(JSON.parse(again.stdout)).toMatchObject({ dispositions: { settled_before: 40, send: 2 }, outcomes: { blocked: 2, in_doubt: 0 } })
   }, 60_000)

@@ -65,7 +65,7 @@ describe("a service that never answers", () => {
       }
     })
     writeFileSync(input, `${note(1)}\n${note(2)}\n${energy}\n`)
-    const run = await timed(["send", "--base-url", baseUrl, "--journal", join(dir, "silent.journal"), "--timeout", "2", "--max-attempts", "1", "--format", "json", input], 40_000)
+    const run = await timed(["send", "--base-url", baseUrl, "--journal", join(dir, "silent.journal"), "--new-ledger", "--timeout", "2", "--max-attempts", "1", "--format", "json", input], 40_000)
     expect(run.ms, run.stderr).toBeLessThan(20_000)
     expect(run.code, run.stderr).toBe(1)
     // Every record has its outcome in the report that came before the end.

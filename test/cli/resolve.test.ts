@@ -71,7 +71,7 @@ const energy = (i: number) =>
   })
 
 const send = (baseUrl: string, journal: string, input: string, extra: ReadonlyArray<string> = []) =>
-  runCli(["send", "--base-url", baseUrl, "--journal", journal, "--concurrency", "8", "--format", "json", ...extra, input], { env })
+  runCli(["send", "--base-url", baseUrl, "--journal", journal, "--new-ledger", "--concurrency", "8", "--format", "json", ...extra, input], { env })
 
 const inDoubtInLedger = (journal: string): number => {
   const db = new (loadSqlite().DatabaseSync)(journal, { readOnly: true })
@@ -93,7 +93,7 @@ describe("data-import resolve: settling the records in doubt", () => {
     writeFileSync(input, `${Array.from({ length: total }, (_, i) => energy(i)).join("\n")}\n`)
     const journal = join(dir, "rehearsal.ledger")
 
-    const first = start(["send", "--base-url", service.baseUrl, "--journal", journal, "--concurrency", "8", input])
+    const first = start(["send", "--base-url", service.baseUrl, "--journal", journal, "--new-ledger", "--concurrency", "8", input])
     while ((await storedEnergy(service.baseUrl)) < 80) {
       if (first.child.exitCode !== null) throw new Error("send ended before it could be killed")
       await new Promise((r) => setTimeout(r, 5))

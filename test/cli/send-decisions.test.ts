@@ -78,7 +78,7 @@ interface Report {
 }
 
 const send = (baseUrl: string, journal: string, input: string, extra: ReadonlyArray<string> = []) =>
-  runCli(["send", "--base-url", baseUrl, "--journal", journal, "--format", "json", ...extra, input], { env })
+  runCli(["send", "--base-url", baseUrl, "--journal", journal, "--new-ledger", "--format", "json", ...extra, input], { env })
 
 describe("data-import send: decisions applied later", () => {
   it("a transaction refused for the closed statement period is sent again once --force-add-to-current-statement is given, and only then", async () => {
@@ -97,7 +97,7 @@ describe("data-import send: decisions applied later", () => {
     expect(JSON.stringify(rejected.detail)).toContain("--force-add-to-current-statement")
 
     // Without the flag: not sent again, and the text report names the flag.
-    const again = await runCli(["send", "--base-url", service.baseUrl, "--journal", journal, input], { env })
+    const again = await runCli(["send", "--base-url", service.baseUrl, "--journal", journal, "--new-ledger", input], { env })
     expect(again.code).toBe(1)
     expect(again.stdout).toMatch(/rejected before\s+1/u)
     expect(again.stdout).toContain("--force-add-to-current-statement")
