@@ -84,7 +84,11 @@ export interface ServiceBehaviour {
  *   statements, price sheets); absent, the whole body is one record;
  * - `account`: whether `import_supplier` and `external_account_number` belong to the key;
  * - `fields`: dot paths inside the record (an element of `items`, or the body); `a[].b` takes `b` of every
- *   element of the array `a`. A field that is absent counts as `null`.
+ *   element of the array `a`. A field that is absent counts as `null`;
+ * - `instants`: those of `fields` whose values are datetimes: compared as the instant they name, as the
+ *   service compares them (`…T00:00:00+01:00` and `…T23:00:00Z` of the day before are one value). Every
+ *   other field is compared as the text it is, however much it looks like a datetime: a transaction id
+ *   `2024-01-01T00:00:00Z` is not the id `2024-01-01T01:00:00+01:00`.
  *
  * @since 0.1.0
  */
@@ -92,6 +96,7 @@ export interface NaturalKey {
   readonly items?: string
   readonly account: boolean
   readonly fields: ReadonlyArray<string>
+  readonly instants?: ReadonlyArray<string>
 }
 
 /**

@@ -48,7 +48,8 @@ export const post = (id: string, path: string, summary: string) =>
 /**
  * A post-import POST endpoint whose body holds one record under `field`: the reference service stores
  * that field and answers 201 with the body; a repeat stores it twice (`repeat: "never"`); a missing
- * account is the documented 404. The natural key is the account and `keyFields` (dot paths in the body).
+ * account is the documented 404. The natural key is the account and `keyFields` (dot paths in the body),
+ * of which `keyInstants` hold datetimes (compared as instants).
  */
 export const storeAndEcho = <const Field extends string, Request extends Schema.Top>(entry: {
   readonly id: string
@@ -56,10 +57,11 @@ export const storeAndEcho = <const Field extends string, Request extends Schema.
   readonly field: Field
   readonly stores: string
   readonly keyFields: ReadonlyArray<string>
+  readonly keyInstants?: ReadonlyArray<string>
   readonly request: Request
 }) => ({
   ...post(entry.id, `/v1/data-import/${entry.id}/create/`, entry.summary),
-  naturalKey: { account: true, fields: entry.keyFields },
+  naturalKey: { account: true, fields: entry.keyFields, instants: entry.keyInstants ?? [] },
   request: entry.request,
   repeat: "never",
   service: { handler: "store-and-echo", stores: entry.stores, field: entry.field },

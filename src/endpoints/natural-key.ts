@@ -24,6 +24,13 @@ export interface KeyedRecord {
   readonly key: string
   /** A short digest of {@link KeyedRecord.key}: what the ledger stores the record by. */
   readonly identity: string
+  /**
+   * The identity a ledger written before natural keys declared their instants keeps the record under, where
+   * it is another one: such a ledger read every datetime-shaped text of a key as an instant, not only the
+   * declared fields (`@1704067200` for a transaction id `2024-01-01T00:00:00Z`). Absent when both are the
+   * same, as they are for every key without such a text outside its instants.
+   */
+  readonly formerIdentity?: string
   /** A digest of the record's content (with the body's other fields), independent of key order and spacing. */
   readonly content: string
   /** `import_supplier` and `external_account_number` of a post-import body, else `null`. */
@@ -44,20 +51,24 @@ export const naturalKeyOf = (endpointId: PostEndpointId): NaturalKey => endpoint
 
 const digest = (text: string): string => hash("sha256", text, "hex").slice(0, 32)
 
+/** A key value as a key holds it: `null` for an absent field, else the value as it is. */
+const asWritten = (value: unknown): unknown => (value === undefined ? null : value)
+
 /**
  * A datetime names an instant: `…T00:00:00+01:00` and `…T23:00:00Z` of the day before are one key value,
- * so a file mapped again with another offset style is not a new record.
+ * so a file mapped again with another offset style is not a new record. Only for the fields the natural
+ * key declares as instants: any other text is compared as written.
  */
-const keyValue = (value: unknown): unknown => {
+const asInstant = (value: unknown): unknown => {
   if (typeof value === "string" && ISO_DATETIME_RE.test(value)) {
     const instant = toInstant(value)
     return `@${instant.seconds}${instant.fraction === "" ? "" : `.${instant.fraction}`}`
   }
-  return value === undefined ? null : value
+  return asWritten(value)
 }
 
-/** The values at a dot path; `a[].b` collects `b` of every element of `a`. */
-const valuesAt = (value: unknown, path: string): unknown => {
+/** The values at a dot path, each made a key value by `keyValue`; `a[].b` collects `b` of every element of `a`. */
+const valuesAt = (value: unknown, path: string, keyValue: (value: unknown) => unknown): unknown => {
   let current: unknown = value
   const steps = path.split(".")
   for (let i = 0; i < steps.length; i++) {
@@ -66,7 +77,7 @@ const valuesAt = (value: unknown, path: string): unknown => {
       const list = isRecord(current) ? current[step.slice(0, -2)] : undefined
       if (!Array.isArray(list)) return null
       const rest = steps.slice(i + 1).join(".")
-      return list.map((element) => (rest === "" ? keyValue(element) : valuesAt(element, rest)))
+      return list.map((element) => (rest === "" ? keyValue(element) : valuesAt(element, rest, keyValue)))
     }
     current = isRecord(current) ? current[step] : undefined
   }
@@ -98,11 +109,17 @@ export const canonicalJson = (value: unknown): string => JSON.stringify(sortedCo
 
 const textOrNull = (value: unknown): string | null => (typeof value === "string" ? value : null)
 
-/** The natural key (as JSON text) of a record of `body`: the endpoint, the account when keyed by it, then each key field. */
-const keyMaker = (endpointId: PostEndpointId, body: Readonly<Record<string, unknown>>): ((record: unknown) => string) => {
+/**
+ * The natural key (as JSON text) of a record of `body`: the endpoint, the account when keyed by it, then
+ * each key field, its declared instants as instants. With `everyDatetime`, the former key: every
+ * datetime-shaped text as an instant (see `KeyedRecord.formerIdentity`).
+ */
+const keyMaker = (endpointId: PostEndpointId, body: Readonly<Record<string, unknown>>, everyDatetime = false): ((record: unknown) => string) => {
   const naturalKey = naturalKeyOf(endpointId)
+  const instants = new Set(naturalKey.instants ?? [])
   const prefix: Array<unknown> = naturalKey.account ? [endpointId, body["import_supplier"] ?? null, body["external_account_number"] ?? null] : [endpointId]
-  return (record) => JSON.stringify([...prefix, ...naturalKey.fields.map((field) => valuesAt(record, field))])
+  const readers = naturalKey.fields.map((field) => [field, everyDatetime || instants.has(field) ? asInstant : asWritten] as const)
+  return (record) => JSON.stringify([...prefix, ...readers.map(([field, keyValue]) => valuesAt(record, field, keyValue))])
 }
 
 /**
@@ -141,9 +158,14 @@ export const recordsOf = (endpointId: PostEndpointId, body: unknown): ReadonlyAr
   const supplier = naturalKey.account ? textOrNull(body["import_supplier"]) : null
   const account = naturalKey.account ? textOrNull(body["external_account_number"]) : null
   const keyOf = keyMaker(endpointId, body)
+  const formerKeyOf = keyMaker(endpointId, body, true)
   const keyed = (record: unknown, index: number | null, content: string): KeyedRecord => {
     const key = keyOf(record)
-    return { index, key, identity: digest(key), content: digest(content), supplier, account }
+    const formerKey = formerKeyOf(record)
+    const identity = digest(key)
+    return formerKey === key
+      ? { index, key, identity, content: digest(content), supplier, account }
+      : { index, key, identity, formerIdentity: digest(formerKey), content: digest(content), supplier, account }
   }
   if (naturalKey.items === undefined) return [keyed(body, null, canonicalJson(body))]
   const items = body[naturalKey.items]

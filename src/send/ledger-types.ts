@@ -230,6 +230,13 @@ export interface Ledger {
   /** The base URLs this ledger has sent to, first seen first. */
   services(): ReadonlyArray<string>
   record(identity: string): LedgerRecord | undefined
+  /**
+   * Moves the record kept under identity `from` to identity `to` and key text `key`, with the conflicts met
+   * with it: a record of a ledger written before its endpoint's natural key declared its instants, once
+   * it is known to be the record read now (see `KeyedRecord.formerIdentity`). Nothing moves when `to` is
+   * taken already.
+   */
+  rekey(from: string, to: string, key: string): void
   /** Writes a version of a record as about to be sent (or judged): state `pending`, its source, this run. */
   pending(sighting: LedgerSighting, run: number): void
   /**

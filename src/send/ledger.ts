@@ -430,6 +430,20 @@ export const openLedger = (path: string, options: OpenLedgerOptions = {}): Ledge
       const options = sentWith === undefined ? null : JSON.stringify(sentWith)
       prepared(UPSERT_SENT).run(s.identity, s.endpoint, s.key, s.supplier, s.account, s.content, s.file, s.line, run, now, options, now)
     },
+    rekey: (from, to, key) => {
+      if (prepared("SELECT 1 FROM records WHERE identity = ?").get(to) !== undefined) return
+      // A savepoint: the record and its conflicts move together, inside a batch or alone.
+      db.exec("SAVEPOINT rekey")
+      try {
+        prepared("UPDATE records SET identity = ?, key = ? WHERE identity = ?").run(to, key, from)
+        prepared("UPDATE OR IGNORE conflicts SET identity = ? WHERE identity = ?").run(to, from)
+        db.exec("RELEASE rekey")
+      } catch (error) {
+        db.exec("ROLLBACK TO rekey")
+        db.exec("RELEASE rekey")
+        throw error
+      }
+    },
     readAt: (identity, file, line) => {
       prepared("UPDATE records SET file = ?, line = ? WHERE identity = ? AND (file IS NOT ? OR line IS NOT ?)").run(file, line, identity, file, line)
     },

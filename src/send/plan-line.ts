@@ -54,6 +54,11 @@ export type LinePlan =
 /** What a plan reads: the ledger's record of an identity, and the run's memory of identities read so far. */
 export interface PlanContext {
   readonly known: (identity: string) => LedgerRecord | undefined
+  /**
+   * Moves a record the ledger holds under its former identity to its identity now (`Ledger.rekey`). Absent
+   * (a dry run, which writes nothing), such a record keeps its former identity for the run.
+   */
+  readonly rekey?: ((from: string, to: string, key: string) => void) | undefined
   /** Content read for an identity earlier in this run; the planner adds to it. */
   readonly seen: Map<string, string>
   /**
@@ -106,6 +111,27 @@ const byRecord = (items: string | undefined, list: ReadonlyArray<ApiError>): Map
     else found.push(issue)
   }
   return out
+}
+
+/**
+ * The record as the ledger knows it. A ledger written before natural keys declared their instants may
+ * hold it under its former identity (`KeyedRecord.formerIdentity`), which one key text shared with every
+ * other text naming the same instant. Held there with this very content, it is this record: it moves to
+ * its identity now. Held there with other content, it may be this record changed or another record whose
+ * key named the same instant; the content cannot tell, so the record is judged under its former identity,
+ * as that ledger would have judged it, and nothing it may have stored is sent again.
+ */
+const recognised = (record: KeyedRecord, context: PlanContext): KeyedRecord => {
+  const former = record.formerIdentity
+  if (former === undefined || context.known(record.identity) !== undefined) return record
+  const known = context.known(former)
+  if (known === undefined) return record
+  if (known.content === record.content && context.rekey !== undefined) {
+    context.rekey(former, record.identity, record.key)
+    return record
+  }
+  const { formerIdentity: _, ...rest } = record
+  return { ...rest, identity: former, key: known.key }
 }
 
 /** A record's disposition from the ledger and the run so far, before validation (`undefined`: a candidate to send). */
@@ -165,7 +191,7 @@ const planRecords = (text: string, context: PlanContext): LinePlan => {
   if (!inferred.ok) return unidentified(null, inferred.code, inferred.detail)
   const endpoint = inferred.endpoint
   if (!isPostEndpointId(endpoint)) return unidentified(endpoint, "unknown_endpoint", `${endpoint} is a status query, not data to send.`)
-  const records = recordsOf(endpoint, body)
+  const records = recordsOf(endpoint, body)?.map((record) => recognised(record, context))
   if (records === undefined) {
     const result = withExactNumbers(text, body, validatorOf(endpoint)(body, context.now === undefined ? {} : { now: context.now() }))
     const errors = result.ok ? [] : result.error.errors

@@ -298,6 +298,10 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
       ? { kind: "unidentified" as const, endpoint: null, detail: "The line is not valid UTF-8.", errors: [] }
       : planLine(source.text, {
         known,
+        rekey: dryRun ? undefined : (from, to, key) => {
+          maybeStored.delete(from)
+          ledger.rekey(from, to, key)
+        },
         seen,
         notSent,
         endpoint: options.endpoint,

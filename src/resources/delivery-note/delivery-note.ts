@@ -95,6 +95,7 @@ const deliveryNoteEndpoints = {
     field: "delivery_note",
     stores: "delivery_notes",
     keyFields: ["delivery_note.malo_number", "delivery_note.edifact_reference_number", "delivery_note.amounts[].period_start_at", "delivery_note.amounts[].period_end_at", "delivery_note.amounts[].product_identifier", "delivery_note.amounts[].line_item_identifier"],
+    keyInstants: ["delivery_note.amounts[].period_start_at", "delivery_note.amounts[].period_end_at"],
     request: DeliveryNoteRequest
   })
 } as const satisfies Record<string, EndpointDefinition>

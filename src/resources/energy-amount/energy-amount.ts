@@ -91,6 +91,7 @@ const energyAmountEndpoints = {
     field: "energy_amount",
     stores: "energy_amounts",
     keyFields: ["energy_amount.malo_number", "energy_amount.period_start_at", "energy_amount.period_end_at", "energy_amount.product_identifier", "energy_amount.line_item_identifier", "energy_amount.edifact_reference_number"],
+    keyInstants: ["energy_amount.period_start_at", "energy_amount.period_end_at"],
     request: EnergyAmountRequest
   })
 } as const satisfies Record<string, EndpointDefinition>

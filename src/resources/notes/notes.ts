@@ -189,7 +189,7 @@ export type NotesResponse = typeof NotesResponse.Type
 const notesEndpoints = {
   "notes": {
     ...post("notes", "/v1/data-import/notes/create/", "Add notes to an imported account."),
-    naturalKey: { items: "notes", account: true, fields: ["body", "created_at", "document_paths[].document_path"] },
+    naturalKey: { items: "notes", account: true, fields: ["body", "created_at", "document_paths[].document_path"], instants: ["created_at"] },
     request: NotesRequest,
     repeat: "when-notes-have-created-at",
     service: { handler: "notes", stores: "notes" },

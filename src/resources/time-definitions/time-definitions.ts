@@ -158,7 +158,7 @@ export type MarketParticipantDefinitionsRequest = typeof MarketParticipantDefini
 const timeDefinitionsEndpoints = {
   "market-participant-definitions": {
     ...post("market-participant-definitions", "/v1/data-import/market-participant-definitions/import/", "Import time definitions."),
-    naturalKey: { account: false, fields: ["network_operator_code", "definitions[].definition_type", "definitions[].definition_code", "definitions[].valid_from", "rolled_out_definitions[].definition_type", "rolled_out_definitions[].definition_code", "rolled_out_definitions[].validity_period_start", "rolled_out_definitions[].validity_period_end"] },
+    naturalKey: { account: false, fields: ["network_operator_code", "definitions[].definition_type", "definitions[].definition_code", "definitions[].valid_from", "rolled_out_definitions[].definition_type", "rolled_out_definitions[].definition_code", "rolled_out_definitions[].validity_period_start", "rolled_out_definitions[].validity_period_end"], instants: ["rolled_out_definitions[].validity_period_start", "rolled_out_definitions[].validity_period_end"] },
     request: MarketParticipantDefinitionsRequest,
     repeat: "never",
     service: { handler: "market-participant-definitions", stores: "time_definitions" },
