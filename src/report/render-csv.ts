@@ -3,6 +3,12 @@
  * quote, comma, CR or LF): one row per problem, with its source file and physical lines, supplier,
  * account, kind, code, detail and the raw legacy row when known. Streamed: one row at a time.
  *
+ * It is made to be opened in a spreadsheet, so no cell may start like a formula: a value that starts with
+ * `=`, `+`, `-`, `@`, a tab or a carriage return (OWASP's list for CSV injection), or with the full-width
+ * `＝＋－＠` some spreadsheets read alike, is written with one `'` before it, which makes it text. A value
+ * that starts with `'` itself gains one too, so that one rule gives every value back exactly, the raw row
+ * included: a cell that starts with `'` stands for the rest of the cell.
+ *
  * @module
  */
 import type { Problem } from "./report-types.js"
@@ -21,10 +27,23 @@ export const CSV_COLUMNS = [
   "raw"
 ] as const satisfies ReadonlyArray<keyof Problem | "kind">
 
-/** One field, quoted when it must be (RFC 4180); the text itself is never changed (the raw row must map again as it is). */
+/** What a spreadsheet may read as the start of a formula, and the quote mark that says "text" (see the module). */
+const NEEDS_QUOTE_MARK = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20']/u
+
+/**
+ * One field: with a leading `'` when it starts like a formula or with `'` (so removing one leading `'`
+ * gives the value back exactly: the raw row must map again as it is), then quoted when it must be
+ * (RFC 4180), and always when it gained the quote mark.
+ *
+ * @example
+ * csvField("=SUM(A1:A9)") // => `"'=SUM(A1:A9)"`
+ * csvField("'quoted") // => `"''quoted"`
+ * csvField("KD-1") // => "KD-1"
+ */
 export const csvField = (value: string | number | null): string => {
   if (value === null) return ""
   const text = String(value)
+  if (NEEDS_QUOTE_MARK.test(text)) return `"'${text.replace(/"/gu, '""')}"`
   return /[",\r\n]/u.test(text) ? `"${text.replace(/"/gu, '""')}"` : text
 }
 
