@@ -10,7 +10,7 @@ import { POST_ENDPOINT_IDS } from "../endpoints/endpoint-id.js"
 import { isRecord } from "../validation/path.js"
 import { CONVERTER_NAMES, CONVERTERS, type ConverterName } from "./converters.js"
 import { isDayFormat } from "./day-instant.js"
-import { isValueTableFile } from "./value-table.js"
+import { isValueTableFile, valueTableKeysProblem } from "./value-table.js"
 
 const issue = (code: string, message: string): SchemaIssue.Issue => new SchemaIssue.InvalidValue({ code, message }, undefined)
 
@@ -45,6 +45,7 @@ const isCellValue = (value: unknown): boolean => value === null || ["string", "n
 /** Checks across the keys of a column source: a table's companions, and the values a converter reads. */
 const sourceProblems = (name: ConverterName) =>
   Schema.makeFilter((source: {
+    readonly columns?: ReadonlyArray<string>
     readonly values?: unknown
     readonly default?: unknown
     readonly lookup?: string
@@ -56,6 +57,10 @@ const sourceProblems = (name: ConverterName) =>
     }
     if (name === "datetime" && isDayFormat(options.format) && options.time === undefined) {
       return issue("invalid_mapping", `format ${options.format} is a date without a time of day: set options.time ("start", "end" or "next-start")`)
+    }
+    if (isRecord(source.values) && !isValueTableFile(source.values)) {
+      const keys = valueTableKeysProblem(Object.keys(source.values), source.columns !== undefined && source.lookup !== "converted")
+      if (keys !== undefined) return issue("invalid_mapping", `the value table: ${keys}`)
     }
     // A table whose values a converter reads must hold cells.
     if (name !== "string" && source.lookup !== "converted" && source.values !== undefined && !isValueTableFile(source.values)) {

@@ -6,13 +6,15 @@
  * A CSV table has a header line and two columns: what the export says, and the field's value (as text);
  * `;`, `,` or a tab separates them (the header tells which), a cell may be quoted (`"a;b"`, `""` for a
  * quote), blank lines are skipped. A JSON table is one object: what the export says → the field's value
- * (any JSON value; `null` leaves the field out); a code written twice is refused in both.
+ * (any JSON value; `null` leaves the field out); a code written twice is refused in both, and so are keys
+ * no cell can meet as written (`valueTableKeysProblem`: space around a cell, one text in two Unicode
+ * spellings), naming the file and the keys.
  *
  * @module
  */
 import { csvTable } from "../readers/csv/csv-record.js"
 import { placeOf, type MappingProblem } from "./define-mapping.js"
-import { isValueTableFile, type ValueTable } from "./value-table.js"
+import { isValueTableFile, type ValueTable, valueTableKeysProblem } from "./value-table.js"
 import { isRecord } from "../schemas/is-record.js"
 import { withoutBom } from "../readers/byte-order-mark.js"
 import { repeatedJsonKeys } from "../readers/repeated-json-keys.js"
@@ -106,8 +108,13 @@ export const resolveValueTables = async (spec: unknown, read: ReadTableFile): Pr
         const file = source["values"].file
         if (!tables.has(file)) tables.set(file, readTable(file, read))
         const parsed = await tables.get(file)!
-        if (parsed.ok) fields[path] = { ...source, values: parsed.table }
-        else problems.push({ at: placeOf([...at, "fields", path, "values"]), code: parsed.code, detail: parsed.detail })
+        // Whether a key can be met depends on the field too: a table of several columns has a cell each side of `|`.
+        const keys = parsed.ok ? valueTableKeysProblem(Object.keys(parsed.table), Array.isArray(source["columns"]) && source["lookup"] !== "converted") : undefined
+        if (parsed.ok && keys === undefined) fields[path] = { ...source, values: parsed.table }
+        else {
+          const problem = parsed.ok ? { code: "invalid_value_table", detail: `${file}: ${keys}` } : parsed
+          problems.push({ at: placeOf([...at, "fields", path, "values"]), code: problem.code, detail: problem.detail })
+        }
       }
       out["fields"] = fields
     }

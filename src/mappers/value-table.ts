@@ -33,6 +33,42 @@ export const isValueTableFile = (values: unknown): values is ValueTableFile =>
 /** A cell as a key of a value table: trimmed text; an empty cell is `""`. */
 export const keyOfCell = (cell: Cell): string => (cell === undefined || cell === null ? "" : String(cell).trim())
 
+/** A key as messages show it: JSON text, with combining marks escaped, so that two spellings look apart. */
+const shownKey = (key: string): string =>
+  JSON.stringify(key).replace(/\p{M}/gu, (mark) => `\\u${mark.codePointAt(0)!.toString(16).padStart(4, "0")}`)
+
+/**
+ * Why some keys of a table can never be met as written, or `undefined`: a key with space around its cell
+ * (around one of its cells, for a table of several `columns`), since cells and converted text are trimmed
+ * before the look-up; or two keys that are one text in two Unicode spellings (composed and decomposed,
+ * `ü` and `u` with U+0308), since a cell meets only the one spelled as it is. Either would translate some
+ * rows otherwise than the table seems to say, without a word.
+ *
+ * @example
+ * valueTableKeysProblem(["ZAHL", "ZAHL "], false) // => 'the key "ZAHL " is "ZAHL" with space around it: cells are trimmed before the look-up, so it is never found; the table has "ZAHL" too'
+ * valueTableKeysProblem(["Geb\u00fchr", "Gebu\u0308hr"], false) // => 'the keys "Gebühr" and "Gebu\\u0308hr" are one text in two Unicode spellings (composed and decomposed): a cell meets only one of them; keep one spelling'
+ * valueTableKeysProblem(["ZAHL|LS", "ZAHL|UE"], true) // => undefined
+ */
+export const valueTableKeysProblem = (keys: ReadonlyArray<string>, severalColumns: boolean): string | undefined => {
+  const known = new Set(keys)
+  for (const key of keys) {
+    const trimmed = severalColumns ? key.split(KEY_SEPARATOR).map((cell) => cell.trim()).join(KEY_SEPARATOR) : key.trim()
+    if (trimmed === key) continue
+    const twin = known.has(trimmed) ? `; the table has ${shownKey(trimmed)} too` : ""
+    return `the key ${shownKey(key)} is ${shownKey(trimmed)} with space around it: cells are trimmed before the look-up, so it is never found${twin}`
+  }
+  const spellings = new Map<string, string>()
+  for (const key of keys) {
+    const composed = key.normalize("NFC")
+    const other = spellings.get(composed)
+    if (other !== undefined) {
+      return `the keys ${shownKey(other)} and ${shownKey(key)} are one text in two Unicode spellings (composed and decomposed): a cell meets only one of them; keep one spelling`
+    }
+    spellings.set(composed, key)
+  }
+  return undefined
+}
+
 /** A converted value as a key of a value table: a string as it is, anything else as its JSON text. */
 export const keyOfValue = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value) ?? "")
 
