@@ -10,13 +10,13 @@ import { Schema } from "effect"
 import { KNOWN_VALUES, NAMED_CHECK } from "./annotation-keys.js"
 import { isInstantInRange } from "./instant.js"
 import { isCalendarDate } from "./is-calendar-date.js"
-import { DECIMAL_RE, DOCUMENT_PATH_RE, EMAIL_RE, ISO_DATE_RE, ISO_DATETIME_RE, NON_BLANK_RE, PHONE_NUMBER_RE, THIRTEEN_DIGITS_RE } from "./patterns.js"
+import { DECIMAL_RE, DOCUMENT_PATH_RE, EMAIL_RE, ISO_DATE_RE, ISO_DATETIME_RE, NO_NUL_RE, NON_BLANK_RE, PHONE_NUMBER_RE, THIRTEEN_DIGITS_RE } from "./patterns.js"
 
 // Re-exported so that the resource modules, validation and the testing kit find every convention in one module.
 export { CROSS_FIELD_RULE, KNOWN_VALUES, NAMED_CHECK, UNDOCUMENTED_SHAPE, WARNING_RULES } from "./annotation-keys.js"
 export type { CrossFieldRule, RuleBreak, RuleContext, RuleFinding } from "./cross-field-rule.js"
 export { isCalendarDate } from "./is-calendar-date.js"
-export { DECIMAL_RE, DOCUMENT_PATH_RE, EMAIL_RE, ISO_DATE_RE, ISO_DATETIME_RE, NON_BLANK_RE, PHONE_NUMBER_RE, THIRTEEN_DIGITS_RE } from "./patterns.js"
+export { DECIMAL_RE, DOCUMENT_PATH_RE, EMAIL_RE, ISO_DATE_RE, ISO_DATETIME_RE, NO_NUL_RE, NON_BLANK_RE, PHONE_NUMBER_RE, THIRTEEN_DIGITS_RE } from "./patterns.js"
 export { type RuleWarning, undocumentedShape, type WarningRule } from "./warning-rule.js"
 
 const nonBlank = Schema.isPattern(NON_BLANK_RE, {
@@ -24,24 +24,34 @@ const nonBlank = Schema.isPattern(NON_BLANK_RE, {
   message: "This field may not be blank."
 }).abort()
 
+/** No NUL: identifiers holding one would read as another in stores that end text there (`NO_NUL_RE`). */
+const noNul = Schema.isPattern(NO_NUL_RE, {
+  code: "null_characters_not_allowed",
+  message: "Null characters are not allowed."
+})
+
 /**
- * A string with at least one non-whitespace character (`""` and `"  "` are `blank`).
+ * A string with at least one non-whitespace character (`""` and `"  "` are `blank`) and no NUL (U+0000,
+ * `null_characters_not_allowed`).
  *
  * @example
  * Schema.is(Schemas.NonBlankString)("Rückruf erbeten") // => true
  * Schema.is(Schemas.NonBlankString)("  ") // => false
+ * Schema.is(Schemas.NonBlankString)("MALO\u00001") // => false
  *
  * @since 0.1.0
  */
-export const NonBlankString = Schema.String.check(nonBlank)
+export const NonBlankString = Schema.String.check(nonBlank, noNul)
 
 /**
- * A non-blank string of at most `max` characters, counted as Unicode code points (`max_length` beyond).
- * Code points, as JSON Schema's `maxLength` counts them, so the exported JSON Schema states the same limit.
+ * A non-blank string without NUL of at most `max` characters, counted as Unicode code points (`max_length`
+ * beyond). Code points, as JSON Schema's `maxLength` counts them, so the exported JSON Schema states the
+ * same limit.
  */
 export const boundedString = (max: number) =>
   Schema.String.check(
     nonBlank,
+    noNul,
     Schema.isMaxCodePoints(max, {
       code: "max_length",
       message: `Ensure this field has no more than ${max} characters.`

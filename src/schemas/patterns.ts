@@ -21,6 +21,12 @@ const CONTROLS = "\\u0000-\\u001f\\u007f-\\u009f"
 
 /** A non-whitespace character somewhere: the contract's definition of a non-blank string. */
 export const NON_BLANK_RE = new RegExp(`[^${WHITESPACE}]`, "u")
+/**
+ * No U+0000 (NUL) anywhere: the service's text fields refuse it (Django REST framework's
+ * `null_characters_not_allowed`), and a store that reads text up to a NUL, as SQLite's C interface does,
+ * would show `KD-1\u0000X` as `KD-1`: two identifiers as one.
+ */
+export const NO_NUL_RE = /^[^\u0000]*(?!\n)$/u
 /** `-?digits[.digits]`: no exponent, no `+`, no thousands separator, no decimal comma (leading zeros allowed). */
 export const DECIMAL_RE = /^-?[0-9]+(?:\.[0-9]+)?(?!\n)$/u
 /** Years 0001 to 9999: the range of `toIsoDate` and of the date types of most languages (no year 0000). */

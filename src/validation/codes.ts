@@ -15,6 +15,7 @@ const FIELD_ERROR_CODES = {
   required: "A required field is missing.",
   null: "`null` where the field is not nullable.",
   blank: "An empty or whitespace-only string where a value is needed.",
+  null_characters_not_allowed: "A text field (an identifier such as import_supplier, external_account_number, malo_number, transaction_id; or free text) holding U+0000 (NUL), which the service refuses.",
   invalid: "Wrong JSON type, or a malformed date, datetime, decimal, integer, e-mail or code; also a root that is not an object.",
   not_a_list: "An array was expected.",
   empty: "A required array is empty.",

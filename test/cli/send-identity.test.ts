@@ -149,3 +149,23 @@ describe("send: identifiers shaped like datetimes", () => {
     expect((await stats(service.baseUrl)).stored).toMatchObject({ transactions: 1, energy_amounts: 1 })
   })
 })
+
+describe("identifiers holding NUL (U+0000)", () => {
+  it("validate refuses them with null_characters_not_allowed at the field; send never sends them", async () => {
+    const service = await startServe(["--seed", seedFile])
+    const input = join(dir, "nul.ndjson")
+    const body = (account: string, malo: string) =>
+      JSON.stringify({ import_supplier: SUPPLIER, external_account_number: account, energy_amount: { ...energyAmount("L-1"), malo_number: malo } })
+    writeFileSync(input, [body("KD-1", "51238696781"), body("KD-1\u0000X", "51238696781"), body("KD-1", "51238696781\u00002")].join("\n") + "\n")
+    const validated = await runCli(["validate", "--format", "json", input])
+    expect(validated.code).toBe(1)
+    const checked = JSON.parse(validated.stdout) as { byCode: Record<string, number>; byAttr: Record<string, number> }
+    expect(checked.byCode).toEqual({ null_characters_not_allowed: 2 })
+    expect(checked.byAttr).toEqual({ external_account_number: 1, "energy_amount.malo_number": 1 })
+
+    const report = await send(service.baseUrl, join(dir, "nul.ledger"), input)
+    expect(report.dispositions).toMatchObject({ send: 1, invalid: 2 })
+    expect(report.outcomes).toMatchObject({ created: 1, invalid: 2 })
+    expect((await stats(service.baseUrl)).stored).toMatchObject({ energy_amounts: 1 })
+  })
+})

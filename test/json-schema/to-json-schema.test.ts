@@ -6,7 +6,7 @@
 import { Ajv2020 } from "ajv/dist/2020.js"
 import { describe, expect, it } from "vitest"
 import { ENDPOINT_IDS, type EndpointId, endpoints, type JsonSchemaDocument, toJsonSchema } from "../../src/index.js"
-import { DECIMAL_RE, ISO_DATE_RE, ISO_DATETIME_RE, NON_BLANK_RE, THIRTEEN_DIGITS_RE } from "../../src/schemas/conventions.js"
+import { DECIMAL_RE, ISO_DATE_RE, ISO_DATETIME_RE, NON_BLANK_RE, NO_NUL_RE, THIRTEEN_DIGITS_RE } from "../../src/schemas/conventions.js"
 
 type Node = Record<string, unknown>
 const isNode = (u: unknown): u is Node => typeof u === "object" && u !== null && !Array.isArray(u)
@@ -86,7 +86,7 @@ describe("toJsonSchema", () => {
     expect(patternsOf(at(energy, "energy_amount.period_start_at"))).toContain(ISO_DATETIME_RE.source)
     expect(at(energy, "energy_amount.period_start_at")["format"]).toBe("date-time")
     expect(patternsOf(at(energy, "energy_amount.quantity"))).toContain(DECIMAL_RE.source)
-    expect(patternsOf(at(energy, "energy_amount.product_identifier"))).toEqual([NON_BLANK_RE.source])
+    expect(patternsOf(at(energy, "energy_amount.product_identifier"))).toEqual([NON_BLANK_RE.source, NO_NUL_RE.source])
     const transactions = toJsonSchema("transactions")
     expect(at(transactions, "transactions.*.transaction_date")["format"]).toBe("date")
     expect(patternsOf(at(transactions, "transactions.*.transaction_date"))).toContain(ISO_DATE_RE.source)

@@ -38,7 +38,7 @@ describe("codes", () => {
 
   it("ErrorCode and WarningCode are the codes of the field checks and of the resources' rules, each a literal", () => {
     expectTypeOf<ErrorCode>().toEqualTypeOf<
-      | "required" | "null" | "blank" | "invalid" | "not_a_list" | "empty" | "invalid_choice" | "unknown_field" | "max_length"
+      | "required" | "null" | "blank" | "null_characters_not_allowed" | "invalid" | "not_a_list" | "empty" | "invalid_choice" | "unknown_field" | "max_length"
       | "min_value" | "max_value" | "max_digits" | "max_decimal_places" | "invalid_document_path" | "invalid_phone_number"
       | "path_does_not_exist_in_file_store" | "inexact_number"
       | "start_date_later_than_end_date" | "lower_bound_greater_than_upper_bound" | "note_body_or_document_path_not_found"
