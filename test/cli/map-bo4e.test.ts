@@ -144,6 +144,29 @@ describe("data-import map with a BO4E mapping", () => {
     expect(text).toContain("mixed-input.ndjson: document 3 (line 3), $: not_bo4e")
   })
 
+  it("a document nested thousands of levels deep is too_deep, in an array, a single document or NDJSON; the others map", async () => {
+    const bo = (wert: string) => `{"boTyp":"ENERGIEMENGE","lokationsId":"123456789","energieverbrauch":[{"startdatum":"2018-04-30T22:00:00Z","enddatum":"2018-05-31T22:00:00Z","obiskennzahl":"1-0:1.8.0","einheit":"KWH","wert":${wert}}]}`
+    const deep = (depth: number) => `{"boTyp":"ENERGIEMENGE","lokationsId":"1","x":${'{"b":'.repeat(depth)}1${"}".repeat(depth)},"energieverbrauch":[{"wert":1}]}`
+    for (const depth of [300, 3_000, 100_000]) {
+      const array = await run(`deep-array-${depth}`, write(dir, `deep-${depth}.json`, `[${bo("0.1")},${deep(depth)},${bo("0.2")}]`))
+      expect(array.code, String(depth)).not.toBe(0)
+      expect(array.stderr).not.toContain("Maximum call stack")
+      expect(array.payloads.map((p) => (p["energy_amount"] as Record<string, string>)["quantity"])).toEqual(["0.1", "0.2"])
+      expect(array.rejected.length).toBe(1)
+      expect(JSON.stringify(array.rejected)).toContain(`deep-${depth}.json: document 2, $: too_deep`)
+
+      const single = await run(`deep-single-${depth}`, write(dir, `deep-single-${depth}.json`, deep(depth)))
+      expect(single.payloads).toEqual([])
+      expect(single.rejected.length).toBe(1)
+      expect(JSON.stringify(single.rejected)).toContain(`deep-single-${depth}.json: document 1 (line 1), $: too_deep`)
+
+      const ndjson = await run(`deep-lines-${depth}`, write(dir, `deep-${depth}.ndjson`, `${bo("0.1")}\n${deep(depth)}\n${bo("0.2")}\n`))
+      expect(ndjson.payloads.map((p) => (p["energy_amount"] as Record<string, string>)["quantity"])).toEqual(["0.1", "0.2"])
+      expect(ndjson.rejected.length).toBe(1)
+      expect(JSON.stringify(ndjson.rejected)).toContain(`deep-${depth}.ndjson: document 2 (line 2), $: too_deep`)
+    }
+  })
+
   it("maps the real Marktteilnehmer sample to a valid market participant; BOneyComb ones without a role are rejected with their path", async () => {
     const mapping = join(ROOT, "examples", "market-messages", "bo4e-marktteilnehmer.mapping.json")
     const mapWith = async (name: string, input: string) => {

@@ -24,13 +24,85 @@ const reviver: Reviver = (_key, value, context) => {
   return new JsonNumberText(context.source)
 }
 
-/** The value of `text`, or the parser's message when it is not JSON. */
-export const parseExactJson = (text: string): { readonly ok: true; readonly value: ExactJson } | { readonly ok: false; readonly message: string } => {
+/**
+ * How deep objects and lists nest in a JSON text (`1` for `{}` or `[1]`), counted without parsing and
+ * without recursion; the count stops as soon as it passes `limit`. Brackets inside strings do not count.
+ *
+ * @example
+ * jsonNestingDepth('{"a":[1,{"b":"]]"}]}', 10) // => 3
+ * jsonNestingDepth("[[[[1]]]]", 2) // => 3 (more than the limit: the count stopped there)
+ */
+export const jsonNestingDepth = (text: string, limit: number): number => {
+  let depth = 0
+  let deepest = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x22) {
+      // Skip the string: a backslash escapes the character after it.
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++
+    } else if (c === 0x7b || c === 0x5b) {
+      if (++depth > deepest && (deepest = depth) > limit) return deepest
+    } else if (c === 0x7d || c === 0x5d) depth--
+  }
+  return deepest
+}
+
+/** A parse of {@link parseExactJson}: the value, or why there is none. */
+export type ExactJsonParse =
+  | { readonly ok: true; readonly value: ExactJson }
+  | { readonly ok: false; readonly message: string; readonly tooDeep?: { readonly limit: number } }
+
+/**
+ * The value of `text`, or the parser's message when it is not JSON. With `maxDepth`, a text that is JSON
+ * but nests deeper than that is no value either (`tooDeep`): the reviver that keeps the numbers' text
+ * recurses once per level, so thousands of levels would exhaust the stack, where the plain parse (which
+ * checks the syntax here) does not.
+ *
+ * @example
+ * parseExactJson('{"wert":10000.0}') // => { ok: true, value: { wert: JsonNumberText { text: "10000.0" } } }
+ * parseExactJson("[[[1]]]", 2).ok // => false (tooDeep: { limit: 2 })
+ */
+export const parseExactJson = (text: string, maxDepth = Number.POSITIVE_INFINITY): ExactJsonParse => {
   try {
+    if (jsonNestingDepth(text, maxDepth) > maxDepth) {
+      JSON.parse(text)
+      return { ok: false, message: `objects and lists nest more than ${maxDepth} levels deep`, tooDeep: { limit: maxDepth } }
+    }
     return { ok: true, value: JSON.parse(text, reviver as (this: unknown, key: string, value: unknown) => unknown) as ExactJson }
   } catch (cause) {
     return { ok: false, message: (cause as Error).message }
   }
+}
+
+/**
+ * The texts of the elements of a JSON array text, in order, cut at its top-level commas (strings and nested
+ * values are skipped, without recursion): the elements of an array too deep to parse whole can then be
+ * parsed one by one. `undefined` when `text` is no array.
+ *
+ * @example
+ * jsonArrayElements(' [1, {"a":[2,3]}, "x,y"] ') // => ["1", ' {"a":[2,3]}', ' "x,y"']
+ * jsonArrayElements("[]") // => []
+ */
+export const jsonArrayElements = (text: string): Array<string> | undefined => {
+  const start = text.indexOf("[")
+  if (start === -1 || text.slice(0, start).trim() !== "") return undefined
+  const elements: Array<string> = []
+  let depth = 0
+  let from = start + 1
+  for (let i = start + 1; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x22) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++
+    } else if (c === 0x7b || c === 0x5b) depth++
+    else if ((c === 0x7d || c === 0x5d) && depth > 0) depth--
+    else if ((c === 0x2c || c === 0x5d) && depth === 0) {
+      const element = text.slice(from, i)
+      if (c === 0x2c || element.trim() !== "") elements.push(element)
+      if (c === 0x5d) return elements
+      from = i + 1
+    }
+  }
+  return undefined
 }
 
 // A JSON number: sign, integer digits, fraction digits, exponent (JSON's grammar, so the groups always fit).

@@ -31,7 +31,7 @@
  * @module
  */
 import type { LegacyRecord } from "../../mappers/field-source.js"
-import { bo4eDocuments } from "./documents.js"
+import { bo4eDocuments, MAX_DEPTH } from "./documents.js"
 import { type ExactJson, isJsonObject, JsonNumberText, plainNumberText } from "./exact-json.js"
 
 /** How documents become records. */
@@ -109,12 +109,6 @@ const repeatedCell = (name: string, where: string): string =>
 
 const NOTHING: ReadonlySet<string> = new Set()
 
-/**
- * The deepest nesting of objects and lists a document may have. A BO nests a dozen levels at most; the
- * cells of a document are read recursively, so a deeper one (which JSON.parse may still take) would
- * exhaust the stack and crash the run instead of costing its document.
- */
-export const MAX_DEPTH = 256
 
 /** Whether `value` nests objects and lists more than `limit` levels deep (walked without recursion). */
 const deeperThan = (value: ExactJson, limit: number): boolean => {
@@ -229,7 +223,7 @@ export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): 
       items.push({ kind: "reject", code: "not_json", detail: `not JSON: ${doc.message}`, at: where(""), raw: doc.raw })
       continue
     }
-    if (deeperThan(doc.value, MAX_DEPTH)) {
+    if (doc.kind === "too_deep" || deeperThan(doc.value, MAX_DEPTH)) {
       // Its text is not written again from the value: that would recurse as deep.
       items.push({ kind: "reject", code: "too_deep", detail: `objects and lists nest more than ${MAX_DEPTH} levels deep in this document: no BO does`, at: where(""), raw: doc.raw ?? "" })
       continue
