@@ -29,12 +29,26 @@ export const unreferencedFilesNote = (dir: string, unreferenced: ReadonlyArray<s
   return `data-import: information: ${unreferenced.length} file${unreferenced.length === 1 ? "" : "s"} in ${dir} named by no record:\n${listed}${more}\n`
 }
 
+/**
+ * The information line about links to folders outside the folder, which are not read (a folder's files
+ * are its own; `etc → /etc` or `root → /` would list a machine), or `undefined` when there are none.
+ */
+export const linksOutsideNote = (dir: string, links: ReadonlyArray<string>): string | undefined => {
+  if (links.length === 0) return undefined
+  const listed = links.slice(0, LISTED_FILES).join(", ")
+  const more = links.length > LISTED_FILES ? ` … and ${links.length - LISTED_FILES} more` : ""
+  return `data-import: information: ${links.length} link${links.length === 1 ? "" : "s"} to folders outside ${dir}: not read: ${listed}${more}\n`
+}
+
 /** The files of a `--documents` folder that no record has named yet. */
 export class DocumentsReport {
   private readonly unnamed: Set<string>
+  private readonly linksOutside: ReadonlyArray<string>
 
   constructor(readonly folder: FileStoreFolder) {
-    this.unnamed = new Set(folder.files())
+    const listing = folder.listing()
+    this.unnamed = new Set(listing.files)
+    this.linksOutside = listing.linksOutside
   }
 
   /** Paths records named. */
@@ -42,9 +56,10 @@ export class DocumentsReport {
     for (const path of paths ?? []) this.unnamed.delete(path)
   }
 
-  /** The information about the files never named (see {@link unreferencedFilesNote}). */
+  /** The information about the links not read and the files never named (see {@link linksOutsideNote}, {@link unreferencedFilesNote}). */
   note(): string | undefined {
-    return unreferencedFilesNote(this.folder.root, [...this.unnamed])
+    const notes = [linksOutsideNote(this.folder.root, this.linksOutside), unreferencedFilesNote(this.folder.root, [...this.unnamed])].filter((n) => n !== undefined)
+    return notes.length === 0 ? undefined : notes.join("")
   }
 }
 

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { readdirSync, statSync } from "node:fs"
+import { readdirSync, realpathSync, statSync } from "node:fs"
 import { join, sep } from "node:path"
 import { DOCUMENT_PATH_RE, NON_BLANK_RE } from "../schemas/patterns.js"
 import type { ErrorCode } from "../validation/codes.js"
@@ -69,15 +69,97 @@ export const missingDocumentError = (reference: DocumentReference): PayloadError
   attr: reference.attr
 })
 
+/** The files of a folder, and the links in it to folders outside it, which were not read. */
+export interface FolderListing {
+  /** Every regular file (or link to one, wherever it points), as document paths (`/` between segments), sorted. */
+  readonly files: Array<string>
+  /** Links to folders outside the folder, as document paths, sorted: never walked into. */
+  readonly linksOutside: Array<string>
+}
+
 /** A local folder laid out like the file store's root. */
 export interface FileStoreFolder {
   readonly root: string
-  /** Whether `path` (a safe document path) names a regular file (or a link to one) in the folder. */
+  /**
+   * Whether `path` (a safe document path) names a regular file (or a link to one) in the folder. A path
+   * through a link to a folder outside the folder names nothing.
+   */
   readonly exists: (path: string) => boolean
   /** The errors of a body's paths that name no file, in document order. */
   readonly missing: (endpoint: string, body: unknown) => Array<PayloadError>
-  /** Every regular file of the folder, as document paths (`/` between segments), sorted. */
+  /** Every regular file of the folder, as document paths (`/` between segments), sorted (see {@link listFolder}). */
   readonly files: () => Array<string>
+  /** The files of the folder and the links to folders outside it (see {@link listFolder}). */
+  readonly listing: () => FolderListing
+}
+
+/** Whether the real path `path` is `root` or inside it. */
+const isWithin = (root: string, path: string): boolean => path === root || path.startsWith(root.endsWith(sep) ? root : root + sep)
+
+/**
+ * The files of a folder, walked without following any link out of it: a link to a file is a file,
+ * wherever the file is; a link to a folder inside the folder is walked, but each real folder once (a link
+ * loop, `notes/loop → ..`, is listed once); a link to a folder outside (`etc → /etc`, `root → /`) is never
+ * walked, and named in `linksOutside`. A folder that cannot be read is left out.
+ *
+ * @example
+ * listFolder("/no/such/folder") // => { files: [], linksOutside: [] }
+ */
+export const listFolder = (root: string): FolderListing => {
+  const files: Array<string> = []
+  const linksOutside: Array<string> = []
+  let realRoot: string
+  try {
+    realRoot = realpathSync(root)
+  } catch {
+    return { files, linksOutside }
+  }
+  const seen = new Set<string>([realRoot])
+  // Folders to read: their real path and their document path (`""` for the root). Links to folders wait
+  // until every real folder is read, so that a folder is listed under its own name, not a link's.
+  const pending: Array<readonly [string, string]> = [[realRoot, ""]]
+  const linked: Array<readonly [string, string]> = []
+  const nextFolder = (): readonly [string, string] | undefined => {
+    const folder = pending.pop()
+    if (folder !== undefined) return folder
+    for (let link = linked.shift(); link !== undefined; link = linked.shift()) {
+      if (seen.has(link[0])) continue
+      seen.add(link[0])
+      return link
+    }
+    return undefined
+  }
+  for (let next = nextFolder(); next !== undefined; next = nextFolder()) {
+    const [folder, prefix] = next
+    let entries: Array<import("node:fs").Dirent>
+    try {
+      entries = readdirSync(folder, { withFileTypes: true })
+    } catch {
+      continue
+    }
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`
+      const at = join(folder, entry.name)
+      if (entry.isFile()) files.push(path)
+      else if (entry.isDirectory()) {
+        seen.add(at)
+        pending.push([at, path])
+      } else if (entry.isSymbolicLink()) {
+        try {
+          const target = statSync(at)
+          if (target.isFile()) files.push(path)
+          else if (target.isDirectory()) {
+            const real = realpathSync(at)
+            if (!isWithin(realRoot, real)) linksOutside.push(path)
+            else linked.push([real, path])
+          }
+        } catch {
+          // A dangling link names nothing.
+        }
+      }
+    }
+  }
+  return { files: files.sort(), linksOutside: linksOutside.sort() }
 }
 
 /**
@@ -92,7 +174,11 @@ export interface FileStoreFolder {
 export const fileStoreFolder = (root: string): FileStoreFolder => {
   const exists = (path: string): boolean => {
     try {
-      return statSync(join(root, ...path.split("/"))).isFile()
+      const segments = path.split("/")
+      // The folders the path passes through must be inside the root, links resolved; the file may be a
+      // link to anywhere.
+      const folder = realpathSync(join(root, ...segments.slice(0, -1)))
+      return isWithin(realpathSync(root), folder) && statSync(join(folder, segments[segments.length - 1]!)).isFile()
     } catch {
       return false
     }
@@ -101,11 +187,8 @@ export const fileStoreFolder = (root: string): FileStoreFolder => {
     root,
     exists,
     missing: (endpoint, body) => documentReferencesOf(endpoint, body).filter((r) => !exists(r.path)).map(missingDocumentError),
-    files: () =>
-      (readdirSync(root, { recursive: true, encoding: "utf8" }) as Array<string>)
-        .map((name) => name.split(sep).join("/"))
-        .filter(exists)
-        .sort()
+    files: () => listFolder(root).files,
+    listing: () => listFolder(root)
   }
 }
 

@@ -4,7 +4,7 @@
  * `path_does_not_exist_in_file_store` at its attr (and lists the folder's files no record names, as
  * information), `send` does not send such a record, and `serve` answers it 400 as the real API does.
  */
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { buildPath } from "../../src/index.js"
@@ -81,6 +81,36 @@ describe("validate --documents", () => {
     writeFileSync(file, `${JSON.stringify({ ...STATEMENTS, statements: [{ ...(STATEMENTS["statements"] as Array<object>)[0], statement_path: "../complete/statements/2023/JA-2023-0045127.pdf" }] })}\n`)
     const run = await runCli(["validate", file, "--documents", partial, "--format", "json"])
     expect((JSON.parse(run.stdout) as Report).byCode).toEqual({ invalid_document_path: 1 })
+  })
+
+  it("keeps links to files, never walks out of the folder through a linked folder, and lists a link loop once", async () => {
+    // Outside the folder: a file a link inside names, and a folder with a file of its own.
+    const outsideFile = join(folder("elsewhere", ["statements/JA-2024.pdf"]), "statements", "JA-2024.pdf")
+    const outsideFolder = folder("elsewhere-folder", ["secret-outside.pdf"])
+    const root = folder("linked", [...EVERY.filter((f) => f !== "statements/2024/JA-2024-0045127.pdf"), "notes/unnamed.pdf"])
+    mkdirSync(join(root, "statements", "2024"))
+    symlinkSync(outsideFile, join(root, "statements", "2024", "JA-2024-0045127.pdf"))
+    symlinkSync(outsideFolder, join(root, "outside"))
+    symlinkSync("/", join(root, "root"))
+    symlinkSync("/etc", join(root, "etc"))
+    // A loop inside the folder: notes/KD-0045127/loop is notes again.
+    symlinkSync("..", join(root, "notes", "KD-0045127", "loop"))
+    const throughLink = join(dir, "through-link.ndjson")
+    const statement = (STATEMENTS["statements"] as Array<object>)[0]
+    writeFileSync(throughLink, `${JSON.stringify({ ...STATEMENTS, statements: [{ ...statement, statement_path: "outside/secret-outside.pdf" }] })}\n`)
+
+    const run = await runCli(["validate", ...inputs(), throughLink, "--documents", root, "--format", "json"])
+    expect(run.code).toBe(1)
+    const report = JSON.parse(run.stdout) as Report
+    // The link to a file outside is the statement of 2024; the path through the linked folder is missing.
+    expect(report.byCode).toEqual({ [CODE]: 1 })
+    expect(report.results.flatMap((r) => r.error.errors.map((e) => `${r.line} ${e.attr}`))).toEqual(["1 statements.0.statement_path"])
+    // The one file no record names, once (not again through the loop); nothing of the linked folders.
+    expect(run.stderr).toContain("information: 1 file in")
+    expect(run.stderr.match(/unnamed\.pdf/gu)).toEqual(["unnamed.pdf"])
+    expect(run.stderr).not.toContain("secret-outside")
+    expect(run.stderr).not.toContain("passwd")
+    expect(run.stderr).toMatch(/3 links to folders outside .*: not read: etc, outside, root/u)
   })
 
   it("a --documents that is no folder is a usage error (exit 2)", async () => {
