@@ -130,6 +130,7 @@ ${exitCodesHelp(
     .option("--encoding <NAME>", "encoding: utf-8, windows-1252, latin1, utf-16le, … (a byte order mark is skipped)", "utf-8")
     .option("--skip-lines <N>", "lines above the CSV header to skip (a report title, say); the header is the first line after them that is not blank", wholeNumber(0))
     .option("--max-record-lines <N>", "most lines one quoted CSV field may span before its quote counts as never closed", wholeNumber(1), 1000)
+    .option("--max-line-length <BYTES>", "longest line read, e.g. 16M; a longer row is rejected unread (its bytes are skipped)", byteSize, DEFAULT_MAX_LINE_BYTES)
     .addOption(new Option("--input-format <FORMAT>", "input format (default: from the file extension; csv for stdin)").choices(["csv", "ndjson"]))
     .addOption(new Option("-f, --format <FORMAT>", "summary format: text on stderr, or json on stdout (needs --out)").choices(["text", "json"]).default("text"))
     .option("--allow-duplicates", "keep a payload identical to an earlier one (default: rejected as duplicate_payload)")

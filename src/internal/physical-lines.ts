@@ -23,8 +23,21 @@ export interface UndecodableLine {
   readonly bytes: Uint8Array
 }
 
+/**
+ * A physical line longer than the reader's maximum: its bytes were skipped, never held, so it has no
+ * text (`text` is empty). `length` is its size in bytes without the line break; `carriageReturns` says
+ * whether it holds CR bytes (lines that end in CR alone read as one line).
+ */
+export interface OverlongLine {
+  readonly line: number
+  readonly overlong: true
+  readonly length: number
+  readonly carriageReturns: boolean
+  readonly text: ""
+}
+
 /** What {@link physicalLines} yields. */
-export type PhysicalLine = TextLine | UndecodableLine
+export type PhysicalLine = TextLine | UndecodableLine | OverlongLine
 
 /** A decoder for the encoding; an unknown name is a usage error. */
 export const decoderFor = (encoding: string, fatal = true): TextDecoder => {
@@ -52,9 +65,11 @@ const lineFeedByteInUnit = (decoder: TextDecoder): 0 | 1 | undefined =>
 /**
  * Splits the input into physical lines and decodes each. A byte order mark at the start is dropped.
  * Complete lines of a chunk are decoded at once; only when that fails is each line decoded alone, so
- * the usual valid file pays one decode per chunk.
+ * the usual valid file pays one decode per chunk. A line of more than `maxLineBytes` bytes (UTF-8 and
+ * single-byte encodings) is never held: its bytes are skipped up to its line feed and it is yielded as
+ * an {@link OverlongLine}, so a file without line breaks costs neither its size in memory nor a hang.
  */
-export async function* physicalLines(chunks: AsyncIterable<Uint8Array>, encoding: string): AsyncGenerator<Array<PhysicalLine>> {
+export async function* physicalLines(chunks: AsyncIterable<Uint8Array>, encoding: string, maxLineBytes = Number.POSITIVE_INFINITY): AsyncGenerator<Array<PhysicalLine>> {
   const fatal = decoderFor(encoding)
   const lossy = decoderFor(encoding, false)
   let line = 0
@@ -85,7 +100,7 @@ export async function* physicalLines(chunks: AsyncIterable<Uint8Array>, encoding
     for await (const chunk of chunks) {
       // The code units of `rest` were looked at already, but for a half one at its end.
       const from = rest.length - (rest.length % 2)
-      const bytes = concat(rest, chunk)
+      const bytes = concat([rest, chunk])
       const out: Array<PhysicalLine> = []
       let start = 0
       for (let at = from; at + 1 < bytes.length; at += 2) {
@@ -100,8 +115,40 @@ export async function* physicalLines(chunks: AsyncIterable<Uint8Array>, encoding
     if (rest.length > 0) yield [decodeUnits(rest)]
     return
   }
-  let carry: Uint8Array = new Uint8Array(0)
+  // The start of a line not ended yet, in the pieces read (joined once, when the line ends).
+  let carry: Array<Uint8Array> = []
+  let carryBytes = 0
+  // Bytes of an overlong line skipped so far (-1: none is being skipped), whether they held a CR, and the
+  // last byte skipped (a CR there is that of a CRLF when a line feed comes next).
+  let skipped = -1
+  let skippedCr = false
+  let lastSkipped = -1
+  const overlong = (length: number, endsInCr: boolean, carriageReturns: boolean): OverlongLine => {
+    first = false
+    return { line: ++line, overlong: true, length: length - (endsInCr ? 1 : 0), carriageReturns, text: "" }
+  }
   const decodeLines = (bytes: Uint8Array): Array<PhysicalLine> => {
+    if (bytes.length <= maxLineBytes) return decodeShortLines(bytes)
+    // Some line may be longer than the maximum: runs of short lines are decoded together, long ones skipped.
+    const out: Array<PhysicalLine> = []
+    let run = 0
+    for (let start = 0; ;) {
+      const end = bytes.indexOf(LF, start)
+      const stop = end === -1 ? bytes.length : end
+      const endsInCr = stop > start && bytes[stop - 1] === CR
+      if (stop - start - (endsInCr ? 1 : 0) > maxLineBytes) {
+        if (start > run) out.push(...decodeShortLines(bytes.subarray(run, start - 1)))
+        const piece = bytes.subarray(start, stop)
+        out.push(overlong(piece.length, endsInCr, piece.includes(CR)))
+        run = stop + 1
+      }
+      if (end === -1) break
+      start = end + 1
+    }
+    if (run <= bytes.length) out.push(...decodeShortLines(bytes.subarray(run)))
+    return out
+  }
+  const decodeShortLines = (bytes: Uint8Array): Array<PhysicalLine> => {
     const out: Array<PhysicalLine> = []
     try {
       const text = fatal.decode(bytes)
@@ -128,22 +175,67 @@ export async function* physicalLines(chunks: AsyncIterable<Uint8Array>, encoding
     }
   }
   for await (const chunk of chunks) {
-    const lastLf = chunk.lastIndexOf(LF)
+    let rest = chunk
+    if (skipped >= 0) {
+      const lf = rest.indexOf(LF)
+      const part = lf === -1 ? rest : rest.subarray(0, lf)
+      skippedCr ||= part.includes(CR)
+      const endsInCr = part.length > 0 ? part[part.length - 1] === CR : lastSkipped === CR
+      skipped += part.length
+      if (part.length > 0) lastSkipped = part[part.length - 1]!
+      if (lf === -1) continue
+      const done = overlong(skipped, endsInCr, skippedCr)
+      skipped = -1
+      rest = rest.subarray(lf + 1)
+      if (rest.indexOf(LF) === -1) {
+        carry = rest.length > 0 ? [new Uint8Array(rest)] : []
+        carryBytes = rest.length
+        yield [done]
+        continue
+      }
+      carry = []
+      carryBytes = 0
+      yield [done]
+    }
+    const lastLf = rest.lastIndexOf(LF)
     if (lastLf === -1) {
-      carry = concat(carry, chunk)
+      // Chunks may be reused by the reader: what is kept across reads is copied (Buffer#slice would not).
+      carry.push(new Uint8Array(rest))
+      carryBytes += rest.length
+      if (carryBytes > maxLineBytes + 1) {
+        // The line is longer than the maximum already (even if its last byte is the CR of a CRLF): skip it to its end.
+        skipped = carryBytes
+        skippedCr = carry.some((piece) => piece.includes(CR))
+        lastSkipped = rest[rest.length - 1]!
+        carry = []
+        carryBytes = 0
+      }
       continue
     }
-    // Chunks may be reused by the reader: what is kept across reads is copied (Buffer#slice would not).
-    const complete = concat(carry, chunk.subarray(0, lastLf))
-    carry = new Uint8Array(chunk.subarray(lastLf + 1))
-    yield decodeLines(complete)
+    const firstLf = rest.indexOf(LF)
+    const head = rest.subarray(0, firstLf)
+    const endsInCr = firstLf > 0 ? head[firstLf - 1] === CR : carry[carry.length - 1]?.[carry[carry.length - 1]!.length - 1] === CR
+    if (carryBytes + firstLf - (endsInCr ? 1 : 0) > maxLineBytes) {
+      // The held start of a line and this chunk's first piece make a line longer than the maximum.
+      const done = overlong(carryBytes + firstLf, endsInCr, head.includes(CR) || carry.some((piece) => piece.includes(CR)))
+      const after = firstLf < lastLf ? decodeLines(rest.subarray(firstLf + 1, lastLf)) : []
+      yield [done, ...after]
+    } else {
+      yield decodeLines(concat([...carry, rest.subarray(0, lastLf)]))
+    }
+    carry = [new Uint8Array(rest.subarray(lastLf + 1))]
+    carryBytes = lastLf + 1 < rest.length ? rest.length - lastLf - 1 : 0
   }
-  if (carry.length > 0) yield decodeLines(carry)
+  if (skipped >= 0) yield [overlong(skipped, lastSkipped === CR, skippedCr)]
+  else if (carryBytes > 0) yield decodeLines(concat(carry))
 }
 
-const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
-  const out = new Uint8Array(a.length + b.length)
-  out.set(a, 0)
-  out.set(b, a.length)
+const concat = (pieces: ReadonlyArray<Uint8Array>): Uint8Array => {
+  const out = new Uint8Array(pieces.reduce((n, piece) => n + piece.length, 0))
+  let at = 0
+  for (const piece of pieces) {
+    out.set(piece, at)
+    at += piece.length
+  }
   return out
 }

@@ -48,6 +48,9 @@ export const unparseable = (
   ...(extra.raw !== undefined ? { raw: extra.raw } : {})
 })
 
+/** The longest line (or JSON value) `validate` and `map` read when not told otherwise (`--max-line-length`): 16 MiB. */
+export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
+
 /** The detail of an overlong line. */
 export const overlongDetail = (length: number, max: number): string =>
   `The line has ${length} bytes, more than the maximum of ${max} (--max-line-length); it was skipped.`

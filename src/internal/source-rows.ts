@@ -8,7 +8,8 @@
  * @module
  */
 import { findJsonSyntaxError, lineAndColumn } from "./json-syntax-error.js"
-import type { PhysicalLine } from "./physical-lines.js"
+import type { OverlongLine, PhysicalLine } from "./physical-lines.js"
+import { overlongDetail } from "./record-errors.js"
 import { parseRecord } from "../readers/csv/csv-record.js"
 import { isRecord } from "../schemas/is-record.js"
 import { inexactNumberErrors } from "../validation/inexact-numbers.js"
@@ -54,6 +55,24 @@ export interface SkippedLines {
 /** What the readers yield, in input order. */
 export type SourceItem = CsvHeader | SourceRow | RefusedLine | SkippedLines
 
+/**
+ * The longest header line read, in characters. A header of 500 columns of 30 characters is 15,000; a
+ * longer one is a file whose lines end in CR alone (the whole file is its first line) or no CSV at all,
+ * and looking its "columns" up would cost minutes and print megabytes.
+ */
+export const MAX_HEADER_LENGTH = 65_536
+
+/** The header line is longer than {@link MAX_HEADER_LENGTH}: the input cannot be read as CSV. */
+export class HeaderTooLong extends Error {
+  constructor(
+    readonly line: number,
+    /** Whether the line holds carriage returns: its lines then end in CR alone. */
+    readonly carriageReturns: boolean
+  ) {
+    super(`the header (line ${line}) is longer than ${MAX_HEADER_LENGTH} characters`)
+  }
+}
+
 /** Options of the CSV reader. */
 export interface CsvOptions {
   /** The delimiter; detected from the header line when not given. */
@@ -62,6 +81,8 @@ export interface CsvOptions {
   readonly skipLines?: number | undefined
   /** The most physical lines one quoted field may span before its quote counts as unclosed. */
   readonly maxRecordLines?: number | undefined
+  /** The maximum the lines were read with (see `physicalLines`), named in the refusal of a longer one. */
+  readonly maxLineBytes?: number | undefined
 }
 
 /** The delimiter a CSV header line uses most (outside quotes), among the usual ones; `,` when none. */
@@ -94,6 +115,10 @@ const unusable = (line: PhysicalLine): RefusedLine | undefined => {
 
 const isBlank = (text: string): boolean => text.trim() === ""
 
+/** The refusal of a line longer than the reader's maximum (`maxLineBytes`), which was skipped unread. */
+const overlongRefusal = (line: OverlongLine, code: RefusedLine["code"], maxLineBytes: number | undefined): RefusedLine =>
+  refused(line, code, overlongDetail(line.length, maxLineBytes ?? line.length))
+
 /**
  * The header and rows of a CSV input. The header is the first line after `skipLines` that is not blank; its names are
  * trimmed (and a byte order mark dropped). A data row may end with one empty extra column (a trailing
@@ -125,12 +150,19 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
       pos++
       continue
     }
+    if ("overlong" in line) {
+      if (header === undefined) throw new HeaderTooLong(line.line, line.carriageReturns)
+      yield overlongRefusal(line, "invalid_csv", options.maxLineBytes)
+      pos++
+      continue
+    }
     const bad = unusable(line)
     if (bad !== undefined) {
       yield bad
       pos++
       continue
     }
+    if (header === undefined && line.text.length > MAX_HEADER_LENGTH) throw new HeaderTooLong(line.line, line.text.includes("\r"))
     if (header === undefined) {
       // Blank lines above the header (a byte order mark alone among them) are skipped, as spreadsheet
       // tools do: a file of nothing else has no header and no rows, like an empty one.
@@ -204,9 +236,13 @@ export async function* csvRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>
  * number a double cannot hold exactly (`12345678901234567890.5`) is refused as `inexact_number`, one with
  * a key repeated in an object as `invalid_json`.
  */
-export async function* ndjsonRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>): AsyncGenerator<SourceItem> {
+export async function* ndjsonRows(input: AsyncIterable<ReadonlyArray<PhysicalLine>>, maxLineBytes?: number): AsyncGenerator<SourceItem> {
   for await (const batch of input) {
     for (const line of batch) {
+      if ("overlong" in line) {
+        yield overlongRefusal(line, "invalid_json", maxLineBytes)
+        continue
+      }
       const bad = unusable(line)
       if (bad !== undefined) {
         yield { ...bad, code: bad.code === "invalid_csv" ? "invalid_json" : bad.code }

@@ -11,10 +11,18 @@ import { withoutBom } from "../readers/byte-order-mark.js"
 
 const clean = (name: string): string => withoutBom(name).trim()
 
+/** The most header names a problem quotes; the others are counted. A header is read, not printed again. */
+export const LISTED_HEADER_NAMES = 10
+
+/** The first {@link LISTED_HEADER_NAMES} names, quoted, then how many more there are. */
+const listed = (names: ReadonlyArray<string>): string =>
+  names.slice(0, LISTED_HEADER_NAMES).map((n) => JSON.stringify(n)).join(", ") +
+  (names.length > LISTED_HEADER_NAMES ? ` … and ${names.length - LISTED_HEADER_NAMES} more` : "")
+
 /**
  * The problems of a mapping against an export's header: a column the mapping reads (in a field,
  * `columns`, an `offsetColumn`, `groupBy` or `when`) that the header does not have — with the nearest
- * name and the whole header — or that the header names twice. Names are compared after dropping a byte
+ * name and the header's first {@link LISTED_HEADER_NAMES} names — or that the header names twice. Names are compared after dropping a byte
  * order mark and surrounding spaces.
  *
  * @example
@@ -40,7 +48,7 @@ export const headerProblems = (mapping: Mapping, header: ReadonlyArray<string>):
       problems.push({
         at: "",
         code: "missing_column",
-        detail: `column ${JSON.stringify(column)} is not in the header${nearest !== undefined ? ` (did you mean ${JSON.stringify(nearest)}?)` : ""}; the header has ${names.map((n) => JSON.stringify(n)).join(", ")}`
+        detail: `column ${JSON.stringify(column)} is not in the header${nearest !== undefined ? ` (did you mean ${JSON.stringify(nearest)}?)` : ""}; the header has ${listed(names)}`
       })
     } else if (positions.length > 1) {
       problems.push({

@@ -234,6 +234,8 @@ export const nearestName = (name: string, names: Iterable<string>): string | und
   let best: string | undefined
   let bestDistance = Math.max(2, Math.ceil(name.length / 3)) + 1
   for (const candidate of names) {
+    // The distance is at least the difference in length: a far longer candidate is not measured.
+    if (Math.abs(candidate.length - name.length) >= bestDistance) continue
     const d = distance(name.toLowerCase(), candidate.toLowerCase())
     if (d < bestDistance) {
       best = candidate

@@ -3,9 +3,9 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { type PhysicalLine, physicalLines } from "../../src/internal/physical-lines.js"
 
-const read = async (chunks: ReadonlyArray<Uint8Array>, encoding: string): Promise<Array<PhysicalLine>> => {
+const read = async (chunks: ReadonlyArray<Uint8Array>, encoding: string, maxLineBytes?: number): Promise<Array<PhysicalLine>> => {
   const out: Array<PhysicalLine> = []
-  for await (const batch of physicalLines((async function*() { yield* chunks })(), encoding)) out.push(...batch)
+  for await (const batch of physicalLines((async function*() { yield* chunks })(), encoding, maxLineBytes)) out.push(...batch)
   return out
 }
 
@@ -36,5 +36,28 @@ describe("physicalLines in UTF-16", () => {
         expect(shown(await read(chunks, encoding))).toEqual(["Konto;Text", "KD-1;Ċ ä 😀", "KD-2;\u0A0A", "", "KD-3;end"])
       }), { numRuns: 200, seed: 5 })
     }
+  })
+})
+
+describe("physicalLines with a longest line", () => {
+  it("gives each line no longer than the maximum as read, and a longer one as overlong with its length, however the bytes are cut (property)", async () => {
+    const line = fc.oneof(fc.string({ unit: fc.constantFrom("a", ";", "ä", "\r"), maxLength: 12 }), fc.string({ unit: fc.constantFrom("x", "\r"), minLength: 13, maxLength: 40 }))
+    await fc.assert(fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 8 }), fc.boolean(), fc.array(fc.nat(), { maxLength: 6 }), async (lines, finalBreak, cutsAt) => {
+      const content = lines.join("\n") + (finalBreak ? "\n" : "")
+      const bytes = Buffer.from(content, "utf8")
+      // A line break at the very end starts no line.
+      const physical = content === "" ? [] : content.split("\n")
+      if (content.endsWith("\n")) physical.pop()
+      const cuts = [...new Set(cutsAt.map((c) => (bytes.length > 1 ? 1 + (c % (bytes.length - 1)) : 0)).filter((c) => c > 0))].sort((a, b) => a - b)
+      const at = [0, ...cuts, bytes.length]
+      const chunks = at.slice(1).map((end, i) => new Uint8Array(bytes.subarray(at[i], end)))
+      // Worked out apart from the reader: a line's bytes without the CR of a CRLF, against 12.
+      const expected = physical.map((text, i) => {
+        const length = Buffer.byteLength(text.endsWith("\r") ? text.slice(0, -1) : text)
+        return length > 12 ? `overlong ${i + 1} ${length}` : text.endsWith("\r") ? text.slice(0, -1) : text
+      })
+      const got = (await read(chunks, "utf-8", 12)).map((l) => ("overlong" in l ? `overlong ${l.line} ${l.length}` : l.text))
+      expect(got).toEqual(expected)
+    }), { numRuns: 500, seed: 11 })
   })
 })

@@ -39,6 +39,8 @@ export interface MapOptions {
   readonly jobs?: number | undefined
   readonly skipLines?: number | undefined
   readonly maxRecordLines?: number | undefined
+  /** `--max-line-length`: a longer line is rejected unread. */
+  readonly maxLineLength?: number | undefined
   readonly format?: "text" | "json" | undefined
   readonly allowDuplicates?: boolean | undefined
   readonly allowEmpty?: boolean | undefined
@@ -69,7 +71,7 @@ export const runMap = async (inputs: string | ReadonlyArray<string>, options: Ma
     [...all, options.mapping]
   )
   if (options.journal !== undefined) checkLedgerPath(options.journal, { create: true, newLedger: options.newLedger === true })
-  const sourceOptions: MapSourceOptions = { format, delimiter, encoding: options.encoding, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines }
+  const sourceOptions: MapSourceOptions = { format, delimiter, encoding: options.encoding, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines, maxLineBytes: options.maxLineLength }
   const source = await openMapSource(input, sourceOptions, mapping, options.mapping)
 
   // The ledger is opened once the mapping fits the input: a bad mapping records no run.

@@ -14,7 +14,7 @@ import { type InputKind, openInput, openOutput, Output, READ_CHUNK_BYTES, readCh
 import { type JsonPiece, JsonDocumentSplitter } from "../../internal/json-document.js"
 import { LineChunker } from "../../internal/line-chunks.js"
 import { startProgress } from "../progress.js"
-import { overlongDetail, unparseable } from "../../internal/record-errors.js"
+import { DEFAULT_MAX_LINE_BYTES, overlongDetail, unparseable } from "../../internal/record-errors.js"
 import { jsonReport, ndjsonEmptyLine, ndjsonLine, ndjsonWarnedLine, type ReportFormat, summaryLine, textReport } from "../reports.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { repeatedKeyRejecter } from "../../internal/repeated-keys.js"
@@ -45,8 +45,7 @@ export const DEFAULT_MAX_ERRORS: Readonly<Record<ReportFormat, number>> = {
   ndjson: Number.POSITIVE_INFINITY
 }
 
-/** Default `--max-line-length`: 16 MiB. */
-export const DEFAULT_MAX_LINE_BYTES = 16 * 1024 * 1024
+export { DEFAULT_MAX_LINE_BYTES }
 
 /** JSON values are sent to the workers in batches of about this many bytes (or this many values). */
 const JSON_BATCH_BYTES = 1 << 20

@@ -21,7 +21,8 @@ import { readJsonFile } from "../read-json-file.js"
 import { withValueTables } from "./mapping-value-tables.js"
 import { checkEncodingFromStart } from "../encoding-check.js"
 import { physicalLines } from "../physical-lines.js"
-import { csvRows, detectDelimiter, ndjsonRows, type SourceItem } from "../source-rows.js"
+import { DEFAULT_MAX_LINE_BYTES } from "../record-errors.js"
+import { csvRows, detectDelimiter, HeaderTooLong, MAX_HEADER_LENGTH, ndjsonRows, type SourceItem } from "../source-rows.js"
 import { openEdifactRows } from "../edifact-source.js"
 import { openBo4eRows } from "../bo4e-source.js"
 
@@ -32,6 +33,8 @@ export interface MapSourceOptions {
   readonly encoding: string
   readonly skipLines?: number | undefined
   readonly maxRecordLines?: number | undefined
+  /** The longest line read (`--max-line-length`): a longer one is rejected unread; {@link DEFAULT_MAX_LINE_BYTES} when absent. */
+  readonly maxLineBytes?: number | undefined
 }
 
 /**
@@ -121,15 +124,16 @@ export const openMapSource = async (
     const source = await open(input, counted(), mapping, mappingPath, (line) => process.stderr.write(`${line}\n`))
     return { early: [], source, header: undefined, headerLine: undefined, bytesRead: () => bytesRead, size: opened.size }
   }
+  const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES
   let lines
   try {
-    lines = await checkEncodingFromStart(physicalLines(counted(), options.encoding), input, options.encoding, () => bom)
+    lines = await checkEncodingFromStart(physicalLines(counted(), options.encoding, maxLineBytes), input, options.encoding, () => bom)
   } catch (cause) {
     throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
   }
   const source: AsyncGenerator<SourceItem> = options.format === "csv"
-    ? csvRows(lines, { delimiter: options.delimiter, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines })
-    : ndjsonRows(lines)
+    ? csvRows(lines, { delimiter: options.delimiter, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines, maxLineBytes })
+    : ndjsonRows(lines, maxLineBytes)
 
   const early: Array<SourceItem> = []
   let headerLine: number | undefined
@@ -179,6 +183,15 @@ export const openMapSource = async (
       }
     }
   } catch (cause) {
+    if (cause instanceof HeaderTooLong) {
+      throw usageError(
+        `the header (line ${cause.line}) of ${input} is longer than the ${MAX_HEADER_LENGTH} characters a header line may have: ` +
+          (cause.carriageReturns
+            ? "it holds carriage returns, so the file's lines seem to end in CR alone; convert them to LF or CRLF"
+            : "it holds no line break; is it a CSV export (not a binary or another format given by mistake)?") +
+          ". Nothing was written."
+      )
+    }
     throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
   }
   return { early, source, header, headerLine, bytesRead: () => bytesRead, size: opened.size }

@@ -51,7 +51,7 @@ export const parseRecord = (
           if (next === undefined) return atEnd ? { error: "a quote opened on this line is never closed" } : { needMore: true }
           // A line without a quote that is a whole row by itself is not the middle of a quoted field:
           // the quote opened here is unclosed, and going on would swallow good rows.
-          if ("undecodable" in next || next.text.includes("\u0000") || index + 1 - start >= maxLines || (!next.text.includes("\"") && isWholeRow(next.text, delimiter, columns))) {
+          if ("undecodable" in next || "overlong" in next || next.text.includes("\u0000") || index + 1 - start >= maxLines || (!next.text.includes("\"") && isWholeRow(next.text, delimiter, columns))) {
             return { error: "a quote opened on this line is never closed" }
           }
           index++
