@@ -198,4 +198,46 @@ describe("data-import map with an EDIFACT mapping", () => {
     expect(run.code).toBe(2)
     expect(run.stderr).toContain("several inputs")
   })
+
+  describe("a segment longer than 1 MiB", () => {
+    const run = async (name: string, text: string) => {
+      const input = write(dir, `${name}.edi`, Buffer.from(text, "latin1"))
+      const out = join(dir, `${name}.ndjson`)
+      const rejects = join(dir, `${name}.rejects.ndjson`)
+      const result = await runCli(["map", "-m", MAPPING, "-o", out, "-r", rejects, input])
+      return { ...result, input, payloads: lines(readFileSync(out, "utf8")), rejected: lines(readFileSync(rejects, "utf8")) }
+    }
+    const secondUnh = sample.indexOf("UNH+2+")
+    const [whole] = [qtysPerMalo(sample)]
+    const all = [...whole.values()].reduce((a, b) => a + b, 0)
+    const secondOnly = [...qtysPerMalo(sample.slice(secondUnh)).values()].reduce((a, b) => a + b, 0)
+
+    it("costs its message alone, located at its byte; the other message maps", async () => {
+      // A 3 MB free text in message 1, terminated: message 1 is rejected, message 2 maps.
+      const at = sample.indexOf("'", sample.indexOf("BGM+")) + 1
+      const text = `${sample.slice(0, at)}FTX+AAI+++${"x".repeat(3_000_000)}'${sample.slice(at)}`
+      const result = await run("long-segment", text)
+      expect(result.code).toBe(1)
+      expect(result.payloads.length).toBe(secondOnly)
+      expect(result.payloads.length).toBeLessThan(all)
+      const detail = JSON.stringify(result.rejected)
+      // Each record of message 1 is rejected, naming the segment that cost the message.
+      expect(detail).toContain(`${result.input}: message "1" (#1), segment `)
+      expect(detail).toContain(`segment_too_long: the segment "FTX+AAI+++xx…" (number 5, at byte ${at}) is longer than 1048576 bytes`)
+      expect(detail.length).toBeLessThan(all * 2_000)
+    })
+
+    it("60 MB without a terminator: refused once it passes the bound, the messages before it map, the run ends", async () => {
+      const text = `${sample}UNB+UNOC:3+4041407000008:14+9903100000006:500+240202:1250+X'UNH+9+MSCONS:D:04B:UN:2.4b'FTX+AAI+++${"y".repeat(60_000_000)}`
+      const result = await run("no-terminator", text)
+      expect(result.code).toBe(1)
+      expect(result.payloads.length).toBe(all)
+      const detail = JSON.stringify(result.rejected)
+      // Its segments: the sample's (one per terminator, the UNA's included), then UNB, UNH and the FTX.
+      const number = sample.split("'").length - 1 + 3
+      expect(detail).toContain(`segment_too_long: the segment "FTX+AAI+++yy…" (number ${number}, at byte ${sample.length + 87}) is longer than 1048576 bytes`)
+      expect(detail).not.toContain("yyyyyyyyyy".repeat(20))
+      expect(result.stderr.length).toBeLessThan(5_000)
+    })
+  })
 })

@@ -154,9 +154,13 @@ export class MessageReader {
     this.warnCount = options.segmentCount === "warn"
   }
 
-  /** The byte offset of the open message's `UNH`; `undefined` between messages. */
-  get openAt(): number | undefined {
-    return this.open?.unh.offset
+  /**
+   * The byte offset of the open message's `UNH` while the message has no damage; `undefined` otherwise.
+   * A damaged message is rejected from the segments held, never read again from its text: a reader that
+   * keeps the open message's text for a second pass can drop it (a skipped overlong segment too).
+   */
+  get openUndamagedAt(): number | undefined {
+    return this.open?.damage === undefined ? this.open?.unh.offset : undefined
   }
 
   private problemOf(code: string, detail: string, at: SegmentItem, cost: ReadonlyArray<SegmentItem>, message?: Open): EdifactProblem {

@@ -414,8 +414,8 @@ export async function* readEdifactRecordRuns(
       reader.take(segment, take)
     }
     segments.length = 0
-    // Keep the text from the open message on (or from where the scanner is).
-    const keepFrom = Math.min(reader.openAt ?? Number.POSITIVE_INFINITY, scanner.position)
+    // Keep the text from the open message on, while it may check out (or from where the scanner is).
+    const keepFrom = Math.min(reader.openUndamagedAt ?? Number.POSITIVE_INFINITY, scanner.position)
     if (keepFrom >= textEnd) {
       texts.length = 0
       textStart = textEnd

@@ -49,7 +49,7 @@ export interface Segment {
 /** A segment that could not be read, with where it was and its raw text. */
 export interface SegmentProblem {
   readonly kind: "problem"
-  readonly code: "invalid_segment" | "invalid_release" | "truncated" | "invalid_una" | "padding" | "trailing_padding"
+  readonly code: "invalid_segment" | "invalid_release" | "truncated" | "invalid_una" | "padding" | "trailing_padding" | "segment_too_long"
   readonly detail: string
   readonly offset: number
   readonly length: number
@@ -58,6 +58,31 @@ export interface SegmentProblem {
 }
 
 export type SegmentItem = Segment | SegmentProblem
+
+/**
+ * The longest segment read, in bytes (terminator excluded): 1 MiB. The longest segments of market
+ * messages (free texts, FTX) hold a few kilobytes; a file without terminators (or with another one than
+ * its UNA names) would otherwise be held whole before it is called truncated. A longer segment is a
+ * `segment_too_long` problem as soon as it passes the bound, and its bytes are skipped to its terminator.
+ */
+export const MAX_SEGMENT_BYTES = 1024 * 1024
+
+/** Characters of an overlong segment kept as its raw text: enough to see its tag and first elements. */
+const TOO_LONG_RAW = 64
+
+/** The first characters of a segment too long to keep: its tag and first elements. */
+const tooLongProblem = (text: string, start: number, offset: number, number: number, s: Separators): SegmentProblem => {
+  const raw = decodeText(text.slice(start, start + TOO_LONG_RAW))
+  return {
+    kind: "problem",
+    code: "segment_too_long",
+    detail: `the segment ${JSON.stringify(`${raw.slice(0, 12)}…`)} (number ${number}, at byte ${offset}) is longer than ${MAX_SEGMENT_BYTES} bytes (no terminator ${JSON.stringify(s.terminator)} within them): it is skipped to its terminator`,
+    offset,
+    length: MAX_SEGMENT_BYTES,
+    number,
+    raw: `${raw}…`
+  }
+}
 
 const NOT_ASCII = /[^\u0000-\u007f]/u
 
@@ -253,6 +278,9 @@ export class SegmentScanner {
   private scanFrom = 0
   // Whether the text held has only ASCII (most interchanges): then no segment needs decoding.
   private ascii = true
+  // A segment longer than MAX_SEGMENT_BYTES is being skipped: its bytes are not held; `releases` counts
+  // the release characters that ended the text skipped so far (an odd number escapes a terminator after them).
+  private skipping: { releases: number } | undefined
 
   constructor(options: ScannerOptions = {}) {
     this.s = options.separators ?? DEFAULT_SEPARATORS
@@ -277,7 +305,12 @@ export class SegmentScanner {
 
   /** Reads a chunk of bytes (or text decoded as Latin-1); its segments go to `out`. */
   push(chunk: Uint8Array | string, out: Array<SegmentItem>): void {
-    const added = typeof chunk === "string" ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1")
+    let added = typeof chunk === "string" ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString("latin1")
+    if (this.skipping !== undefined) {
+      const after = this.skipTo(added)
+      if (after === undefined) return
+      added = added.slice(after)
+    }
     this.ascii = isAscii(this.text) && isAscii(added)
     let text = this.text + added
     this.text = text
@@ -359,7 +392,29 @@ export class SegmentScanner {
         }
         i = t + 1
       }
-      if (end < 0) break
+      if (end < 0) {
+        if (text.length - start > MAX_SEGMENT_BYTES) {
+          // No terminator within the bound: the segment is refused now, and the rest of it skipped unread.
+          out.push(tooLongProblem(text, start, this.base + start, ++this.number, this.s))
+          // The scan found no terminator that is not released: what matters of the text is how many
+          // release characters end it.
+          let k = text.length - 1
+          while (this.s.release !== "" && k >= start && text[k] === this.s.release) k--
+          this.skipping = { releases: text.length - 1 - k }
+          this.base += text.length
+          this.text = ""
+          this.scanFrom = 0
+          this.ascii = true
+          return
+        }
+        break
+      }
+      if (end - start > MAX_SEGMENT_BYTES) {
+        out.push(tooLongProblem(text, start, this.base + start, ++this.number, this.s))
+        start = end + 1
+        i = start
+        continue
+      }
       // Whether the segment has a line break (a wrapped file): the next of each is looked for only past
       // the one found, so a text without them is searched once.
       if (lf !== -1 && lf < start) lf = text.indexOf("\n", start)
@@ -375,11 +430,52 @@ export class SegmentScanner {
   }
 
   /**
+   * Skips the text of an overlong segment up to its terminator (one not released): the index in `text`
+   * just after it, or `undefined` when `text` ends first (then its bytes are counted as read).
+   */
+  private skipTo(text: string): number | undefined {
+    const skipping = this.skipping!
+    const { release, terminator } = this.s
+    for (let from = 0; ;) {
+      const t = text.indexOf(terminator, from)
+      if (t < 0) break
+      let k = t - 1
+      let releases = 0
+      while (release !== "" && k >= 0 && text[k] === release) {
+        releases++
+        k--
+      }
+      if (k < 0) releases += skipping.releases
+      if (releases % 2 === 0) {
+        this.skipping = undefined
+        this.base += t + 1
+        return t + 1
+      }
+      from = t + 1
+    }
+    let k = text.length - 1
+    let releases = 0
+    while (release !== "" && k >= 0 && text[k] === release) {
+      releases++
+      k--
+    }
+    skipping.releases = k < 0 ? skipping.releases + releases : releases
+    this.base += text.length
+    return undefined
+  }
+
+  /**
    * Ends the input: text left after the last terminator is a `truncated` problem, to `out`; or, when it
    * is only NUL and SUB bytes (with blanks), `trailing_padding`: the end-of-file mark of DOS and the block
    * padding of older transfers, which cut off no segment.
    */
   end(out: Array<SegmentItem>): void {
+    if (this.skipping !== undefined) {
+      // The input ends inside the overlong segment, which was refused already.
+      this.skipping = undefined
+      this.text = ""
+      return
+    }
     let text = this.text
     if (this.first && text.startsWith(BOM)) {
       text = text.slice(3)
