@@ -13,6 +13,7 @@ import { isLedgerHeld, isLockedError, ledgerProblem, READ_WAIT_MS, realPathOf } 
 import { resolveLedgerFile } from "../send/ledger-file.js"
 import { LedgerMismatchError, RECORD_OUTCOMES, type RecordOutcome, STOPPED_IN_FLIGHT } from "../send/ledger-types.js"
 import { sorterThreads, startAccountScan } from "./account-scan.js"
+import { cutProblem } from "./report-cells.js"
 import { anyUnidentified, CURRENT_MAP_RUNS, currentUnidentified, type LedgerTables, linesText, problemRows, unknownAccountRows } from "./report-problems.js"
 import {
   type AccountRow,
@@ -433,7 +434,7 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     timeline: { bucket_ms: bucketMs, points: [...points.entries()].sort((a, b) => a[0] - b[0]).map(([at, records]) => ({ at, records })) },
     services: db.prepare("SELECT url, first_run, last_run FROM services ORDER BY first_run, url").all() as unknown as CampaignReport["services"],
     top_codes: [...topCodes.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)).slice(0, 20),
-    problems: { counts: problemCounts, limit, listed: [...problemRows(db, tables, { perKind: limit, counts: problemCounts, running: source.running })] }
+    problems: { counts: problemCounts, limit, listed: Array.from(problemRows(db, tables, { perKind: limit, counts: problemCounts, running: source.running }), cutProblem) }
   }
   checkConservation(report)
   return report
