@@ -7,6 +7,7 @@ import { benchEdifact, edifactRows, edifactTable } from "./edifact.mjs"
 import { benchMap, mapTable } from "./map.mjs"
 import { benchMapGroups, mapGroupsTable } from "./map-groups.mjs"
 import { benchValidate, validateTable } from "./validate.mjs"
+import { benchHostile, hostileTable } from "./hostile-inputs.mjs"
 
 const load = () => loadavg().map((l) => l.toFixed(2)).join(", ")
 const loadBefore = load()
@@ -15,6 +16,7 @@ const v = await benchValidate()
 const m = await benchMap()
 const g = await benchMapGroups()
 const e = await benchEdifact()
+const h = benchHostile()
 
 /** Peak RSS may grow by less than this when the input grows fourfold: "flat in file size". */
 const FLAT = 1.25
@@ -57,4 +59,6 @@ ${mapTable(m)}
 
 ${mapGroupsTable(g)}
 
-${edifactTable(e)}`)
+${edifactTable(e)}
+
+${hostileTable(h)}`)

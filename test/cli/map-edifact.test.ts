@@ -220,7 +220,7 @@ describe("data-import map with an EDIFACT mapping", () => {
       expect(result.code).toBe(1)
       expect(result.payloads.length).toBe(secondOnly)
       expect(result.payloads.length).toBeLessThan(all)
-      const detail = JSON.stringify(result.rejected)
+      const detail = result.rejected.flatMap((r) => (r["errors"] as Array<{ detail: string }>).map((e) => e.detail)).join("\n")
       // Each record of message 1 is rejected, naming the segment that cost the message.
       expect(detail).toContain(`${result.input}: message "1" (#1), segment `)
       expect(detail).toContain(`segment_too_long: the segment "FTX+AAI+++xx…" (number 5, at byte ${at}) is longer than 1048576 bytes`)
@@ -232,11 +232,11 @@ describe("data-import map with an EDIFACT mapping", () => {
       const result = await run("no-terminator", text)
       expect(result.code).toBe(1)
       expect(result.payloads.length).toBe(all)
-      const detail = JSON.stringify(result.rejected)
+      const detail = result.rejected.flatMap((r) => (r["errors"] as Array<{ detail: string }>).map((e) => e.detail)).join("\n")
+      expect(JSON.stringify(result.rejected)).not.toContain("yyyyyyyyyy".repeat(20))
       // Its segments: the sample's (one per terminator, the UNA's included), then UNB, UNH and the FTX.
       const number = sample.split("'").length - 1 + 3
       expect(detail).toContain(`segment_too_long: the segment "FTX+AAI+++yy…" (number ${number}, at byte ${sample.length + 87}) is longer than 1048576 bytes`)
-      expect(detail).not.toContain("yyyyyyyyyy".repeat(20))
       expect(result.stderr.length).toBeLessThan(5_000)
     })
   })
