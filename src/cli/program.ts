@@ -71,8 +71,8 @@ export const buildProgram = (env: CliEnvironment, done: (code: ExitCode) => void
     .showHelpAfterError("(run with --help for usage)")
     .configureOutput({ outputError: (text, write) => write(`data-import: ${text.replace(/^error: /u, "")}`) })
     .addHelpText("after", exitCodesHelp(
-      "validate: every record valid (warnings allowed); map: every row mapped; send: every record stored; status: every account imported; report: nothing left to fix",
-      "invalid or unparseable records; map: rows rejected; send: records not stored; status: accounts not ready; report: something left to fix",
+      "validate: every record valid (warnings allowed); map: every row mapped; send: every record stored; status: nothing known blocks the supplier's records; report: nothing left to fix",
+      "invalid or unparseable records; map: rows rejected; send: records not stored; status: an account not ready or a record of the supplier not stored; report: something left to fix",
       signalExitHelp("send resumes with the same command; map leaves no file at its targets")
     ))
 
@@ -324,9 +324,14 @@ ${exitCodesHelp("the answer is recorded", "not used (a key that names no record 
     .option("--allow-insecure-http", "allow plain http:// to a host that is not this machine")
     .addHelpText("after", `
 The API key comes from DATA_IMPORT_API_KEY, or a token from DATA_IMPORT_TOKEN.
+A supplier's status (Ongoing, Paused, Complete) is not readable through the API: a paused supplier has
+no pending accounts and its accounts are imported, yet the service refuses every post-import record of
+it. Without --journal the output says so; with --journal the supplier's records the ledger holds as
+blocked (supplier_not_ongoing, account not imported, ...), in doubt, not yet sent or to fix are listed,
+each with what to do, and exit 1.
 ${exitCodesHelp(
-  "every account asked about is imported (without accounts: none is pending) and, with --journal, every record of the supplier in the ledger is stored",
-  "an account not ready, or with --journal a record of the supplier not stored"
+  "nothing known blocks the supplier's records: every account asked about is imported (without accounts: none is pending) and, with --journal, every record of the supplier in the ledger is stored (without --journal the supplier's own status is not checked: the API does not tell it)",
+  "something known blocks: an account not ready, or with --journal a record of the supplier not stored (blocked, in doubt, not yet sent, rejected, ...)"
 )}`)
     .action(async (supplier: string, accounts: Array<string>, opts: Parameters<typeof runStatus>[2]) => {
       done(await (await import("./commands/status.js")).runStatus(supplier, accounts, opts))

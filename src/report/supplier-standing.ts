@@ -6,6 +6,8 @@
  * @module
  */
 import { openReportSource, type ReportSource } from "./campaign-report.js"
+import { ADVICE_BY_KIND, adviceFor } from "./problem-advice.js"
+import type { ProblemKind } from "./report-types.js"
 
 /** One supplier's records in the ledger. */
 export interface SupplierStanding {
@@ -17,6 +19,8 @@ export interface SupplierStanding {
    * those not answered yet (pending, or in flight in the run in progress); in flight when a run was killed is `in_doubt`.
    */
   readonly open: Readonly<Record<string, number>>
+  /** For each key of `open`, when the latest of its records was written (milliseconds since the epoch): the last answer, or the last sighting. */
+  readonly open_since?: Readonly<Record<string, number>>
 }
 
 const STORED = new Set(["created", "already_existed", "moved"])
@@ -36,7 +40,11 @@ const STORED = new Set(["created", "already_existed", "moved"])
  * ledger.inFlight({ ...record, identity: "i2" }, run)
  * ledger.settle("i2", { outcome: "created" })
  * ledger.close()
- * readSupplierStanding(path, "STADTWERKE_SUED") // => { supplier: "STADTWERKE_SUED", records: 2, stored: 1, open: { "blocked:supplier_not_ongoing": 1 } }
+ * const standing = readSupplierStanding(path, "STADTWERKE_SUED")
+ * standing.records // => 2
+ * standing.stored // => 1
+ * standing.open // => { "blocked:supplier_not_ongoing": 1 }
+ * typeof standing.open_since?.["blocked:supplier_not_ongoing"] // => "number"
  */
 export const readSupplierStanding = (path: string, supplier: string): SupplierStanding => {
   const source = openReportSource(path)
@@ -53,13 +61,14 @@ const supplierStanding = (source: ReportSource, supplier: string): SupplierStand
   const rows = source.db
     .prepare(
       `SELECT CASE WHEN state = 'in_flight' AND run IS NOT ? THEN 'done' ELSE state END AS state,
-         CASE WHEN state = 'in_flight' AND run IS NOT ? THEN 'in_doubt' ELSE outcome END AS outcome, cause, COUNT(*) AS n
+         CASE WHEN state = 'in_flight' AND run IS NOT ? THEN 'in_doubt' ELSE outcome END AS outcome, cause, COUNT(*) AS n, MAX(updated_at) AS latest
        FROM records WHERE supplier = ? GROUP BY 1, 2, cause`
     )
-    .all(source.running ?? null, source.running ?? null, supplier) as Array<{ state: string; outcome: string | null; cause: string | null; n: number }>
+    .all(source.running ?? null, source.running ?? null, supplier) as Array<{ state: string; outcome: string | null; cause: string | null; n: number; latest: number }>
   let records = 0
   let stored = 0
   const open: Record<string, number> = {}
+  const since: Record<string, number> = {}
   for (const row of rows) {
     records += row.n
     if (row.state === "done" && row.outcome !== null && STORED.has(row.outcome)) {
@@ -68,6 +77,21 @@ const supplierStanding = (source: ReportSource, supplier: string): SupplierStand
     }
     const key = row.state !== "done" || row.outcome === null ? "not_sent" : row.outcome === "blocked" ? `blocked:${row.cause ?? "unknown"}` : row.outcome
     open[key] = (open[key] ?? 0) + row.n
+    since[key] = Math.max(since[key] ?? 0, row.latest)
   }
-  return { supplier, records, stored, open }
+  return { supplier, records, stored, open, ...(Object.keys(since).length === 0 ? {} : { open_since: since }) }
+}
+
+/**
+ * What to do about a supplier's records of one key of {@link SupplierStanding.open} (`blocked:CAUSE`, an
+ * outcome, `not_sent`): the report's advice for that code.
+ *
+ * @example
+ * adviceOfOpen("blocked:supplier_not_ongoing").startsWith("The supplier's migration is Paused or Complete") // => true
+ * adviceOfOpen("not_sent") // => "Not answered yet: run send with the same ledger (or wait for the run in progress)."
+ */
+export const adviceOfOpen = (key: string): string => {
+  if (key === "not_sent") return "Not answered yet: run send with the same ledger (or wait for the run in progress)."
+  const [outcome, cause] = key.split(":") as [string, string | undefined]
+  return Object.hasOwn(ADVICE_BY_KIND, outcome) ? adviceFor(outcome as ProblemKind, cause ?? outcome) : ""
 }

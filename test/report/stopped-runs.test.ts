@@ -74,7 +74,7 @@ describe("records in flight when a run was killed", () => {
   })
 
   it("are in doubt in status --journal's standing of the supplier", () => {
-    expect(readSupplierStanding(killedRun(), "SW_NORD")).toEqual({ supplier: "SW_NORD", records: 3, stored: 1, open: { in_doubt: 2 } })
+    expect(readSupplierStanding(killedRun(), "SW_NORD")).toEqual({ supplier: "SW_NORD", records: 3, stored: 1, open: { in_doubt: 2 }, open_since: { in_doubt: expect.any(Number) } })
   })
 
   it("stay in flight while their run holds the ledger (a send in progress)", () => {

@@ -1,12 +1,14 @@
 /**
  * `data-import status`: reads the status endpoints and lists the accounts that cannot take post-import
  * data yet (pending, in progress, unknown, or without an import process), so a team sees why a send got
- * 404s.
+ * 404s. It never gives an all-clear for what it cannot see: a supplier's status is not readable through
+ * the API, so without a ledger it says so; with one, the supplier's records the ledger holds as not stored
+ * (blocked, in doubt, not yet sent, to fix) are listed with what to do, and make the exit code 1.
  *
  * @module
  */
 import { createClient, endpoints, InsecureBaseUrlError, pathParameterProblem, POST_ENDPOINT_IDS, type SendOutcome } from "../../index.js"
-import { readSupplierStanding, type SupplierStanding } from "../../report/supplier-standing.js"
+import { adviceOfOpen, readSupplierStanding, type SupplierStanding } from "../../report/supplier-standing.js"
 import { API_KEY_VARIABLE, authenticate, readCredentials, TOKEN_VARIABLE } from "../credentials.js"
 import { checkLedgerPath } from "../ledger-path.js"
 import { type CliError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
@@ -38,6 +40,18 @@ const standingOf = (journal: string | undefined, supplier: string): SupplierStan
     throw ioError(`the ledger ${journal}: ${error instanceof Error ? error.message : String(error)}`)
   }
 }
+
+/** Milliseconds since the epoch → "2025-01-31 14:05 UTC". */
+const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace("T", " ")} UTC`
+
+const counted = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`
+
+/**
+ * What the API cannot tell: a supplier's status is not readable through it, and a paused (or complete)
+ * supplier has no pending accounts and COMPLETED ones, while the service refuses every post-import record.
+ */
+const notChecked = (supplier: string): string =>
+  `Not checked: whether the migration of ${supplier} is Ongoing: the API does not tell a supplier's status, and while it is Paused or Complete the service refuses every post-import record of it (blocked, supplier_not_ongoing). --journal LEDGER adds what the campaign's sends met.\n`
 
 /** One account that is not ready, and why. */
 interface NotReady {
@@ -71,7 +85,11 @@ const checkPathParameters = (supplier: string, accounts: ReadonlyArray<string>):
   }
 }
 
-/** Runs `status` and returns its exit code: 0 when every account asked about (or the supplier's every account) is imported. */
+/**
+ * Runs `status` and returns its exit code: 0 when nothing known blocks the supplier's records (every account
+ * asked about, or the supplier's every account, is imported and, with a ledger, every record of the
+ * supplier in it is stored); 1 otherwise.
+ */
 export const runStatus = async (supplier: string, accounts: ReadonlyArray<string>, options: StatusCommandOptions): Promise<ExitCode> => {
   checkPathParameters(supplier, accounts)
   // A ledger named from the wrong folder is said to be missing before the service is asked anything.
@@ -107,9 +125,11 @@ export const runStatus = async (supplier: string, accounts: ReadonlyArray<string
   }
   const standing = standingOf(options.journal, supplier)
   const openInLedger = standing === undefined ? 0 : Object.values(standing.open).reduce((a, b) => a + b, 0)
+  // The ledger's word is the last answer the service gave for the supplier's records, not its status now.
+  const supplierStatus = standing !== undefined && (standing.open["blocked:supplier_not_ongoing"] ?? 0) > 0 ? "not_ongoing_at_the_last_answer" : "not_readable_through_the_api"
   const stdout = new Output(process.stdout, "stdout")
   if (options.format === "json") {
-    stdout.write(`${JSON.stringify({ import_supplier: supplier, checked: accounts.length === 0 ? "pending" : accounts.length, not_ready: notReady, ...(standing === undefined ? {} : { ledger: standing }) })}\n`)
+    stdout.write(`${JSON.stringify({ import_supplier: supplier, checked: accounts.length === 0 ? "pending" : accounts.length, not_ready: notReady, supplier_status: supplierStatus, ...(standing === undefined ? {} : { ledger: standing }) })}\n`)
   } else {
     if (notReady.length === 0) {
       stdout.write(accounts.length === 0 ? `${supplier}: no pending accounts\n` : `${supplier}: every account asked about (${accounts.length}) is imported\n`)
@@ -118,9 +138,16 @@ export const runStatus = async (supplier: string, accounts: ReadonlyArray<string
       stdout.write(`${supplier}: ${accounts} take post-import data yet (the service refuses it: ${refusals()}):\n`)
       for (const a of notReady) stdout.write(`  ${a.external_account_number}  ${a.status}\n`)
     }
-    if (standing !== undefined) {
-      const open = Object.entries(standing.open).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k.replace(":", " ").replace(/_/gu, " ")} ${n}`)
-      stdout.write(`${supplier} in the ledger ${options.journal!}: ${standing.records} records, ${standing.stored} stored${open.length === 0 ? "" : `; not stored: ${open.join(", ")}`}\n`)
+    if (standing === undefined) stdout.write(notChecked(supplier))
+    else {
+      const open = Object.entries(standing.open).sort((a, b) => b[1] - a[1])
+      const listed = open.map(([k, n]) => `${k.replace(":", " ").replace(/_/gu, " ")} ${n}`)
+      stdout.write(`${supplier} in the ledger ${options.journal!}: ${counted(standing.records, "record")}, ${standing.stored} stored${listed.length === 0 ? "" : `; not stored: ${listed.join(", ")}`}\n`)
+      for (const [key, n] of open) {
+        const since = standing.open_since?.[key]
+        stdout.write(`  ${key.replace(":", " ").replace(/_/gu, " ")}: ${counted(n, "record")}${since === undefined ? "" : ` (${key === "not_sent" ? "last read" : "last answer"} ${when(since)})`}: ${adviceOfOpen(key)}\n`)
+      }
+      if (openInLedger > 0) stdout.write(`Not clear: ${counted(openInLedger, "record")} of ${supplier} in the ledger ${openInLedger === 1 ? "is" : "are"} not stored.\n`)
     }
   }
   await stdout.close()
