@@ -62,12 +62,25 @@ const sentItem = (endpoint: PostEndpointId, body: unknown, index: number): unkno
   return Array.isArray(items) ? items[index] : undefined
 }
 
-/** The `transaction_data.transaction_date` of result `index` of a transactions answer. */
-const answeredDate = (answer: unknown, index: number): unknown => {
+/** The `transaction_data` of result `index` of a transactions answer. */
+const answeredData = (answer: unknown, index: number): Record<string, unknown> | undefined => {
   const results = isRecord(answer) ? answer["results"] : undefined
   const result = Array.isArray(results) ? results[index] : undefined
   const data = isRecord(result) ? result["transaction_data"] : undefined
-  return isRecord(data) ? data["transaction_date"] : undefined
+  return isRecord(data) ? data : undefined
+}
+
+/**
+ * What the service wrote into a transaction it moved, as its answer carries it: the first text field
+ * (`description`, `note`, `display_note`) that differs from the one sent. The spec: "a description is
+ * added to the transaction explaining this and a note is pinned to the account".
+ */
+const serviceNote = (sent: unknown, answered: Record<string, unknown>): string | null => {
+  for (const field of ["description", "note", "display_note"]) {
+    const text = answered[field]
+    if (typeof text === "string" && text !== (isRecord(sent) ? sent[field] : undefined)) return text
+  }
+  return null
 }
 
 /** Per record from the item results of notes and transactions; a record with no result is in doubt. */
@@ -87,9 +100,13 @@ const byItems = (
       if (item === "created") {
         const sent = sentItem(endpoint, body, i)
         const from = isRecord(sent) ? sent["transaction_date"] : undefined
-        const to = answeredDate(outcome.body, i)
-        if (endpoint === "transactions" && typeof to === "string" && to !== from) {
-          return [record, { ...base, outcome: "moved", cause: "moved_into_open_statement_period", detail: { from, to, pinned_note: true } }]
+        const answered = answeredData(outcome.body, i)
+        const to = answered?.["transaction_date"]
+        if (endpoint === "transactions" && answered !== undefined && typeof to === "string" && to !== from) {
+          // What the report lists of it: the transaction, both dates, and the service's own words about the move.
+          const id = isRecord(sent) ? sent["transaction_id"] : undefined
+          const detail = { from, to, pinned_note: true, transaction_id: typeof id === "string" ? id : null, service_note: serviceNote(sent, answered) }
+          return [record, { ...base, outcome: "moved", cause: "moved_into_open_statement_period", detail }]
         }
         return [record, { ...base, outcome: "created" }]
       }

@@ -133,7 +133,14 @@ describe("sendRecords", () => {
     const moved = await sendRecords(lines("/t.ndjson", [transactions("KD-1", [{ id: "T-11", date: "2023-11-30" }])]), { ledger, client, forceAddToCurrentStatement: true })
     expect(moved.outcomes.moved).toBe(1)
     const record = ledger.records({ outcome: "moved", limit: 5 })[0]
-    expect(JSON.parse(record!.detail!)).toEqual({ from: "2023-11-30", to: "2024-01-01", pinned_note: true })
+    // The answer's transaction_data carries the new date and, in its note, the service's words about the move.
+    expect(JSON.parse(record!.detail!)).toEqual({
+      from: "2023-11-30",
+      to: "2024-01-01",
+      pinned_note: true,
+      transaction_id: "T-11",
+      service_note: "Transaction T-11 dated 2023-11-30 was moved to 2024-01-01, into the open statement period 2024-01-01 to 2024-12-31."
+    })
   })
 
   it("notes: settled ones are left out of the request; only the new ones are sent", async () => {
