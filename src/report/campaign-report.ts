@@ -15,6 +15,8 @@ import { LedgerMismatchError, RECORD_OUTCOMES, type RecordOutcome, STOPPED_IN_FL
 import { sorterThreads, startAccountScan } from "./account-scan.js"
 import { cutProblem } from "./report-cells.js"
 import { anyUnidentified, CURRENT_MAP_RUNS, currentUnidentified, type LedgerTables, linesText, problemRows, unknownAccountRows } from "./report-problems.js"
+import { adviceFor, advised } from "./problem-advice.js"
+import { movedTransactions } from "./report-moved.js"
 import {
   type AccountRow,
   type AccountTotals,
@@ -202,6 +204,7 @@ const checkConservation = (report: CampaignReport): void => {
   const a = report.accounts.totals
   if (a.complete + a.blocked + a.partly + a.not_stored !== a.accounts) wrong.push(`accounts: ${a.accounts}, ${a.complete + a.blocked + a.partly + a.not_stored} by status`)
   for (const kind of PROBLEM_KINDS) if (report.problems.counts[kind] !== report.totals[kind]) wrong.push(`problems ${kind}: ${report.problems.counts[kind]}, totals ${report.totals[kind]}`)
+  if (report.moved.total !== report.totals.moved) wrong.push(`moved: ${report.moved.total} listed as moved, totals ${report.totals.moved}`)
   if (wrong.length > 0) throw new Error(`the report's counts do not add up (${wrong.join("; ")})`)
 }
 
@@ -433,8 +436,9 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     runs,
     timeline: { bucket_ms: bucketMs, points: [...points.entries()].sort((a, b) => a[0] - b[0]).map(([at, records]) => ({ at, records })) },
     services: db.prepare("SELECT url, first_run, last_run FROM services ORDER BY first_run, url").all() as unknown as CampaignReport["services"],
-    top_codes: [...topCodes.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)).slice(0, 20),
-    problems: { counts: problemCounts, limit, listed: Array.from(problemRows(db, tables, { perKind: limit, counts: problemCounts, running: source.running }), cutProblem) }
+    top_codes: [...topCodes.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)).slice(0, 20).map((c) => ({ ...c, advice: adviceFor(c.problem, c.code) })),
+    problems: { counts: problemCounts, limit, listed: Array.from(problemRows(db, tables, { perKind: limit, counts: problemCounts, running: source.running }), (p) => advised(cutProblem(p))) },
+    moved: movedTransactions(db, tables, limit)
   }
   checkConservation(report)
   return report

@@ -1,7 +1,8 @@
 /**
  * The to-do list for the legacy team as CSV (RFC 4180: CRLF line ends, every field quoted when it holds a
  * quote, comma, CR or LF): one row per problem, with its source file and physical lines, supplier,
- * account, kind, code, detail and the raw legacy row when known. Streamed: one row at a time.
+ * account, kind, code, detail, the raw legacy row when known, and what to do about it. Streamed: one row
+ * at a time.
  *
  * It is made to be opened in a spreadsheet, so no cell may start like a formula: a value that starts with
  * `=`, `+`, `-`, `@`, a tab or a carriage return (OWASP's list for CSV injection), or with the full-width
@@ -11,7 +12,8 @@
  *
  * @module
  */
-import type { Problem } from "./report-types.js"
+import { adviceFor } from "./problem-advice.js"
+import type { AdvisedProblem, Problem } from "./report-types.js"
 
 export const CSV_COLUMNS = [
   "problem",
@@ -24,8 +26,9 @@ export const CSV_COLUMNS = [
   "payload_file",
   "payload_line",
   "detail",
-  "raw"
-] as const satisfies ReadonlyArray<keyof Problem | "kind">
+  "raw",
+  "advice"
+] as const satisfies ReadonlyArray<keyof AdvisedProblem | "kind">
 
 /** What a spreadsheet may read as the start of a formula, and the quote mark that says "text" (see the module). */
 const NEEDS_QUOTE_MARK = /^[=+\-@\t\r\uff1d\uff0b\uff0d\uff20']/u
@@ -50,6 +53,6 @@ export const csvField = (value: string | number | null): string => {
 /** The header row. */
 export const csvHeader = (): string => `${CSV_COLUMNS.join(",")}\r\n`
 
-/** One problem as a row. */
+/** One problem as a row, with what to do about it. */
 export const csvRow = (p: Problem): string =>
-  `${[p.problem, p.endpoint, p.code, p.supplier, p.account, p.source_file, p.source_lines, p.payload_file, p.payload_line, p.detail, p.raw].map(csvField).join(",")}\r\n`
+  `${[p.problem, p.endpoint, p.code, p.supplier, p.account, p.source_file, p.source_lines, p.payload_file, p.payload_line, p.detail, p.raw, adviceFor(p.problem, p.code)].map(csvField).join(",")}\r\n`

@@ -7,7 +7,7 @@
  * @module
  */
 import { esc, outcomesChart, timelineChart } from "./html-charts.js"
-import { cell, COLUMNS, count, storedOf, verdictOf, when } from "./render-text.js"
+import { cell, COLUMNS, count, movedSummary, storedOf, verdictOf, when } from "./render-text.js"
 import type { CampaignReport } from "./report-types.js"
 
 const STYLE = `
@@ -20,7 +20,8 @@ table{border-collapse:collapse;background:#fff;margin:6px 0}th,td{border:1px sol
 td.n{text-align:right;font-variant-numeric:tabular-nums}th{background:#f0f0f0;position:sticky;top:0}
 .chart text{font-size:12px;fill:#333}.legend .key{margin-right:10px;white-space:nowrap}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
 .filters{position:sticky;top:0;background:#fafafa;padding:8px 0;border-bottom:1px solid #ddd;z-index:1}
-.filters label{margin-right:14px}tr.hidden{display:none}pre{margin:0;white-space:pre-wrap;max-width:480px;font-size:12px}`
+.filters label{margin-right:14px}tr.hidden{display:none}pre{margin:0;white-space:pre-wrap;max-width:480px;font-size:12px}
+table{display:block;max-width:100%;overflow-x:auto}td,th,p,pre,.card{overflow-wrap:anywhere}svg.chart{max-width:100%;height:auto}`
 
 /** The filters: a table names the filters that apply to it (data-filters); its rows carry data-kind, data-supplier, data-account, data-outcome (a row without one does not match a filter set on it). */
 const SCRIPT = `
@@ -51,8 +52,8 @@ const attrs = (data: Readonly<Record<string, string | null>>): string =>
 const select = (name: string, label: string, values: ReadonlyArray<string>): string =>
   `<label>${esc(label)} <select id="filter-${name}"><option value="">all</option>${values.map((v) => `<option value="${esc(v)}">${esc(v)}</option>`).join("")}</select></label>`
 
-const shownOf = (id: string, rows: number, total: number): string =>
-  `<p class="muted"><span data-shown-for="${id}">${rows}</span> shown of ${count(rows)} listed${total > rows ? `; ${count(total - rows)} more not listed (every problem: --format csv)` : ""}.</p>`
+const shownOf = (id: string, rows: number, total: number, more = "every problem: --format csv"): string =>
+  `<p class="muted"><span data-shown-for="${id}">${rows}</span> shown of ${count(rows)} listed${total > rows ? `; ${count(total - rows)} more not listed (${more})` : ""}.</p>`
 
 const card = (id: string, label: string, n: number, tone = ""): string => `<div class="card"><span>${esc(label)}</span><b id="total-${id}" class="${tone}">${count(n)}</b></div>`
 
@@ -89,13 +90,20 @@ export const renderHtml = (r: CampaignReport): string => {
     `<tr${attrs({ supplier: acc.supplier, account: acc.account, outcome: acc.status })}><td>${esc(acc.supplier)}</td><td>${esc(acc.account)}</td><td>${esc(acc.status.replace("_", " "))}</td><td class="n">${count(acc.stored)}</td><td class="n">${count(acc.records)}</td><td class="n">${count(acc.map_rejected)}</td><td class="n">${count(acc.map_warning)}</td><td>${esc(acc.causes.join(", "))}</td></tr>`
   )
   const problemRows = r.problems.listed.map((p) =>
-    `<tr${attrs({ kind: p.endpoint, supplier: p.supplier, account: p.account, outcome: p.problem })}><td>${esc(p.problem)}</td><td>${esc(p.endpoint)}</td><td>${esc(p.code)}</td><td>${esc(p.supplier)}</td><td>${esc(p.account)}</td><td>${esc(p.source_file)}</td><td>${esc(p.source_lines)}</td><td>${esc(p.detail)}</td><td><pre>${esc(p.raw)}</pre></td></tr>`
+    `<tr${attrs({ kind: p.endpoint, supplier: p.supplier, account: p.account, outcome: p.problem })}><td>${esc(p.problem)}</td><td>${esc(p.endpoint)}</td><td>${esc(p.code)}</td><td>${esc(p.supplier)}</td><td>${esc(p.account)}</td><td>${esc(p.source_file)}</td><td>${esc(p.source_lines)}</td><td>${esc(p.detail)}</td><td><pre>${esc(p.raw)}</pre></td><td class="advice">${esc(p.advice)}</td></tr>`
   )
   const problemTotal = Object.values(r.problems.counts).reduce((s, n) => s + n, 0)
   const runRows = r.runs.map((run) =>
     `<tr><td class="n">${run.id}</td><td>${esc(run.command)}</td><td>${esc(run.service)}</td><td>${esc(when(run.started_at))}</td><td>${esc(when(run.ended_at))}</td><td>${esc(run.ended ?? "in progress")}</td><td class="n">${count(run.records)}</td><td class="n">${run.per_minute === null ? "" : count(run.per_minute)}</td></tr>`
   )
-  const codeRows = r.top_codes.map((c) => `<tr${attrs({ outcome: c.problem })}><td>${esc(c.problem.replace(/_/gu, " "))}</td><td>${esc(c.code)}</td><td class="n">${count(c.count)}</td></tr>`)
+  const codeRows = r.top_codes.map((c) => `<tr${attrs({ outcome: c.problem })}><td>${esc(c.problem.replace(/_/gu, " "))}</td><td>${esc(c.code)}</td><td class="n">${count(c.count)}</td><td class="advice">${esc(c.advice)}</td></tr>`)
+  const movedRows = r.moved.listed.map((m) =>
+    `<tr${attrs({ supplier: m.supplier, account: m.account })}><td>${esc(m.supplier)}</td><td>${esc(m.account)}</td><td>${esc(m.transaction_id)}</td><td>${esc(m.from)}</td><td>${esc(m.to)}</td><td>${esc(m.service_note)}</td><td>${esc(m.source_file)}</td><td>${esc(m.source_lines)}</td></tr>`
+  )
+  const moved = movedSummary(r)
+  const movedSection = moved === undefined ? "" : `<h2>Changed by the service</h2><p id="moved-summary">${esc(moved)} ${esc(r.moved.advice)}</p>
+<table id="moved" class="filterable" data-filters="supplier account"><thead><tr><th>supplier</th><th>account</th><th>transaction</th><th>date sent</th><th>date stored</th><th>the service's note on it</th><th>source file</th><th>lines</th></tr></thead><tbody>${movedRows.join("")}</tbody></table>
+${shownOf("moved", movedRows.length, r.moved.total, "a higher --limit lists them")}`
   const mapRows = r.map_runs.map((m) => `<tr><td class="n">${m.run}</td><td>${esc(m.input)}</td><td>${esc(m.output)}</td><td>${esc(m.endpoint)}</td><td class="n">${count(m.rows_read)}</td><td class="n">${count(m.payloads)}</td><td class="n">${count(m.rows_rejected)}</td></tr>`)
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
@@ -104,13 +112,13 @@ export const renderHtml = (r: CampaignReport): string => {
 <title>Migration campaign report</title><style>${STYLE}</style></head>
 <body>
 <h1>Migration campaign report</h1>
-<p class="muted">Ledger ${esc(r.ledger)}, ${esc(when(r.generated_at))}. Services: ${r.services.map((s) => esc(s.url)).join(", ") || "none"}.</p>
 <p id="status" class="${r.complete ? "ok" : "bad"}">${esc(verdictOf(r, "records are not stored or problems are left to fix"))}</p>
+<div class="cards">${card("records", "records", t.records)}${card("stored", "stored", stored, "ok")}${card("blocked", "blocked", t.blocked)}${card("rejected", "rejected", t.rejected, "bad")}${card("invalid", "invalid", t.invalid, "bad")}${card("conflict", "conflicts", t.conflict)}${card("in_doubt", "in doubt", t.in_doubt)}${card("failed", "failed", t.failed)}${card("not_sent", "not yet sent", t.pending + t.in_flight)}${card("map_rejected", "rejected at map", t.map_rejected, "bad")}${card("map_warning", "map warnings (to look at)", t.map_warning)}${card("accounts", "accounts", a.accounts)}${card("accounts_complete", "accounts complete", a.complete, "ok")}${card("moved", "moved by the service", t.moved)}</div>
+<p class="muted">Ledger ${esc(r.ledger)}, ${esc(when(r.generated_at))}. Services: ${r.services.map((s) => esc(s.url)).join(", ") || "none"}.</p>
 ${r.unsent_payload_files.length === 0 ? "" : `<p id="unsent-files" class="bad">Mapped, not sent since: ${r.unsent_payload_files.map((f) => `${esc(f.output)} (${count(f.payloads)} payloads of ${esc(f.input)}, map run #${f.run})`).join("; ")}.</p>`}
-<div class="cards">${card("records", "records", t.records)}${card("stored", "stored", stored, "ok")}${card("blocked", "blocked", t.blocked)}${card("rejected", "rejected", t.rejected, "bad")}${card("invalid", "invalid", t.invalid, "bad")}${card("conflict", "conflicts", t.conflict)}${card("in_doubt", "in doubt", t.in_doubt)}${card("failed", "failed", t.failed)}${card("not_sent", "not yet sent", t.pending + t.in_flight)}${card("map_rejected", "rejected at map", t.map_rejected, "bad")}${card("map_warning", "map warnings (to look at)", t.map_warning)}${card("accounts", "accounts", a.accounts)}${card("accounts_complete", "accounts complete", a.complete, "ok")}</div>
 <h2>Outcomes by kind</h2>${outcomesChart(r)}
 <h2>Over time</h2>${timelineChart(r)}
-<h2>Top error codes</h2><table id="codes" class="filterable" data-filters="outcome"><thead><tr><th>problem</th><th>code</th><th>count</th></tr></thead><tbody>${codeRows.join("")}</tbody></table>
+<h2>Top error codes</h2><table id="codes" class="filterable" data-filters="outcome"><thead><tr><th>problem</th><th>code</th><th>count</th><th>what to do</th></tr></thead><tbody>${codeRows.join("")}</tbody></table>
 <div class="filters">${select("kind", "kind", kinds)}${select("supplier", "supplier", suppliers)}<label>account <input id="filter-account" type="search" placeholder="account"></label>${select("outcome", "outcome", outcomes)}</div>
 <h2>By kind</h2><table id="kinds" class="filterable" data-filters="kind"><thead>${head.replace("%s", "kind").replace("</tr>", "<th>codes</th></tr>")}</thead><tbody>${kindRows.join("")}</tbody></table>
 <h2>By supplier</h2><table id="suppliers" class="filterable" data-filters="supplier"><thead>${head.replace("%s", "supplier").replace("</tr>", "<th>accounts</th><th>complete</th><th>partly</th><th>blocked</th><th>nothing stored</th></tr>")}</thead><tbody>${supplierRows.join("")}</tbody></table>
@@ -118,8 +126,9 @@ ${r.unsent_payload_files.length === 0 ? "" : `<p id="unsent-files" class="bad">M
 <table id="accounts" class="filterable" data-filters="supplier account outcome"><thead><tr><th>supplier</th><th>account</th><th>status</th><th>stored</th><th>records</th><th>rows rejected at map</th><th>map warnings</th><th>blocked because</th></tr></thead><tbody>${accountRows.join("")}</tbody></table>
 ${shownOf("accounts", accountRows.length, a.accounts - a.complete)}
 ${unknownAccounts(r)}
-<h2>Problems</h2><table id="problems" class="filterable" data-filters="kind supplier account outcome"><thead><tr><th>problem</th><th>kind</th><th>code</th><th>supplier</th><th>account</th><th>source file</th><th>lines</th><th>detail</th><th>raw row</th></tr></thead><tbody>${problemRows.join("")}</tbody></table>
+<h2>Problems</h2><table id="problems" class="filterable" data-filters="kind supplier account outcome"><thead><tr><th>problem</th><th>kind</th><th>code</th><th>supplier</th><th>account</th><th>source file</th><th>lines</th><th>detail</th><th>raw row</th><th>what to do</th></tr></thead><tbody>${problemRows.join("")}</tbody></table>
 ${shownOf("problems", problemRows.length, problemTotal)}
+${movedSection}
 <h2>Runs</h2><table id="runs"><thead><tr><th>run</th><th>command</th><th>service</th><th>started</th><th>ended</th><th>how</th><th>records written last</th><th>per minute</th></tr></thead><tbody>${runRows.join("")}</tbody></table>
 ${mapRows.length > 0 ? `<h2>Map runs</h2><table id="map-runs"><thead><tr><th>run</th><th>input</th><th>output</th><th>kind</th><th>rows read</th><th>payloads</th><th>rows rejected</th></tr></thead><tbody>${mapRows.join("")}</tbody></table>` : ""}
 <script>${SCRIPT}</script>

@@ -4,7 +4,7 @@
  * @module
  */
 import { printable } from "../schemas/printable.js"
-import type { CampaignReport, CodeCounts, Tally, TallyKey } from "./report-types.js"
+import type { CampaignReport, CodeCounts, ProblemKind, Tally, TallyKey } from "./report-types.js"
 
 /**
  * Text from the ledger (legacy values, file names, the service's words) as a terminal can show it. Only
@@ -90,6 +90,30 @@ export const verdictOf = (r: CampaignReport, why: string): string => {
   return `Not complete: the ledger holds no records yet${mapped > 0 ? ` (${count(mapped)} payloads mapped, none sent with it)` : ""}: nothing is stored.`
 }
 
+/**
+ * What to do about the codes a format shows, each advice once with the codes it is for:
+ * [["blocked supplier_not_ongoing", "rejected TRANSACTION_IMPORT_ERROR"], advice].
+ */
+export const adviceGroups = (shown: ReadonlyArray<{ readonly problem: ProblemKind; readonly code: string; readonly advice: string }>): Array<readonly [ReadonlyArray<string>, string]> => {
+  const groups = new Map<string, Set<string>>()
+  for (const c of shown) {
+    const codes = groups.get(c.advice) ?? new Set<string>()
+    codes.add(`${c.problem.replace(/_/gu, " ")} ${c.code}`)
+    groups.set(c.advice, codes)
+  }
+  return [...groups].map(([advice, codes]) => [[...codes], advice] as const)
+}
+
+/** "STADTWERKE_NORD KD-1 T-1: 2023-12-15 → 2024-01-01 (legacy.csv:5)" */
+export const movedLine = (m: CampaignReport["moved"]["listed"][number]): string =>
+  `${m.supplier ?? "?"} ${m.account ?? "?"} ${m.transaction_id ?? "?"}: ${m.from ?? "?"} → ${m.to ?? "?"} (${m.source_file ?? "?"}:${m.source_lines ?? "?"})`
+
+/** The sentence that says what the service changed, or `undefined` when it changed nothing. */
+export const movedSummary = (r: CampaignReport): string | undefined =>
+  r.moved.total === 0
+    ? undefined
+    : `${counted(r.moved.total, "transaction")} moved into the open statement period, on ${counted(r.moved.accounts, "account")}, each with a note the service pinned on the account.`
+
 /** The report as text. */
 export const renderText = (r: CampaignReport): string => {
   const t = r.totals
@@ -118,9 +142,22 @@ export const renderText = (r: CampaignReport): string => {
   const more = a.accounts - a.complete - shown.length
   if (more > 0) out.push(`  … ${count(more)} more accounts not complete (--format html or json)`)
   out.push(...unknownAccountLines(r, 20))
+  const moved = movedSummary(r)
+  if (moved !== undefined) {
+    out.push("", `Changed by the service: ${moved} ${r.moved.advice}`)
+    for (const m of r.moved.listed.slice(0, 20)) {
+      out.push(`  ${printable(movedLine(m))}${m.service_note === null ? "" : `: ${printable(m.service_note)}`}`)
+    }
+    if (r.moved.total > 20) out.push(`  … ${count(r.moved.total - 20)} more moved transactions (--format html or json)`)
+  }
   if (r.top_codes.length > 0) {
     out.push("", "Top codes:")
     for (const c of r.top_codes.slice(0, 10)) out.push(`  ${count(c.count).padStart(9)}  ${c.problem.replace(/_/gu, " ")} ${printable(c.code)}`)
+  }
+  const shownCodes = [...r.top_codes.slice(0, 10), ...r.problems.listed.slice(0, 20)]
+  if (shownCodes.length > 0) {
+    out.push("", "What to do:")
+    for (const [codes, advice] of adviceGroups(shownCodes)) out.push(`  ${printable(codes.join(", "))}: ${advice}`)
   }
   if (r.map_runs.length > 0) {
     out.push("", "Map runs:")
@@ -180,6 +217,7 @@ export const renderMarkdown = (r: CampaignReport): string => {
     `- Waiting: ${count(t.blocked)} blocked, ${count(t.failed)} failed, ${count(t.in_doubt)} in doubt, ${count(t.pending + t.in_flight)} not yet sent`,
     ...(r.accounts.unknown.rows === 0 ? [] : [`- Rows of no known account (supplier or account could not be told): ${count(r.accounts.unknown.rows)}: ${r.accounts.unknown.listed.slice(0, 5).map((u) => `${mdEscape(u.source_file ?? "?")}:${u.source_lines ?? "?"}`).join(", ")}${r.accounts.unknown.rows > 5 ? ", …" : ""}`]),
     ...(t.map_warning === 0 ? [] : [`- ${counted(t.map_warning, "map warning")} left to look at: ${r.problems.listed.filter((p) => p.problem === "map_warning").slice(0, 5).map((p) => `${mdEscape(p.code)} at ${mdEscape(p.source_file ?? "?")}:${p.source_lines ?? "?"}`).join(", ")}${t.map_warning > 5 ? ", …" : ""}`]),
+    ...(r.moved.total === 0 ? [] : [`- Changed by the service: ${movedSummary(r)!} Check that this is what the business wanted.`]),
     "",
     "| kind | records | stored | blocked | rejected | invalid | other open |",
     "|---|---:|---:|---:|---:|---:|---:|"
@@ -191,6 +229,7 @@ export const renderMarkdown = (r: CampaignReport): string => {
   }
   if (r.top_codes.length > 0) {
     out.push("", `Top codes: ${r.top_codes.slice(0, 5).map((c) => `${mdEscape(c.code)} (${c.problem.replace(/_/gu, " ")}) ${count(c.count)}`).join(", ")}`)
+    out.push("", "What to do:", ...adviceGroups(r.top_codes.slice(0, 5)).map(([codes, advice]) => `- ${codes.map(mdEscape).join(", ")}: ${mdEscape(advice)}`))
   }
   const last = r.runs[r.runs.length - 1]
   if (last !== undefined) out.push("", `Last run: #${last.id} ${printable(last.command)}, ${when(last.started_at)}, ${last.ended ?? "in progress"}.`)

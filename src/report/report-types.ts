@@ -141,6 +141,29 @@ export interface Problem {
   readonly raw: string | null
 }
 
+/** A problem with what to do about it (`adviceFor`): a line of the to-do list as every format shows it. */
+export type AdvisedProblem = Problem & { readonly advice: string }
+
+/**
+ * A transaction the service moved into the open statement period of its account (sent with
+ * `force_add_to_current_statement`): stored with another date, and a note pinned on the account.
+ */
+export interface MovedTransaction {
+  readonly supplier: string | null
+  readonly account: string | null
+  readonly transaction_id: string | null
+  /** The date sent, and the date the service stored it with. */
+  readonly from: string | null
+  readonly to: string | null
+  /** The text the service wrote into the transaction about the move, as its answer carried it (null when the ledger does not hold it). */
+  readonly service_note: string | null
+  /** The legacy export and its physical lines, when the lineage is known; else the payload file. */
+  readonly source_file: string | null
+  readonly source_lines: string | null
+  readonly payload_file: string | null
+  readonly payload_line: number | null
+}
+
 /**
  * What `campaignReport` computes from a ledger: totals, kinds, suppliers, accounts, runs, the timeline, the
  * top codes and the listed problems; every format of `data-import report` is written from it.
@@ -166,9 +189,15 @@ export interface CampaignReport {
   readonly runs: ReadonlyArray<RunRow>
   readonly timeline: { readonly bucket_ms: number; readonly points: ReadonlyArray<TimePoint> }
   readonly services: ReadonlyArray<{ readonly url: string; readonly first_run: number; readonly last_run: number }>
-  readonly top_codes: ReadonlyArray<{ readonly problem: ProblemKind; readonly code: string; readonly count: number }>
-  /** Problems by kind (all of them), and at most `limit` listed per kind. */
-  readonly problems: { readonly counts: Record<ProblemKind, number>; readonly limit: number; readonly listed: ReadonlyArray<Problem> }
+  /** The most frequent codes, each with what to do about it. */
+  readonly top_codes: ReadonlyArray<{ readonly problem: ProblemKind; readonly code: string; readonly count: number; readonly advice: string }>
+  /** Problems by kind (all of them), and at most `limit` listed per kind, each with what to do. */
+  readonly problems: { readonly counts: Record<ProblemKind, number>; readonly limit: number; readonly listed: ReadonlyArray<AdvisedProblem> }
+  /**
+   * What the service changed: the transactions it moved into the open statement period (all counted, at
+   * most `limit` listed), on how many accounts (it pinned a note on the account for each), and what to do.
+   */
+  readonly moved: { readonly total: number; readonly accounts: number; readonly advice: string; readonly listed: ReadonlyArray<MovedTransaction> }
 }
 
 export const emptyTally = (): Tally => Object.fromEntries(TALLY_KEYS.map((k) => [k, 0])) as Tally

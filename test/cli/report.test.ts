@@ -80,7 +80,7 @@ describe("data-import report", () => {
     const text = readFileSync(out, "utf8")
     expect(text.endsWith("\r\n")).toBe(true)
     const rows = parse(text, { columns: true, relax_quotes: false }) as Array<Record<string, string>>
-    expect(Object.keys(rows[0]!)).toEqual(["problem", "kind", "code", "supplier", "account", "source_file", "source_lines", "payload_file", "payload_line", "detail", "raw"])
+    expect(Object.keys(rows[0]!)).toEqual(["problem", "kind", "code", "supplier", "account", "source_file", "source_lines", "payload_file", "payload_line", "detail", "raw", "advice"])
     expect(rows).toHaveLength(EXPECTED.problems.length)
     for (const [problem, code, file, lines] of EXPECTED.problems) {
       const matches = rows.filter((r) => r["problem"] === problem && r["code"] === code && basename(r["source_file"]!) === file && r["source_lines"] === lines)
