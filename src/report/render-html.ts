@@ -20,8 +20,9 @@ table{border-collapse:collapse;background:#fff;margin:6px 0}th,td{border:1px sol
 td.n{text-align:right;font-variant-numeric:tabular-nums}th{background:#f0f0f0;position:sticky;top:0}
 .chart text{font-size:12px;fill:#333}.legend .key{margin-right:10px;white-space:nowrap}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px}
 .filters{position:sticky;top:0;background:#fafafa;padding:8px 0;border-bottom:1px solid #ddd;z-index:1}
-.filters label{margin-right:14px}tr.hidden{display:none}pre{margin:0;white-space:pre-wrap;max-width:480px;font-size:12px}
-table{display:block;max-width:100%;overflow-x:auto}td,th,p,pre,.card{overflow-wrap:anywhere}svg.chart{max-width:100%;height:auto}`
+.filters label{margin-right:14px}tr.hidden{display:none}pre{margin:0;white-space:pre-wrap;max-width:480px;min-width:16em;font-size:12px}
+table{display:block;max-width:100%;overflow-x:auto}td,p,pre,.card{overflow-wrap:anywhere}svg.chart{max-width:100%;height:auto}
+.filters select,.filters input{max-width:18em}`
 
 /** The filters: a table names the filters that apply to it (data-filters); its rows carry data-kind, data-supplier, data-account, data-outcome (a row without one does not match a filter set on it). */
 const SCRIPT = `
