@@ -47,7 +47,7 @@ export const ADVICE_BY_CODE: Readonly<Record<string, string>> = {
   network_operator_not_imported:
     "The network operator it names is not in the service yet: send the market participants first, then run send again with the same ledger.",
   TRANSACTION_IMPORT_ERROR:
-    "The transaction lies outside the account's open statement period (the detail names both): correct its date in the export and send again; moving it into the open period (--force-add-to-current-statement, which pins a note on the account) is a business decision.",
+    "The transaction lies outside the account's open statement period (the detail names both): correct its date in the export and send again, or, where the business decides to move it into the open period, send again with --force-add-to-current-statement (the service then pins a note on the account).",
   [STOPPED_IN_FLIGHT]: `A run was killed while this record was in flight. The next send sends it again where a repeat is harmless; otherwise: ${ASK}`,
   no_answer: `The request got no answer (the connection broke or timed out after it was sent). ${ASK}`,
   no_result: `The service's answer held no result for this record. ${ASK}`,
