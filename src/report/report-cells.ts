@@ -31,7 +31,7 @@ export const cutCell = (text: string): string => {
  * A listed problem with its raw row and detail cut (see {@link cutCell}).
  *
  * @example
- * cutProblem(problem).raw // => the first 4,096 characters of the raw row, then "… N more characters"
+ * cutProblem({ detail: "invalid", raw: "x".repeat(4100) } as Problem).raw?.endsWith("x… 4 more characters") // => true
  */
 export const cutProblem = (problem: Problem): Problem => ({
   ...problem,

@@ -40,11 +40,8 @@ const realFolder = (folder: string): string => {
  * leads to nothing yet, and its folder by its real path.
  *
  * @example
- * import { mkdtempSync, symlinkSync } from "node:fs"
- * import { join } from "node:path"
- * const dir = mkdtempSync(`${process.env["TMPDIR"] ?? "/tmp"}/target-`)
- * symlinkSync("shared/campaign.ledger", join(dir, "campaign.ledger"))
- * targetOf(join(dir, "campaign.ledger")) === join(realpathSync(dir), "shared", "campaign.ledger") // => true
+ * // A ledger not created yet, in a folder not made yet: the absolute path it will have.
+ * targetOf("/campaign-2025/../campaign-2025/nord.ledger") // => "/campaign-2025/nord.ledger"
  */
 export const targetOf = (path: string): string => {
   let current = join(realFolder(dirname(resolve(path))), basename(resolve(path)))

@@ -18,6 +18,7 @@ import { readdirSync, readFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import * as csvParseSync from "csv-parse/sync"
 import * as effect from "effect"
+import * as sqlite from "node:sqlite"
 import * as fc from "fast-check"
 import ts from "typescript"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
@@ -262,6 +263,8 @@ const run = async (example: Example): Promise<number> => {
     "fast-check": asModule(fc),
     "effect": asModule(effect),
     "csv-parse/sync": asModule(csvParseSync),
+    // In-memory databases only: an example opens ":memory:", never a file.
+    "node:sqlite": asModule(sqlite),
     "vitest": asModule(vitestShim(() => expected++)),
     "node:fs": asModule({
       writeFileSync: (path: string, text: string) => written.set(path, text),

@@ -30,7 +30,8 @@ const reviver: Reviver = (_key, value, context) => {
  *
  * @example
  * jsonNestingDepth('{"a":[1,{"b":"]]"}]}', 10) // => 3
- * jsonNestingDepth("[[[[1]]]]", 2) // => 3 (more than the limit: the count stopped there)
+ * // More than the limit: the count stops there.
+ * jsonNestingDepth("[[[[1]]]]", 2) // => 3
  */
 export const jsonNestingDepth = (text: string, limit: number): number => {
   let depth = 0
@@ -59,8 +60,8 @@ export type ExactJsonParse =
  * checks the syntax here) does not.
  *
  * @example
- * parseExactJson('{"wert":10000.0}') // => { ok: true, value: { wert: JsonNumberText { text: "10000.0" } } }
- * parseExactJson("[[[1]]]", 2).ok // => false (tooDeep: { limit: 2 })
+ * String(parseExactJson('{"wert":10000.0}').ok) // => "true"
+ * parseExactJson("[[[1]]]", 2) // => { ok: false, message: "objects and lists nest more than 2 levels deep", tooDeep: { limit: 2 } }
  */
 export const parseExactJson = (text: string, maxDepth = Number.POSITIVE_INFINITY): ExactJsonParse => {
   try {
