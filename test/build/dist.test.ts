@@ -74,7 +74,7 @@ describe("the built package", () => {
       expect(mapped.status, `${node} ${mapped.stderr}`).toBe(1)
       const payloadLines = mapped.stdout.trim().split("\n").map((l) => JSON.parse(l) as { energy_amount: unknown })
       const rejectedLines = mapped.stderr.split("\n").filter((l) => /\.csv:\d+ /u.test(l))
-      expect(rejectedLines.map((l) => /\.csv:(\d+) .* (\w+) \d{4}-/u.exec(l)?.slice(1)), node).toEqual([["5", "nonexistent_time"]])
+      expect(rejectedLines.map((l) => /\.csv:(\d+) .*\): (\w+): \d{4}-/u.exec(l)?.slice(1)), node).toEqual([["5", "nonexistent_time"]])
       // Every row of the export ends up in exactly one payload or one rejection.
       expect(payloadLines.length + rejectedLines.length, node).toBe(rows)
     }

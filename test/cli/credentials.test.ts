@@ -205,7 +205,7 @@ describe("a token endpoint that echoes the credentials", () => {
     const baseUrl = await fakeService(false)
     const input = join(dir, "echo.ndjson")
     writeFileSync(input, `${note(1)}\n`)
-    for (const args of [["send", "--base-url", baseUrl, "--journal", join(dir, "echo.journal"), input], ["status", SUPPLIER, "KD-1", "--base-url", baseUrl]]) {
+    for (const args of [["send", "--base-url", baseUrl, "--journal", join(dir, "echo.journal"), "--new-ledger", input], ["status", SUPPLIER, "KD-1", "--base-url", baseUrl]]) {
       const run = await runCli(args, { env: { DATA_IMPORT_TOKEN: "", DATA_IMPORT_API_KEY: ODD_KEY } })
       expect(run.code, run.stderr).toBe(2)
       expect(run.stderr).toContain("KT-CT-1134")

@@ -19,7 +19,7 @@ describe("report of rows with a cell of a megabyte", () => {
     const rows = [1, 2, 3].map((n) => `KD-${n};01.02.2024 10:00;;;N;${cell}`)
     const input = write(dir, "long-cells.csv", `Kundennummer;Erstellt;Text;Anhang;Angeheftet;Zusatz\n${rows.join("\n")}\n`)
     const ledger = join(dir, "campaign.ledger")
-    const mapped = await runCli(["map", "-m", NOTES, "--journal", ledger, "-o", join(dir, "notes.ndjson"), "-r", join(dir, "rejects.ndjson"), input])
+    const mapped = await runCli(["map", "-m", NOTES, "--journal", ledger, "--new-ledger", "-o", join(dir, "notes.ndjson"), "-r", join(dir, "rejects.ndjson"), input])
     expect(mapped.code).toBe(1)
 
     // The raw row: "KD-1;01.02.2024 10:00;;;N;" (26 characters) and the cell (1,000,000): 4,096 shown, 995,930 more.

@@ -61,7 +61,7 @@ const stats = async (baseUrl: string): Promise<Stats> =>
   (await (await fetch(`${baseUrl}/_reference/stats`, { headers: { Authorization: `Token ${TOKEN}` } })).json()) as Stats
 
 const send = async (baseUrl: string, journal: string, input: string): Promise<Report> => {
-  const run = await runCli(["send", "--base-url", baseUrl, "--journal", journal, "--format", "json", input], { env })
+  const run = await runCli(["send", "--base-url", baseUrl, "--journal", journal, "--new-ledger", "--format", "json", input], { env })
   expect(run.stderr).not.toContain("Error")
   return JSON.parse(run.stdout) as Report
 }
