@@ -6,14 +6,23 @@
  * supplier and accounts released. At the end the service's stored records are compared with what the test computes
  * itself from the legacy rows: no duplicates, no losses (except records the ledger lists in doubt), no
  * silent changes.
+ *
+ * The campaign, continued (its own ledger and service): a transactions export whose supplier is a client
+ * number converted by a value table, unsorted and with a rejected row, a notes export with a duplicate row,
+ * and an energy export whose run is killed with SIGKILL. The report counts the real accounts, calls none
+ * complete whose rows were rejected or warned about, and shows the warning in all five formats; the
+ * doubts are settled through `report --in-doubt`, the reference service's lookup and `resolve`; credits
+ * refused for the closed statement period are sent later with --force-add-to-current-statement and listed
+ * as moved with the service's note.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
 import { once } from "node:events"
-import { appendFileSync, readFileSync, renameSync, writeFileSync } from "node:fs"
+import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { parse } from "csv-parse/sync"
 import { afterEach, describe, expect, it } from "vitest"
 import { loadSqlite } from "../../src/service/sqlite.js"
-import { assertNoStackTrace, CLI, runCli, type Run, tempDir } from "./run-cli.js"
+import { assertNoStackTrace, CLI, ROOT, runCli, type Run, tempDir } from "./run-cli.js"
 
 const TOKEN = "campaign-token-5b1e"
 const NORD = "STADTWERKE_NORD"
@@ -717,4 +726,228 @@ describe("a migration campaign: map, then send with one ledger to one service th
     expect(notStored.filter((r) => r.outcome === "rejected")).toHaveLength(1)
     expect(Date.now() - began).toBeLessThan(60_000)
   })
+})
+
+// ---------------------------------------------------------------------------------------------------
+// The campaign, continued: a value-table supplier, an unsorted export, a duplicate note row, a crash
+// whose doubts are settled, and a decision applied later, over one ledger against one service.
+
+const CONTINUED = ACCOUNTS.filter((a) => a.supplier === NORD && !a.staged).slice(0, 3)
+/** The legacy system's client number of Stadtwerke Nord, which a value table converts. */
+const CLIENT = "1000"
+const TX_MAPPING = {
+  ...MAPPINGS.transactions,
+  fields: { import_supplier: { column: "Mandant", values: { [CLIENT]: NORD } }, external_account_number: "Konto" }
+}
+const NOTE_HEADER = "Kundennummer;Erstellt;Text;Anhang;Angeheftet"
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/gu, "\\$&")
+
+describe("a migration campaign, continued: the report tells the whole truth, doubts are settled, decisions applied later", () => {
+  it("counts real accounts, shows warnings and moves, settles a SIGKILL's doubts, and maps an unsorted export like a sorted one", async () => {
+    const began = Date.now()
+    const cdir = join(dir, "continued")
+    mkdirSync(cdir)
+    const path = (name: string) => join(cdir, name)
+    const ledger = path("campaign.ledger")
+
+    // 1. The transactions export, unsorted: row i of every account, then row i+1. The supplier is the
+    // client number. KN-02's row 1 is dated 31 February (rejected at map); KN-01 and KN-03 each have a
+    // credit dated before the open statement period (refused until the decision to move it).
+    type Tx = { readonly account: string; readonly id: string; readonly cells: Row; readonly valid: boolean; readonly outside: boolean }
+    const txs: Array<Tx> = []
+    for (let i = 0; i < 5; i++) {
+      CONTINUED.forEach((a, ai) => {
+        const id = `TC-${a.account}-${i}`
+        if (i === 4) {
+          if (a.account === "KN-02") return
+          txs.push({ account: a.account, id, valid: true, outside: true, cells: [CLIENT, a.account, id, "15.12.2023", germanCents(1_250 + ai), "CREDIT", "IMPORTED_CREDIT", "", "", `Gutschrift ${id}`] })
+          return
+        }
+        const bad = a.account === "KN-02" && i === 1
+        const day = bad ? "31.02" : `${two(10 + ai)}.${two(i * 2 + 1)}`
+        txs.push({ account: a.account, id, valid: !bad, outside: false, cells: [CLIENT, a.account, id, `${day}.2024`, germanCents(ai * 700 + i * 1_100 + 99), "CHARGE", "IMPORTED_CHARGE", "", "", `Gebühr ${id}`] })
+      })
+    }
+    const lineOf = (t: Tx): number => txs.indexOf(t) + 2
+    const unsorted = path("buchungen-unsorted.csv")
+    writeFileSync(unsorted, csv(TX_HEADER, txs.map((t) => t.cells)))
+    // The same rows sorted by account, accounts in the order of their first row, each account's rows in export order.
+    const sortedRows = CONTINUED.flatMap((a) => txs.filter((t) => t.account === a.account).map((t) => t.cells))
+    const sorted = path("buchungen-sorted.csv")
+    writeFileSync(sorted, csv(TX_HEADER, sortedRows))
+    const txMapping = path("transactions.mapping.json")
+    writeFileSync(txMapping, JSON.stringify(TX_MAPPING))
+
+    // 2. The notes export: KN-01's note written twice, cell for cell (lines 2 and 3).
+    const notesCsv = path("notizen.csv")
+    const noteRows = CONTINUED.map((a, ai) => `${a.account};${two(3 + ai)}.03.2024 09:15;Rechnung per E-Mail an ${a.account};;J`)
+    writeFileSync(notesCsv, `${NOTE_HEADER}\n${[noteRows[0]!, ...noteRows].join("\n")}\n`)
+    const duplicateAccount = CONTINUED[0]!.account
+
+    // 3. The energy export: enough amounts that a kill lands while some are in flight.
+    const energyRows = CONTINUED.flatMap((a, ai) => Array.from({ length: 60 }, (_, i) => energy(a, ai, i).row))
+    const energyIds = CONTINUED.flatMap((a) => Array.from({ length: 60 }, (_, i) => `EA-${a.account}-${i}`))
+    const energyCsv = path("energy.csv")
+    writeFileSync(energyCsv, csv(ENERGY_HEADER, energyRows))
+    const energyMapping = path("energy.mapping.json")
+    writeFileSync(energyMapping, JSON.stringify(MAPPINGS.energy))
+
+    // 4. Map: the unsorted export gives the payloads of the sorted one; a ledger that does not exist is created only when asked.
+    const txOut = path("transactions.ndjson")
+    const sortedOut = path("transactions-sorted.ndjson")
+    const noLedger = await runCli(["map", "-m", txMapping, "-o", txOut, "--journal", ledger, unsorted])
+    expect(noLedger.code).toBe(2)
+    expect(noLedger.stderr).toContain(ledger)
+    const txMap = await runCli(["map", "-m", txMapping, "-o", txOut, "--journal", ledger, "--new-ledger", unsorted])
+    expect(txMap.code, txMap.stderr).toBe(1)
+    expect(txMap.stderr).not.toContain("group_not_contiguous")
+    expect((await runCli(["map", "-m", txMapping, "-o", sortedOut, sorted])).code).toBe(1)
+    const txPayloads = readFileSync(txOut, "utf8")
+    expect(txPayloads).toBe(readFileSync(sortedOut, "utf8"))
+    const mappedIds = txPayloads.split("\n").filter((l) => l !== "").flatMap((l) => (JSON.parse(l) as { transactions: Array<{ transaction_id: string }> }).transactions.map((t) => t.transaction_id))
+    expect(mappedIds).toEqual(CONTINUED.flatMap((a) => txs.filter((t) => t.account === a.account && t.valid).map((t) => t.id)))
+    const notesOut = path("notes.ndjson")
+    const notesMap = await runCli(["map", "-m", join(ROOT, "examples", "mappings", "notes.mapping.json"), "-o", notesOut, "--journal", ledger, notesCsv])
+    expect(notesMap.code, notesMap.stderr).toBe(0)
+    const energyOut = path("energy.ndjson")
+    expect((await runCli(["map", "-m", energyMapping, "-o", energyOut, energyCsv])).code).toBe(0)
+
+    // 5. The service (its own state), with latency so that a kill lands mid-run.
+    const state = path("service.sqlite")
+    const service = start(["serve", "--port", "0", "--seed", seedFile, "--state", state, "--latency-ms", "20"])
+    const deadline = Date.now() + 20_000
+    while (!service.out.stdout.includes("\n")) {
+      if (Date.now() > deadline || ended(service.child)) throw new Error(`serve did not start: ${service.out.stderr}`)
+      await sleep(20)
+    }
+    const baseUrl = service.out.stdout.split("\n")[0]!.slice("listening on ".length)
+    const sendArgs = (paths: ReadonlyArray<string>, extra: ReadonlyArray<string> = []) =>
+      ["send", "--base-url", baseUrl, "--journal", ledger, "--concurrency", "8", "--format", "json", ...extra, ...paths]
+    const send = async (paths: ReadonlyArray<string>, extra: ReadonlyArray<string> = []) => {
+      const run = await runCli(sendArgs(paths, extra), { env })
+      assertNoStackTrace(run)
+      return { run, report: parseReport(run.stdout) }
+    }
+
+    // 6. Transactions and notes: the credits before the open period are refused, and the refusal names the flag.
+    const validTx = txs.filter((t) => t.valid)
+    const outside = txs.filter((t) => t.outside)
+    const first = await send([txOut, notesOut])
+    // The note written twice is read twice, sent once.
+    expect(first.report.records).toBe(validTx.length + CONTINUED.length + 1)
+    expect(first.report.dispositions).toMatchObject({ duplicate: 1 })
+    expect(first.report.outcomes).toMatchObject({ created: validTx.length - outside.length + CONTINUED.length, rejected: outside.length })
+    const notForced = await runCli(sendArgs([txOut]).filter((a) => a !== "--format" && a !== "json"), { env })
+    expect(notForced.stdout).toMatch(new RegExp(`rejected before\\s+${outside.length}`, "u"))
+    expect(notForced.stdout).toContain("--force-add-to-current-statement")
+
+    // 7. Energy amounts, killed with SIGKILL: the next run keeps back what was in flight.
+    const inDoubtInLedger = (): number => ledgerRows(ledger).filter((r) => r.state === "in_flight" || r.outcome === "in_doubt").length
+    const killed = start(sendArgs([energyOut]))
+    const until = Date.now() + 30_000
+    while (((await stats(baseUrl)).stored["energy_amounts"] ?? 0) < 40) {
+      if (ended(killed.child)) throw new Error(`send ended before SIGKILL: ${killed.out.stdout}${killed.out.stderr}`)
+      if (Date.now() > until) throw new Error("send stored too little before SIGKILL")
+      await sleep(5)
+    }
+    killed.child.kill("SIGKILL")
+    await killed.exited
+    const afterKill = await send([energyOut])
+    const inDoubt = inDoubtInLedger()
+    expect(inDoubt).toBeGreaterThan(0)
+    expect(afterKill.report.dispositions["kept_in_doubt"]).toBe(inDoubt)
+
+    // 8. The operators' list, the rehearsal lookup's answer, resolve: nothing in doubt is left.
+    const listFile = path("in-doubt.csv")
+    expect((await runCli(["report", "--journal", ledger, "--in-doubt", listFile])).code).toBe(1)
+    const listed = parse(readFileSync(listFile, "utf8"), { columns: true }) as Array<Record<string, string>>
+    expect(listed).toHaveLength(inDoubt)
+    for (const row of listed) expect(row).toMatchObject({ endpoint: "energy-amount", supplier: NORD, source_file: energyOut })
+    const asked = await fetch(`${baseUrl}/_reference/lookup/`, {
+      method: "POST",
+      headers: { Authorization: `Token ${TOKEN}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ keys: listed.map((r) => r["key"]) })
+    })
+    expect(asked.status).toBe(200)
+    const answer = (await asked.json()) as { stored: Array<string>; not_stored: Array<string>; unknown: Array<string> }
+    expect(answer.unknown).toEqual([])
+    expect(answer.stored.length + answer.not_stored.length).toBe(inDoubt)
+    // Each answer as a list of keys, one a line; a list the lookup left empty is not passed.
+    const answerArgs = ([["--stored", answer.stored], ["--not-stored", answer.not_stored]] as const).flatMap(([flag, keys]) => {
+      if (keys.length === 0) return []
+      const file = path(`${flag.slice(2)}.txt`)
+      writeFileSync(file, keys.map((k) => `${k}\n`).join(""))
+      return [flag, file]
+    })
+    const resolved = await runCli(["resolve", "--journal", ledger, ...answerArgs])
+    expect(resolved.code, resolved.stderr).toBe(0)
+    expect(inDoubtInLedger()).toBe(0)
+    const settled = await send([energyOut])
+    expect(settled.report.dispositions).toMatchObject({ send: answer.not_stored.length, kept_in_doubt: 0 })
+
+    // 9. The decision, later: the refused credits are sent with --force-add-to-current-statement, and moved.
+    const forced = await send([txOut, notesOut, energyOut], ["--force-add-to-current-statement"])
+    expect(forced.report.dispositions).toMatchObject({ send: outside.length, rejected_before: 0, kept_in_doubt: 0 })
+    expect(forced.report.outcomes).toMatchObject({ moved: outside.length, rejected: 0 })
+    const idle = await send([txOut, notesOut, energyOut], ["--force-add-to-current-statement"])
+    expect(idle.report.dispositions["send"]).toBe(0)
+
+    // 10. The report: the accounts are the three real ones (no client number "1000"), none complete with a
+    // rejected or warned row; the moved credits listed with the note the service pinned.
+    const flawed = new Set([duplicateAccount, ...txs.filter((t) => !t.valid).map((t) => t.account)])
+    const json = await runCli(["report", "--journal", ledger, "--format", "json"])
+    expect(json.code).toBe(1)
+    const report = JSON.parse(json.stdout)
+    expect(report.accounts.totals).toEqual({ accounts: CONTINUED.length, complete: CONTINUED.length - flawed.size, blocked: 0, partly: flawed.size, not_stored: 0 })
+    expect(report.suppliers.map((s: { supplier: string }) => s.supplier)).toEqual([NORD])
+    expect(report.accounts.listed.map((a: { account: string }) => a.account).sort()).toEqual([...flawed].sort())
+    const rejectedRow = txs.find((t) => !t.valid)!
+    expect(report.problems.listed.map((p: { problem: string; account: string; source_file: string; source_lines: string; code: string }) => [p.problem, p.account, p.source_file, p.source_lines, p.code])).toEqual(expect.arrayContaining([
+      ["map_rejected", rejectedRow.account, unsorted, String(lineOf(rejectedRow)), "invalid_date"],
+      ["map_warning", duplicateAccount, notesCsv, "2-3", "duplicate_row"]
+    ]))
+    expect(report.problems.listed).toHaveLength(2)
+    // The service's description of the move: the note it pins on the account, and the moved transaction's
+    // own note (the legacy "Notiz") followed by it in brackets, which the report shows.
+    const moveOf = (t: Tx) => `Transaction ${t.id} dated 2023-12-15 was moved to ${PERIOD.start}, into the open statement period ${PERIOD.start} to ${PERIOD.end}.`
+    const noteOf = (t: Tx) => `${t.cells[9]} (${moveOf(t)})`
+    expect(report.moved.listed).toEqual(expect.arrayContaining(outside.map((t) => expect.objectContaining({
+      supplier: NORD, account: t.account, transaction_id: t.id, from: "2023-12-15", to: PERIOD.start, service_note: noteOf(t), source_file: unsorted, source_lines: String(lineOf(t))
+    }))))
+    expect(report.moved.listed).toHaveLength(outside.length)
+
+    // The duplicate row in all five formats.
+    const text = (await runCli(["report", "--journal", ledger])).stdout
+    expect(text).toMatch(new RegExp(`map warning ${escapeRegExp(notesCsv)}:2-3 notes duplicate_row`, "u"))
+    for (const t of outside) expect(text).toContain(`${NORD} ${t.account} ${t.id}: 2023-12-15 → ${PERIOD.start} (${unsorted}:${lineOf(t)}): ${noteOf(t)}`)
+    expect(text).not.toMatch(new RegExp(`^\\s*${CLIENT}\\s`, "mu"))
+    const markdown = (await runCli(["report", "--journal", ledger, "--format", "markdown"])).stdout
+    expect(markdown).toContain(`duplicate\\_row at ${notesCsv}:2-3`)
+    const todo = parse((await runCli(["report", "--journal", ledger, "--format", "csv"])).stdout, { columns: true }) as Array<Record<string, string>>
+    expect(todo).toEqual(expect.arrayContaining([expect.objectContaining({ problem: "map_warning", code: "duplicate_row", account: duplicateAccount, source_file: notesCsv, source_lines: "2-3" })]))
+    const html = (await runCli(["report", "--journal", ledger, "--format", "html"])).stdout
+    const warned = /<tr data-kind="notes"[^>]*data-outcome="map_warning">(.*?)<\/tr>/su.exec(html)?.[1]
+    expect(warned).toContain("<td>duplicate_row</td>")
+    expect(warned).toContain(`<td>${notesCsv}</td><td>2-3</td>`)
+    const movedTable = html.split('<table id="moved"')[1]?.split("</table>")[0] ?? ""
+    for (const t of outside) expect(movedTable).toContain(`<td>${t.id}</td><td>2023-12-15</td><td>${PERIOD.start}</td><td>${noteOf(t)}</td>`)
+
+    service.child.kill("SIGTERM")
+    await service.exited
+
+    // 11. What the service stored: every energy amount and every valid transaction once, a pinned note per
+    // moved credit beside the legacy notes (the duplicate row is one note); nothing in doubt.
+    const db = new (loadSqlite().DatabaseSync)(state, { readOnly: true })
+    const stored = db.prepare("SELECT kind, data FROM records").all() as Array<{ kind: string; data: string }>
+    db.close()
+    const of = (kind: string, field: string) => stored.filter((r) => r.kind === kind).map((r) => (JSON.parse(r.data) as Record<string, unknown>)[field])
+    expect([...of("energy_amounts", "line_item_identifier")].sort()).toEqual([...energyIds].sort())
+    expect([...of("transactions", "transaction_id")].sort()).toEqual(validTx.map((t) => t.id).sort())
+    const notes = stored.filter((r) => r.kind === "notes").map((r) => JSON.parse(r.data) as { body: string; is_pinned?: boolean })
+    expect(notes.map((n) => n.body).sort()).toEqual([...new Set(noteRows.map((r) => r.split(";")[2]!)), ...outside.map(moveOf)].sort())
+    expect(notes.filter((n) => outside.map(moveOf).includes(n.body)).map((n) => n.is_pinned)).toEqual(outside.map(() => true))
+    expect(inDoubtInLedger()).toBe(0)
+    expect(ledgerRows(ledger).filter((r) => r.state !== "done")).toEqual([])
+    expect(Date.now() - began).toBeLessThan(60_000)
+  }, 90_000)
 })
