@@ -57,7 +57,9 @@ describe("a ledger written before natural keys declared their instants", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.uniqueArray(heldArb, { maxLength: 6, selector: (h) => CANDIDATES[h.candidate]!.record.formerIdentity }),
-        fc.array(fc.array(fc.nat(CANDIDATES.length - 1), { minLength: 1, maxLength: 24 }), { minLength: 1, maxLength: 3 }),
+        // Within one run, at most one record of each former identity: two of them in one run, while the first is
+        // still in flight, is a case this property does not cover yet (docs/send.md says so).
+        fc.array(fc.uniqueArray(fc.nat(CANDIDATES.length - 1), { minLength: 1, maxLength: 24, selector: (i) => CANDIDATES[i]!.record.formerIdentity }), { minLength: 1, maxLength: 3 }),
         fc.array(fc.nat(CANDIDATES.length - 1), { minLength: CANDIDATES.length, maxLength: CANDIDATES.length }),
         async (held, runs, finalOrder) => {
           const service = modelService(SEED)
