@@ -13,7 +13,7 @@ import type { Mapping } from "../index.js"
 import { mappingColumns } from "../mappers/compile-mapping.js"
 import { offsetFormatFor } from "../mappers/zone-offsets.js"
 import type { EdifactLocation } from "../readers/edifact/messages.js"
-import { type EdifactRecordOptions, readEdifactRecordRuns } from "../readers/edifact/records.js"
+import { type EdifactExclusion, type EdifactRecordOptions, readEdifactRecordRuns } from "../readers/edifact/records.js"
 import { type AccountLookup, accountFinder, type AccountPeriod, readAccountTable } from "../readers/lookup/accounts.js"
 import { usageError } from "./exit-codes.js"
 import { readJsonFile } from "./read-json-file.js"
@@ -98,7 +98,7 @@ export const openEdifactRows = async (
   const columns = [...mappingColumns(mapping), ...(accounts !== undefined ? [accounts.location, accounts.at] : [])]
   // The account is looked up as each record passes (no generator of its own between reader and mapper),
   // written into the record the reader has just made.
-  const find = accounts !== undefined ? accountFinder<EdifactLocation>(periods!, accounts, { inPlace: true, zone: options.zone }) : undefined
+  const find = accounts !== undefined ? accountFinder<EdifactLocation, EdifactExclusion>(periods!, accounts, { inPlace: true, zone: options.zone }) : undefined
   // The reader's items in runs: each record steps through one async generator (this one), not two.
   const runs = readEdifactRecordRuns(chunks, { ...options, columns })
   return (async function*(): AsyncGenerator<SourceItem> {
@@ -106,6 +106,7 @@ export const openEdifactRows = async (
       for (const read of run) {
         const item = find !== undefined && read.kind === "record" ? find(read) : read
         if (item.kind === "record") yield { kind: "row", lines: [item.at.segment], record: item.record, raw: item.raw }
+        else if (item.kind === "exclusion") yield { kind: "excluded", lines: [item.at.segment], outcome: item.code, reason: item.reason, detail: `${where(input, item.at)}: ${item.detail}`, raw: item.raw }
         else if (item.kind === "reject") yield { kind: "refused", line: item.at.segment, code: "invalid", detail: `${where(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
         else warn(`warning: ${where(input, item.at)}: ${item.code}: ${item.detail}`)
       }

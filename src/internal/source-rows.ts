@@ -52,8 +52,28 @@ export interface SkippedLines {
   readonly why: "blank" | "preamble"
 }
 
+/**
+ * Why a record read is left out on purpose: outside the mapping's selection (`skipped`: a message type,
+ * a Prüfidentifikator, a qualifier), an earlier version of a value a later message sends again
+ * (`superseded`), or a value its sender cancelled (`cancelled`).
+ */
+export type ExclusionOutcome = "skipped" | "superseded" | "cancelled"
+
+/**
+ * A record read and left out on purpose: its line (data, counted and settled like a row), the outcome,
+ * a short reason that groups it in counts (`PID 13007`, `qualifier 187`), a sentence saying why, and its raw text.
+ */
+export interface ExcludedRecord {
+  readonly kind: "excluded"
+  readonly lines: ReadonlyArray<number>
+  readonly outcome: ExclusionOutcome
+  readonly reason: string
+  readonly detail: string
+  readonly raw: string
+}
+
 /** What the readers yield, in input order. */
-export type SourceItem = CsvHeader | SourceRow | RefusedLine | SkippedLines
+export type SourceItem = CsvHeader | SourceRow | RefusedLine | SkippedLines | ExcludedRecord
 
 /**
  * The longest header line read, in characters. A header of 500 columns of 30 characters is 15,000; a

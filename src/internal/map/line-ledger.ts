@@ -1,6 +1,6 @@
 /**
  * The conservation check of `map`: every data line that was read must be settled exactly once, in a
- * payload (lineage) or in a rejection. One bit per line read and one per line settled, so the check
+ * payload (lineage), in a rejection, or left out on purpose (skipped, superseded, cancelled). One bit per line read and one per line settled, so the check
  * costs 2 bits a line and runs on every run, not only in tests.
  *
  * @module
@@ -34,6 +34,8 @@ export class LineLedger {
   linesRead = 0
   linesInPayloads = 0
   linesRejected = 0
+  /** Lines left out on purpose: skipped, superseded or cancelled records. */
+  linesExcluded = 0
   readonly violations: Array<string> = []
 
   /** A data line was read. */
@@ -48,7 +50,7 @@ export class LineLedger {
   }
 
   /** Lines went into a payload or a rejection. */
-  settle(lines: ReadonlyArray<number>, into: "payload" | "rejected"): void {
+  settle(lines: ReadonlyArray<number>, into: "payload" | "rejected" | "excluded"): void {
     for (const line of lines) {
       if (!this.read.has(line)) this.violations.push(`line ${line} was settled but never read`)
       else if (this.settled.has(line)) this.violations.push(`line ${line} was settled twice`)
@@ -56,7 +58,8 @@ export class LineLedger {
         this.settled.add(line)
         this.pending--
         if (into === "payload") this.linesInPayloads++
-        else this.linesRejected++
+        else if (into === "rejected") this.linesRejected++
+        else this.linesExcluded++
       }
     }
   }

@@ -19,7 +19,7 @@ import type { Output } from "../io.js"
 import { LineLedger } from "./line-ledger.js"
 import { inputKeysOf, uniqueInInputOf } from "../unique-in-input.js"
 import { keyDigest, SeenKeys } from "../seen-keys.js"
-import type { SourceItem, SourceRow } from "../source-rows.js"
+import type { ExcludedRecord, ExclusionOutcome, SourceItem, SourceRow } from "../source-rows.js"
 import { type LocatedWarning, MapWarnings } from "./map-warnings.js"
 
 /**
@@ -230,6 +230,18 @@ export class MapOutcomes {
     for (const r of ready) this.writeReject(r)
   }
 
+  /** Rows left out on purpose (skipped, superseded, cancelled), by outcome and reason. */
+  readonly excluded: Record<ExclusionOutcome, Record<string, number>> = { skipped: {}, superseded: {}, cancelled: {} }
+  rowsExcluded = 0
+
+  /** Leaves `item` out on purpose: settled, counted by outcome and reason. */
+  private exclude(item: ExcludedRecord): void {
+    this.rowsExcluded++
+    this.ledger.settle(item.lines, "excluded")
+    const byReason = this.excluded[item.outcome]
+    byReason[item.reason] = (byReason[item.reason] ?? 0) + 1
+  }
+
   /** Rejects `r`, made of `rows` rows. */
   reject(r: Reject, rows: number): void {
     this.rowsRejected += rows
@@ -318,6 +330,14 @@ export class MapOutcomes {
         return undefined
       case "skipped":
         if (item.why === "blank") this.blankLines += item.lines.length
+        return undefined
+      case "excluded":
+        this.rowsRead++
+        for (const line of item.lines) {
+          this.ledger.markRead(line)
+          if (line > this.lastLine) this.lastLine = line
+        }
+        this.exclude(item)
         return undefined
       case "refused":
         this.rowsRead++

@@ -70,7 +70,22 @@ export interface EdifactNotice {
   readonly raw: string
 }
 
-export type EdifactRecordItem = EdifactRecord | EdifactReject | EdifactNotice
+/**
+ * A record segment left out on purpose, and why: outside the reader's selection (`skipped`), an earlier
+ * version of a value sent again later (`superseded`), or cancelled by its sender (`cancelled`).
+ */
+export interface EdifactExclusion {
+  readonly kind: "exclusion"
+  /** The outcome. */
+  readonly code: "skipped" | "superseded" | "cancelled"
+  /** What groups it in counts: `PID 13007`, `qualifier 187`. */
+  readonly reason: string
+  readonly detail: string
+  readonly at: EdifactLocation
+  readonly raw: string
+}
+
+export type EdifactRecordItem = EdifactRecord | EdifactReject | EdifactNotice | EdifactExclusion
 
 const locationOf = (message: Pick<EdifactMessage, "reference" | "number" | "interchange">, segment: Segment): EdifactLocation =>
   message.interchange !== undefined

@@ -186,10 +186,14 @@ export const readAccountTable = (text: string, zone = DEFAULT_ZONE): { readonly 
   return { periods, problems }
 }
 
-/** A reader's item, whatever its location (EDIFACT segment, BO4E document and path). */
-export type LookupItem<At> =
+/**
+ * A reader's item, whatever its location (EDIFACT segment, BO4E document and path); `Other` is what else a
+ * reader yields (records left out on purpose), which the lookup passes as it is.
+ */
+export type LookupItem<At, Other extends { readonly kind: string } = never> =
   | { readonly kind: "record"; readonly record: LegacyRecord; readonly at: At; readonly raw: string }
   | { readonly kind: "reject" | "warning"; readonly code: string; readonly detail: string; readonly at: At; readonly raw: string }
+  | Other
 
 /** Options of {@link accountFinder}. */
 export interface AccountFinderOptions {
@@ -205,12 +209,17 @@ export interface AccountFinderOptions {
  * other items pass as they are. The record's time is read by {@link readTime}, a time without offset as
  * wall time in `zone`.
  */
-export const accountFinder = <At>(periods: ReadonlyArray<AccountPeriod>, lookup: AccountLookup, options: AccountFinderOptions = {}): (item: LookupItem<At>) => LookupItem<At> => {
+export const accountFinder = <At, Other extends { readonly kind: string } = never>(
+  periods: ReadonlyArray<AccountPeriod>,
+  lookup: AccountLookup,
+  options: AccountFinderOptions = {}
+): (item: LookupItem<At, Other>) => LookupItem<At, Other> => {
   const { inPlace = false, zone = DEFAULT_ZONE } = options
   const byLocation = new Map<string, Array<AccountPeriod>>()
   for (const p of periods) byLocation.set(p.location, [...(byLocation.get(p.location) ?? []), p])
-  return (item) => {
-    if (item.kind !== "record") return item
+  return (any) => {
+    if (any.kind !== "record") return any
+    const item = any as Extract<LookupItem<At>, { readonly kind: "record" }>
     const location = String(item.record[lookup.location] ?? "").trim()
     const atText = String(item.record[lookup.at] ?? "")
     const read = atText.trim() === "" ? undefined : readTime(atText, zone)
@@ -241,7 +250,12 @@ export const accountFinder = <At>(periods: ReadonlyArray<AccountPeriod>, lookup:
  * Adds the account of each record's location at its time to the record (cell `lookup.into`), or
  * rejects the record; a time without offset is wall time in `zone` (default Europe/Berlin).
  */
-export async function* withAccounts<At>(items: AsyncIterable<LookupItem<At>> | Iterable<LookupItem<At>>, periods: ReadonlyArray<AccountPeriod>, lookup: AccountLookup, zone: string = DEFAULT_ZONE): AsyncGenerator<LookupItem<At>> {
-  const find = accountFinder<At>(periods, lookup, { zone })
+export async function* withAccounts<At, Other extends { readonly kind: string } = never>(
+  items: AsyncIterable<LookupItem<At, Other>> | Iterable<LookupItem<At, Other>>,
+  periods: ReadonlyArray<AccountPeriod>,
+  lookup: AccountLookup,
+  zone: string = DEFAULT_ZONE
+): AsyncGenerator<LookupItem<At, Other>> {
+  const find = accountFinder<At, Other>(periods, lookup, { zone })
   for await (const item of items) yield find(item)
 }
