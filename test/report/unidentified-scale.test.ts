@@ -1,8 +1,8 @@
 /**
  * Lines that named no record (not JSON, not UTF-8: a legacy export sent in the wrong encoding makes every
- * line one) are counted and listed by the report in time that grows with their number, not with its
- * square: 20,000 of them, beside 20,000 records, in a few seconds at most (the old correlated query took
- * minutes at 100,000).
+ * line one) are counted and listed by the report, each place once: 20,000 of them beside 20,000 records.
+ * That the time grows with their number, not with its square (the old correlated query took minutes at
+ * 100,000), is measured by bench/ledger-scale.mjs, not here.
  */
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -15,7 +15,7 @@ const dir = mkdtempSync(join(tmpdir(), "report-unidentified-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe("many lines that named no record", () => {
-  it("are counted and listed in linear time, each place once, those read later as records left out", () => {
+  it("are counted and listed, each place once, those read later as records left out", () => {
     const path = join(dir, "broken.ledger")
     const ledger = openLedger(path, { service: "http://127.0.0.1:9/" })
     const first = ledger.startRun("send", "http://127.0.0.1:9/", {})
@@ -36,7 +36,6 @@ describe("many lines that named no record", () => {
     ledger.endRun(second, "completed", {})
     ledger.close()
 
-    const began = performance.now()
     const source = openReportSource(path)
     const report = (() => {
       try {
@@ -45,13 +44,11 @@ describe("many lines that named no record", () => {
         source.close()
       }
     })()
-    const took = performance.now() - began
     expect(report.totals.invalid).toBe(lines - 50)
     expect(report.totals.records).toBe(lines + lines - 50)
     const listed = report.problems.listed.filter((p) => p.code === "unidentified")
     expect(listed).toHaveLength(lines - 50)
     expect(new Set(listed.map((p) => p.payload_line)).size).toBe(lines - 50)
-    expect(took).toBeLessThan(8_000)
   })
 
   it("property: a place counts once, from the latest run that met it, unless a later run read a record there", () => {
