@@ -5,6 +5,10 @@
  * order between groups — it only skips the building of cells nobody reads (a record of MSCONS has
  * about 115 cells; a mapping reads about a dozen).
  *
+ * A list cell (`TAG+Q.e.c[]`, `TAG.e.c[]`, `TAG+Q.e[]`) holds the component of every segment of that name
+ * in the nearest group that has one, in order, blanks left out, joined by {@link LIST_SEPARATOR}: every
+ * `STS+Z33` of a quantity, where `STS+Z33.3.1` is the first.
+ *
  * @module
  */
 import { dtmToIso } from "./dtm.js"
@@ -13,10 +17,27 @@ import type { Segment } from "./segments.js"
 export type Cells = Record<string, string>
 
 /**
- * The numeric cells that are not numbers, by name, with the segment each comes from: written as they
- * are into the cells, and the record that carries one is rejected (see `readEdifactRecords`).
+ * The numeric cells that are not numbers, and the list cells with an item that holds the list separator,
+ * by name, with the segment each comes from: written as they are into the cells, and the record that
+ * carries one is rejected (see `readEdifactRecords`).
  */
 export type BadNumbers = Record<string, Segment>
+
+/**
+ * What joins the items of a list cell: the `list` converter's default separator. An item that holds it
+ * (a free text) would be split by that converter, so its record is rejected instead.
+ */
+export const LIST_SEPARATOR = ";"
+
+/** Whether a cell name is a list cell's (`STS+Z33.3.1[]`). */
+export const isListCell = (name: string): boolean => name.endsWith("[]")
+
+/** Adds an item to a list cell (the separator between items); an item holding the separator goes to `bad`. */
+const addItem = (cells: Cells, name: string, value: string | undefined, segment: Segment, bad: BadNumbers): void => {
+  if (value === undefined || value === "") return
+  if (value.includes(LIST_SEPARATOR) && !Object.hasOwn(bad, name)) bad[name] = segment
+  cells[name] = Object.hasOwn(cells, name) ? `${cells[name]}${LIST_SEPARATOR}${value}` : value
+}
 
 const NUMERIC = new Set(["QTY", "MOA", "PRI"])
 const QUALIFIER = /^[A-Z0-9]{1,3}$/u
@@ -39,6 +60,12 @@ export const edifactNumber = (text: string, decimal: string): string | undefined
   const m = EDIFACT_NUMBER.exec(text)
   if (m === null || (m[1] !== undefined && m[1] !== decimal)) return undefined
   return m[1] === "," ? text.replace(",", ".") : text
+}
+
+/** Whether a cell is a number as EDIFACT writes it, or a list of them (`QTY.1.2`, `MOA+9.1.2[]`). */
+export const isNumericCell = (name: string): boolean => {
+  const m = ELEMENT_NAME.exec(name)
+  return m !== null && isNumeric(m[1]!, Number(m[3]) - 1, m[4] === undefined ? 0 : Number(m[4]) - 1)
 }
 
 /** Whether component `c` of element `e` (0-based) of a segment tagged `tag` is a number (the quantity of a QTY, the amount of a MOA, the price of a PRI). */
@@ -128,7 +155,9 @@ export const addAllCells = (cells: Cells, segment: Segment, zone: string, bad: B
         const key = `${name}.${e + 1}.${c + 1}`
         const value = key in cells ? undefined : componentOf(segment, e, c, key, bad)
         if (value !== undefined) cells[key] = value
+        addItem(cells, `${key}[]`, componentOf(segment, e, c, `${key}[]`, bad), segment, bad)
         if (c === 0 && !(`${name}.${e + 1}` in cells)) cells[`${name}.${e + 1}`] = segment.elements[e]![0]!
+        if (c === 0) addItem(cells, `${name}.${e + 1}[]`, segment.elements[e]![0], segment, bad)
       }
     })
   })
@@ -143,9 +172,11 @@ interface Pick {
   /** 0-based element and component; `-1`: the date/time of a `DTM+Q`. */
   readonly e: number
   readonly c: number
+  /** A list cell: every segment of the group adds its item. */
+  readonly list: boolean
 }
 
-const ELEMENT_NAME = /^([A-Z][A-Z0-9]{2})(?:\+([A-Z0-9]{1,3}))?\.([1-9][0-9]*)(?:\.([1-9][0-9]*))?$/u
+const ELEMENT_NAME = /^([A-Z][A-Z0-9]{2})(?:\+([A-Z0-9]{1,3}))?\.([1-9][0-9]*)(?:\.([1-9][0-9]*))?(\[\])?$/u
 
 /** The wanted cells, by segment tag, in the order {@link addAllCells} would write them for a segment. */
 export type Picks = ReadonlyMap<string, ReadonlyArray<Pick>>
@@ -156,8 +187,8 @@ export const compilePicks = (columns: ReadonlyArray<string>): Picks => {
   const dtmPicks: Array<Pick & { readonly tag: string }> = []
   for (const column of new Set(columns)) {
     const m = ELEMENT_NAME.exec(column)
-    if (m !== null) elementPicks.push({ tag: m[1]!, column, qualifier: m[2], e: Number(m[3]) - 1, c: m[4] === undefined ? 0 : Number(m[4]) - 1 })
-    if (column.startsWith("DTM+") && column.length > 4) dtmPicks.push({ tag: "DTM", column, qualifier: column.slice(4), e: -1, c: -1 })
+    if (m !== null) elementPicks.push({ tag: m[1]!, column, qualifier: m[2], e: Number(m[3]) - 1, c: m[4] === undefined ? 0 : Number(m[4]) - 1, list: m[5] !== undefined })
+    if (column.startsWith("DTM+") && column.length > 4) dtmPicks.push({ tag: "DTM", column, qualifier: column.slice(4), e: -1, c: -1, list: false })
   }
   const picks = new Map<string, Array<Pick>>()
   // Element cells before the date/time of a DTM, as addAllCells writes them.
@@ -171,6 +202,10 @@ export const addPickedCells = (cells: Cells, segment: Segment, picks: Picks, zon
   if (wanted === undefined) return
   const qualifier = segment.elements[0]?.[0] ?? ""
   for (const pick of wanted) {
+    if (pick.list) {
+      if (pick.qualifier === undefined || pick.qualifier === qualifier) addItem(cells, pick.column, componentOf(segment, pick.e, pick.c, pick.column, bad), segment, bad)
+      continue
+    }
     if (pick.column in cells) continue
     if (pick.e < 0) {
       if (qualifier === pick.qualifier) cells[pick.column] = isoOf(segment, zone)

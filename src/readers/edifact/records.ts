@@ -7,6 +7,10 @@
  * - `TAG.e.c`: component `c` of element `e` (both 1-based, after the tag) of the nearest `TAG` segment;
  * - `TAG+Q.e.c`: the same of the nearest `TAG` whose first component is the qualifier `Q` (`LOC+172.2.1`);
  *   `TAG+Q.e` is `TAG+Q.e.1`;
+ * - `TAG+Q.e.c[]` (and `TAG.e.c[]`, `TAG+Q.e[]`): a list cell, the component of every such segment of the
+ *   nearest group that has one, in order, blanks left out, joined by `;` (the `list` converter's default):
+ *   every `STS+Z33` of a quantity, where `STS+Z33.3.1` is the first. A record whose item holds `;` is
+ *   rejected `invalid_list_item`;
  * - `DTM+Q`: the date/time of `DTM+Q` as ISO text in the reader's zone (formats 102, 203, 303, 304, 610);
  * - the quantity/amount/price of `QTY`, `MOA`, `PRI` (element 1, component 2) with the UNA decimal mark
  *   made a point; a record whose number is not a number as EDIFACT writes it is rejected `invalid_number`;
@@ -22,7 +26,7 @@
  * @module
  */
 import type { LegacyRecord } from "../../mappers/field-source.js"
-import { addAllCells, addPickedCells, type BadNumbers, type Cells, compilePicks, type Picks } from "./cells.js"
+import { addAllCells, addPickedCells, type BadNumbers, type Cells, compilePicks, isNumericCell, LIST_SEPARATOR, type Picks } from "./cells.js"
 import { type EdifactLocation, type EdifactMessage, type MessageEvent, MessageReader, type MessageOptions } from "./messages.js"
 import { type Segment, type SegmentItem, type SegmentProblem, SegmentScanner, type Separators } from "./segments.js"
 
@@ -191,6 +195,12 @@ class MessageRecords {
       // Not read some other way (1,234 as 1234, or as 1.234, where the mark is "."): which one the
       // sender meant is not known, and a quantity 1000 times off would pass every later check.
       const { name, segment } = bad
+      if (!isNumericCell(name)) {
+        // A list item holding the separator would be split in two by the list converter.
+        const detail = `${name} ${JSON.stringify(cells[name])}: an item (segment ${segment.number}) holds ${JSON.stringify(LIST_SEPARATOR)}, which separates the items of a list cell`
+        this.records.push({ kind: "reject", code: "invalid_list_item", detail, at: locationOf(message, first), raw })
+        return
+      }
       const detail = `${name} ${JSON.stringify(cells[name])} (segment ${segment.number}) is not a number as EDIFACT writes it: digits, the decimal mark ${JSON.stringify(segment.decimal)} of the interchange's UNA, a leading minus; no thousands separator, plus sign or exponent`
       this.records.push({ kind: "reject", code: "invalid_number", detail, at: locationOf(message, first), raw })
       return
