@@ -14,6 +14,7 @@ import { mappingColumns } from "../mappers/compile-mapping.js"
 import { offsetFormatFor } from "../mappers/zone-offsets.js"
 import type { EdifactLocation } from "../readers/edifact/messages.js"
 import { type EdifactExclusion, type EdifactRecordOptions, readEdifactRecordRuns } from "../readers/edifact/records.js"
+import { type QuantityUnits, quantityUnitFinder, quantityUnitsProblems, unitColumns } from "../readers/edifact/quantity-units.js"
 import { type AccountLookup, accountFinder, type AccountPeriod, readAccountTable } from "../readers/lookup/accounts.js"
 import { usageError } from "./exit-codes.js"
 import { readJsonFile } from "./read-json-file.js"
@@ -22,13 +23,14 @@ import type { SourceItem } from "./source-rows.js"
 /** The reader file: options of {@link readEdifactRecords} and the account table. */
 interface ReaderFile extends EdifactRecordOptions {
   readonly accounts?: AccountLookup & { readonly table: string }
+  readonly units?: QuantityUnits
 }
 
 const isStrings = (v: unknown): v is Array<string> => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === "string" && s !== "")
 
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
-  const known = ["$schema", "source", "record", "groups", "messages", "zone", "segmentCount", "accounts"]
+  const known = ["$schema", "source", "record", "groups", "messages", "zone", "segmentCount", "accounts", "units"]
   const accounts = spec["accounts"] as Record<string, unknown> | undefined
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
@@ -43,7 +45,8 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
     ...(spec["segmentCount"] !== undefined && spec["segmentCount"] !== "check" && spec["segmentCount"] !== "warn" ? ["segmentCount: \"check\" or \"warn\""] : []),
     ...(accounts !== undefined && (typeof accounts !== "object" || accounts === null || ["table", "location", "at", "into"].some((k) => typeof accounts[k] !== "string"))
       ? ["accounts: { table, location, at, into } (strings)"]
-      : [])
+      : []),
+    ...(spec["units"] !== undefined ? quantityUnitsProblems(spec["units"]) : [])
   ]
 }
 
@@ -93,18 +96,21 @@ export const openEdifactRows = async (
   warn: (line: string) => void
 ): Promise<AsyncGenerator<SourceItem>> => {
   const { path: readerPath, spec } = await readReaderFile(mapping, mappingPath, readerProblems)
-  const { accounts, ...options } = spec as unknown as ReaderFile
+  const { accounts, units, ...options } = spec as unknown as ReaderFile
   const periods = accounts !== undefined ? await readAccountPeriods(readerPath, accounts.table, options.zone) : undefined
-  const columns = [...mappingColumns(mapping), ...(accounts !== undefined ? [accounts.location, accounts.at] : [])]
+  const columns = [...mappingColumns(mapping), ...(accounts !== undefined ? [accounts.location, accounts.at] : []), ...(units !== undefined ? unitColumns(units) : [])]
   // The account is looked up as each record passes (no generator of its own between reader and mapper),
   // written into the record the reader has just made.
   const find = accounts !== undefined ? accountFinder<EdifactLocation, EdifactExclusion>(periods!, accounts, { inPlace: true, zone: options.zone }) : undefined
+  // The unit of each quantity, before its account: a quantity that cannot be sent is refused for that.
+  const unitOf = units !== undefined ? quantityUnitFinder<EdifactLocation, EdifactExclusion>(units, { inPlace: true }) : undefined
   // The reader's items in runs: each record steps through one async generator (this one), not two.
   const runs = readEdifactRecordRuns(chunks, { ...options, columns })
   return (async function*(): AsyncGenerator<SourceItem> {
     for await (const run of runs) {
       for (const read of run) {
-        const item = find !== undefined && read.kind === "record" ? find(read) : read
+        const measured = unitOf !== undefined && read.kind === "record" ? unitOf(read) : read
+        const item = find !== undefined && measured.kind === "record" ? find(measured) : measured
         if (item.kind === "record") yield { kind: "row", lines: [item.at.segment], record: item.record, raw: item.raw }
         else if (item.kind === "exclusion") yield { kind: "excluded", lines: [item.at.segment], outcome: item.code, reason: item.reason, detail: `${where(input, item.at)}: ${item.detail}`, raw: item.raw }
         else if (item.kind === "reject") yield { kind: "refused", line: item.at.segment, code: "invalid", detail: `${where(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
