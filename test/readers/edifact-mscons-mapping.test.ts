@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { defineMapping, type MappingSpec, mapRecords } from "../../src/index.js"
+import { type QuantityUnits, withQuantityUnits } from "../../src/readers/edifact/quantity-units.js"
 import { type EdifactRecord, type EdifactRecordItem, readEdifactRecords } from "../../src/readers/edifact/records.js"
 import { readAccountTable, withAccounts } from "../../src/readers/lookup/accounts.js"
 import { fixtureBytes } from "./edifact-fixtures.js"
@@ -8,14 +9,16 @@ import { fixtureBytes } from "./edifact-fixtures.js"
 const EXAMPLES = new URL("../../examples/market-messages/", import.meta.url)
 const json = (name: string): unknown => JSON.parse(readFileSync(new URL(name, EXAMPLES), "utf8"))
 const mapping = defineMapping(json("mscons-energy-amounts.mapping.json") as MappingSpec<"energy-amount">)
-const reader = json("mscons-energy-amounts.reader.json") as { record: string; groups: Array<string>; messages: Array<string>; zone: string }
+const reader = json("mscons-energy-amounts.reader.json") as { record: string; groups: Array<string>; messages: Array<string>; zone: string; units: QuantityUnits }
 const { periods } = readAccountTable(readFileSync(new URL("accounts.csv", EXAMPLES), "utf8"))
 
 type EnergyPayload = { external_account_number: string; energy_amount: { malo_number: string; quantity: string; period_start_at: string; period_end_at: string } }
 
 const run = async (bytes: Uint8Array | string, segmentCount: "check" | "warn" = "check") => {
   const items: Array<EdifactRecordItem> = []
-  for await (const item of withAccounts(readEdifactRecords([bytes], { ...reader, segmentCount }), periods, { location: "LOC+172.2.1", at: "DTM+163", into: "@account" })) items.push(item)
+  // As map runs the reader file: each quantity's unit, then its account.
+  const measured = withQuantityUnits(readEdifactRecords([bytes], { ...reader, segmentCount }), reader.units)
+  for await (const item of withAccounts(measured, periods, { location: "LOC+172.2.1", at: "DTM+163", into: "@account" })) items.push(item)
   const records = items.filter((i): i is EdifactRecord => i.kind === "record")
   const result = mapRecords(mapping, records.map((r) => r.record))
   return { items, records, rejects: items.filter((i) => i.kind === "reject"), result }

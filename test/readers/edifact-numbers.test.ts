@@ -8,6 +8,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { defineMapping, type MappingSpec, mapRecords } from "../../src/index.js"
 import { mappingColumns } from "../../src/mappers/compile-mapping.js"
+import { type QuantityUnits, quantityUnitFinder, unitColumns } from "../../src/readers/edifact/quantity-units.js"
 import { type EdifactRecordItem, readEdifactRecords } from "../../src/readers/edifact/records.js"
 import { readSegments, type SegmentItem } from "../../src/readers/edifact/segments.js"
 import { fixtureBytes } from "./edifact-fixtures.js"
@@ -15,7 +16,9 @@ import { fixtureBytes } from "./edifact-fixtures.js"
 const EXAMPLES = new URL("../../examples/market-messages/", import.meta.url)
 const json = (name: string): unknown => JSON.parse(readFileSync(new URL(name, EXAMPLES), "utf8"))
 const mapping = defineMapping(json("mscons-energy-amounts.mapping.json") as MappingSpec<"energy-amount">)
-const { accounts: _, ...reader } = json("mscons-energy-amounts.reader.json") as { record: string; groups: Array<string>; messages: Array<string>; accounts: unknown }
+const { accounts: _, units, ...reader } = json("mscons-energy-amounts.reader.json") as { record: string; groups: Array<string>; messages: Array<string>; accounts: unknown; units: QuantityUnits }
+// The reader file's unit pass, as map runs it: a record gets its unit and quantity cells.
+const measure = quantityUnitFinder<unknown>(units)
 
 /** One message with one QTY per value (values written as they go into the segment, released where needed). */
 const interchange = (values: ReadonlyArray<string>, decimal: "." | "," | undefined): string => {
@@ -30,7 +33,7 @@ const interchange = (values: ReadonlyArray<string>, decimal: "." | "," | undefin
  */
 const outcomes = async (text: string): Promise<Array<string>> => {
   const all = await outcomesWith(text, reader)
-  expect(await outcomesWith(text, { ...reader, columns: mappingColumns(mapping) })).toEqual(all)
+  expect(await outcomesWith(text, { ...reader, columns: [...mappingColumns(mapping), ...unitColumns(units)] })).toEqual(all)
   return all
 }
 
@@ -38,7 +41,8 @@ const outcomesWith = async (text: string, options: Parameters<typeof readEdifact
   const items: Array<EdifactRecordItem> = []
   for await (const item of readEdifactRecords([Buffer.from(text, "latin1")], options)) items.push(item)
   const out: Array<string> = []
-  for (const item of items) {
+  for (const read of items) {
+    const item = read.kind === "record" ? measure(read) : read
     if (item.kind === "reject") out.push(`reject ${item.code}`)
     if (item.kind !== "record") continue
     const result = mapRecords(mapping, [{ ...item.record, "@account": "KD-1" }])
