@@ -77,9 +77,11 @@ export const benchEdifact = async () => {
   const size = statSync(file).size
   const reader = await buildReader()
   const { mappingColumns } = await import(pathToFileURL(reader).href)
-  const accounts = JSON.parse(readFileSync(READER, "utf8")).accounts
+  const { accounts, units } = JSON.parse(readFileSync(READER, "utf8"))
   const columnsFile = join(DATA_DIR, "edifact-columns.json")
-  writeFileSync(columnsFile, JSON.stringify([...mappingColumns(JSON.parse(readFileSync(MAPPING, "utf8"))), accounts.location, accounts.at]))
+  // The cells map's reader gives: the mapping's, the account lookup's and the unit pass's.
+  const unitCells = units === undefined ? [] : [units.obis, units.quantity, ...(units.unit === undefined ? [] : [units.unit])]
+  writeFileSync(columnsFile, JSON.stringify([...mappingColumns(JSON.parse(readFileSync(MAPPING, "utf8"))), accounts.location, accounts.at, ...unitCells]))
   process.stderr.write(`edifact: ${COPIES} copies of the sample's messages, ${mb(size)}\n`)
   const node = (script, args) => () => measure(process.execPath, [join(ROOT, "bench", script), ...args])
   const ours = (mode) => node("edifact-ours.mjs", [reader, file, mode, columnsFile])
