@@ -4,20 +4,47 @@
  * the table that file names. The input is read whole (one object, an array of objects, or NDJSON; see
  * src/readers/bo4e/documents.ts); each record becomes a row, each reject a refused "line". The "line" of
  * a BO4E row or reject is its number among the records and rejects, in order (a document may give many
- * records); a reject names the file, the document, its line and the JSON path.
+ * records); a reject names the file, the document, its line and the JSON path. A record the reader file's
+ * `skip` leaves out is an excluded row, counted by its reason. The account table's `location` may name
+ * several cells (the shapes of BO4E put a location in different places): the one not blank is looked up.
  *
  * @module
  */
 import type { Mapping } from "../index.js"
 import { mappingColumns } from "../mappers/compile-mapping.js"
-import { type Bo4eLocation, type Bo4eRecordOptions, readBo4eRecords } from "../readers/bo4e/records.js"
+import { type Bo4eExclusion, type Bo4eLocation, type Bo4eRecordItem, type Bo4eRecordOptions, readBo4eRecords } from "../readers/bo4e/records.js"
 import { type AccountLookup, type LookupItem, withAccounts } from "../readers/lookup/accounts.js"
 import { readAccountPeriods, readReaderFile } from "./edifact-source.js"
 import type { SourceItem } from "./source-rows.js"
 
 interface ReaderFile extends Omit<Bo4eRecordOptions, "columns"> {
   readonly zone?: string
-  readonly accounts?: AccountLookup & { readonly table: string }
+  /** `location` may name several cells: the location is the one of them that is not blank (shapes differ). */
+  readonly accounts?: Omit<AccountLookup, "location"> & { readonly table: string; readonly location: string | ReadonlyArray<string> }
+}
+
+/** The cell the account lookup reads when `accounts.location` names several. */
+const LOCATION = "@location"
+
+/**
+ * Records with the cell {@link LOCATION}: the one of `cells` that is not blank. Two that differ reject the
+ * record (`conflicting_cells`), as a mapping's `either` does: which location is meant is not known.
+ */
+function* withLocation(items: Iterable<Bo4eRecordItem>, cells: ReadonlyArray<string>): Generator<Bo4eRecordItem> {
+  for (const item of items) {
+    if (item.kind !== "record") {
+      yield item
+      continue
+    }
+    const found = [...new Set(cells.flatMap((cell) => {
+      const value = Object.hasOwn(item.record, cell) ? String(item.record[cell] ?? "").trim() : ""
+      return value === "" ? [] : [value]
+    }))]
+    if (found.length > 1) {
+      const detail = `the location is written twice, differently (${cells.filter((c) => Object.hasOwn(item.record, c)).map((c) => `${c} ${JSON.stringify(String(item.record[c]))}`).join(", ")}): which one is meant is not known`
+      yield { kind: "reject", code: "conflicting_cells", detail, at: item.at, raw: item.raw }
+    } else yield { ...item, record: { ...item.record, [LOCATION]: found[0] ?? "" } }
+  }
 }
 
 const isStrings = (v: unknown, empty: boolean): boolean => Array.isArray(v) && (empty || v.length > 0) && v.every((s) => typeof s === "string")
@@ -29,7 +56,7 @@ const isRecordsPath = (v: unknown): boolean => typeof v === "string" && RECORDS_
 
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
-  const known = ["$schema", "source", "types", "objects", "records", "context", "zone", "accounts"]
+  const known = ["$schema", "source", "types", "objects", "records", "context", "skip", "zone", "accounts"]
   const accounts = spec["accounts"] as Record<string, unknown> | undefined
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
@@ -41,8 +68,14 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
       : []),
     ...(spec["context"] !== undefined && !isStrings(spec["context"], false) ? ["context: paths of the document whose cells every record gets ([\"transaktionsdaten\"])"] : []),
     ...(spec["zone"] !== undefined && typeof spec["zone"] !== "string" ? ["zone: a time zone name (Europe/Berlin)"] : []),
-    ...(accounts !== undefined && (typeof accounts !== "object" || accounts === null || ["table", "location", "at", "into"].some((k) => typeof accounts[k] !== "string"))
-      ? ["accounts: { table, location, at, into } (strings)"]
+    ...(spec["skip"] !== undefined && !(Array.isArray(spec["skip"]) && (spec["skip"] as Array<unknown>).every((s) =>
+      typeof s === "object" && s !== null && Object.keys(s).every((k) => k === "cell" || k === "values") &&
+      typeof (s as Record<string, unknown>)["cell"] === "string" && isStrings((s as Record<string, unknown>)["values"], false)))
+      ? ["skip: records to leave out, counted ([{ \"cell\": \"energieverbrauch[].messwertstatus\", \"values\": [\"PROGNOSEWERT\"] }])"]
+      : []),
+    ...(accounts !== undefined && (typeof accounts !== "object" || accounts === null || ["table", "at", "into"].some((k) => typeof accounts[k] !== "string") ||
+      !(typeof accounts["location"] === "string" || isStrings(accounts["location"], false)))
+      ? ["accounts: { table, location, at, into } (strings; location may be a list of cells, the one not blank is read)"]
       : [])
   ]
 }
@@ -70,15 +103,21 @@ export const openBo4eRows = async (
   } catch {
     text = ""
   }
-  const columns = [...mappingColumns(mapping), ...(accounts !== undefined ? [accounts.location, accounts.at] : [])]
-  const read = text === "" && bytes.length > 0
+  const locations = accounts === undefined ? [] : typeof accounts.location === "string" ? [accounts.location] : accounts.location
+  const columns = [...mappingColumns(mapping), ...locations, ...(accounts !== undefined ? [accounts.at] : [])]
+  const read: Array<Bo4eRecordItem> = text === "" && bytes.length > 0
     ? [{ kind: "reject" as const, code: "not_utf8", detail: "the file is not UTF-8 text", at: { document: 1, line: undefined, path: "$" }, raw: "" }]
     : readBo4eRecords(text, { ...options, columns })
-  const items: AsyncIterable<LookupItem<Bo4eLocation>> | Iterable<LookupItem<Bo4eLocation>> = accounts !== undefined ? withAccounts(read, periods!, accounts, zone) : read
+  const items: AsyncIterable<LookupItem<Bo4eLocation, Bo4eExclusion>> | Iterable<LookupItem<Bo4eLocation, Bo4eExclusion>> = accounts === undefined
+    ? read
+    : typeof accounts.location === "string"
+    ? withAccounts(read, periods!, { ...accounts, location: accounts.location }, zone)
+    : withAccounts(withLocation(read, accounts.location), periods!, { ...accounts, location: LOCATION }, zone)
   return (async function*(): AsyncGenerator<SourceItem> {
     let number = 0
     for await (const item of items) {
       if (item.kind === "record") yield { kind: "row", lines: [++number], record: item.record, raw: item.raw }
+      else if (item.kind === "exclusion") yield { kind: "excluded", lines: [++number], outcome: item.code, reason: item.reason, detail: `${where(input, item.at)}: ${item.detail}`, raw: item.raw }
       else if (item.kind === "reject") yield { kind: "refused", line: ++number, code: "invalid", detail: `${where(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
       else warn(`warning: ${where(input, item.at)}: ${item.code}: ${item.detail}`)
     }

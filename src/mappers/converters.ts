@@ -29,7 +29,9 @@ const locale = option(Schema.Literals(["de", "en", "auto", "plain"]), "Separator
 const scale = option(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100 })), "Exact number of decimals in the output, rounding with `rounding`. Default: the decimals as written.")
 const rounding = option(Schema.Literals(["half-even", "half-up"]), "Tie-breaking when `scale` drops digits. Default `half-even`.")
 
-const DecimalOptions = Schema.Struct({ locale, scale, rounding })
+const shift = option(Schema.Int.check(Schema.isBetween({ minimum: -100, maximum: 100 })), "Moves the decimal point this many places to the right, exactly, before `scale` (2: euros to cents; 3: MWh to kWh; negative: to the left). Default 0.")
+
+const DecimalOptions = Schema.Struct({ locale, scale, rounding, shift })
 const LocaleOnly = Schema.Struct({ locale })
 const CentsOptions = Schema.Struct({
   locale,

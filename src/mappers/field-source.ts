@@ -31,6 +31,11 @@ export interface ColumnSource {
   readonly column?: string
   /** Columns read as one cell, joined by a space: `["Datum", "Uhrzeit"]`. */
   readonly columns?: ReadonlyArray<string>
+  /**
+   * Columns of which one holds the value: one field spelt otherwise by another export (`["obiskennzahl",
+   * "obisKennzahl"]`). The cell that is not blank is read; two that differ reject the row (`conflicting_columns`).
+   */
+  readonly either?: ReadonlyArray<string>
   readonly convert?: ConverterName
   /** Options of the converter (JSON-friendly: `{ "locale": "de" }` for `decimal`, `{ "format": "dd.MM.yyyy" }` for `date`, …). */
   readonly options?: Readonly<Record<string, unknown>>
@@ -41,6 +46,11 @@ export interface ColumnSource {
   readonly values?: ValueTable | ValueTableFile
   /** The value of a cell the table does not know (`null`: leave the field out); without it, `unknown_value`. */
   readonly default?: unknown
+  /**
+   * Values the field refuses, each with why (`{ "LF": "a supplier: the API's role has no value for it" }`),
+   * looked up as `values` is: such a row is rejected `refused_value`, naming the value and the reason.
+   */
+  readonly refuse?: Readonly<Record<string, string>>
   /** What is looked up: the trimmed `cell` (default; the table's value then goes through `convert`, if given), or the `converted` value. */
   readonly lookup?: "cell" | "converted"
 }
@@ -91,9 +101,9 @@ const cellOf = (row: LegacyRecord, column: string): Cell => (Object.hasOwn(row, 
 export const columnsOf = (source: FieldSource): Array<string> => {
   if (typeof source === "string") return [source]
   // A constant or a function has none of these keys (the mapping's schema allows no mix), so none is read.
-  const { column, columns, options } = source as ColumnSource
+  const { column, columns, either, options } = source as ColumnSource
   const offsetColumn = options?.["offsetColumn"]
-  return [...(column !== undefined ? [column] : []), ...(columns ?? []), ...(typeof offsetColumn === "string" ? [offsetColumn] : [])]
+  return [...(column !== undefined ? [column] : []), ...(columns ?? []), ...(either ?? []), ...(typeof offsetColumn === "string" ? [offsetColumn] : [])]
 }
 
 const NOTHING: FieldOutcome = { ok: true, value: undefined, stated: false }
@@ -114,6 +124,31 @@ const joinCells = (columns: ReadonlyArray<string>, row: LegacyRecord): string | 
   if (empty.length > 0) return { missing: empty.join(", ") }
   return columns.map((column) => String(cellOf(row, column)).trim()).join(" ")
 }
+
+/**
+ * The one cell of `either`'s columns that is not blank (`undefined` when all are), or the two that differ.
+ * The same value in two of them is that value: an export that writes both spellings alike loses nothing.
+ */
+const eitherCell = (columns: ReadonlyArray<string>, row: LegacyRecord): Cell | { readonly conflict: string } => {
+  let found: { readonly column: string; readonly cell: Cell } | undefined
+  for (const column of columns) {
+    const cell = cellOf(row, column)
+    if (isEmptyCell(cell)) continue
+    if (found === undefined) found = { column, cell }
+    else if (keyOfCell(found.cell) !== keyOfCell(cell)) {
+      return { conflict: `${found.column} ${JSON.stringify(keyOfCell(found.cell))} and ${column} ${JSON.stringify(keyOfCell(cell))} differ: which one is meant is not known` }
+    }
+  }
+  return found?.cell
+}
+
+const isConflict = (cell: Cell | { readonly conflict: string }): cell is { readonly conflict: string } =>
+  typeof cell === "object" && cell !== null && Object.hasOwn(cell, "conflict")
+
+/** The name a field's errors give its column: `column`, `columns` joined by `+`, `either` by ` or `. */
+const columnNameOf = (source: ColumnSource): string =>
+  // Stryker disable next-line StringLiteral: equivalent, a column source has a column, columns or either (the mapping's schema requires one)
+  source.column ?? source.columns?.join("+") ?? source.either?.join(" or ") ?? ""
 
 /**
  * The reader of one field. Empty cells give `undefined` (the field is then omitted), except for
@@ -137,13 +172,12 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
   const convert: ConverterName = source.convert ?? "string"
   const converter = CONVERTERS[convert]
   const options = source.options ?? {}
-  // Stryker disable next-line OptionalChaining,StringLiteral: equivalent, a column source has a column or columns (the mapping's schema requires one)
-  const column = source.column ?? source.columns?.join("+") ?? ""
+  const column = columnNameOf(source)
   const stateful = convert === "datetime" && (options["ambiguous"] === "by-order" || typeof options["offsetColumn"] === "string")
   const wallTimes = stateful ? resolveWallTime(options) : undefined
   if (wallTimes !== undefined) resolvers?.push(wallTimes)
   // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a shortcut: readCell reads source.column when columns is undefined
-  const single = source.columns === undefined ? source.column! : undefined
+  const single = source.columns === undefined && source.either === undefined ? source.column! : undefined
   // Stryker disable next-line ConditionalExpression: equivalent, a stateful field converts through wallTimes, never through plain
   const plain = wallTimes !== undefined
     ? undefined
@@ -154,7 +188,11 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
   return (row) => {
     let cell: Cell
     if (single !== undefined) cell = cellOf(row, single)
-    else {
+    else if (source.either !== undefined) {
+      const one = eitherCell(source.either, row)
+      if (isConflict(one)) return { ok: false, column, code: "conflicting_columns", detail: one.conflict }
+      cell = one
+    } else {
       const joined = joinCells(source.columns!, row)
       if (typeof joined === "object") return { ok: false, column, code: "incomplete_columns", detail: `${joined.missing} is empty while the other columns of this field are not` }
       cell = joined
@@ -181,11 +219,17 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
 
 /** A field read through a value table: the table looks up the cell (and the converter reads its value) or the converted value. */
 const tableReader = (source: ColumnSource, resolvers: Array<WallTimeResolver> | undefined): FieldReader => {
-  const { values, lookup = "cell", columns } = source
+  const { values, lookup = "cell", columns, either } = source
   if (isValueTableFile(values)) throw new TypeError(`the value table ${values.file} must be read first (resolveValueTables)`)
-  const column = source.column ?? columns?.join("+") ?? ""
-  const lookUp = valueLookUp(values!, column, Object.hasOwn(source, "default"), source.default)
-  const { values: _values, default: _default, lookup: _lookup, ...plain } = source
+  const column = columnNameOf(source)
+  const known = valueLookUp(values!, column, Object.hasOwn(source, "default"), source.default)
+  const refused = new Map(Object.entries(source.refuse ?? {}))
+  // A refusal is looked up first: a value the mapping refuses is never translated, whatever the table says.
+  const lookUp = (key: string): ReturnType<typeof known> | { readonly ok: false; readonly code: "refused_value"; readonly detail: string } => {
+    const why = refused.get(key)
+    return why === undefined ? known(key) : { ok: false, code: "refused_value", detail: `${column} ${JSON.stringify(key)} is refused: ${why}` }
+  }
+  const { values: _values, default: _default, lookup: _lookup, refuse: _refuse, ...plain } = source
   if (lookup === "converted") {
     const read = fieldReader(plain, resolvers)
     return (row) => {
@@ -195,14 +239,19 @@ const tableReader = (source: ColumnSource, resolvers: Array<WallTimeResolver> | 
     }
   }
   // The table's value goes through the converter as a cell of its own column.
-  const { columns: _columns, ...one } = plain
+  const { columns: _columns, either: _either, ...one } = plain
   const converted = source.convert === undefined ? undefined : fieldReader({ ...one, column: VALUE }, resolvers)
   const blankKey = columns === undefined ? "" : columns.map(() => "").join(KEY_SEPARATOR)
   const blankKnown = Object.hasOwn(values!, blankKey)
   // An offset column is read from the row beside the value.
   const offsetColumn = typeof source.options?.["offsetColumn"] === "string"
   return (row) => {
-    const key = columns === undefined ? keyOfCell(cellOf(row, source.column!)) : columns.map((c) => keyOfCell(cellOf(row, c))).join(KEY_SEPARATOR)
+    let key: string
+    if (either !== undefined) {
+      const cell = eitherCell(either, row)
+      if (isConflict(cell)) return { ok: false, column, code: "conflicting_columns", detail: cell.conflict }
+      key = keyOfCell(cell)
+    } else key = columns === undefined ? keyOfCell(cellOf(row, source.column!)) : columns.map((c) => keyOfCell(cellOf(row, c))).join(KEY_SEPARATOR)
     const blank = key === blankKey
     if (blank && !blankKnown) {
       // A blank cell leaves the field out, default or not (and ends a by-order run of its date-times).
@@ -224,7 +273,7 @@ const tableReader = (source: ColumnSource, resolvers: Array<WallTimeResolver> | 
 const VALUE = "\u0000value"
 
 /** A look-up's outcome as a field's: a table value of `null` leaves the field out. */
-const found = (outcome: ReturnType<ReturnType<typeof valueLookUp>>, column: string, stated: boolean): FieldOutcome => {
+const found = (outcome: ReturnType<ReturnType<typeof valueLookUp>> | { readonly ok: false; readonly code: string; readonly detail: string }, column: string, stated: boolean): FieldOutcome => {
   if (!outcome.ok) return { ok: false, column, code: outcome.code, detail: outcome.detail }
   const value = outcome.value
   // Each row gets its own copy of an object, as with a constant: a field below it writes into it.

@@ -22,10 +22,10 @@ const FIELD_PATH = /^[a-z_][a-z0-9_]*(?:\.(?:[a-z_][a-z0-9_]*|[0-9]+))*$/u
 const FieldPath = Schema.String.check(Schema.isPattern(FIELD_PATH, { message: "a dot path of payload field names such as energy_amount.quantity" }))
 
 const exactlyOneColumn = Schema.makeFilter(
-  (source: { readonly column?: string; readonly columns?: ReadonlyArray<string> }) =>
-    (source.column === undefined) !== (source.columns === undefined)
+  (source: { readonly column?: string; readonly columns?: ReadonlyArray<string>; readonly either?: ReadonlyArray<string> }) =>
+    [source.column, source.columns, source.either].filter((given) => given !== undefined).length === 1
       ? undefined
-      : issue("invalid_mapping", "give either column or columns (not both, not neither)")
+      : issue("invalid_mapping", source.either === undefined ? "give either column or columns (not both, not neither)" : "give one of column, columns or either")
 )
 
 const ValueTableJson = Schema.Union([
@@ -49,11 +49,12 @@ const sourceProblems = (name: ConverterName) =>
     readonly values?: unknown
     readonly default?: unknown
     readonly lookup?: string
+    readonly refuse?: unknown
     readonly options?: unknown
   }) => {
     const options = (isRecord(source.options) ? source.options : {}) as { readonly format?: unknown; readonly time?: unknown }
-    if (source.values === undefined && (Object.hasOwn(source, "default") || source.lookup !== undefined)) {
-      return issue("invalid_mapping", "default and lookup belong to a value table: add values")
+    if (source.values === undefined && (Object.hasOwn(source, "default") || source.lookup !== undefined || source.refuse !== undefined)) {
+      return issue("invalid_mapping", "default, lookup and refuse belong to a value table: add values")
     }
     if (name === "datetime" && isDayFormat(options.format) && options.time === undefined) {
       return issue("invalid_mapping", `format ${options.format} is a date without a time of day: set options.time ("start", "end" or "next-start")`)
@@ -81,6 +82,13 @@ const columnSourceFor = (name: ConverterName) =>
         Schema.makeFilter((columns) => columns.length >= 2 ? undefined : issue("invalid_mapping", "columns needs at least two column names; use column for one"))
       )
     ),
+    either: Schema.optionalKey(
+      Schema.Array(ColumnName).annotate({
+        description: "Columns of which one holds the value (one field spelt otherwise by another export): the one not blank is read; two that differ reject the row as conflicting_columns."
+      }).check(
+        Schema.makeFilter((columns) => columns.length >= 2 ? undefined : issue("invalid_mapping", "either needs at least two column names; use column for one"))
+      )
+    ),
     convert: name === "string"
       ? Schema.optionalKey(Schema.Literal(name).annotate({ description: CONVERTERS[name].description }))
       : Schema.Literal(name).annotate({ description: CONVERTERS[name].description }),
@@ -90,6 +98,9 @@ const columnSourceFor = (name: ConverterName) =>
       : {}),
     values: Schema.optionalKey(ValueTableJson),
     default: Schema.optionalKey(Schema.Any.annotate({ description: "The value of a cell the value table does not know (null: leave the field out); without it such a row is rejected as unknown_value." })),
+    refuse: Schema.optionalKey(Schema.Record(Schema.String, Schema.String.check(Schema.isNonEmpty())).annotate({
+      description: "Values the field refuses, each with why (looked up as values is): such a row is rejected as refused_value, naming the value and the reason."
+    })),
     lookup: Schema.optionalKey(Schema.Literals(["cell", "converted"]).annotate({
       description: "What the value table looks up: the trimmed cell (cell, the default; its value then goes through convert) or the converted value (converted)."
     }))
@@ -119,8 +130,8 @@ const memberFor = (source: unknown, functions: boolean): Schema.Top | SchemaIssu
   if (Object.hasOwn(source, "from")) {
     return functions ? FunctionSourceSchema : issue("invalid_mapping", "{ from } needs a function, which a JSON mapping cannot hold")
   }
-  if (!Object.hasOwn(source, "column") && !Object.hasOwn(source, "columns")) {
-    return issue("invalid_mapping", "a field needs column, columns or value")
+  if (!Object.hasOwn(source, "column") && !Object.hasOwn(source, "columns") && !Object.hasOwn(source, "either")) {
+    return issue("invalid_mapping", "a field needs column, columns, either or value")
   }
   const convert = source["convert"] ?? "string"
   if (typeof convert === "string" && Object.hasOwn(CONVERTERS, convert)) return columnSources[convert as ConverterName]
@@ -255,7 +266,7 @@ export const didYouMean = (name: string, names: Iterable<string>): string => {
 export const MAPPING_KEYS: ReadonlyArray<string> = [
   ...new Set([
     "$schema", "endpoint", "source", "reader", "groupBy", "batchSize", "fields", "collections", "path", "when", "equals",
-    "column", "columns", "convert", "options", "value", "values", "default", "lookup", "file",
+    "column", "columns", "either", "convert", "options", "value", "values", "default", "refuse", "lookup", "file",
     ...CONVERTER_NAMES.flatMap((name) => Object.keys(CONVERTERS[name].options.fields))
   ])
 ]

@@ -28,6 +28,11 @@ export interface ToDecimalStringOptions {
   readonly scale?: number
   /** Rounding when `scale` drops digits. Default `"half-even"`. */
   readonly rounding?: DecimalRounding
+  /**
+   * Moves the decimal point this many places to the right (negative: to the left), digit by digit, before
+   * `scale` applies: `2` makes euros cents (`0.070125` → `7.0125`). Default 0.
+   */
+  readonly shift?: number
 }
 
 // Sign and magnitude kept as digit strings: the magnitude of legacy amounts is
@@ -154,6 +159,16 @@ const parseBigDecimal = (value: BigDecimal.BigDecimal): Parsed => {
   return { negative, integer: padded.slice(0, -scale), fraction: padded.slice(-scale) }
 }
 
+/** `decimal` times 10^`places`, exactly: digits move between the integer and the fraction. */
+const shifted = (decimal: Decimal, places: number): Decimal => {
+  if (places >= 0) {
+    const fraction = decimal.fraction.padEnd(places, "0")
+    return { negative: decimal.negative, integer: decimal.integer + fraction.slice(0, places), fraction: fraction.slice(places) }
+  }
+  const integer = decimal.integer.padStart(-places, "0")
+  return { negative: decimal.negative, integer: integer.slice(0, places), fraction: integer.slice(places) + decimal.fraction }
+}
+
 const canonical = (decimal: Decimal): string => {
   const integer = decimal.integer.replace(/^0+/, "") || "0"
   const isZero = integer === "0" && !/[1-9]/.test(decimal.fraction)
@@ -203,7 +218,7 @@ const ROUNDINGS: ReadonlyArray<unknown> = ["half-even", "half-up"]
  * mode a single separator followed by exactly three digits (`"1.234"`) is
  * refused as `ambiguous_decimal`; `"plain"` reads digits and one point only
  * (`"12.345"` is 12.345, any comma is refused), as JSON and BO4E write
- * numbers. Without `scale`, decimals are kept as
+ * numbers. `shift` moves the point exactly (2: euros to cents). Without `scale`, decimals are kept as
  * written (`"1,50"` → `"1.50"`); with `scale` the result has exactly that many
  * decimals, rounded with `rounding`.
  *
@@ -215,6 +230,7 @@ const ROUNDINGS: ReadonlyArray<unknown> = ["half-even", "half-up"]
  * toDecimalString("2,345", { locale: "de", scale: 2, rounding: "half-up" }) // => { ok: true, value: "2.35" }
  * toDecimalString("1.234") // => { ok: false, error: { code: "ambiguous_decimal", ... } }
  * toDecimalString("12.345", { locale: "plain" }) // => { ok: true, value: "12.345" }
+ * toDecimalString("0.070125", { locale: "plain", shift: 2 }) // => { ok: true, value: "7.0125" }
  *
  * @since 0.1.0
  */
@@ -228,6 +244,8 @@ export const toDecimalString = (value: unknown, options?: ToDecimalStringOptions
     if (scale !== undefined && !(Number.isSafeInteger(scale) && scale >= 0)) {
       return fail("invalid_option", `scale must be a non-negative integer, got ${preview(scale)}`)
     }
+    const shift = options?.shift ?? 0
+    if (!(Number.isSafeInteger(shift) && Math.abs(shift) <= 100)) return fail("invalid_option", `shift must be an integer from -100 to 100, got ${preview(shift)}`)
 
     let parsed: Parsed
     if (typeof value === "string") parsed = parseText(value, locale)
@@ -237,7 +255,8 @@ export const toDecimalString = (value: unknown, options?: ToDecimalStringOptions
     else return fail("invalid", `expected a number, bigint, BigDecimal or string, got ${preview(value)}`)
 
     if (isError(parsed)) return fail(parsed.code, parsed.detail)
-    return succeed(canonical(scale === undefined ? parsed : rescale(parsed, scale, rounding)))
+    const moved = shift === 0 ? parsed : shifted(parsed, shift)
+    return succeed(canonical(scale === undefined ? moved : rescale(moved, scale, rounding)))
   })
 
 const COMMA = 44
@@ -252,7 +271,7 @@ const NO_GROUP = -1
 /** The separators (decimal, group) of a locale whose plain amounts {@link plainDecimal} reads; `undefined` otherwise. */
 const plainSeparators = (options: ToDecimalStringOptions | undefined): readonly [number, number] | undefined => {
   const locale = options?.locale
-  if (options?.scale !== undefined || !ROUNDINGS.includes(options?.rounding ?? "half-even")) return undefined
+  if (options?.scale !== undefined || (options?.shift ?? 0) !== 0 || !ROUNDINGS.includes(options?.rounding ?? "half-even")) return undefined
   return locale === "de" ? [COMMA, DOT] : locale === "en" ? [DOT, COMMA] : locale === "plain" ? [DOT, NO_GROUP] : undefined
 }
 

@@ -115,13 +115,17 @@ describe("data-import map: BO4E Preisblatt to price sheets", () => {
     expect(validatePayload("market-participant-fees", result.payloads[0]).ok).toBe(true)
   })
 
-  it("a Preisposition priced in EUR is not read as cents: its price sheet is refused, naming the filter", async () => {
+  it("a Preisposition priced in EUR becomes cents by moving the point two places, exactly", async () => {
     const euro = write(dir, "preisblatt-eur.json", readFileSync(input, "utf8").replace(`"preiseinheit": "CT",\n          "bezugsgroesse": "STUECK"`, `"preiseinheit": "EUR",\n          "bezugsgroesse": "STUECK"`))
     const result = await map("bo4e-preisblatt.mapping.json", "preisblatt-eur", euro)
-    expect(result.code).not.toBe(0)
-    expect(result.payloads).toEqual([])
-    const text = JSON.stringify(result.rejected)
-    expect(text).toContain("unmatched_row")
-    expect(text).toContain("preispositionen[].preiseinheit")
+    expect(result.code).toBe(0)
+    expect(result.rejected).toEqual([])
+    // The Grundpreis of 6200 read as EUR is 620000 cents; the CT positions come first (the example's CT list).
+    const sheet = (result.payloads[0]!["price_sheets"] as Array<Record<string, unknown>>)[0]!
+    expect(sheet["article_prices"]).toEqual([
+      { article_id: "1-01-6-005", price_cents: "7.0125", interval_zone: { lower_bound: 0, upper_bound: 2500 } },
+      { article_id: "1-01-6-005", price_cents: "5.40", interval_zone: { lower_bound: 2500, upper_bound: 100000 } },
+      { article_id: "1-01-9-001", price_cents: "620000" }
+    ])
   })
 })

@@ -60,8 +60,8 @@ describe("mappingProblems: what each mistake in a field source draws", () => {
   })
 
   it("an object with no column, columns or value", () => {
-    expect(problemsOfSource({})).toEqual([{ at: "fields.body", code: "invalid_mapping", detail: "a field needs column, columns or value" }])
-    expect(problemsOfSource({ convert: "date" })).toEqual([{ at: "fields.body", code: "invalid_mapping", detail: "a field needs column, columns or value" }])
+    expect(problemsOfSource({})).toEqual([{ at: "fields.body", code: "invalid_mapping", detail: "a field needs column, columns, either or value" }])
+    expect(problemsOfSource({ convert: "date" })).toEqual([{ at: "fields.body", code: "invalid_mapping", detail: "a field needs column, columns, either or value" }])
   })
 
   it("both column and columns", () => {

@@ -384,3 +384,38 @@ describe("toDecimalString: properties", () => {
     )
   })
 })
+
+describe("toDecimalString: shift", () => {
+  it("moves the point digit by digit: euros to cents, MWh to kWh, and back", () => {
+    expect(toDecimalString("0.070125", { locale: "plain", shift: 2 })).toEqual({ ok: true, value: "7.0125" })
+    expect(toDecimalString("0.0540", { locale: "plain", shift: 2 })).toEqual({ ok: true, value: "5.40" })
+    expect(toDecimalString("12", { locale: "plain", shift: 2 })).toEqual({ ok: true, value: "1200" })
+    expect(toDecimalString("1,5", { locale: "de", shift: 3 })).toEqual({ ok: true, value: "1500" })
+    expect(toDecimalString("-0.001", { locale: "plain", shift: 2 })).toEqual({ ok: true, value: "-0.1" })
+    expect(toDecimalString("7", { locale: "plain", shift: -2 })).toEqual({ ok: true, value: "0.07" })
+    expect(toDecimalString("0.1", { shift: 2 })).toEqual({ ok: true, value: "10" })
+  })
+
+  it("applies before scale, and refuses a shift that is no integer", () => {
+    expect(toDecimalString("0.070125", { locale: "plain", shift: 2, scale: 2, rounding: "half-up" })).toEqual({ ok: true, value: "7.01" })
+    expect(toDecimalString("1", { shift: 1.5 })).toMatchObject({ ok: false, error: { code: "invalid_option" } })
+    expect(toDecimalString("1", { shift: 101 })).toMatchObject({ ok: false, error: { code: "invalid_option" } })
+  })
+
+  it("property: shifting by n is multiplying by 10^n, exactly, and shifting back gives the value again", () => {
+    fc.assert(fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.integer({ min: 0, max: 12 }), fc.integer({ min: 0, max: 12 }), (unscaled, decimals, n) => {
+      const digits = (unscaled < 0n ? -unscaled : unscaled).toString().padStart(decimals + 1, "0")
+      const text = `${unscaled < 0n ? "-" : ""}${decimals === 0 ? digits : `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`}`
+      const up = toDecimalString(text, { locale: "plain", shift: n })
+      expect(up.ok).toBe(true)
+      if (!up.ok) return
+      // value · 10^n with f = max(decimals − n, 0) decimals: its digits U satisfy U = unscaled · 10^(n − decimals + f).
+      const [int, frac = ""] = up.value.replace("-", "").split(".") as [string, string?]
+      expect(frac.length).toBe(Math.max(decimals - n, 0))
+      const sign = up.value.startsWith("-") ? -1n : 1n
+      expect(sign * BigInt(`${int}${frac}`)).toBe(unscaled * 10n ** BigInt(n - decimals + frac.length))
+      // Back: the same value, with the decimals the shift left it (a point moved past the last digit leaves zeros).
+      expect(toDecimalString(up.value, { locale: "plain", shift: -n })).toEqual(toDecimalString(text, { locale: "plain", scale: Math.max(decimals, n) }))
+    }))
+  })
+})

@@ -34,12 +34,12 @@ const warningsText = (warnings: MapWarnings, s: Styles): string => {
  */
 export const reportMap = (outcomes: MapOutcomes, settings: MapReportSettings): ExitCode => {
   const { input, endpoint, headerLine, format, styles: s } = settings
-  const { ledger, rowsRead, rowsInPayloads, rowsRejected, payloads, blankLines, rejectedByCode, warnings } = outcomes
+  const { ledger, rowsRead, rowsInPayloads, rowsRejected, rowsExcluded, payloads, blankLines, rejectedByCode, warnings } = outcomes
   const violations = ledger.check()
-  const balanced = rowsRead === rowsInPayloads + rowsRejected
+  const balanced = rowsRead === rowsInPayloads + rowsRejected + rowsExcluded
   if (violations.length > 0 || !balanced) {
     process.stderr.write(
-      `data-import: internal error: the run does not account for every line of ${input}: ${[...violations.slice(0, 10), ...(balanced ? [] : [`rows read ${rowsRead} ≠ ${rowsInPayloads} in payloads + ${rowsRejected} rejected`])].join("; ")}\n`
+      `data-import: internal error: the run does not account for every line of ${input}: ${[...violations.slice(0, 10), ...(balanced ? [] : [`rows read ${rowsRead} ≠ ${rowsInPayloads} in payloads + ${rowsRejected} rejected + ${rowsExcluded} excluded`])].join("; ")}\n`
     )
     return EXIT.internal
   }

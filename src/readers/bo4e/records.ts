@@ -21,7 +21,11 @@
  * record's BO, `$` for the document itself), `@list` (the record list, as `records` names it),
  * `@typ`, `@flavour`, `@version`.
  *
- * Every document ends in records, located rejects or located warnings: a document that is not JSON or
+ * With `skip: [{ cell: "energieverbrauch[].messwertstatus", values: ["PROGNOSEWERT"] }]` a record whose cell
+ * has one of the values is an exclusion (`skipped`, counted as `messwertstatus PROGNOSEWERT`), left out on
+ * purpose: neither a record nor a reject.
+ *
+ * Every document ends in records, located rejects, exclusions or located warnings: a document that is not JSON or
  * holds no BO where the reader looks is rejected; a BO of another type is a warning (a BOneyComb mixes
  * types); a BO without elements in any of its record lists, an element of an outer list without elements
  * in its inner one (`a[].b[]`), and an element that is not an object are rejected, as is a document nested
@@ -49,6 +53,18 @@ export interface Bo4eRecordOptions {
   readonly context?: ReadonlyArray<string>
   /** The cells to give (e.g. `mappingColumns(mapping)`); every cell when absent. Lineage cells are always given. */
   readonly columns?: ReadonlyArray<string>
+  /**
+   * Records left out on purpose: one whose cell (any cell of the record, context included) has one of the
+   * values is a `skipped` exclusion, counted by the cell's last name and the value (`messwertstatus
+   * PROGNOSEWERT`), never a record nor a reject.
+   */
+  readonly skip?: ReadonlyArray<Bo4eSkip>
+}
+
+/** Which records to leave out: `energieverbrauch[].messwertstatus` is one of `["PROGNOSEWERT", "FEHLT"]`. */
+export interface Bo4eSkip {
+  readonly cell: string
+  readonly values: ReadonlyArray<string>
 }
 
 /** Where an item is: the document (1-based), its line (NDJSON; line 1 of a single document) and the JSON path in it. */
@@ -58,9 +74,23 @@ export interface Bo4eLocation {
   readonly path: string
 }
 
+/**
+ * A record left out on purpose (`skipped`: a value of {@link Bo4eRecordOptions.skip}), with what groups
+ * it in counts (`messwertstatus PROGNOSEWERT`) and why.
+ */
+export interface Bo4eExclusion {
+  readonly kind: "exclusion"
+  readonly code: "skipped"
+  readonly reason: string
+  readonly detail: string
+  readonly at: Bo4eLocation
+  readonly raw: string
+}
+
 export type Bo4eRecordItem =
   | { readonly kind: "record"; readonly record: LegacyRecord; readonly at: Bo4eLocation; readonly raw: string }
   | { readonly kind: "reject" | "warning"; readonly code: string; readonly detail: string; readonly at: Bo4eLocation; readonly raw: string }
+  | Bo4eExclusion
 
 /** Compact JSON text of a value, numbers as written. */
 export const jsonText = (value: ExactJson): string => {
@@ -159,6 +189,21 @@ const boOf = (value: ExactJson): { readonly typ: string; readonly flavour: strin
 const picked = (cells: Record<string, string | boolean>, columns: ReadonlyArray<string> | undefined): LegacyRecord =>
   columns === undefined ? cells : Object.fromEntries(Object.entries(cells).filter(([k]) => k.startsWith("@") || columns.includes(k)))
 
+/** The name a skip is counted by: the cell's last step (`energieverbrauch[].messwertstatus` → `messwertstatus`). */
+const skipName = (cell: string): string => cell.split(".").at(-1)!.replace(/\[\d*\]$/u, "")
+
+/** The exclusion of a record whose cells meet a skip, or `undefined`. */
+const skipOf = (cells: Cells, skips: ReadonlyArray<Bo4eSkip>): { readonly reason: string; readonly detail: string } | undefined => {
+  for (const { cell, values } of skips) {
+    const value = Object.hasOwn(cells, cell) ? cells[cell] : undefined
+    const text = value === undefined ? undefined : String(value).trim()
+    if (text !== undefined && values.includes(text)) {
+      return { reason: `${skipName(cell)} ${text}`, detail: `${cell} is ${JSON.stringify(text)}, which the reader file skips` }
+    }
+  }
+  return undefined
+}
+
 type Cells = Record<string, string | boolean>
 
 /**
@@ -216,6 +261,7 @@ export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): 
   const types = options.types?.map((t) => t.toUpperCase())
   const lists = [...new Set(options.records === undefined ? [] : typeof options.records === "string" ? [options.records] : options.records)]
   const skip: ReadonlySet<string> = new Set(lists.flatMap(listCells))
+  const skips = options.skip ?? []
   const items: Array<Bo4eRecordItem> = []
   for (const doc of bo4eDocuments(text).documents) {
     const where = (path: string): Bo4eLocation => ({ document: doc.document, line: doc.line, path: path === "" ? "$" : path })
@@ -266,7 +312,9 @@ export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): 
         continue
       }
       if (lists.length === 0) {
-        items.push({ kind: "record", record: picked({ ...context, ...lineage, "@path": where(path).path }, options.columns), at: where(path), raw: jsonText(value) })
+        const skipped = skipOf(context, skips)
+        if (skipped !== undefined) items.push({ kind: "exclusion", code: "skipped", ...skipped, at: where(path), raw: jsonText(value) })
+        else items.push({ kind: "record", record: picked({ ...context, ...lineage, "@path": where(path).path }, options.columns), at: where(path), raw: jsonText(value) })
         continue
       }
       const read = lists.map((list) => ({ list, ...elementsOf(value, list, skip, context) }))
@@ -278,7 +326,12 @@ export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): 
       for (const { list, items: elements } of read) {
         for (const element of elements) {
           const at = where(join(path, element.path))
-          if (!element.ok) items.push({ kind: "reject", code: element.code, detail: element.detail, at, raw: jsonText(element.value) })
+          if (!element.ok) {
+            items.push({ kind: "reject", code: element.code, detail: element.detail, at, raw: jsonText(element.value) })
+            continue
+          }
+          const skipped = skipOf({ ...context, ...element.cells }, skips)
+          if (skipped !== undefined) items.push({ kind: "exclusion", code: "skipped", ...skipped, at, raw: jsonText(element.value) })
           else items.push({ kind: "record", record: picked({ ...context, ...element.cells, ...lineage, "@list": list, "@path": at.path }, options.columns), at, raw: jsonText(element.value) })
         }
       }
