@@ -103,7 +103,9 @@ describe("shiftDecimal", () => {
   it("is worked out by hand for a few", () => {
     expect(["12.3456789", "0.0001", "5", "-1.5", "1.500", "0"].map((t) => shiftDecimal(t, 3))).toEqual(["12345.6789", "0.1", "5000", "-1500", "1500", "0"])
     expect(["1500", "12.5", "0.5", "-7"].map((t) => shiftDecimal(t, -3))).toEqual(["1.500", "0.0125", "0.0005", "-0.007"])
-    expect(["1,5", "1e3", "+1", ".5", ""].map((t) => shiftDecimal(t, 3))).toEqual([undefined, undefined, undefined, undefined, undefined])
+    expect(["1,5", "1e3", ".5", ""].map((t) => shiftDecimal(t, 3))).toEqual([undefined, undefined, undefined, undefined])
+    // As the `decimal` converter reads it: an explicit plus sign is a positive number.
+    expect(shiftDecimal("+1", 3)).toBe("1000")
   })
 })
 

@@ -22,6 +22,7 @@
  *
  * @module
  */
+import { toDecimalString } from "../../mappers/to-decimal-string.js"
 
 /** What a unit measures: a unit given beside an OBIS code must measure what the code does. */
 export type Dimension = "energy" | "reactive energy" | "power" | "reactive power" | "volume" | "irradiance" | "speed"
@@ -293,12 +294,10 @@ export const obisUnit = (text: string): ObisUnit | undefined => {
   return hit
 }
 
-const DECIMAL = /^(-?)([0-9]+)(?:\.([0-9]+))?$/u
-
 /**
- * A decimal (`-12.345`, digits and one point) times 10^`places`, by moving its point: exact for any
- * number of digits. Every fraction digit is kept (`1500` kWh in MWh is `1.500`); leading zeros go, one
- * before the point stays. `undefined` for a text that is no such decimal.
+ * A decimal (`-12.345`, digits and one point) times 10^`places`, by moving its point (the `decimal`
+ * converter's `shift`): exact for any number of digits. Every fraction digit is kept (`1500` kWh in MWh
+ * is `1.500`); leading zeros go, one before the point stays. `undefined` for a text that is no such decimal.
  *
  * @example
  * shiftDecimal("1.2345", 3) // => "1234.5"
@@ -307,20 +306,6 @@ const DECIMAL = /^(-?)([0-9]+)(?:\.([0-9]+))?$/u
  * shiftDecimal("1,5", 3) // => undefined
  */
 export const shiftDecimal = (text: string, places: number): string | undefined => {
-  const m = DECIMAL.exec(text)
-  if (m === null) return undefined
-  const sign = m[1]!
-  let whole = m[2]!
-  let fraction = m[3] ?? ""
-  if (places >= 0) {
-    fraction = fraction.padEnd(places, "0")
-    whole += fraction.slice(0, places)
-    fraction = fraction.slice(places)
-  } else {
-    whole = whole.padStart(-places + 1, "0")
-    fraction = whole.slice(whole.length + places) + fraction
-    whole = whole.slice(0, whole.length + places)
-  }
-  whole = whole.replace(/^0+(?=[0-9])/u, "")
-  return `${sign}${whole}${fraction === "" ? "" : `.${fraction}`}`
+  const moved = toDecimalString(text, { locale: "plain", shift: places })
+  return moved.ok ? moved.value : undefined
 }
