@@ -17,6 +17,7 @@ import { statementCache } from "./ledger-rows.js"
 import { loadSqlite } from "../service/sqlite.js"
 import { openLedger } from "./ledger.js"
 import { ledgerFileOf } from "./ledger-file.js"
+import { MAP_VERSIONS_SCHEMA, type MapVersions, mapVersionsOf } from "./map-versions.js"
 
 /**
  * The tables a map run writes since it records its warnings and the lineage of each record of a payload
@@ -40,7 +41,8 @@ CREATE TABLE IF NOT EXISTS map_rejects (id INTEGER PRIMARY KEY, run INTEGER NOT 
 CREATE INDEX IF NOT EXISTS map_rejects_run ON map_rejects (run, file, first_line);
 CREATE TABLE IF NOT EXISTS lineage (payload_file TEXT NOT NULL, payload_line INTEGER NOT NULL, run INTEGER NOT NULL,
   source_file TEXT NOT NULL, lines TEXT NOT NULL, raw TEXT, PRIMARY KEY (payload_file, payload_line)) WITHOUT ROWID;
-${MAP_WARNINGS_SCHEMA}`
+${MAP_WARNINGS_SCHEMA}
+${MAP_VERSIONS_SCHEMA}`
 
 /** Writes per transaction. */
 export const MAP_JOURNAL_BATCH = 1000
@@ -138,6 +140,8 @@ export interface MapJournal {
   rejected(reject: MapReject): void
   warned(warning: MapWarning): void
   lineage(entry: MapLineage): void
+  /** The versions of values mapped by this and earlier runs (EDIFACT reader files with `versions`). */
+  readonly versions: MapVersions
   /** Ends the run (commits what is left) and closes the file. */
   end(ended: "completed" | "interrupted" | "failed", totals: MapRunTotals): void
   /** Closes without ending (an error): what was committed stays. */
@@ -235,8 +239,10 @@ export const openMapJournal = (path: string, start: MapRunStart): MapJournal => 
       db.close()
     }
   }
+  const versions = mapVersionsOf(db, run, start.input, start.endpoint ?? "", write)
   return {
     run,
+    versions,
     rejected: (r) =>
       write(() => {
         prepared(
@@ -251,7 +257,8 @@ export const openMapJournal = (path: string, start: MapRunStart): MapJournal => 
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
         ).run(run, start.input, w.lines[0] ?? 0, JSON.stringify(w.lines), w.code, w.attr ?? null, w.detail, w.raw ?? null, start.endpoint ?? null, w.supplier ?? null, w.account ?? null)
       }),
-    lineage: (l) =>
+    lineage: (l) => {
+      versions.settled(l.lines)
       write(() => {
         if (start.output === null) return
         prepared(
@@ -265,7 +272,8 @@ export const openMapJournal = (path: string, start: MapRunStart): MapJournal => 
              ON CONFLICT (payload_file, payload_line, key) DO UPDATE SET run = excluded.run, lines = excluded.lines, raw = excluded.raw`
           ).run(start.output, l.payloadLine, r.key, run, JSON.stringify(r.lines), r.raw)
         }
-      }),
+      })
+    },
     end: (ended, totals) => {
       write(() => {
         prepared("UPDATE map_runs SET rows_read = ?, payloads = ?, rows_rejected = ? WHERE run = ?").run(totals.rowsRead, totals.payloads, totals.rowsRejected, run)

@@ -10,6 +10,7 @@
  */
 import { resolve } from "node:path"
 import { isPostEndpointId, LedgerDamagedError, LedgerMismatchError, type MapJournal, type Mapping, naturalKeyOf, openMapJournal } from "../../index.js"
+import type { MapVersions } from "../../send/map-versions.js"
 import { itemKeysOf } from "../../endpoints/natural-key.js"
 import { columnsAt, readFieldSafely } from "../../mappers/compile-mapping.js"
 import { type FieldReader, fieldReader, type LegacyRecord } from "../../mappers/field-source.js"
@@ -393,6 +394,8 @@ export interface MapJournalRun {
   warned(warning: LocatedWarning, payload: unknown, rows: ReadonlyArray<SourceRow>): void
   /** Payload `payloadLine` came from `rows`; `items` tells which rows each of its items came from, when it has items. */
   lineage(payloadLine: number, lines: ReadonlyArray<number>, rows: ReadonlyArray<SourceRow>, payload: unknown, items?: ReadonlyArray<ItemSourceRows>): void
+  /** The versions of values mapped by this run and earlier ones (the ledger's `map_versions`). */
+  readonly versions: MapVersions
   /** Ends the run once (later calls do nothing): its totals are `counts` (none read when unknown). */
   end(ended: "completed" | "interrupted" | "failed", counts: MapCounts | undefined): void
 }
@@ -498,6 +501,7 @@ export const openMapJournalRun = (
   let ended = false
   const ownerOf = ownerReader(mapping)
   return {
+    versions: journal.versions,
     rejected: (r) => {
       journal.rejected({
         lines: r.lines,
