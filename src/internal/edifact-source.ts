@@ -15,6 +15,7 @@ import { offsetFormatFor } from "../mappers/zone-offsets.js"
 import type { EdifactLocation } from "../readers/edifact/messages.js"
 import { type EdifactExclusion, type EdifactRecordOptions, readEdifactRecordRuns } from "../readers/edifact/records.js"
 import { type QuantityUnits, quantityUnitFinder, quantityUnitsProblems, unitColumns } from "../readers/edifact/quantity-units.js"
+import { type InputVersions, type VersionOptions, versionOptionProblems } from "../readers/edifact/versions.js"
 import { type AccountLookup, accountFinder, type AccountPeriod, readAccountTable } from "../readers/lookup/accounts.js"
 import { usageError } from "./exit-codes.js"
 import { readJsonFile } from "./read-json-file.js"
@@ -24,13 +25,15 @@ import type { SourceItem } from "./source-rows.js"
 interface ReaderFile extends EdifactRecordOptions {
   readonly accounts?: AccountLookup & { readonly table: string }
   readonly units?: QuantityUnits
+  /** The cells that name one value across messages: its versions, corrections and cancellations (see versions.ts). */
+  readonly versions?: VersionOptions
 }
 
 const isStrings = (v: unknown): v is Array<string> => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === "string" && s !== "")
 
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
-  const known = ["$schema", "source", "record", "groups", "messages", "zone", "segmentCount", "accounts", "units"]
+  const known = ["$schema", "source", "record", "groups", "messages", "zone", "segmentCount", "accounts", "units", "versions"]
   const accounts = spec["accounts"] as Record<string, unknown> | undefined
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
@@ -46,7 +49,8 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
     ...(accounts !== undefined && (typeof accounts !== "object" || accounts === null || ["table", "location", "at", "into"].some((k) => typeof accounts[k] !== "string"))
       ? ["accounts: { table, location, at, into } (strings)"]
       : []),
-    ...(spec["units"] !== undefined ? quantityUnitsProblems(spec["units"]) : [])
+    ...(spec["units"] !== undefined ? quantityUnitsProblems(spec["units"]) : []),
+    ...(spec["versions"] !== undefined ? versionOptionProblems(spec["versions"]) : [])
   ]
 }
 
@@ -84,7 +88,14 @@ export const readAccountPeriods = async (readerPath: string, table: string, zone
   return read.periods
 }
 
-const where = (file: string, at: EdifactLocation): string =>
+/** The EDIFACT reader file a mapping names, read and checked (a usage error when it is not usable). */
+export const readEdifactReaderFile = async (mapping: Mapping, mappingPath: string): Promise<{ readonly path: string; readonly options: ReaderFile }> => {
+  const { path, spec } = await readReaderFile(mapping, mappingPath, readerProblems)
+  return { path, options: spec as unknown as ReaderFile }
+}
+
+/** Where something is in an EDIFACT input, as rejects and warnings name it: file, message, segment, byte. */
+export const edifactPlace = (file: string, at: EdifactLocation): string =>
   `${file}: ${at.message !== undefined ? `message ${JSON.stringify(at.messageReference ?? "")} (#${at.message}), ` : ""}segment ${at.segment} at byte ${at.offset}`
 
 /** The rows of an EDIFACT input as `map` reads them; notices of the interchange go to `warn`. */
@@ -93,12 +104,21 @@ export const openEdifactRows = async (
   chunks: AsyncIterable<Uint8Array>,
   mapping: Mapping,
   mappingPath: string,
-  warn: (line: string) => void
+  warn: (line: string) => void,
+  versions?: InputVersions
 ): Promise<AsyncGenerator<SourceItem>> => {
-  const { path: readerPath, spec } = await readReaderFile(mapping, mappingPath, readerProblems)
-  const { accounts, units, ...options } = spec as unknown as ReaderFile
+  const { path: readerPath, options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
+  const { accounts, units, versions: versionKey, ...options } = readerFile
   const periods = accounts !== undefined ? await readAccountPeriods(readerPath, accounts.table, options.zone) : undefined
-  const columns = [...mappingColumns(mapping), ...(accounts !== undefined ? [accounts.location, accounts.at] : []), ...(units !== undefined ? unitColumns(units) : [])]
+  const columns = [
+    ...mappingColumns(mapping),
+    ...(accounts !== undefined ? [accounts.location, accounts.at] : []),
+    ...(units !== undefined ? unitColumns(units) : []),
+    ...(versionKey?.key ?? [])
+  ]
+  // Versions are asked after the unit (a value that is no amount is refused as such, whichever its
+  // version) and before the account: a value superseded or cancelled needs none.
+  const verdictOf = versionKey !== undefined ? versions?.verdictOf.bind(versions) : undefined
   // The account is looked up as each record passes (no generator of its own between reader and mapper),
   // written into the record the reader has just made.
   const find = accounts !== undefined ? accountFinder<EdifactLocation, EdifactExclusion>(periods!, accounts, { inPlace: true, zone: options.zone }) : undefined
@@ -110,11 +130,12 @@ export const openEdifactRows = async (
     for await (const run of runs) {
       for (const read of run) {
         const measured = unitOf !== undefined && read.kind === "record" ? unitOf(read) : read
-        const item = find !== undefined && measured.kind === "record" ? find(measured) : measured
+        const decided = verdictOf !== undefined && measured.kind === "record" ? verdictOf(measured) ?? measured : measured
+        const item = find !== undefined && decided.kind === "record" ? find(decided) : decided
         if (item.kind === "record") yield { kind: "row", lines: [item.at.segment], record: item.record, raw: item.raw }
-        else if (item.kind === "exclusion") yield { kind: "excluded", lines: [item.at.segment], outcome: item.code, reason: item.reason, detail: `${where(input, item.at)}: ${item.detail}`, raw: item.raw }
-        else if (item.kind === "reject") yield { kind: "refused", line: item.at.segment, code: "invalid", detail: `${where(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
-        else warn(`warning: ${where(input, item.at)}: ${item.code}: ${item.detail}`)
+        else if (item.kind === "exclusion") yield { kind: "excluded", lines: [item.at.segment], outcome: item.code, reason: item.reason, detail: `${edifactPlace(input, item.at)}: ${item.detail}`, raw: item.raw }
+        else if (item.kind === "reject") yield { kind: "refused", line: item.at.segment, code: "invalid", detail: `${edifactPlace(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
+        else warn(`warning: ${edifactPlace(input, item.at)}: ${item.code}: ${item.detail}`)
       }
     }
   })()

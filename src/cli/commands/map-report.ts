@@ -69,6 +69,7 @@ export const reportMap = (outcomes: MapOutcomes, settings: MapReportSettings): E
     return EXIT.invalid
   }
   const summary = `${input}: ${plural(rowsRead, "row")} read = ${formatCount(rowsInPayloads)} in ${plural(payloads, "payload")} (${endpoint}) + ${formatCount(rowsRejected)} rejected` +
+    `${rowsExcluded > 0 ? ` + ${formatCount(rowsExcluded)} excluded` : ""}` +
     `${headerLine !== undefined && headerLine !== 1 ? `; header on line ${headerLine}` : ""}${blankLines > 0 ? `; ${plural(blankLines, "blank line")} skipped` : ""}` +
     `${warnings.total > 0 ? `; ${plural(warnings.total, "warning")}` : ""}`
   if (format === "text") {

@@ -19,6 +19,7 @@ import { mapInOrder } from "../../internal/map/map-in-order.js"
 import { mapInParallel } from "../../internal/map/map-in-parallel.js"
 import { type MapJournalRun, MapOutcomes, openMapJournalRun, SharedOutcomes } from "../../internal/map/map-outcomes.js"
 import { printReject, reportMap } from "./map-report.js"
+import { RunVersions } from "../../internal/edifact-versions.js"
 import { delimiterOf, inputFormatOf, loadMapping, type MapSource, type MapSourceOptions, openMapSource } from "../../internal/map/map-source.js"
 
 export { DEFAULT_DELIMITERS, detectDelimiter } from "../../internal/source-rows.js"
@@ -71,8 +72,11 @@ export const runMap = async (inputs: string | ReadonlyArray<string>, options: Ma
     [...all, options.mapping]
   )
   if (options.journal !== undefined) checkLedgerPath(options.journal, { create: true, newLedger: options.newLedger === true })
-  const sourceOptions: MapSourceOptions = { format, delimiter, encoding: options.encoding, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines, maxLineBytes: options.maxLineLength }
+  // The versions of values across all inputs are read before any is mapped (EDIFACT with "versions").
+  const versions = mapping.source === "edifact" ? new RunVersions(all) : undefined
+  const sourceOptions: MapSourceOptions = { format, delimiter, encoding: options.encoding, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines, maxLineBytes: options.maxLineLength, versions }
   const source = await openMapSource(input, sourceOptions, mapping, options.mapping)
+  await versions?.read(mapping, options.mapping)
 
   // The ledger is opened once the mapping fits the input: a bad mapping records no run.
   const journal = options.journal === undefined
@@ -85,6 +89,7 @@ export const runMap = async (inputs: string | ReadonlyArray<string>, options: Ma
   const ended = (how: "completed" | "interrupted" | "failed"): void => journal?.end(how, outcomes)
   const stopWatching = discardOnSignal(files, "map", () => ended("interrupted"))
   try {
+    versions?.settle(journal?.versions, (line) => process.stderr.write(`${line}\n`))
     const code = await mapInto(all, options, { mapping, source, sourceOptions, files, report, workerScript, journal, started: (o) => (outcomes = o) })
     if (code === EXIT.internal) files.discard()
     else await files.commit()
@@ -167,7 +172,7 @@ const mapInto = async (inputs: ReadonlyArray<string>, options: MapOptions, run: 
       endpoint: mapping.endpoint,
       headerLine: source.headerLine,
       format: report,
-      allowEmpty: options.allowEmpty === true,
+      allowEmpty: options.allowEmpty === true || run.sourceOptions.versions?.holdsCancellations(input) === true,
       styles
     })
     // The worst of the inputs' codes: an internal error before a usage error before rejected rows.

@@ -25,6 +25,7 @@ import { DEFAULT_MAX_LINE_BYTES } from "../record-errors.js"
 import { csvRows, detectDelimiter, HeaderTooLong, MAX_HEADER_LENGTH, ndjsonRows, type SourceItem } from "../source-rows.js"
 import { openEdifactRows } from "../edifact-source.js"
 import { openBo4eRows } from "../bo4e-source.js"
+import type { RunVersions } from "../edifact-versions.js"
 
 /** How to read `map`'s input: its format, and what of `map`'s options the reader takes. */
 export interface MapSourceOptions {
@@ -35,6 +36,8 @@ export interface MapSourceOptions {
   readonly maxRecordLines?: number | undefined
   /** The longest line read (`--max-line-length`): a longer one is rejected unread; {@link DEFAULT_MAX_LINE_BYTES} when absent. */
   readonly maxLineBytes?: number | undefined
+  /** The versions of the values of the run's EDIFACT inputs, which each input's reading consults. */
+  readonly versions?: RunVersions | undefined
 }
 
 /**
@@ -120,8 +123,10 @@ export const openMapSource = async (
     }
   }
   if (mapping.source === "edifact" || mapping.source === "bo4e") {
-    const open = mapping.source === "edifact" ? openEdifactRows : openBo4eRows
-    const source = await open(input, counted(), mapping, mappingPath, (line) => process.stderr.write(`${line}\n`))
+    const warn = (line: string): boolean => process.stderr.write(`${line}\n`)
+    const source = mapping.source === "edifact"
+      ? await openEdifactRows(input, counted(), mapping, mappingPath, warn, options.versions?.forInput(input))
+      : await openBo4eRows(input, counted(), mapping, mappingPath, warn)
     return { early: [], source, header: undefined, headerLine: undefined, bytesRead: () => bytesRead, size: opened.size }
   }
   const maxLineBytes = options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES

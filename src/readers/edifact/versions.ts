@@ -1,0 +1,411 @@
+/**
+ * Versions of a value across the messages of a run: the same (MaLo, OBIS, interval), named by the cells
+ * of the reader file's `versions.key`, sent again in a later message (a re-send, or a correction from
+ * `Z18` to `67` or `220`) is one value, and only its latest version is mapped. Cancellations (PID 13006,
+ * `BGM` 1225 `1`, the cancelled document named in `RFF+ACW`) void the values of the document they name.
+ *
+ * An index is built before anything is mapped, in two readings of every input: the message headers
+ * ({@link VersionIndex.addMessages}: sender, `BGM` 1004, `DTM+137`, cancellations), then the values
+ * ({@link VersionIndex.addValues}: the record reader with the key cells only, so a key is the same text
+ * the mapping reads). Each record of the mapping's own reading then asks {@link VersionIndex.verdictOf}
+ * whether it is mapped, left out (`superseded`, `cancelled`) or rejected (`version_conflict`, against a
+ * version an earlier run recorded in the campaign's ledger).
+ *
+ * The order of versions: the message date `DTM+137` (a message without a readable one before every dated
+ * one), then the input's place in the run, the message's in its input, the value's in its message. What
+ * counts as the same document is its sender (`UNB` 0004), `BGM` 1004 and `DTM+137` as written.
+ *
+ * @module
+ */
+import { dtmToIso } from "./dtm.js"
+import { el, type EdifactLocation, type EdifactMessage, readMessages } from "./messages.js"
+import { type EdifactExclusion, type EdifactRecord, type EdifactRecordOptions, type EdifactReject, readEdifactRecordRuns } from "./records.js"
+import type { Segment } from "./segments.js"
+
+/** The reader file's `versions`: the cells that name one value across messages. */
+export interface VersionOptions {
+  /** Cells of a record that together name one value: `["LOC+172.2.1", "PIA+5.2.1", "DTM+163", "DTM+164"]`. */
+  readonly key: ReadonlyArray<string>
+}
+
+/** The key of the example reader file: MaLo, OBIS code, interval start and end. */
+export const DEFAULT_VERSION_KEY: ReadonlyArray<string> = ["LOC+172.2.1", "PIA+5.2.1", "DTM+163", "DTM+164"]
+
+/**
+ * The problems of a reader file's `versions` value, one a line (none when it is usable).
+ *
+ * @example
+ * versionOptionProblems({ key: ["LOC+172.2.1", "DTM+163"] }) // => []
+ * versionOptionProblems({ key: [] }) // => ['versions: { "key": [cells that name one value] } (["LOC+172.2.1", "PIA+5.2.1", "DTM+163", "DTM+164"])']
+ */
+export const versionOptionProblems = (value: unknown): Array<string> => {
+  const usage = `versions: { "key": [cells that name one value] } (${JSON.stringify(DEFAULT_VERSION_KEY).replaceAll(",", ", ")})`
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return [usage]
+  const spec = value as Record<string, unknown>
+  const key = spec["key"]
+  const unknown = Object.keys(spec).filter((k) => k !== "key").map((k) => `versions: unknown key ${JSON.stringify(k)} (known: key)`)
+  const keyOk = Array.isArray(key) && key.length > 0 && key.every((c) => typeof c === "string" && c !== "")
+  return [...unknown, ...(keyOk ? [] : [usage])]
+}
+
+/** A message as the index knows it: where it is, who sent it, which document it is, what it cancels. */
+export interface MessageHeader {
+  /** The input's place in the run (0-based) and its name. */
+  readonly file: number
+  readonly fileName: string
+  /** The message's number in its input (1-based) and its `UNH` 0062. */
+  readonly number: number
+  readonly reference: string
+  readonly at: EdifactLocation
+  /** `UNB` 0004, the interchange's sender (`""` outside an interchange). */
+  readonly sender: string
+  /** `BGM` 1004. */
+  readonly document: string
+  /** `DTM+137` as written, as ISO text in the zone (as written when it cannot be read), and its instant (ms). */
+  readonly datedText: string | undefined
+  readonly datedIso: string | undefined
+  readonly dated: number | undefined
+  /** A cancellation: `BGM` 1225 `1` or PID (`RFF+Z13`) 13006. */
+  readonly cancellation: boolean
+  /** `RFF+ACW`: the document it refers to (the one a cancellation cancels), and where that segment is. */
+  readonly refers: string | undefined
+  readonly refersAt: EdifactLocation | undefined
+}
+
+/** A version recorded by an earlier run (the campaign's ledger), as the index compares it; `datedText` is `DTM+137` as ISO text. */
+export interface PriorVersion {
+  readonly run: number
+  readonly file: string
+  readonly sender: string
+  readonly document: string
+  readonly datedText: string | null
+  readonly dated: number | null
+  readonly raw: string
+}
+
+/** What earlier runs recorded: the version of a key, and whether a document's values were mapped. */
+export interface PriorVersions {
+  find(key: string): PriorVersion | undefined
+  /** A run that mapped values of the document (sender, `BGM` 1004), if any. */
+  findDocument(sender: string, document: string): { readonly run: number; readonly file: string } | undefined
+}
+
+/** A winning version, to be recorded once it went into a payload (`line`: its segment; `datedText`: `DTM+137` as ISO text). */
+export interface WinningVersion {
+  readonly key: string
+  readonly fileName: string
+  readonly line: number
+  readonly message: string
+  readonly sender: string
+  readonly document: string
+  readonly datedText: string | null
+  readonly dated: number | null
+  readonly raw: string
+}
+
+/** What the reading of one input asks of the versions of its run: the verdict on each of its records. */
+export interface InputVersions {
+  verdictOf(item: EdifactRecord): EdifactExclusion | EdifactReject | undefined
+}
+
+/** A located warning of the index (an orphan cancellation). */
+export interface VersionWarning {
+  readonly fileName: string
+  readonly code: string
+  readonly detail: string
+  readonly at: EdifactLocation
+}
+
+interface Version {
+  readonly file: number
+  readonly message: number
+  readonly segment: number
+  readonly raw: string
+  readonly header: MessageHeader
+}
+
+/** What becomes of the latest version of a key, after comparing it with the ledger's. */
+type Verdict = { readonly kind: "map" } | { readonly kind: "exclude"; readonly reason: string; readonly detail: string } | { readonly kind: "conflict"; readonly detail: string }
+
+interface Latest extends Version {
+  verdict: Verdict
+}
+
+const MAP: Verdict = { kind: "map" }
+
+/** The header of a message: the segments before its `UNS`. */
+export const messageHeaderOf = (message: EdifactMessage, file: number, fileName: string, zone: string): MessageHeader => {
+  let document = ""
+  let cancellationCode = false
+  let datedText: string | undefined
+  let datedIso: string | undefined
+  let dated: number | undefined
+  let pid = ""
+  let refers: string | undefined
+  let refersAt: EdifactLocation | undefined
+  let seenBgm = false
+  const locationOf = (segment: Segment): EdifactLocation => ({
+    offset: segment.offset,
+    segment: segment.number,
+    message: message.number,
+    messageReference: message.reference,
+    ...(message.interchange !== undefined ? { interchangeReference: message.interchange.reference } : {})
+  })
+  for (const segment of message.segments) {
+    if (segment.tag === "UNS") break
+    if (segment.tag === "BGM" && !seenBgm) {
+      seenBgm = true
+      document = el(segment, 1)
+      cancellationCode = el(segment, 2) === "1"
+    } else if (segment.tag === "DTM" && el(segment, 0) === "137" && datedText === undefined) {
+      datedText = el(segment, 0, 1)
+      const read = dtmToIso(datedText, el(segment, 0, 2), zone)
+      datedIso = read.ok ? read.iso : datedText
+      const instant = read.ok ? Date.parse(read.iso) : Number.NaN
+      if (!Number.isNaN(instant)) dated = instant
+    } else if (segment.tag === "RFF" && el(segment, 0) === "ACW" && refers === undefined) {
+      refers = el(segment, 0, 1)
+      refersAt = locationOf(segment)
+    } else if (segment.tag === "RFF" && el(segment, 0) === "Z13" && pid === "") pid = el(segment, 0, 1)
+  }
+  return {
+    file,
+    fileName,
+    number: message.number,
+    reference: message.reference,
+    at: locationOf(message.segments[0]!),
+    sender: message.interchange?.sender ?? "",
+    document,
+    datedText,
+    datedIso,
+    dated,
+    cancellation: cancellationCode || pid === "13006",
+    refers,
+    refersAt
+  }
+}
+
+/** Whether version `a` is later than `b`: message date, then input, message and segment order. */
+const later = (a: Version, b: Version): boolean => {
+  const da = a.header.dated ?? Number.NEGATIVE_INFINITY
+  const db = b.header.dated ?? Number.NEGATIVE_INFINITY
+  if (da !== db) return da > db
+  if (a.file !== b.file) return a.file > b.file
+  if (a.message !== b.message) return a.message > b.message
+  return a.segment > b.segment
+}
+
+const sameDocument = (a: MessageHeader, b: { readonly sender: string; readonly document: string; readonly datedText: string | null | undefined }): boolean =>
+  a.sender === b.sender && a.document === b.document && (a.datedIso ?? null) === (b.datedText ?? null)
+
+/** A message as a detail names it. */
+const messageName = (h: MessageHeader): string => `message ${JSON.stringify(h.reference)} (#${h.number}) of ${h.fileName} (${documentName(h)})`
+
+/** A message's document and date, as a detail names them. */
+const documentName = (h: MessageHeader): string => `BGM ${JSON.stringify(h.document)}, DTM+137 ${h.datedIso ?? "none"}`
+
+const priorName = (p: PriorVersion): string =>
+  `the version mapped in run ${p.run} from ${p.file} (BGM ${JSON.stringify(p.document)}, DTM+137 ${p.datedText ?? "none"}: ${JSON.stringify(p.raw)})`
+
+const documentKey = (sender: string, document: string): string => `${sender}\u0000${document}`
+const messageKey = (file: number, message: number): string => `${file}:${message}`
+
+/**
+ * The versions of the values of a run's inputs. Build it with {@link addMessages} for every input, then
+ * {@link addValues} for every input, then {@link settle}; then ask {@link verdictOf} for each record.
+ *
+ * @example
+ * // Two messages of one sender send the same quarter-hour; the later DTM+137 wins. A record is asked
+ * // about as the mapping's reading gives it: its key cells, and where it is (message 1's QTY is segment 10).
+ * const message = (ref: string, dated: string, qty: string) =>
+ *   `UNH+${ref}+MSCONS:D:04B:UN:2.4c'BGM+7+DOC-${ref}+9'DTM+137:${dated}:203'UNS+D'NAD+DP'LOC+172+51238696781'LIN+1'PIA+5+1-1?:1.29.0:SRW'` +
+ *   `QTY+${qty}'DTM+163:202401010000:203'DTM+164:202401010015:203'UNT+12+${ref}'`
+ * const text = `UNB+UNOC:3+SENDER+RECEIVER+240101:1200+1'${message("1", "202401020800", "Z18:5")}${message("2", "202401030800", "67:7")}UNZ+2+1'`
+ * const options = { record: "QTY", groups: ["NAD", "LOC", "LIN", "QTY"], messages: ["MSCONS:D:04B"] }
+ * const index = new VersionIndex({ key: DEFAULT_VERSION_KEY }, "Europe/Berlin")
+ * await index.addMessages(0, "a.edi", [text], options)
+ * await index.addValues(0, [text], options)
+ * index.settle(undefined)
+ * const cells = { "LOC+172.2.1": "51238696781", "PIA+5.2.1": "1-1:1.29.0", "DTM+163": "2024-01-01T00:00:00+01:00", "DTM+164": "2024-01-01T00:15:00+01:00" }
+ * index.verdictOf(0, { kind: "record", record: cells, at: { offset: 0, segment: 10, message: 1 }, raw: "" })?.reason // => "superseded"
+ * index.verdictOf(0, { kind: "record", record: cells, at: { offset: 0, segment: 22, message: 2 }, raw: "" }) // => undefined
+ */
+export class VersionIndex {
+  private readonly headers = new Map<string, MessageHeader>()
+  private readonly documents = new Map<string, Array<MessageHeader>>()
+  /** Messages cancelled, by file and number: the cancellation. */
+  private readonly cancelled = new Map<string, MessageHeader>()
+  private readonly latest = new Map<string, Latest>()
+  /** Warnings found while settling (orphan cancellations). */
+  readonly warnings: Array<VersionWarning> = []
+  /** The winners that an earlier run does not already hold: to be recorded once mapped. */
+  readonly winners: Array<WinningVersion> = []
+
+  constructor(
+    readonly options: VersionOptions,
+    private readonly zone: string
+  ) {}
+
+  /** Whether input `file` holds a cancellation (a file of cancellations alone gives no record, and is no empty export). */
+  holdsCancellations(file: number): boolean {
+    if (!this.matched) this.matchCancellations()
+    return this.cancellationsOf.some((c) => c.file === file)
+  }
+
+  /** The key of a record, or `undefined` when one of its key cells is missing or blank (it takes no part). */
+  keyOf(record: EdifactRecord["record"]): string | undefined {
+    const values: Array<string> = []
+    for (const cell of this.options.key) {
+      const value = record[cell]
+      if (typeof value !== "string" || value.trim() === "") return undefined
+      values.push(value)
+    }
+    return JSON.stringify(values)
+  }
+
+  /** The headers of an input's messages (first reading). */
+  async addMessages(file: number, fileName: string, chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>, options: { readonly segmentCount?: "check" | "warn"; readonly messages: ReadonlyArray<string> }): Promise<void> {
+    for await (const item of readMessages(chunks, options.segmentCount !== undefined ? { segmentCount: options.segmentCount } : {})) {
+      if (item.kind !== "message" || !options.messages.includes(`${item.type}:${item.version}:${item.release}`)) continue
+      const header = messageHeaderOf(item, file, fileName, this.zone)
+      this.headers.set(messageKey(file, item.number), header)
+      if (!header.cancellation) {
+        const key = documentKey(header.sender, header.document)
+        const list = this.documents.get(key)
+        if (list === undefined) this.documents.set(key, [header])
+        else list.push(header)
+      }
+    }
+    // Cancellations are matched in settle(), once every input's documents are known.
+  }
+
+  /** The values of an input (second reading, after every input's messages): the latest of each key is kept. */
+  async addValues(file: number, chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>, options: EdifactRecordOptions): Promise<void> {
+    if (!this.matched) this.matchCancellations()
+    for await (const run of readEdifactRecordRuns(chunks, { ...options, columns: [...this.options.key] })) {
+      for (const item of run) {
+        if (item.kind !== "record" || item.at.message === undefined) continue
+        const header = this.headers.get(messageKey(file, item.at.message))
+        if (header === undefined || header.cancellation || this.cancelled.has(messageKey(file, item.at.message))) continue
+        const key = this.keyOf(item.record)
+        if (key === undefined) continue
+        const version: Latest = { file, message: item.at.message, segment: item.at.segment, raw: item.raw, header, verdict: MAP }
+        const best = this.latest.get(key)
+        if (best === undefined || later(version, best)) this.latest.set(key, version)
+      }
+    }
+  }
+
+  private matched = false
+  private cancellationsOf: Array<MessageHeader> = []
+
+  /** Pairs each cancellation with the messages of the document it names (sender, `RFF+ACW` = `BGM` 1004). */
+  private matchCancellations(): void {
+    this.matched = true
+    for (const header of this.headers.values()) {
+      if (!header.cancellation) continue
+      this.cancellationsOf.push(header)
+      const targets = header.refers === undefined ? [] : this.documents.get(documentKey(header.sender, header.refers)) ?? []
+      for (const target of targets) {
+        const key = messageKey(target.file, target.number)
+        if (!this.cancelled.has(key)) this.cancelled.set(key, header)
+      }
+    }
+  }
+
+  /**
+   * Ends the building: each key's latest version is compared with what earlier runs recorded (`prior`,
+   * the campaign's ledger), and each cancellation whose document is nowhere is a warning.
+   */
+  settle(prior: PriorVersions | undefined): void {
+    if (!this.matched) this.matchCancellations()
+    for (const c of this.cancellationsOf) {
+      const at = c.refersAt ?? c.at
+      if (c.refers === undefined || c.refers === "") {
+        this.warnings.push({ fileName: c.fileName, code: "orphan_cancellation", at, detail: `the cancellation (${documentName(c)}) names no document (no RFF+ACW): nothing is cancelled` })
+        continue
+      }
+      if ((this.documents.get(documentKey(c.sender, c.refers)) ?? []).length > 0) continue
+      const mapped = prior?.findDocument(c.sender, c.refers)
+      if (mapped !== undefined) {
+        this.warnings.push({
+          fileName: c.fileName,
+          code: "cancels_mapped_document",
+          at,
+          detail: `the cancellation (${documentName(c)}) cancels document ${JSON.stringify(c.refers)} of sender ${JSON.stringify(c.sender)}, whose values were mapped in run ${mapped.run} from ${mapped.file}: the API has no update, so cancel those amounts in the platform`
+        })
+      } else {
+        this.warnings.push({
+          fileName: c.fileName,
+          code: "orphan_cancellation",
+          at,
+          detail: `the cancellation (${documentName(c)}) names document ${JSON.stringify(c.refers)} of sender ${JSON.stringify(c.sender)}, which is in no input of this run${prior !== undefined ? " nor in the ledger" : ""}: nothing is cancelled`
+        })
+      }
+    }
+    for (const [key, best] of this.latest) {
+      const p = prior?.find(key)
+      const winner: WinningVersion = {
+        key,
+        fileName: best.header.fileName,
+        line: best.segment,
+        message: best.header.reference,
+        sender: best.header.sender,
+        document: best.header.document,
+        datedText: best.header.datedIso ?? null,
+        dated: best.header.dated ?? null,
+        raw: best.raw
+      }
+      if (p === undefined || (sameDocument(best.header, p) && p.raw === best.raw)) {
+        this.winners.push(winner)
+        continue
+      }
+      // The ledger's version is newer when its date is later; on the same date this run's is later.
+      const priorNewer = (p.dated ?? Number.NEGATIVE_INFINITY) > (best.header.dated ?? Number.NEGATIVE_INFINITY)
+      if (priorNewer) best.verdict = { kind: "exclude", reason: p.raw === best.raw ? "re-sent" : "superseded", detail: `superseded by ${priorName(p)}` }
+      else if (p.raw === best.raw) best.verdict = { kind: "exclude", reason: "re-sent", detail: `re-sent unchanged: ${priorName(p)} has the same value and stands` }
+      else {
+        best.verdict = {
+          kind: "conflict",
+          detail: `this value (${messageName(best.header)}: ${JSON.stringify(best.raw)}) corrects ${priorName(p)}: the API has no update, so the earlier amount stays; correct it in the platform, or map this one in a campaign of its own`
+        }
+      }
+    }
+  }
+
+  /**
+   * What becomes of a record of input `file` as the mapping reads it (its cells include the key cells):
+   * `undefined` when it is mapped; an exclusion (`superseded`, `cancelled`) or a reject (`version_conflict`).
+   */
+  verdictOf(file: number, item: EdifactRecord): EdifactExclusion | EdifactReject | undefined {
+    const number = item.at.message
+    if (number === undefined) return undefined
+    const header = this.headers.get(messageKey(file, number))
+    if (header === undefined) return undefined
+    if (header.cancellation) {
+      return { kind: "exclusion", code: "cancelled", reason: "in a cancellation", detail: `a value in the cancellation ${messageName(header)} is no amount`, at: item.at, raw: item.raw }
+    }
+    const by = this.cancelled.get(messageKey(file, number))
+    if (by !== undefined) {
+      return { kind: "exclusion", code: "cancelled", reason: "cancelled", detail: `cancelled by ${messageName(by)}, which names document ${JSON.stringify(header.document)} in RFF+ACW`, at: item.at, raw: item.raw }
+    }
+    const key = this.keyOf(item.record)
+    if (key === undefined) return undefined
+    const best = this.latest.get(key)
+    if (best === undefined) return undefined
+    const self = best.file === file && best.message === number && best.segment === item.at.segment
+    // A copy of the winning document (the same file given twice, a document re-sent under its own number
+    // and date) is the same version: it fares as the winner does, and an identical payload is a duplicate.
+    const copy = !self && best.raw === item.raw && sameDocument(best.header, { ...header, datedText: header.datedIso }) && !(best.file === file && best.message === number)
+    if (self || copy) {
+      const v = best.verdict
+      if (v.kind === "map") return undefined
+      if (v.kind === "exclude") return { kind: "exclusion", code: "superseded", reason: v.reason, detail: v.detail, at: item.at, raw: item.raw }
+      return { kind: "reject", code: "version_conflict", detail: v.detail, at: item.at, raw: item.raw }
+    }
+    const where = best.file === file && best.message === number ? `later in the same message (segment ${best.segment})` : `${messageName(best.header)}, segment ${best.segment}`
+    return best.raw === item.raw
+      ? { kind: "exclusion", code: "superseded", reason: "re-sent", detail: `re-sent unchanged: the same value comes again in ${where}`, at: item.at, raw: item.raw }
+      : { kind: "exclusion", code: "superseded", reason: "superseded", detail: `superseded by ${where}: ${JSON.stringify(best.raw)}`, at: item.at, raw: item.raw }
+  }
+}
