@@ -1,0 +1,191 @@
+/**
+ * Versions of a value across messages and files (src/readers/edifact/versions.ts): the latest version of
+ * each (MaLo, OBIS, interval) wins by DTM+137, then file and message order; cancellations void the
+ * document they name. Checked on the constructed fixtures (worked out by hand in their README) and, as a
+ * property, on generated runs of messages with random dates and file orders.
+ */
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { type EdifactExclusion, type EdifactRecordItem, type EdifactReject, readEdifactRecords } from "../../src/readers/edifact/records.js"
+import { DEFAULT_VERSION_KEY, VersionIndex, versionOptionProblems } from "../../src/readers/edifact/versions.js"
+
+const FIXTURES = new URL("../fixtures/market-messages/constructed/versions/", import.meta.url).pathname
+const OPTIONS = { record: "QTY", groups: ["NAD", "LOC", "LIN", "QTY"], messages: ["MSCONS:D:04B"], zone: "Europe/Berlin" }
+
+/** Each record of each input with the index's verdict: "mapped", or the exclusion or reject. */
+const verdicts = async (inputs: ReadonlyArray<{ readonly name: string; readonly text: string }>) => {
+  const index = new VersionIndex({ key: DEFAULT_VERSION_KEY }, "Europe/Berlin")
+  for (const [file, input] of inputs.entries()) await index.addMessages(file, input.name, [input.text], OPTIONS)
+  for (const [file, input] of inputs.entries()) await index.addValues(file, [input.text], OPTIONS)
+  index.settle(undefined)
+  const out: Array<{ readonly file: string; readonly qty: string; readonly outcome: "mapped" | EdifactExclusion | EdifactReject }> = []
+  for (const [file, input] of inputs.entries()) {
+    const items: Array<EdifactRecordItem> = []
+    for await (const item of readEdifactRecords([input.text], { ...OPTIONS, columns: [...DEFAULT_VERSION_KEY, "QTY.1.2"] })) items.push(item)
+    for (const item of items) {
+      if (item.kind !== "record") continue
+      out.push({ file: input.name, qty: item.raw.split("'")[0]!, outcome: index.verdictOf(file, item) ?? "mapped" })
+    }
+  }
+  return { out, warnings: index.warnings }
+}
+
+const fixture = (name: string) => ({ name, text: readFileSync(join(FIXTURES, name), "latin1") })
+const FILES = ["a-preliminary.edi", "b-corrections.edi", "c-cancellations.edi", "d-cancelled.edi"].map(fixture)
+
+const summary = (outcome: "mapped" | EdifactExclusion | EdifactReject): string => (outcome === "mapped" ? "mapped" : outcome.kind === "exclusion" ? `${outcome.code}/${outcome.reason}` : outcome.code)
+
+describe("versions of a value across files", () => {
+  it("keeps the latest version of each quarter-hour: corrections and re-sends supersede, a cancellation cancels, whatever the file order", async () => {
+    // Worked out by hand (README of the fixtures): in QTY order of a, b, d.
+    const expected = [
+      ["a-preliminary.edi", "QTY+Z18:1,250:KWH", "superseded/superseded"],
+      ["a-preliminary.edi", "QTY+Z18:1,500:KWH", "superseded/superseded"],
+      ["a-preliminary.edi", "QTY+Z18:1,750:KWH", "superseded/re-sent"],
+      ["a-preliminary.edi", "QTY+Z18:2,000:KWH", "mapped"],
+      ["a-preliminary.edi", "QTY+220:0,500:KWH", "superseded/re-sent"],
+      ["a-preliminary.edi", "QTY+220:0,750:KWH", "superseded/re-sent"],
+      ["b-corrections.edi", "QTY+67:1,300:KWH", "mapped"],
+      ["b-corrections.edi", "QTY+220:1,450:KWH", "mapped"],
+      ["b-corrections.edi", "QTY+Z18:1,750:KWH", "mapped"],
+      ["b-corrections.edi", "QTY+220:0,500:KWH", "mapped"],
+      ["b-corrections.edi", "QTY+220:0,750:KWH", "mapped"],
+      ["d-cancelled.edi", "QTY+220:3,000:KWH", "cancelled/cancelled"],
+      ["d-cancelled.edi", "QTY+220:4,000:KWH", "cancelled/cancelled"]
+    ]
+    const sorted = (rows: ReadonlyArray<ReadonlyArray<string>>) => [...rows].map((r) => r.join(" ")).sort()
+    for (const order of [[0, 1, 2, 3], [3, 2, 1, 0], [1, 3, 0, 2]]) {
+      const { out, warnings } = await verdicts(order.map((i) => FILES[i]!))
+      expect(sorted(out.map((o) => [o.file, o.qty, summary(o.outcome)]))).toEqual(sorted(expected))
+      expect(warnings.map((w) => [w.fileName, w.code, w.at.message, w.at.segment])).toEqual([["c-cancellations.edi", "orphan_cancellation", 2, 16]])
+      expect(warnings[0]!.detail).toContain('names document "DOC-X" of sender "9900000000003", which is in no input of this run')
+    }
+  })
+
+  it("names the message that replaces or cancels a value, with its document and date", async () => {
+    const { out } = await verdicts(FILES)
+    const detail = (qty: string, file: string) => {
+      const o = out.find((x) => x.qty === qty && x.file === file)!.outcome
+      return o === "mapped" ? "" : o.detail
+    }
+    expect(detail("QTY+Z18:1,250:KWH", "a-preliminary.edi")).toBe(
+      `superseded by message "1" (#1) of b-corrections.edi (BGM "DOC-C", DTM+137 2024-03-05T07:00:00+01:00), segment 14: "QTY+67:1,300:KWH'DTM+163:202403010000?+00:303'DTM+164:202403010015?+00:303'"`
+    )
+    expect(detail("QTY+Z18:1,500:KWH", "a-preliminary.edi")).toContain(`"QTY+220:1,450:KWH'DTM+163:202403010015?+00:303'DTM+164:202403010030?+00:303'STS+Z34++Z74'"`)
+    expect(detail("QTY+Z18:1,750:KWH", "a-preliminary.edi")).toBe(
+      `re-sent unchanged: the same value comes again in message "1" (#1) of b-corrections.edi (BGM "DOC-C", DTM+137 2024-03-05T07:00:00+01:00), segment 21`
+    )
+    expect(detail("QTY+220:3,000:KWH", "d-cancelled.edi")).toBe(
+      `cancelled by message "1" (#1) of c-cancellations.edi (BGM "STORNO-1", DTM+137 2024-03-06T07:00:00+01:00), which names document "DOC-E" in RFF+ACW`
+    )
+  })
+
+  it("a value repeated later in the same message is superseded by the later one", async () => {
+    const text = message({ ref: "1", document: "D-1", dated: "202401020800", values: [[0, "Z18:5"], [0, "67:6"]] })
+    const { out } = await verdicts([{ name: "one.edi", text: interchange([text]) }])
+    expect(out.map((o) => summary(o.outcome))).toEqual(["superseded/superseded", "mapped"])
+    expect((out[0]!.outcome as EdifactExclusion).detail).toContain("later in the same message (segment 15)")
+  })
+
+  it("refuses a versions option without cells", () => {
+    expect(versionOptionProblems({ key: ["LOC+172.2.1"] })).toEqual([])
+    expect(versionOptionProblems({ key: "LOC+172.2.1" }).length).toBe(1)
+    expect(versionOptionProblems({ key: ["LOC+172.2.1"], order: "x" })).toEqual(['versions: unknown key "order" (known: key)'])
+  })
+})
+
+// Generated runs: messages of one sender, each with its own document number, a random date (ties
+// included) and a random set of quarter-hours of two MaLos with random values, spread over files in a
+// random order.
+
+const MALOS = ["51238696781", "51481308456"]
+const QUARTERS = 4
+
+/** A quarter-hour key number (0 … 7) as MaLo and DTM+163/164 (UTC, format 303). */
+const keyCells = (k: number): { malo: string; start: string; end: string } => {
+  const q = k % QUARTERS
+  const at = (m: number) => `20240301${String(Math.floor(m / 60)).padStart(2, "0")}${String(m % 60).padStart(2, "0")}?+00:303`
+  return { malo: MALOS[Math.floor(k / QUARTERS)]!, start: at(q * 15), end: at(q * 15 + 15) }
+}
+
+interface GenMessage {
+  readonly ref: string
+  readonly document: string
+  readonly dated: string
+  /** Key number and QTY C186 (qualifier:value). */
+  readonly values: ReadonlyArray<readonly [number, string]>
+}
+
+/** A message: one LOC group per MaLo it holds values of. */
+const message = (m: GenMessage): string => {
+  const segments = [`UNH+${m.ref}+MSCONS:D:04B:UN:2.4c`, `BGM+Z48+${m.document}+9`, `DTM+137:${m.dated}:203`, "RFF+Z13:13025", "UNS+D", "NAD+DP"]
+  for (const malo of MALOS) {
+    const mine = m.values.filter(([k]) => keyCells(k).malo === malo)
+    if (mine.length === 0) continue
+    segments.push(`LOC+172+${malo}`, "LIN+1", "PIA+5+1-1?:1.29.0:SRW")
+    for (const [k, qty] of mine) segments.push(`QTY+${qty}:KWH`, `DTM+163:${keyCells(k).start}`, `DTM+164:${keyCells(k).end}`)
+  }
+  segments.push(`UNT+${segments.length + 1}+${m.ref}`)
+  return segments.map((s) => `${s}'`).join("")
+}
+
+const interchange = (messages: ReadonlyArray<string>): string => `UNA:+,? 'UNB+UNOC:3+9900000000003:500+9900000000010:500+240302:0600+X'${messages.join("")}UNZ+${messages.length}+X'`
+
+const genMessages = fc
+  .array(
+    fc.record({
+      day: fc.integer({ min: 1, max: 4 }),
+      keys: fc.uniqueArray(fc.integer({ min: 0, max: MALOS.length * QUARTERS - 1 }), { minLength: 1, maxLength: MALOS.length * QUARTERS }),
+      values: fc.array(fc.tuple(fc.constantFrom("Z18", "67", "220"), fc.integer({ min: 0, max: 3 })), { minLength: MALOS.length * QUARTERS, maxLength: MALOS.length * QUARTERS }),
+      file: fc.integer({ min: 0, max: 2 })
+    }),
+    { minLength: 1, maxLength: 8 }
+  )
+  .map((raw) =>
+    raw.map((r, i) => ({
+      file: r.file,
+      message: {
+        ref: String(i + 1),
+        document: `DOC-${i + 1}`,
+        dated: `2024030${r.day}0800`,
+        // Sorted by MaLo, as the message writes them: the segment order is then the order here.
+        values: [...r.keys].sort((a, b) => a - b).map((k, j) => [k, `${r.values[j]![0]}:${r.values[j]![1]},5`] as const)
+      }
+    }))
+  )
+
+describe("versions, as a property", () => {
+  it("maps exactly the latest version of each key, and gives every QTY exactly one outcome", async () => {
+    await fc.assert(
+      fc.asyncProperty(genMessages, fc.constantFrom([0, 1, 2], [2, 1, 0], [1, 0, 2]), async (generated, fileOrder) => {
+        // Files in the run's order; each holds its messages in generation order.
+        const inputs = fileOrder.map((f) => ({ name: `f${f}.edi`, messages: generated.filter((g) => g.file === f).map((g) => g.message) })).filter((f) => f.messages.length > 0)
+        const { out } = await verdicts(inputs.map((f) => ({ name: f.name, text: interchange(f.messages.map(message)) })))
+        // Independently: every QTY with its rank (date, file, message, place in message); the latest per key.
+        const all = inputs.flatMap((f, file) => f.messages.flatMap((m, mi) => m.values.map(([k, qty], vi) => ({ k, qty, rank: [Number(m.dated), file, mi, vi], document: m.document }))))
+        const later = (a: ReadonlyArray<number>, b: ReadonlyArray<number>): boolean => {
+          for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! > b[i]!
+          return false
+        }
+        const latest = new Map<number, (typeof all)[number]>()
+        for (const v of all) if (!latest.has(v.k) || later(v.rank, latest.get(v.k)!.rank)) latest.set(v.k, v)
+        // Every QTY has exactly one outcome, in the order written.
+        expect(out.length).toBe(all.length)
+        out.forEach((o, i) => {
+          const v = all[i]!
+          expect(o.qty).toBe(`QTY+${v.qty}:KWH`)
+          expect(o.outcome === "mapped").toBe(latest.get(v.k) === v)
+          if (o.outcome !== "mapped") {
+            expect(o.outcome.kind).toBe("exclusion")
+            expect((o.outcome as EdifactExclusion).code).toBe("superseded")
+            expect((o.outcome as EdifactExclusion).reason).toBe(latest.get(v.k)!.qty === v.qty ? "re-sent" : "superseded")
+          }
+        })
+        expect(out.filter((o) => o.outcome === "mapped").length).toBe(latest.size)
+      }),
+      { numRuns: 60 }
+    )
+  })
+})
