@@ -18,9 +18,13 @@
  * @module
  */
 import { dtmToIso } from "./dtm.js"
-import { el, type EdifactLocation, type EdifactMessage, readMessages } from "./messages.js"
+import { el, type EdifactLocation, type EdifactMessage, type MessageEvent, MessageReader } from "./messages.js"
 import { type EdifactExclusion, type EdifactRecord, type EdifactRecordOptions, type EdifactReject, readEdifactRecordRuns } from "./records.js"
-import type { Segment } from "./segments.js"
+import { type Segment, type SegmentItem, SegmentScanner } from "./segments.js"
+
+/** The segments a message's header is read from: those after its `UNS` are never looked at. */
+const isHeaderSegment = (segment: Segment): boolean =>
+  segment.tag === "BGM" || segment.tag === "RFF" || segment.tag === "UNS" || (segment.tag === "DTM" && el(segment, 0) === "137")
 
 /** The reader file's `versions`: the cells that name one value across messages. */
 export interface VersionOptions {
@@ -265,8 +269,12 @@ export class VersionIndex {
 
   /** The headers of an input's messages (first reading). */
   async addMessages(file: number, fileName: string, chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>, options: { readonly segmentCount?: "check" | "warn"; readonly messages: ReadonlyArray<string> }): Promise<void> {
-    for await (const item of readMessages(chunks, options.segmentCount !== undefined ? { segmentCount: options.segmentCount } : {})) {
-      if (item.kind !== "message" || !options.messages.includes(`${item.type}:${item.version}:${item.release}`)) continue
+    // Only the header's segments are held until each UNT: the values' many DTMs and QTYs are not needed here.
+    const reader = new MessageReader(options.segmentCount !== undefined ? { segmentCount: options.segmentCount } : {}, { keep: isHeaderSegment })
+    const scanner = new SegmentScanner()
+    const segments: Array<SegmentItem> = []
+    const take = (item: MessageEvent): void => {
+      if (item.kind !== "message" || !options.messages.includes(`${item.type}:${item.version}:${item.release}`)) return
       const header = messageHeaderOf(item, file, fileName, this.zone)
       this.headers.set(messageKey(file, item.number), header)
       if (!header.cancellation) {
@@ -276,6 +284,14 @@ export class VersionIndex {
         else list.push(header)
       }
     }
+    for await (const chunk of chunks) {
+      scanner.push(chunk, segments)
+      for (const item of segments) reader.take(item, take)
+      segments.length = 0
+    }
+    scanner.end(segments)
+    for (const item of segments) reader.take(item, take)
+    reader.end(take)
     // Cancellations are matched in settle(), once every input's documents are known.
   }
 
