@@ -59,6 +59,8 @@ describe("map of MSCONS with re-sends, corrections and cancellations", () => {
       expect(run.code).toBe(0)
       const mapped = amounts(out)
       expect(mapped.map(brief).sort()).toEqual([...LATEST].sort())
+      // No QTY writes a unit: each is kWh from its OBIS code.
+      expect(mapped.every((a) => a["quantity_unit"] === "KWH")).toBe(true)
       // The correction carries its reason; the sums are those of the latest versions (6.5 and 1.25 kWh).
       expect(mapped.find((a) => a["quantity"] === "1.450")!["correction_reason"]).toBe("Z74")
       expect(sums(mapped)).toEqual({ "51238696781 1-1:1.29.0": 6500, "51481308456 1-1:1.29.0": 1250 })
@@ -122,12 +124,12 @@ describe("map of MSCONS with re-sends, corrections and cancellations", () => {
     expect(rejected.map((r) => r.lines)).toEqual([[14], [17]])
     expect(rejected[0]!.errors[0]!.detail).toBe(
       `${B}: message "1" (#1), segment 14 at byte 284: version_conflict: this value (message "1" (#1) of ${B} (BGM "DOC-C", DTM+137 2024-03-05T07:00:00+01:00): ` +
-        `"QTY+67:1,300:KWH'DTM+163:202403010000?+00:303'DTM+164:202403010015?+00:303'") corrects the version mapped in run 1 from ${A} ` +
-        `(BGM "DOC-A", DTM+137 2024-03-02T07:00:00+01:00: "QTY+Z18:1,250:KWH'DTM+163:202403010000?+00:303'DTM+164:202403010015?+00:303'"): ` +
+        `"QTY+67:1,300'DTM+163:202403010000?+00:303'DTM+164:202403010015?+00:303'") corrects the version mapped in run 1 from ${A} ` +
+        `(BGM "DOC-A", DTM+137 2024-03-02T07:00:00+01:00: "QTY+Z18:1,250'DTM+163:202403010000?+00:303'DTM+164:202403010015?+00:303'"): ` +
         "the API has no update, so the earlier amount stays; correct it in the platform, or map this one in a campaign of its own"
     )
-    expect(rejected[1]!.errors[0]!.detail).toContain(`"QTY+220:1,450:KWH'`)
-    expect(rejected[1]!.errors[0]!.detail).toContain(`"QTY+Z18:1,500:KWH'`)
+    expect(rejected[1]!.errors[0]!.detail).toContain(`"QTY+220:1,450'`)
+    expect(rejected[1]!.errors[0]!.detail).toContain(`"QTY+Z18:1,500'`)
     // The ledger holds each quarter-hour's mapped version once: the six of the first run.
     const db = new (loadSqlite().DatabaseSync)(other, { readOnly: true })
     try {
