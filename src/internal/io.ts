@@ -100,7 +100,7 @@ export const openInput = async (name: string): Promise<OpenedInput> => {
     if (stat.isDirectory()) throw new UnreadableInput(name, "is a directory")
     const opened = handle
     return {
-      chunks: readReusing(handle),
+      chunks: readReusing(handle, stat.isFile() ? stat.size : undefined),
       size: stat.isFile() ? stat.size : undefined,
       file: stat.isFile() ? { fd: handle.fd, size: stat.size, close: () => opened.close() } : undefined
     }
@@ -115,8 +115,10 @@ export const openInput = async (name: string): Promise<OpenedInput> => {
  * A read stream would allocate a fresh buffer per read, which piles up outside the heap faster than a
  * thread that barely allocates otherwise collects it.
  */
-async function* readReusing(handle: FileHandle): AsyncGenerator<Uint8Array> {
-  const buffer = Buffer.allocUnsafeSlow(READ_CHUNK_BYTES)
+async function* readReusing(handle: FileHandle, size: number | undefined): AsyncGenerator<Uint8Array> {
+  // No larger than the file (a byte more, to see its end in one read): an archive of thousands of small
+  // files would otherwise allocate a megabyte per file, and keep the collector busy freeing them.
+  const buffer = Buffer.allocUnsafeSlow(size === undefined ? READ_CHUNK_BYTES : Math.max(1, Math.min(READ_CHUNK_BYTES, size + 1)))
   try {
     for (;;) {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, null)

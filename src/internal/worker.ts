@@ -15,8 +15,10 @@ import { cellsByColumn } from "./source-rows.js"
 import { BYTES_PER_FULL_COLLECTION, collectEvery, fullCollection } from "./full-collections.js"
 import { keyDigest } from "./seen-keys.js"
 
-/** The first size of a batch's buffer of payload lines (it grows when a batch needs more). */
+/** The largest first size of a batch's buffer of payload lines (it grows when a batch needs more). */
 const LINES_BYTES = 1 << 19
+/** The first size of that buffer per row of the batch: a small batch (a small file's) gets a small buffer. */
+const LINES_BYTES_PER_ROW = 1 << 10
 const LINE_FEED = 10
 const encoder = new TextEncoder()
 
@@ -51,7 +53,7 @@ const sameWarnings = (a: ReadonlyArray<PayloadWarningItem>, b: ReadonlyArray<Pay
  */
 export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, state?: OrderState): MapResult => {
   const rows = batchRowMapper(mapping, state)
-  let lines = new Uint8Array(LINES_BYTES)
+  let lines = new Uint8Array(Math.min(LINES_BYTES, LINES_BYTES_PER_ROW * Math.max(1, batch.rows.length)))
   let used = 0
   const lineEnds: Array<number> = []
   let digestsOf = ""

@@ -7,7 +7,8 @@
  */
 
 class Bits {
-  private bytes = new Uint8Array(1 << 16)
+  // Small at first, doubled as lines come: a run over thousands of small files keeps one ledger per file.
+  private bytes = new Uint8Array(1 << 6)
 
   has(n: number): boolean {
     const byte = n >>> 3

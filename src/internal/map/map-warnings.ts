@@ -43,7 +43,8 @@ export class MapWarnings {
   total = 0
   readonly byCode: Record<string, number> = {}
   readonly first: Array<LocatedWarning> = []
-  private readonly rowsSeen = new SeenRows()
+  /** Made at the first row seen: a run over thousands of small files keeps the warnings of each file. */
+  private rowsSeen: SeenRows | undefined
   /** The first line of each row that repeats an earlier one, with that row's first line: only the repeats are held. */
   private readonly repeats = new Map<number, number>()
 
@@ -52,7 +53,7 @@ export class MapWarnings {
   /** Notes a row read (call in input order): whether it repeats an earlier row exactly. */
   see(row: SourceRow): void {
     const line = row.lines[0]!
-    const first = this.rowsSeen.see(cellsKey(row), line)
+    const first = (this.rowsSeen ??= new SeenRows()).see(cellsKey(row), line)
     if (first !== undefined) this.repeats.set(line, first)
   }
 
