@@ -58,7 +58,27 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
  * The reader file a mapping of a non-CSV source names (`"reader"`, relative to the mapping), read and
  * checked by `problemsOf`: a usage error (exit 2) when it is missing, not a JSON object, or not usable.
  */
-export const readReaderFile = async (
+export const readReaderFile = (
+  mapping: Mapping,
+  mappingPath: string,
+  problemsOf: (spec: Record<string, unknown>) => ReadonlyArray<string>
+): Promise<{ readonly path: string; readonly spec: Record<string, unknown> }> =>
+  readOncePerMapping(mapping, `reader ${mappingPath}`, () => readReaderFileNow(mapping, mappingPath, problemsOf))
+
+/**
+ * What a run reads of the files its mapping names (reader file, account table) and the account index made
+ * of them, read and made once for all the inputs of the run: an archive of thousands of files would read
+ * and index them again for every file. Keyed by the mapping as loaded, which is one run's.
+ */
+const readOnce = new WeakMap<Mapping, Map<string, unknown>>()
+const readOncePerMapping = <A>(mapping: Mapping, key: string, read: () => A): A => {
+  let reads = readOnce.get(mapping)
+  if (reads === undefined) readOnce.set(mapping, reads = new Map())
+  if (!reads.has(key)) reads.set(key, read())
+  return reads.get(key) as A
+}
+
+const readReaderFileNow = async (
   mapping: Mapping,
   mappingPath: string,
   problemsOf: (spec: Record<string, unknown>) => ReadonlyArray<string>
@@ -109,7 +129,9 @@ export const openEdifactRows = async (
 ): Promise<AsyncGenerator<SourceItem>> => {
   const { path: readerPath, options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
   const { accounts, units, versions: versionKey, ...options } = readerFile
-  const periods = accounts !== undefined ? await readAccountPeriods(readerPath, accounts.table, options.zone) : undefined
+  const periods = accounts !== undefined
+    ? await readOncePerMapping(mapping, `accounts ${readerPath}`, () => readAccountPeriods(readerPath, accounts.table, options.zone))
+    : undefined
   const columns = [
     ...mappingColumns(mapping),
     ...(accounts !== undefined ? [accounts.location, accounts.at] : []),
@@ -121,7 +143,9 @@ export const openEdifactRows = async (
   const verdictOf = versionKey !== undefined ? versions?.verdictOf.bind(versions) : undefined
   // The account is looked up as each record passes (no generator of its own between reader and mapper),
   // written into the record the reader has just made.
-  const find = accounts !== undefined ? accountFinder<EdifactLocation, EdifactExclusion>(periods!, accounts, { inPlace: true, zone: options.zone }) : undefined
+  const find = accounts !== undefined
+    ? readOncePerMapping(mapping, `finder ${readerPath}`, () => accountFinder<EdifactLocation, EdifactExclusion>(periods!, accounts, { inPlace: true, zone: options.zone }))
+    : undefined
   // The unit of each quantity, before its account: a quantity that cannot be sent is refused for that.
   const unitOf = units !== undefined ? quantityUnitFinder<EdifactLocation, EdifactExclusion>(units, { inPlace: true }) : undefined
   // The reader's items in runs: each record steps through one async generator (this one), not two.
