@@ -119,7 +119,7 @@ ${exitCodesHelp(
   program
     .command("map")
     .description("Map a legacy export (CSV or NDJSON records) to payloads with a JSON mapping; payloads come out as NDJSON.")
-    .argument("<INPUT...>", "a .csv file (or .tsv/.txt), an .ndjson/.jsonl file of flat records, or - (stdin); for a mapping of EDIFACT or BO4E records, one or more files")
+    .argument("[INPUT...]", "a .csv file (or .tsv/.txt), an .ndjson/.jsonl file of flat records, or - (stdin); for a mapping of EDIFACT or BO4E records, one or more files or folders (every file inside, recursively, sorted by path)")
     .requiredOption("-m, --mapping <MAPPING.json>", "the mapping (see examples/mappings/*.mapping.json; its JSON Schema: data-import schema --mapping)")
     .option("-o, --out <FILE>", "write the payloads there (default: stdout)")
     .option("-r, --rejects <FILE>", "write the rejected rows there as NDJSON, with their lines, rows (raw text for unreadable lines) and reasons (default: listed on stderr)")
@@ -137,6 +137,7 @@ ${exitCodesHelp(
     .option("--allow-empty", "an export without rows is not an error")
     .option("--fail-on-warnings", "reject a row (or the rows of a payload) with warnings (payload warnings, duplicate_row) instead of writing it")
     .option("-j, --jobs <N>", "worker threads for a mapping without groupBy (default: the number of cores)", wholeNumber(1))
+    .option("--files-from <LIST>", "more inputs: a file naming one path (file or folder) a line, or - for stdin; for archives of many files")
     .addHelpText("after", `
 Rows are streamed. A broken line (a stray or unclosed quote, a wrong number of columns, bytes not valid
 in the encoding, a NUL byte) is rejected alone with its raw text, and reading goes on at the next line.
@@ -157,7 +158,8 @@ written in input order. With groupBy, every row is read first and each group's r
 in one thread, wherever they are in the input: the payloads of the input sorted by its groups, groups in
 the order of their first row (held in a temporary file beyond 4 MB).
 
-Several EDIFACT (or BO4E) files are mapped one after the other into one output, each with its own summary;
+Several EDIFACT (or BO4E) files (named, in folders, or listed with --files-from) are mapped one after the
+other into one output, each with its own summary; one set of worker threads serves the whole run;
 a payload repeated in a later file is a duplicate_payload naming the file and line of the first, and each
 --lineage line names its file ({ payload, file, lines }). --journal and --format json take one input.
 ${exitCodesHelp(

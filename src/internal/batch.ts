@@ -214,6 +214,8 @@ export interface KeyedRecordLine {
 /** A message from a worker: its result for a batch, or why it could not make one. */
 export type FromWorker<R> =
   | { readonly type: "result"; readonly result: R }
+  /** Sent once, unasked, when the worker has loaded and taken its settings: batches sent now are answered without a start-up's wait. */
+  | { readonly type: "ready" }
   | { readonly type: "failed"; readonly seq: number; readonly message: string }
 
 /** An empty summary for a batch. */

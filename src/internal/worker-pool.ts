@@ -22,6 +22,8 @@ const UNORDERED_PER_WORKER = 8
 interface Slot {
   readonly worker: Worker
   inFlight: number
+  /** The worker has loaded and said so: a batch sent to it now does not wait for its start-up. */
+  ready: boolean
 }
 
 /** Options of a {@link WorkerPool}. */
@@ -32,14 +34,16 @@ export interface WorkerPoolOptions<R extends { readonly seq: number }> {
   readonly settings: WorkerSettings
   /** Called once per submitted batch, in submission order. */
   readonly onResult: (result: R) => void
+  /** The sequence number of the first batch (where batches before the pool were numbered elsewhere); 0 when absent. */
+  readonly firstSeq?: number
 }
 
 /** Ordered, bounded, lazily started worker threads; `R` is what a worker answers per batch. */
 export class WorkerPool<R extends { readonly seq: number }> {
   private readonly slots: Array<Slot> = []
   private readonly done = new Map<number, R>()
-  private nextSeq = 0
-  private nextToEmit = 0
+  private nextSeq: number
+  private nextToEmit: number
   private inFlight = 0
   /** Batches sent to a worker and not answered yet. */
   private atWorkers = 0
@@ -49,11 +53,26 @@ export class WorkerPool<R extends { readonly seq: number }> {
   private failureWaiters: Array<(error: Error) => void> = []
   private readonly quiet = new Set<Listing>()
 
-  constructor(private readonly options: WorkerPoolOptions<R>) {}
+  constructor(private readonly options: WorkerPoolOptions<R>) {
+    this.nextSeq = this.nextToEmit = options.firstSeq ?? 0
+  }
 
   /** The sequence number the next batch gets; batches must be built with it. */
   get seq(): number {
     return this.nextSeq
+  }
+
+  /**
+   * Starts every worker now, before any batch is submitted: {@link ready} tells when one has loaded, so
+   * that the caller can do the work itself meanwhile rather than wait for a start-up.
+   */
+  start(): void {
+    while (this.slots.length < this.options.size) this.spawn()
+  }
+
+  /** Whether a worker has loaded (see {@link start}). */
+  get ready(): boolean {
+    return this.slots.some((slot) => slot.ready)
   }
 
   /** Sends a batch to the least busy worker; resolves once it is accepted (there is room). */
@@ -111,8 +130,11 @@ export class WorkerPool<R extends { readonly seq: number }> {
   }
 
   private pickSlot(): Slot {
+    // The least busy of the workers that have loaded, if any has: a batch queued at a worker still
+    // starting would hold up the ones after it.
+    const loaded = this.slots.some((slot) => slot.ready)
     let best: Slot | undefined
-    for (const slot of this.slots) if (best === undefined || slot.inFlight < best.inFlight) best = slot
+    for (const slot of this.slots) if ((slot.ready || !loaded) && (best === undefined || slot.inFlight < best.inFlight)) best = slot
     if (best !== undefined && (best.inFlight === 0 || this.slots.length >= this.options.size)) return best
     return this.spawn()
   }
@@ -126,8 +148,12 @@ export class WorkerPool<R extends { readonly seq: number }> {
       workerData: this.options.settings,
       resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB }
     })
-    const slot: Slot = { worker, inFlight: 0 }
+    const slot: Slot = { worker, inFlight: 0, ready: false }
     worker.on("message", (message: FromWorker<R>) => {
+      if (message.type === "ready") {
+        slot.ready = true
+        return
+      }
       slot.inFlight--
       this.atWorkers--
       if (message.type === "failed") return this.fail(new Error(message.message))

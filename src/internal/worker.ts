@@ -126,6 +126,7 @@ const answerBatches = (port: MessagePort, settings: WorkerSettings): void => {
     // After the answer, so the main thread does not wait for the collection.
     parsed?.(bytesToParse(message))
   })
+  port.postMessage({ type: "ready" } satisfies FromWorker<unknown>)
 }
 
 /** Starts answering batches from the main thread (an early worker once its settings have come). */

@@ -8,7 +8,7 @@ import { join } from "node:path"
 import { gunzipSync } from "node:zlib"
 import { describe, expect, it } from "vitest"
 import { validatePayload } from "../../src/index.js"
-import { ROOT, runCli, tempDir, write } from "./run-cli.js"
+import { ROOT, runCli, tempDir, write, WORKERS_ALWAYS } from "./run-cli.js"
 
 const lines = (text: string): Array<Record<string, unknown>> =>
   text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>)
@@ -151,7 +151,7 @@ describe("data-import map with an EDIFACT mapping", () => {
     const runs = await Promise.all([1, 2].map(async (jobs) => {
       const out = join(dir, `archive-${jobs}.ndjson`)
       const rejects = join(dir, `archive-${jobs}.rejects.ndjson`)
-      const run = await runCli(["map", "-m", MAPPING, "-o", out, "-r", rejects, "--jobs", String(jobs), input])
+      const run = await runCli(["map", "-m", MAPPING, "-o", out, "-r", rejects, "--jobs", String(jobs), input], { env: WORKERS_ALWAYS })
       return { run, out: readFileSync(out), rejects: readFileSync(rejects) }
     }))
     const [one, two] = runs as [typeof runs[0], typeof runs[0]]

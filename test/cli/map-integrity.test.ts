@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { ROOT, runCli, tempDir, write } from "./run-cli.js"
+import { ROOT, runCli, tempDir, write, WORKERS_ALWAYS } from "./run-cli.js"
 
 const dir = tempDir()
 const ndjson = (text: string): Array<Record<string, unknown>> =>
@@ -28,7 +28,8 @@ const mapWithFiles = async (name: string, mapping: string, csv: string, extra: R
   const out = join(dir, `${name}.out.ndjson`)
   const rejects = join(dir, `${name}.rejects.ndjson`)
   const lineage = join(dir, `${name}.lineage.ndjson`)
-  const run = await runCli(["map", "-m", mapping, "-o", out, "-r", rejects, "--lineage", lineage, ...extra, input])
+  // With --jobs 2 (or the default on two cores), through the workers as a long input would go.
+  const run = await runCli(["map", "-m", mapping, "-o", out, "-r", rejects, "--lineage", lineage, ...extra, input], { env: WORKERS_ALWAYS })
   const read = (path: string) => (existsSync(path) ? readNdjson(path) : [])
   return { run, input, out, rejects, lineage, payloads: read(out), rejected: read(rejects), lineageLines: read(lineage) }
 }

@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { runCli, tempDir, write } from "./run-cli.js"
+import { runCli, tempDir, write, WORKERS_ALWAYS } from "./run-cli.js"
 
 const lines = (text: string): Array<Record<string, unknown>> =>
   text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>)
@@ -49,7 +49,7 @@ describe("map with value tables", () => {
     const out = join(dir, "buchungen.ndjson")
     const rejects = join(dir, "buchungen.rejects.ndjson")
     // Two jobs: the mapping, its tables read, goes to worker threads.
-    const run = await runCli(["map", "-m", mappingFile, "-o", out, "-r", rejects, "--jobs", "2", input])
+    const run = await runCli(["map", "-m", mappingFile, "-o", out, "-r", rejects, "--jobs", "2", input], { env: WORKERS_ALWAYS })
     expect(run.code).toBe(1)
     expect(lines(readFileSync(out, "utf8"))).toEqual([
       { import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", transactions: [{ transaction_id: "B1", transaction_date: "2024-02-01", amount: 12.5, type: "PAYMENT", payment_type: "DD_REGULAR_COLLECTION" }] },

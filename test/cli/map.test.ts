@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { ROOT, runCli, tempDir, write } from "./run-cli.js"
+import { ROOT, runCli, tempDir, write, WORKERS_ALWAYS } from "./run-cli.js"
 
 const mappings = join(ROOT, "examples", "mappings")
 const mapping = (name: string): string => join(mappings, `${name}.mapping.json`)
@@ -142,7 +142,7 @@ describe("map", () => {
     repeated.forEach((time, i) => rows.push([`KD-R${i}`, 51238696781, `27.10.2024 ${time}`, "27.10.2024 04:00", "1-1:1.8.0", "1,5", "KWH", "", "Z18", ""].join(";")))
     const input = write(dir, "autumn.csv", `${header}\n${rows.join("\n")}\n`)
     for (const jobs of ["1", "2"]) {
-      const run = await runCli(["map", "--jobs", jobs, "-m", mapping("energy-amounts"), input])
+      const run = await runCli(["map", "--jobs", jobs, "-m", mapping("energy-amounts"), input], { env: WORKERS_ALWAYS })
       expect(run.code, run.stderr).toBe(0)
       const starts = lines(run.stdout).slice(-4).map((p) => (p["energy_amount"] as { period_start_at: string }).period_start_at)
       expect(starts).toEqual(["2024-10-27T02:00:00+02:00", "2024-10-27T02:30:00+02:00", "2024-10-27T02:00:00+01:00", "2024-10-27T02:30:00+01:00"])

@@ -34,6 +34,13 @@ export const CLI = privateCopy()
 /** A run that takes longer than this is a hang: the child is killed and the test fails. */
 const RUN_TIMEOUT_MS = 60_000
 
+/**
+ * The environment that sends every batch of `map --jobs N` (N > 1) to the worker threads, small inputs
+ * too, as a long input's are: for the tests of the workers' path (by default a small input is mapped in
+ * the main thread, see src/internal/map/map-run-workers.ts).
+ */
+export const WORKERS_ALWAYS: NodeJS.ProcessEnv = { DATA_IMPORT_MAP_WORKERS: "always" }
+
 /** What a run printed and how it ended. */
 export interface Run {
   readonly code: number | null

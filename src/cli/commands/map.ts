@@ -17,6 +17,8 @@ import { startProgress } from "../progress.js"
 import { stylesFor, useColour } from "../terminal.js"
 import { mapInOrder } from "../../internal/map/map-in-order.js"
 import { mapInParallel } from "../../internal/map/map-in-parallel.js"
+import { MapRunWorkers } from "../../internal/map/map-run-workers.js"
+import { mapInputs } from "../../internal/map/map-inputs.js"
 import { type MapJournalRun, MapOutcomes, openMapJournalRun, SharedOutcomes } from "../../internal/map/map-outcomes.js"
 import { printReject, reportMap } from "./map-report.js"
 import { RunVersions } from "../../internal/edifact-versions.js"
@@ -46,14 +48,18 @@ export interface MapOptions {
   readonly allowDuplicates?: boolean | undefined
   readonly allowEmpty?: boolean | undefined
   readonly failOnWarnings?: boolean | undefined
+  /** `--files-from LIST`: more inputs, one path a line (`-`: stdin). */
+  readonly filesFrom?: string | undefined
 }
 
 /**
- * Runs `map` and returns its exit code. Several inputs (for a mapping of EDIFACT or BO4E records) are
- * mapped one after the other into one output, each reported on its own; the exit code is the worst.
+ * Runs `map` and returns its exit code. Several inputs (for a mapping of EDIFACT or BO4E records: files,
+ * folders of files, a list of them) are mapped one after the other into one output, each reported on its
+ * own; the exit code is the worst.
  */
 export const runMap = async (inputs: string | ReadonlyArray<string>, options: MapOptions, workerScript: URL): Promise<ExitCode> => {
-  const all = typeof inputs === "string" ? [inputs] : inputs
+  // Folders and --files-from become the files they name: the run's one list of inputs.
+  const all = await mapInputs(typeof inputs === "string" ? [inputs] : inputs, options.filesFrom)
   const input = all[0]!
   const mapping = await loadMapping(options.mapping)
   const readerSource = mapping.source === "edifact" || mapping.source === "bo4e"
@@ -135,31 +141,42 @@ const mapInto = async (inputs: ReadonlyArray<string>, options: MapOptions, run: 
   const failOnWarnings = options.failOnWarnings === true
   const shared = inputs.length > 1 ? new SharedOutcomes() : undefined
   const done: Array<{ readonly input: string; readonly outcomes: MapOutcomes; readonly source: MapSource }> = []
-  for (const input of inputs) {
-    const source = done.length === 0 ? run.source : await openMapSource(input, run.sourceOptions, mapping, options.mapping)
-    shared?.begin(input)
-    const progress = startProgress(process.stderr, () => ({ records: outcomes.rowsRead, bytesRead: source.bytesRead(), totalBytes: source.size }))
-    const outcomes = new MapOutcomes({ input, mapping, allowDuplicates, failOnWarnings, out, rejectsOut, lineageOut, journal: run.journal, shared,
-      printReject: (r) => {
-        progress.clear()
-        printReject(input, r, styles)
-      } })
-    run.started(outcomes)
+  // One set of workers for the whole run, whatever the number of inputs: never a worker per file.
+  const workers = new MapRunWorkers({
+    jobs: Math.max(1, options.jobs ?? availableParallelism()),
+    workerScript,
+    mapping,
+    digests: !allowDuplicates,
+    always: process.env["DATA_IMPORT_MAP_WORKERS"] === "always"
+  })
+  try {
+    for (const input of inputs) {
+      const source = done.length === 0 ? run.source : await openMapSource(input, run.sourceOptions, mapping, options.mapping)
+      shared?.begin(input)
+      const progress = startProgress(process.stderr, () => ({ records: outcomes.rowsRead, bytesRead: source.bytesRead(), totalBytes: source.size }))
+      const outcomes = new MapOutcomes({ input, mapping, allowDuplicates, failOnWarnings, out, rejectsOut, lineageOut, journal: run.journal, shared,
+        printReject: (r) => {
+          progress.clear()
+          printReject(input, r, styles)
+        } })
+      run.started(outcomes)
 
-    try {
-      const jobs = Math.max(1, options.jobs ?? availableParallelism())
-      // A mapping with groups needs its rows in order, as they stream by; without, rows are mapped in batches
-      // (in this thread for one job: a single worker would add the cost of cloning every row and a second heap).
-      if (mapping.groupBy === undefined) await mapInParallel(mapping, source, outcomes, { jobs, workerScript, allowDuplicates })
-      else await mapInOrder(mapping, source, outcomes)
-      outcomes.releaseRejects(Number.POSITIVE_INFINITY)
-    } catch (cause) {
+      try {
+        // A mapping with groups needs its rows in order, as they stream by; without, rows are mapped in batches
+        // (in this thread for one job: a single worker would add the cost of cloning every row and a second heap).
+        if (mapping.groupBy === undefined) await mapInParallel(mapping, source, outcomes, { workers, allowDuplicates })
+        else await mapInOrder(mapping, source, outcomes)
+        outcomes.releaseRejects(Number.POSITIVE_INFINITY)
+      } catch (cause) {
+        progress.stop()
+        throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
+      }
       progress.stop()
-      throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
+      shared?.end(outcomes)
+      done.push({ input, outcomes, source })
     }
-    progress.stop()
-    shared?.end(outcomes)
-    done.push({ input, outcomes, source })
+  } finally {
+    await workers.close()
   }
   await out.close()
   await rejectsOut?.close()

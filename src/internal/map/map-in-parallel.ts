@@ -5,16 +5,16 @@
  *
  * @module
  */
-import type { Mapping, MappingSpec } from "../../index.js"
+import type { Mapping } from "../../index.js"
 import { mustMapAgain, type OrderState, orderStateAfter } from "../map-batch-after.js"
-import type { MapBatch, MapResult } from "../batch.js"
+import type { MapResult } from "../batch.js"
 import { DIGEST_LENGTH, keyDigest } from "../seen-keys.js"
 import { uniqueInInputOf } from "../unique-in-input.js"
 import type { SourceItem, SourceRow } from "../source-rows.js"
 import { mapBatch } from "../worker.js"
-import { WorkerPool } from "../worker-pool.js"
 import type { MapSource } from "./map-source.js"
 import { type MapOutcomes, type Reject, rejectOf } from "./map-outcomes.js"
+import type { MapRunWorkers } from "./map-run-workers.js"
 
 /** Reads a payload's line back where the main thread needs the payload itself. */
 const textOf = new TextDecoder()
@@ -22,46 +22,17 @@ const textOf = new TextDecoder()
 /** Rows per batch. */
 const MAP_BATCH_ROWS = 1000
 
-/** How a batched run of `map` is done. */
+/** How a batched mapping of one input is done. */
 export interface MapInParallelSettings {
-  readonly jobs: number
-  readonly workerScript: URL
+  /** The run's workers (one pool for all its inputs), or this thread alone. */
+  readonly workers: MapRunWorkers
   readonly allowDuplicates: boolean
 }
 
-/** What maps the batches: a pool of workers, or this thread (the same calls, answered at once). */
-type BatchRunner = Pick<WorkerPool<MapResult>, "seq" | "submit" | "local" | "idle" | "close">
-
 /**
- * One job: each batch mapped here as it is submitted, from the `by-order` state the batch before left, so
- * no batch is ever mapped twice; no worker, no copy of the rows.
- */
-const inThisThread = (mapping: Mapping, digests: boolean, onResult: (result: MapResult) => void): BatchRunner => {
-  let seq = 0
-  let state: OrderState = []
-  return {
-    get seq() {
-      return seq
-    },
-    submit: (batch: MapBatch) => {
-      seq++
-      const result = mapBatch(mapping, batch, digests, state)
-      state = orderStateAfter(state, result)
-      onResult(result)
-      return Promise.resolve()
-    },
-    local: (result: MapResult) => {
-      seq++
-      onResult(result)
-    },
-    idle: () => Promise.resolve(),
-    close: () => Promise.resolve()
-  } as BatchRunner
-}
-
-/**
- * Maps the rows of `input` in batches on `settings.jobs` workers (in this thread for one job), each
- * outcome to `outcomes` in input order.
+ * Maps the rows of `input` in batches, each outcome to `outcomes` in input order. A batch goes to the
+ * run's workers only where they pay for themselves (see {@link MapRunWorkers.take}); the others, and all
+ * of them with one job, are mapped in this thread from the `by-order` state the batch before left.
  */
 export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes: MapOutcomes, settings: MapInParallelSettings): Promise<void> => {
   const { early, source, header } = input
@@ -103,28 +74,43 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
   // Workers map each batch from no `by-order` state: a date-time's run of repeated wall times can cross a
   // batch, so the rare batch that read the run it started with is mapped again here after the batch before it.
   let orderState: OrderState = []
-  const pool: BatchRunner = settings.jobs <= 1
-    ? inThisThread(mapping, digests, settle)
-    : new WorkerPool<MapResult>({
-      size: settings.jobs,
-      script: settings.workerScript,
-      settings: { role: "map", mapping: mapping satisfies MappingSpec, digests },
-      onResult: (mapped) => {
-        const rows = batches.get(mapped.seq)?.rows ?? []
-        const result = mustMapAgain(orderState, mapped) ? mapBatch(mapping, { type: "map", seq: mapped.seq, rows: rows.map((r) => r.record) }, digests, orderState) : mapped
-        orderState = orderStateAfter(orderState, result)
-        settle(result)
-      }
-    })
+  /** Batches of this input at a worker and not settled yet. */
+  let atWorkers = 0
+  /** Batches (and refused lines) settled in this thread: mapped from the state before them, never again. */
+  const here = new Set<number>()
+  /** Full batches of this input so far: the run's workers start once an input has shown it is long. */
+  let fullBatches = 0
+  const stream = settings.workers.stream((result) => {
+    if (here.delete(result.seq)) return settle(result)
+    atWorkers--
+    const rows = batches.get(result.seq)?.rows ?? []
+    const redone = mustMapAgain(orderState, result) ? mapBatch(mapping, { type: "map", seq: result.seq, rows: rows.map((r) => r.record) }, digests, orderState) : result
+    orderState = orderStateAfter(orderState, redone)
+    settle(redone)
+  })
   let batch: Array<SourceRow> = []
-  const submit = async (): Promise<void> => {
+  /** Sends the batch read so far on its way; `last`: the input has no more rows. */
+  const submit = async (last: boolean): Promise<void> => {
     if (batch.length === 0) return
-    const seq = pool.seq
-    batches.set(seq, { rows: batch, refused: [] })
-    // A one-line row without quotes goes as its text (cloning a string costs a fraction of an object).
-    const rows = batch.map((row) => (header !== undefined && row.lines.length === 1 && !row.raw.includes("\"") ? row.raw : row.record))
+    const rows = batch
     batch = []
-    await pool.submit({ type: "map", seq, rows, ...(header !== undefined ? { csv: header } : {}) }, [])
+    if (rows.length >= MAP_BATCH_ROWS) fullBatches++
+    // Asked before the batch is numbered: the answer may start the pool, which numbers batches from then on.
+    const pool = settings.workers.take({ last, atWorkers, fullBatches })
+    const seq = stream.seq
+    batches.set(seq, { rows, refused: [] })
+    if (pool === undefined) {
+      // Nothing of this input is at a worker (take says so): every batch before this one is settled.
+      const result = mapBatch(mapping, { type: "map", seq, rows: rows.map((r) => r.record) }, digests, orderState)
+      orderState = orderStateAfter(orderState, result)
+      here.add(seq)
+      stream.local(result)
+    } else {
+      atWorkers++
+      // A one-line row without quotes goes as its text (cloning a string costs a fraction of an object).
+      const sent = rows.map((row) => (header !== undefined && row.lines.length === 1 && !row.raw.includes("\"") ? row.raw : row.record))
+      await pool.submit({ type: "map", seq, rows: sent, ...(header !== undefined ? { csv: header } : {}) }, [])
+    }
     await outcomes.backpressure()
   }
   /** Books an item; whether a batch must go now (it is full, or a refused line waits behind it). */
@@ -139,20 +125,17 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
     // (results that come in meanwhile write every held reject).
     const refused = outcomes.held
     outcomes.held = []
-    await submit()
+    await submit(false)
     if (refused.length === 0) return
-    const seq = pool.seq
+    const seq = stream.seq
     batches.set(seq, { rows: [], refused })
-    pool.local({ seq, lines: new Uint8Array(0), lineEnds: [], payloadRows: [], rejected: [], readStart: [], endRuns: [] })
+    here.add(seq)
+    stream.local({ seq, lines: new Uint8Array(0), lineEnds: [], payloadRows: [], rejected: [], readStart: [], endRuns: [] })
   }
-  try {
-    // The source read directly (not through one generator of early and source items): every generator
-    // between reader and mapper costs per row.
-    for (const item of early) if (take(item)) await flush()
-    for await (const item of source) if (take(item)) await flush()
-    await submit()
-    await pool.idle()
-  } finally {
-    await pool.close()
-  }
+  // The source read directly (not through one generator of early and source items): every generator
+  // between reader and mapper costs per row.
+  for (const item of early) if (take(item)) await flush()
+  for await (const item of source) if (take(item)) await flush()
+  await submit(true)
+  await stream.idle()
 }
