@@ -29,8 +29,8 @@ const COPIES = Number(process.env.BENCH_EDIFACT_COPIES ?? 100)
 const MAPPING = join(ROOT, "examples/market-messages/mscons-energy-amounts.mapping.json")
 const READER = join(ROOT, "examples/market-messages/mscons-energy-amounts.reader.json")
 
-/** The sample's messages `copies` times in one interchange, each copy with its own references. */
-const generate = (path, copies) => {
+/** The sample's messages `copies` times in one interchange, each copy with its own references (also bench/map-many-files.mjs). */
+export const generate = (path, copies) => {
   if (existsSync(path) && process.env.BENCH_REGENERATE === undefined) return
   const sample = gunzipSync(readFileSync(join(ROOT, "test/fixtures/market-messages/de-2024-redispatch-2.4b-two-malos.edi.gz"))).toString("latin1")
   const head = sample.slice(0, sample.indexOf("UNH+"))
@@ -46,7 +46,7 @@ const generate = (path, copies) => {
 }
 
 /** Builds the reader (and mappingColumns) from the sources into DATA_DIR; returns the modules' paths. */
-const buildReader = async () => {
+export const buildReader = async () => {
   const outdir = join(DATA_DIR, "edifact-reader")
   await build({
     stdin: {

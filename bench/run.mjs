@@ -1,4 +1,5 @@
-// `npm run bench`: builds (in the npm script), runs bench/validate.mjs, bench/map.mjs, bench/map-groups.mjs and bench/edifact.mjs,
+// `npm run bench`: builds (in the npm script), runs bench/validate.mjs, bench/map.mjs, bench/map-groups.mjs, bench/edifact.mjs
+// and bench/map-many-files.mjs,
 // and prints one table of ratios, each against its goal, then the parts' own tables. Ratios compare runs of the
 // same benchmark run on the same machine, never figures from elsewhere.
 import { loadavg } from "node:os"
@@ -6,6 +7,7 @@ import { REPEATS } from "./lib.mjs"
 import { benchEdifact, edifactRows, edifactTable } from "./edifact.mjs"
 import { benchMap, mapTable } from "./map.mjs"
 import { benchMapGroups, mapGroupsTable } from "./map-groups.mjs"
+import { benchMapManyFiles, mapManyFilesRows, mapManyFilesTable } from "./map-many-files.mjs"
 import { benchValidate, validateTable } from "./validate.mjs"
 import { benchHostile, hostileTable } from "./hostile-inputs.mjs"
 
@@ -16,6 +18,7 @@ const v = await benchValidate()
 const m = await benchMap()
 const g = await benchMapGroups()
 const e = await benchEdifact()
+const f = await benchMapManyFiles()
 const h = benchHostile()
 
 /** Peak RSS may grow by less than this when the input grows fourfold: "flat in file size". */
@@ -36,7 +39,8 @@ const rows = [
   { name: "map groupBy, late rows appended vs the sorted export", measured: g.rates.b / g.rates.a, goal: 0.5, at: "least" },
   { name: "map groupBy, shuffled vs the sorted export", measured: g.rates.c / g.rates.a, goal: 0.5, at: "least" },
   { name: "map groupBy, unsorted: peak RSS (the higher of appended and shuffled)", measured: Math.max(g.b.peakRss, g.c.peakRss) / 2 ** 20, goal: GROUPS_RSS_MB, at: "most", unit: " MB" },
-  ...edifactRows(e)
+  ...edifactRows(e),
+  ...mapManyFilesRows(f)
 ]
 // Judged on the ratio as printed (two decimals), so that a row never reads "1.25× < 1.25× pass".
 const pass = (r) => {
@@ -60,5 +64,7 @@ ${mapTable(m)}
 ${mapGroupsTable(g)}
 
 ${edifactTable(e)}
+
+${mapManyFilesTable(f)}
 
 ${hostileTable(h)}`)
