@@ -59,6 +59,8 @@ describe("map of an archive of many small interchanges", () => {
       const amount = payloads[i]!["energy_amount"] as Record<string, string>
       expect(amount["quantity"]).toBe(written!.quantity)
       expect(amount["malo_number"]).toBe(written!.malo)
+      // No unit on the QTY: the OBIS code's, from the reader's unit table.
+      expect(amount["quantity_unit"]).toBe("KWH")
       expect(amount["product_identifier"]).toBe(written!.obis)
       expect(new Date(amount["period_start_at"]!).toISOString().replace(".000", "")).toBe(written!.start)
     })

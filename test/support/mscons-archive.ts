@@ -5,9 +5,9 @@
  * quarter-hours as `QTY+220` with `DTM+163`/`DTM+164` in UTC. About 5 KB a file. Every (MaLo, OBIS,
  * quarter-hour) occurs once in the whole archive, so no value is a re-send of another.
  *
- * The QTYs carry the unit `KWH`: the field's usual QTY has none, but the example mapping reads the unit
- * from `QTY.1.3`. Where asked, a QTY of some files holds a quantity that is not a number, so that each such
- * file carries one reject.
+ * The QTYs carry no unit, as 99.96 % of real ones: the unit follows from the OBIS code (the example
+ * reader's unit table gives `KWH` for both codes used); `unit` writes one on every QTY. Where asked, a
+ * QTY of some files holds a quantity that is not a number, so that each such file carries one reject.
  *
  * Used by the tests (test/cli/map-many-files.test.ts) and by bench/map-many-files.mjs (which Node 22 runs
  * with the types stripped): it imports nothing but Node's own modules.
@@ -30,6 +30,8 @@ export interface MsconsArchiveOptions {
   readonly quantitiesPerFile?: number
   /** Every `brokenEvery`-th file (the 1st, the (n+1)-th, …) holds one QTY whose quantity is not a number; never when absent. */
   readonly brokenEvery?: number
+  /** A unit written on every QTY (`KWH`); none when absent, as in the field. */
+  readonly unit?: string
 }
 
 /** One QTY as written: where, and what a payload of it must hold. */
@@ -136,7 +138,7 @@ export const writeMsconsArchive = (dir: string, options: MsconsArchiveOptions): 
           quantity: isBroken ? undefined : written.replace(",", ".")
         })
         segments.push(
-          `QTY+220:${isBroken ? `${written},5` : written}:KWH'`,
+          `QTY+220:${isBroken ? `${written},5` : written}${options.unit !== undefined ? `:${options.unit}` : ""}'`,
           `DTM+163:${stamp(start)}?+00:303'`,
           `DTM+164:${stamp(start + QUARTER_MS)}?+00:303'`
         )
