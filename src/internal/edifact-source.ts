@@ -16,13 +16,14 @@ import type { EdifactLocation } from "../readers/edifact/messages.js"
 import { type EdifactExclusion, type EdifactRecordOptions, readEdifactRecordRuns } from "../readers/edifact/records.js"
 import { type QuantityUnits, quantityUnitFinder, quantityUnitsProblems, unitColumns } from "../readers/edifact/quantity-units.js"
 import { type InputVersions, type VersionOptions, versionOptionProblems } from "../readers/edifact/versions.js"
+import { type EdifactSelection, recordSelection, selectionColumns, SELECTION_KEYS, selectionProblems } from "../readers/edifact/selection.js"
 import { type AccountLookup, accountFinder, type AccountPeriod, readAccountTable } from "../readers/lookup/accounts.js"
 import { usageError } from "./exit-codes.js"
 import { readJsonFile } from "./read-json-file.js"
 import type { SourceItem } from "./source-rows.js"
 
-/** The reader file: options of {@link readEdifactRecords} and the account table. */
-interface ReaderFile extends EdifactRecordOptions {
+/** The reader file: options of {@link readEdifactRecords}, the selection and the account table. */
+interface ReaderFile extends EdifactRecordOptions, EdifactSelection {
   readonly accounts?: AccountLookup & { readonly table: string }
   readonly units?: QuantityUnits
   /** The cells that name one value across messages: its versions, corrections and cancellations (see versions.ts). */
@@ -33,7 +34,7 @@ const isStrings = (v: unknown): v is Array<string> => Array.isArray(v) && v.leng
 
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
-  const known = ["$schema", "source", "record", "groups", "messages", "zone", "segmentCount", "accounts", "units", "versions"]
+  const known = ["$schema", "source", "record", "groups", "messages", "zone", "segmentCount", "accounts", "units", "versions", ...SELECTION_KEYS]
   const accounts = spec["accounts"] as Record<string, unknown> | undefined
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
@@ -50,7 +51,8 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
       ? ["accounts: { table, location, at, into } (strings)"]
       : []),
     ...(spec["units"] !== undefined ? quantityUnitsProblems(spec["units"]) : []),
-    ...(spec["versions"] !== undefined ? versionOptionProblems(spec["versions"]) : [])
+    ...(spec["versions"] !== undefined ? versionOptionProblems(spec["versions"]) : []),
+    ...selectionProblems(spec)
   ]
 }
 
@@ -128,7 +130,7 @@ export const openEdifactRows = async (
   versions?: InputVersions
 ): Promise<AsyncGenerator<SourceItem>> => {
   const { path: readerPath, options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
-  const { accounts, units, versions: versionKey, ...options } = readerFile
+  const { accounts, units, versions: versionKey, pids, qualifiers, ...options } = readerFile
   const periods = accounts !== undefined
     ? await readOncePerMapping(mapping, `accounts ${readerPath}`, () => readAccountPeriods(readerPath, accounts.table, options.zone))
     : undefined
@@ -136,8 +138,12 @@ export const openEdifactRows = async (
     ...mappingColumns(mapping),
     ...(accounts !== undefined ? [accounts.location, accounts.at] : []),
     ...(units !== undefined ? unitColumns(units) : []),
-    ...(versionKey?.key ?? [])
+    ...(versionKey?.key ?? []),
+    ...selectionColumns({ pids, qualifiers })
   ]
+  // Records outside the reader file's PIDs and qualifiers are left out first, each counted and listed
+  // (selection.ts): a forecast is skipped as one, whatever its unit, version or account.
+  const select = recordSelection({ pids, qualifiers })
   // Versions are asked after the unit (a value that is no amount is refused as such, whichever its
   // version) and before the account: a value superseded or cancelled needs none.
   const verdictOf = versionKey !== undefined ? versions?.verdictOf.bind(versions) : undefined
@@ -152,12 +158,17 @@ export const openEdifactRows = async (
   const runs = readEdifactRecordRuns(chunks, { ...options, columns })
   return (async function*(): AsyncGenerator<SourceItem> {
     for await (const run of runs) {
-      for (const read of run) {
+      for (const made of run) {
+        const read = select !== undefined && made.kind === "record" ? select(made) ?? made : made
         const measured = unitOf !== undefined && read.kind === "record" ? unitOf(read) : read
         const decided = verdictOf !== undefined && measured.kind === "record" ? verdictOf(measured) ?? measured : measured
         const item = find !== undefined && decided.kind === "record" ? find(decided) : decided
         if (item.kind === "record") yield { kind: "row", lines: [item.at.segment], record: item.record, raw: item.raw }
-        else if (item.kind === "exclusion") yield { kind: "excluded", lines: [item.at.segment], outcome: item.code, reason: item.reason, detail: `${edifactPlace(input, item.at)}: ${item.detail}`, raw: item.raw }
+        else if (item.kind === "exclusion") {
+          // Filed under its account where the table knows it; a record left out is no reject for want of one.
+          if (find !== undefined && item.record !== undefined) find({ kind: "record", record: item.record, at: item.at, raw: item.raw })
+          yield { kind: "excluded", lines: [item.at.segment], outcome: item.code, reason: item.reason, detail: `${edifactPlace(input, item.at)}: ${item.detail}`, raw: item.raw, record: item.record }
+        }
         else if (item.kind === "reject") yield { kind: "refused", line: item.at.segment, code: "invalid", detail: `${edifactPlace(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
         else warn(`warning: ${edifactPlace(input, item.at)}: ${item.code}: ${item.detail}`)
       }

@@ -70,6 +70,8 @@ export interface ExcludedRecord {
   readonly reason: string
   readonly detail: string
   readonly raw: string
+  /** Its cells, when the reader made them (the supplier and account it is filed under are read from them). */
+  readonly record?: Record<string, unknown> | undefined
 }
 
 /** What the readers yield, in input order. */

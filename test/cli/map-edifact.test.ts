@@ -14,7 +14,9 @@ const lines = (text: string): Array<Record<string, unknown>> =>
   text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>)
 
 const MAPPING = join(ROOT, "examples", "market-messages", "mscons-energy-amounts.mapping.json")
-const sample = gunzipSync(readFileSync(join(ROOT, "test", "fixtures", "market-messages", "de-2024-redispatch-2.4b-two-malos.edi.gz"))).toString("latin1")
+// The sample is a redispatch interchange (PID 13022), which the example reader file skips whole
+// (test/cli/map-exclusions.test.ts): read here as the load profile (13025) it is laid out like.
+const sample = gunzipSync(readFileSync(join(ROOT, "test", "fixtures", "market-messages", "de-2024-redispatch-2.4b-two-malos.edi.gz"))).toString("latin1").replaceAll("RFF+Z13:13022'", "RFF+Z13:13025'")
 const dir = tempDir()
 
 /** Counted from the text alone: QTY segments per MaLo (the LOC+172 before them). */
@@ -126,7 +128,7 @@ describe("data-import map with an EDIFACT mapping", () => {
       return `QTY+220:${written}:KWH'${dtm()}`
     }
     const message = (ref: string, header: string, body: string, unt = true): string => {
-      const text = `UNH+${ref}+MSCONS:D:04B:UN:2.4c'BGM+7+MSI${ref}+9'${header}UNS+D'NAD+DP+++M\u00fcller'LOC+172+51238696781'LIN+1'PIA+5+1-1?:1.29.1:SRW'${body}`
+      const text = `UNH+${ref}+MSCONS:D:04B:UN:2.4c'BGM+7+MSI${ref}+9'RFF+Z13:13025'${header}UNS+D'NAD+DP+++M\u00fcller'LOC+172+51238696781'LIN+1'PIA+5+1-1?:1.29.1:SRW'${body}`
       return unt ? `${text}UNT+${text.split("'").length}+${ref}'` : text
     }
     const many = (n: number, value: (i: number) => [string, string]): string =>

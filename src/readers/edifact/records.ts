@@ -87,6 +87,8 @@ export interface EdifactExclusion {
   readonly detail: string
   readonly at: EdifactLocation
   readonly raw: string
+  /** The record's cells, where it was made before it was left out (its account can still be told). */
+  readonly record?: LegacyRecord | undefined
 }
 
 export type EdifactRecordItem = EdifactRecord | EdifactReject | EdifactNotice | EdifactExclusion

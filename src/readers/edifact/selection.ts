@@ -1,0 +1,103 @@
+/**
+ * Which records of an interchange a reader file takes: by the message's Prüfidentifikator (`RFF+Z13`,
+ * key `pids`) and by the quantity's qualifier (`QTY` C186/6063, key `qualifiers`). A record outside the
+ * selection is no payload and no reject: it becomes an {@link EdifactExclusion} `skipped`, whose reason
+ * groups it in counts (`PID 13007`, `qualifier 187`, `no PID`) and whose detail names the code and its
+ * meaning from the shipped table ({@link MSCONS_PIDS}, {@link MSCONS_QTY_QUALIFIERS}).
+ *
+ * The PID is checked first: a forecast in a calorific-value message is skipped as `PID 13007`. A message
+ * without `RFF+Z13` is skipped as `no PID` when `pids` is set: a selection by PID promises that only the
+ * named kinds of message become payloads, and a message that names no kind cannot be shown to be one.
+ *
+ * @module
+ */
+import type { LegacyRecord } from "../../mappers/field-source.js"
+import { codeWithName, MSCONS_PIDS, MSCONS_QTY_QUALIFIERS } from "./mscons-codes.js"
+import type { EdifactExclusion, EdifactRecord } from "./records.js"
+
+/** The reader file's selection: PIDs and QTY qualifiers taken (each absent: all are taken). */
+export interface EdifactSelection {
+  /** Prüfidentifikatoren (`RFF+Z13`) whose messages are read: `["13025", "13019"]`. */
+  readonly pids?: ReadonlyArray<string> | undefined
+  /** QTY qualifiers (C186/6063) read: `["220", "67", "Z18"]`. */
+  readonly qualifiers?: ReadonlyArray<string> | undefined
+}
+
+/** The keys of a reader file that make its selection. */
+export const SELECTION_KEYS = ["pids", "qualifiers"] as const
+
+/** The cells the selection reads: the PID of the message and the qualifier of the quantity. */
+export const PID_CELL = "RFF+Z13.1.2"
+export const QUALIFIER_CELL = "QTY.1.1"
+
+/**
+ * The problems of a reader file's `pids` and `qualifiers`, one a line (none when both are absent or lists
+ * of codes).
+ *
+ * @example
+ * selectionProblems({ pids: ["13025"], qualifiers: "220" }) // => ["qualifiers: a list of QTY qualifiers taken ([\"220\", \"67\"])"]
+ */
+export const selectionProblems = (spec: Readonly<Record<string, unknown>>): Array<string> => {
+  const codes = (value: unknown): boolean => Array.isArray(value) && value.length > 0 && value.every((code) => typeof code === "string" && code.trim() !== "")
+  return [
+    ...(spec["pids"] !== undefined && !codes(spec["pids"]) ? ["pids: a list of Prüfidentifikatoren (RFF+Z13) taken ([\"13025\", \"13019\"])"] : []),
+    ...(spec["qualifiers"] !== undefined && !codes(spec["qualifiers"]) ? ["qualifiers: a list of QTY qualifiers taken ([\"220\", \"67\"])"] : [])
+  ]
+}
+
+/** The cells a selection needs beside the mapping's. */
+export const selectionColumns = (selection: EdifactSelection): Array<string> => [
+  ...(selection.pids !== undefined ? [PID_CELL] : []),
+  ...(selection.qualifiers !== undefined ? [QUALIFIER_CELL] : [])
+]
+
+const cellText = (record: LegacyRecord, cell: string): string => {
+  const value = record[cell]
+  return typeof value === "string" ? value.trim() : ""
+}
+
+/**
+ * The selection as a function of a record: `undefined` when it is taken, else its exclusion (`skipped`,
+ * the record's cells kept so that its account can still be told); `undefined` for a selection that takes
+ * everything. The record must carry {@link selectionColumns}.
+ *
+ * @example
+ * const select = recordSelection({ pids: ["13025"], qualifiers: ["220", "67"] })!
+ * const at = { offset: 0, segment: 12, message: 1, messageReference: "M1" }
+ * select({ kind: "record", record: { "RFF+Z13.1.2": "13025", "QTY.1.1": "220" }, at, raw: "QTY+220:4'" }) // => undefined
+ * select({ kind: "record", record: { "RFF+Z13.1.2": "13007", "QTY.1.1": "220" }, at, raw: "QTY+220:11.2'" })
+ * // => { kind: "exclusion", code: "skipped", reason: "PID 13007", detail: "PID 13007 (Gasbeschaffenheit) is not among the PIDs the reader file takes (13025)", … }
+ * select({ kind: "record", record: { "RFF+Z13.1.2": "13025", "QTY.1.1": "187" }, at, raw: "QTY+187:4'" })?.detail
+ * // => "qualifier 187 (Prognosewert) is not among the qualifiers the reader file takes (220, 67)"
+ * select({ kind: "record", record: { "QTY.1.1": "220" }, at, raw: "QTY+220:4'" })?.reason // => "no PID"
+ */
+export const recordSelection = (selection: EdifactSelection): ((record: EdifactRecord) => EdifactExclusion | undefined) | undefined => {
+  const { pids, qualifiers } = selection
+  if (pids === undefined && qualifiers === undefined) return undefined
+  const pidSet = pids === undefined ? undefined : new Set(pids.map((p) => p.trim()))
+  const qualifierSet = qualifiers === undefined ? undefined : new Set(qualifiers.map((q) => q.trim()))
+  const skipped = (item: EdifactRecord, reason: string, detail: string): EdifactExclusion => ({
+    kind: "exclusion",
+    code: "skipped",
+    reason,
+    detail,
+    at: item.at,
+    raw: item.raw,
+    record: item.record
+  })
+  return (item) => {
+    if (pidSet !== undefined) {
+      const pid = cellText(item.record, PID_CELL)
+      if (pid === "") return skipped(item, "no PID", `the message has no Prüfidentifikator (RFF+Z13), and the reader file takes only PIDs ${[...pidSet].join(", ")}`)
+      if (!pidSet.has(pid)) return skipped(item, `PID ${pid}`, `PID ${codeWithName(MSCONS_PIDS, pid)} is not among the PIDs the reader file takes (${[...pidSet].join(", ")})`)
+    }
+    if (qualifierSet !== undefined) {
+      const qualifier = cellText(item.record, QUALIFIER_CELL)
+      if (!qualifierSet.has(qualifier)) {
+        const named = qualifier === "" ? "(none)" : codeWithName(MSCONS_QTY_QUALIFIERS, qualifier)
+        return skipped(item, `qualifier ${qualifier === "" ? "(none)" : qualifier}`, `qualifier ${named} is not among the qualifiers the reader file takes (${[...qualifierSet].join(", ")})`)
+      }
+    }
+    return undefined
+  }
+}
