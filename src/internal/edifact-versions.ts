@@ -9,6 +9,8 @@
 import type { Mapping } from "../index.js"
 import { type InputVersions, VersionIndex } from "../readers/edifact/versions.js"
 import type { MapVersions } from "../send/map-versions.js"
+import type { EdifactRecord } from "../readers/edifact/records.js"
+import { recordSelection, selectionColumns } from "../readers/edifact/selection.js"
 import { edifactPlace, readEdifactReaderFile } from "./edifact-source.js"
 import { ioError, usageError } from "./exit-codes.js"
 import { openInput, readChunks, UnreadableInput } from "./io.js"
@@ -36,7 +38,9 @@ export class RunVersions {
     if (this.inputs.includes("-")) {
       throw usageError(`the reader of ${mappingPath} compares versions of values across inputs ("versions"), which reads each input twice: give the interchange as a file, not as "-" (stdin)`)
     }
-    const { accounts: _accounts, versions, ...reader } = options
+    const { accounts: _accounts, versions, pids, qualifiers, ...reader } = options
+    const select = recordSelection({ pids, qualifiers })
+    const selected = { columns: selectionColumns({ pids, qualifiers }), leftOut: (record: EdifactRecord) => select?.(record) !== undefined }
     const index = new VersionIndex(versions, reader.zone ?? "Europe/Berlin")
     const chunksOf = async (input: string): Promise<AsyncIterable<Uint8Array>> => {
       try {
@@ -47,7 +51,7 @@ export class RunVersions {
     }
     try {
       for (const [file, input] of this.inputs.entries()) await index.addMessages(file, input, await chunksOf(input), reader)
-      for (const [file, input] of this.inputs.entries()) await index.addValues(file, await chunksOf(input), reader)
+      for (const [file, input] of this.inputs.entries()) await index.addValues(file, await chunksOf(input), reader, selected)
     } catch (cause) {
       throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
     }

@@ -296,11 +296,17 @@ export class VersionIndex {
   }
 
   /** The values of an input (second reading, after every input's messages): the latest of each key is kept. */
-  async addValues(file: number, chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>, options: EdifactRecordOptions): Promise<void> {
+  async addValues(
+    file: number,
+    chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+    options: EdifactRecordOptions,
+    /** Records a reader file's selection leaves out are no version of anything (a forecast supersedes no true value). */
+    selected: { readonly columns: ReadonlyArray<string>; readonly leftOut: (record: EdifactRecord) => boolean } = { columns: [], leftOut: () => false }
+  ): Promise<void> {
     if (!this.matched) this.matchCancellations()
-    for await (const run of readEdifactRecordRuns(chunks, { ...options, columns: [...this.options.key] })) {
+    for await (const run of readEdifactRecordRuns(chunks, { ...options, columns: [...this.options.key, ...selected.columns] })) {
       for (const item of run) {
-        if (item.kind !== "record" || item.at.message === undefined) continue
+        if (item.kind !== "record" || item.at.message === undefined || selected.leftOut(item)) continue
         const header = this.headers.get(messageKey(file, item.at.message))
         if (header === undefined || header.cancellation || this.cancelled.has(messageKey(file, item.at.message))) continue
         const key = this.keyOf(item.record)
