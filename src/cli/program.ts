@@ -124,6 +124,7 @@ ${exitCodesHelp(
     .option("-o, --out <FILE>", "write the payloads there (default: stdout)")
     .option("-r, --rejects <FILE>", "write the rejected rows there as NDJSON, with their lines, rows (raw text for unreadable lines) and reasons (default: listed on stderr)")
     .option("--lineage <FILE>", "write one NDJSON line per payload, in output order: { payload: <index>, lines: [<source lines>] }")
+    .option("--excluded <FILE>", "write the records left out on purpose (outside the reader file's selection: a PID, a qualifier) there as NDJSON: { file, lines, outcome, reason, detail, raw }")
     .option("--journal <FILE>", "record the run in the campaign's ledger (as given to send --journal): rows read, rejected rows, each payload's source lines")
     .option("--new-ledger", "with --journal: create the ledger if it does not exist (a new campaign); without it, a ledger that does not exist is refused")
     .option("-d, --delimiter <CHAR>", `CSV delimiter (default: detected from the header line among ${DEFAULT_DELIMITERS.map((d) => (d === "\t" ? "tab" : d)).join(" ")}); \\t for tab`)
@@ -148,9 +149,11 @@ both are counted alike.
 The mapping is checked before any row is read (exit 2): unknown keys, converters and options, and every
 column it names must be in the header exactly once.
 
-Every data line ends in exactly one payload (see --lineage) or one rejection (see --rejects); map checks
-this itself before it exits (exit 70 if not), and the summary says rows read = rows in payloads + rows
-rejected. A payload identical to an earlier one is rejected as duplicate_payload, and a transaction_id
+Every data line ends in exactly one payload (see --lineage), one rejection (see --rejects) or, for a
+reader file that selects messages and values (EDIFACT "pids", "qualifiers"), one record left out on purpose
+(see --excluded; counted by outcome and reason, never a failure); map checks this itself before it exits
+(exit 70 if not), and the summary says rows read = rows in payloads + rows rejected (+ rows excluded).
+A payload identical to an earlier one is rejected as duplicate_payload, and a transaction_id
 repeated for one account anywhere in the input as duplicate_transaction_ids, both naming the first line.
 
 A mapping without groupBy makes one payload per row: batches of rows are mapped in worker threads and

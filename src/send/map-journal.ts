@@ -31,6 +31,24 @@ CREATE INDEX IF NOT EXISTS map_warnings_run ON map_warnings (run, file, first_li
 CREATE TABLE IF NOT EXISTS lineage_items (payload_file TEXT NOT NULL, payload_line INTEGER NOT NULL, key TEXT NOT NULL, run INTEGER NOT NULL,
   lines TEXT NOT NULL, raw TEXT, PRIMARY KEY (payload_file, payload_line, key)) WITHOUT ROWID;`
 
+/**
+ * The records a map run left out on purpose (`outcome`: skipped, superseded, cancelled; `reason` groups
+ * them in counts: `PID 13007`), filed under the supplier and account their payload would have had
+ * (`null` where unknown); and `map_runs.rows_excluded`, their count, which {@link addExclusions} adds to a
+ * ledger written before.
+ */
+export const MAP_EXCLUSIONS_SCHEMA = `
+CREATE TABLE IF NOT EXISTS map_exclusions (id INTEGER PRIMARY KEY, run INTEGER NOT NULL, file TEXT NOT NULL, first_line INTEGER NOT NULL,
+  lines TEXT NOT NULL, outcome TEXT NOT NULL, reason TEXT NOT NULL, detail TEXT NOT NULL, raw TEXT, endpoint TEXT, supplier TEXT, account TEXT);
+CREATE INDEX IF NOT EXISTS map_exclusions_run ON map_exclusions (run, file, first_line);`
+
+/** Adds the exclusions' table and `map_runs.rows_excluded` to a ledger that has the map tables without them. */
+const addExclusions = (db: DatabaseSync): void => {
+  db.exec(MAP_EXCLUSIONS_SCHEMA)
+  const columns = db.prepare("SELECT name FROM pragma_table_info('map_runs')").all() as Array<{ name: string }>
+  if (!columns.some((c) => c.name === "rows_excluded")) db.exec("ALTER TABLE map_runs ADD COLUMN rows_excluded INTEGER NOT NULL DEFAULT 0")
+}
+
 /** The map tables. A later map run of the same input supersedes the rejects of earlier ones. */
 export const MAP_JOURNAL_SCHEMA = `
 CREATE TABLE IF NOT EXISTS map_runs (run INTEGER PRIMARY KEY, input TEXT NOT NULL, output TEXT, mapping TEXT, endpoint TEXT,
@@ -75,6 +93,24 @@ export interface MapReject {
   readonly codes: ReadonlyArray<string>
   readonly detail: string
   /** The raw legacy text of the lines, when known. */
+  readonly raw?: string | null | undefined
+  readonly supplier?: string | null | undefined
+  readonly account?: string | null | undefined
+}
+
+/**
+ * A record left out on purpose: outside the mapping's selection (`skipped`), an earlier version of a value
+ * sent again (`superseded`), or cancelled by its sender (`cancelled`).
+ *
+ * @since 0.1.0
+ */
+export interface MapExclusion {
+  /** Physical lines of the source (for EDIFACT, segment numbers), first to last. */
+  readonly lines: ReadonlyArray<number>
+  readonly outcome: "skipped" | "superseded" | "cancelled"
+  /** What groups it in counts: `PID 13007`, `qualifier 187`. */
+  readonly reason: string
+  readonly detail: string
   readonly raw?: string | null | undefined
   readonly supplier?: string | null | undefined
   readonly account?: string | null | undefined
@@ -128,6 +164,8 @@ export interface MapRunTotals {
   readonly rowsRead: number
   readonly payloads: number
   readonly rowsRejected: number
+  /** Records left out on purpose (none when absent). */
+  readonly rowsExcluded?: number | undefined
 }
 
 /**
@@ -138,6 +176,8 @@ export interface MapRunTotals {
 export interface MapJournal {
   readonly run: number
   rejected(reject: MapReject): void
+  /** A record left out on purpose. */
+  excluded(exclusion: MapExclusion): void
   warned(warning: MapWarning): void
   lineage(entry: MapLineage): void
   /** The versions of values mapped by this and earlier runs (EDIFACT reader files with `versions`). */
@@ -195,6 +235,7 @@ export const openMapJournal = (path: string, start: MapRunStart): MapJournal => 
   try {
     db.exec("PRAGMA locking_mode = EXCLUSIVE; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
     db.exec(MAP_JOURNAL_SCHEMA)
+    addExclusions(db)
     run = Number(
       db.prepare("INSERT INTO runs (command, service, options, started_at) VALUES ('map', NULL, ?, ?)").run(JSON.stringify(start.options ?? {}), Date.now())
         .lastInsertRowid
@@ -250,6 +291,13 @@ export const openMapJournal = (path: string, start: MapRunStart): MapJournal => 
            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
         ).run(run, start.input, r.lines[0] ?? 0, JSON.stringify(r.lines), r.codes.join(","), r.detail, r.raw ?? null, start.endpoint ?? null, r.supplier ?? null, r.account ?? null)
       }),
+    excluded: (e) =>
+      write(() => {
+        prepared(
+          `INSERT INTO map_exclusions (run, file, first_line, lines, outcome, reason, detail, raw, endpoint, supplier, account)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+        ).run(run, start.input, e.lines[0] ?? 0, JSON.stringify(e.lines), e.outcome, e.reason, e.detail, e.raw ?? null, start.endpoint ?? null, e.supplier ?? null, e.account ?? null)
+      }),
     warned: (w) =>
       write(() => {
         prepared(
@@ -276,11 +324,12 @@ export const openMapJournal = (path: string, start: MapRunStart): MapJournal => 
     },
     end: (ended, totals) => {
       write(() => {
-        prepared("UPDATE map_runs SET rows_read = ?, payloads = ?, rows_rejected = ? WHERE run = ?").run(totals.rowsRead, totals.payloads, totals.rowsRejected, run)
+        const excluded = totals.rowsExcluded ?? 0
+        prepared("UPDATE map_runs SET rows_read = ?, payloads = ?, rows_rejected = ?, rows_excluded = ? WHERE run = ?").run(totals.rowsRead, totals.payloads, totals.rowsRejected, excluded, run)
         prepared("UPDATE runs SET ended_at = ?, ended = ?, counts = ? WHERE id = ?").run(
           Date.now(),
           ended,
-          JSON.stringify({ rows_read: totals.rowsRead, payloads: totals.payloads, rows_rejected: totals.rowsRejected }),
+          JSON.stringify({ rows_read: totals.rowsRead, payloads: totals.payloads, rows_rejected: totals.rowsRejected, ...(excluded > 0 ? { rows_excluded: excluded } : {}) }),
           run
         )
       })

@@ -1,5 +1,7 @@
 /**
- * `map`'s report: the check that every line of the input ended in one payload or one rejection, the
+ * `map`'s report: the check that every line of the input ended in one payload, one rejection or one
+ * record left out on purpose (counted by outcome and reason, no failure: a file of records all outside
+ * the selection maps to no payload and exits 0, since each is listed with its reason), the
  * summary (text on stderr, or JSON on stdout), and the exit code.
  *
  * @module
@@ -16,7 +18,24 @@ export interface MapReportSettings {
   readonly headerLine: number | undefined
   readonly format: "text" | "json"
   readonly allowEmpty: boolean
+  /** Whether the records left out on purpose are listed somewhere (`--excluded`, the ledger). */
+  readonly excludedListed?: boolean | undefined
   readonly styles: Styles
+}
+
+/**
+ * The records left out on purpose, counted by outcome and reason (nothing when none): not rejects, and no
+ * failure; where to list them when nothing does.
+ */
+const excludedText = (outcomes: MapOutcomes, listed: boolean, s: Styles): string => {
+  if (outcomes.rowsExcluded === 0) return ""
+  const out = [s.bold(`excluded by outcome and reason (${formatCount(outcomes.rowsExcluded)}):`)]
+  for (const [outcome, byReason] of Object.entries(outcomes.excluded)) {
+    const reasons = Object.entries(byReason).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    if (reasons.length > 0) out.push(`  ${outcome}: ${reasons.map(([reason, n]) => `${reason} ${formatCount(n)}`).join(", ")}`)
+  }
+  if (!listed) out.push("  (each with its lines, reason and raw text: --excluded FILE)")
+  return `${out.join("\n")}\n`
 }
 
 /** The warnings of payloads that went out, counted by code, and where the first ones are (nothing when none). */
@@ -53,12 +72,15 @@ export const reportMap = (outcomes: MapOutcomes, settings: MapReportSettings): E
       rowsRead,
       rowsInPayloads,
       rowsRejected,
+      rowsExcluded,
       payloads,
       linesRead: ledger.linesRead,
       linesInPayloads: ledger.linesInPayloads,
       linesRejected: ledger.linesRejected,
+      linesExcluded: ledger.linesExcluded,
       blankLines,
       rejectedByCode,
+      excluded: outcomes.excluded,
       warnings: warnings.total,
       warningsByCode: warnings.byCode,
       firstWarnings: warnings.first
@@ -74,6 +96,7 @@ export const reportMap = (outcomes: MapOutcomes, settings: MapReportSettings): E
     `${warnings.total > 0 ? `; ${plural(warnings.total, "warning")}` : ""}`
   if (format === "text") {
     process.stderr.write(warningsText(warnings, s))
+    process.stderr.write(excludedText(outcomes, settings.excludedListed === true, s))
     process.stderr.write(`${rowsRejected > 0 ? s.red(summary) : summary}\n`)
   }
   return rowsRejected > 0 ? EXIT.invalid : EXIT.ok

@@ -32,6 +32,8 @@ export interface MapOptions {
   readonly out?: string | undefined
   readonly rejects?: string | undefined
   readonly lineage?: string | undefined
+  /** Where the records left out on purpose are listed (NDJSON). */
+  readonly excluded?: string | undefined
   /** The campaign's ledger, as given to `send --journal`. */
   readonly journal?: string | undefined
   /** Create the ledger when it does not exist: a new campaign. */
@@ -74,7 +76,7 @@ export const runMap = async (inputs: string | ReadonlyArray<string>, options: Ma
   if (report === "json" && options.out === undefined) throw usageError("--format json prints the summary on stdout, which carries the payloads: add --out FILE")
   const delimiter = delimiterOf(options.delimiter)
   refuseOverwritingInputs(
-    [{ flag: "--out", path: options.out }, { flag: "--rejects", path: options.rejects }, { flag: "--lineage", path: options.lineage }, { flag: "--journal", path: options.journal }],
+    [{ flag: "--out", path: options.out }, { flag: "--rejects", path: options.rejects }, { flag: "--lineage", path: options.lineage }, { flag: "--excluded", path: options.excluded }, { flag: "--journal", path: options.journal }],
     [...all, options.mapping]
   )
   if (options.journal !== undefined) checkLedgerPath(options.journal, { create: true, newLedger: options.newLedger === true })
@@ -136,6 +138,7 @@ const mapInto = async (inputs: ReadonlyArray<string>, options: MapOptions, run: 
   const out = options.out !== undefined ? await files.open(options.out) : new Output(process.stdout, "stdout")
   const rejectsOut = options.rejects !== undefined ? await files.open(options.rejects) : undefined
   const lineageOut = options.lineage !== undefined ? await files.open(options.lineage) : undefined
+  const excludedOut = options.excluded !== undefined ? await files.open(options.excluded) : undefined
   const styles = stylesFor(useColour(process.stderr))
   const allowDuplicates = options.allowDuplicates === true
   const failOnWarnings = options.failOnWarnings === true
@@ -154,7 +157,7 @@ const mapInto = async (inputs: ReadonlyArray<string>, options: MapOptions, run: 
       const source = done.length === 0 ? run.source : await openMapSource(input, run.sourceOptions, mapping, options.mapping)
       shared?.begin(input)
       const progress = startProgress(process.stderr, () => ({ records: outcomes.rowsRead, bytesRead: source.bytesRead(), totalBytes: source.size }))
-      const outcomes = new MapOutcomes({ input, mapping, allowDuplicates, failOnWarnings, out, rejectsOut, lineageOut, journal: run.journal, shared,
+      const outcomes = new MapOutcomes({ input, mapping, allowDuplicates, failOnWarnings, out, rejectsOut, lineageOut, excludedOut, journal: run.journal, shared,
         printReject: (r) => {
           progress.clear()
           printReject(input, r, styles)
@@ -181,6 +184,7 @@ const mapInto = async (inputs: ReadonlyArray<string>, options: MapOptions, run: 
   await out.close()
   await rejectsOut?.close()
   await lineageOut?.close()
+  await excludedOut?.close()
 
   let code: ExitCode = EXIT.ok
   for (const { input, outcomes, source } of done) {
@@ -190,6 +194,7 @@ const mapInto = async (inputs: ReadonlyArray<string>, options: MapOptions, run: 
       headerLine: source.headerLine,
       format: report,
       allowEmpty: options.allowEmpty === true || run.sourceOptions.versions?.holdsCancellations(input) === true,
+      excludedListed: excludedOut !== undefined || run.journal !== undefined,
       styles
     })
     // The worst of the inputs' codes: an internal error before a usage error before rejected rows.

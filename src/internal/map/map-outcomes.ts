@@ -125,6 +125,8 @@ export interface MapOutcomesSettings {
   readonly out: Output
   readonly rejectsOut: Output | undefined
   readonly lineageOut: Output | undefined
+  /** Where the records left out on purpose are listed (`--excluded`), one NDJSON line each. */
+  readonly excludedOut?: Output | undefined
   /** The campaign's ledger (`--journal`): every reject and each payload's lineage. */
   readonly journal?: MapJournalRun | undefined
   /** Shows a reject where no rejects file takes it (the command writes it on its terminal). */
@@ -235,12 +237,15 @@ export class MapOutcomes {
   readonly excluded: Record<ExclusionOutcome, Record<string, number>> = { skipped: {}, superseded: {}, cancelled: {} }
   rowsExcluded = 0
 
-  /** Leaves `item` out on purpose: settled, counted by outcome and reason. */
+  /** Leaves `item` out on purpose: settled, counted by outcome and reason, listed and recorded in the ledger. */
   private exclude(item: ExcludedRecord): void {
     this.rowsExcluded++
     this.ledger.settle(item.lines, "excluded")
     const byReason = this.excluded[item.outcome]
     byReason[item.reason] = (byReason[item.reason] ?? 0) + 1
+    const { input, excludedOut, journal } = this.settings
+    excludedOut?.write(`${JSON.stringify({ file: input, lines: item.lines, outcome: item.outcome, reason: item.reason, detail: item.detail, raw: item.raw })}\n`)
+    journal?.excluded(item)
   }
 
   /** Rejects `r`, made of `rows` rows. */
@@ -359,14 +364,15 @@ export class MapOutcomes {
 
   /** Whether a destination is full: the runs await only then, as an await per payload would cost more than the payload. */
   full(): boolean {
-    const { out, rejectsOut, lineageOut } = this.settings
-    return out.full || rejectsOut?.full === true || lineageOut?.full === true
+    const { out, rejectsOut, lineageOut, excludedOut } = this.settings
+    return out.full || rejectsOut?.full === true || lineageOut?.full === true || excludedOut?.full === true
   }
 
   /** Waits until every full destination has drained. */
   async backpressure(): Promise<void> {
-    const { out, rejectsOut, lineageOut } = this.settings
+    const { out, rejectsOut, lineageOut, excludedOut } = this.settings
     if (out.full) await out.drained()
+    if (excludedOut?.full === true) await excludedOut.drained()
     if (rejectsOut?.full === true) await rejectsOut.drained()
     if (lineageOut?.full === true) await lineageOut.drained()
   }
@@ -379,6 +385,7 @@ export interface MapCounts {
   readonly rowsRead: number
   readonly payloads: number
   readonly rowsRejected: number
+  readonly rowsExcluded?: number | undefined
 }
 
 /** The rows one top-level item of a payload was built from (`attr` `transactions.3`). */
@@ -390,6 +397,8 @@ export interface ItemSourceRows {
 /** The journal of one map run, as the map command drives it. */
 export interface MapJournalRun {
   rejected(reject: Reject): void
+  /** A record left out on purpose (skipped, superseded, cancelled). */
+  excluded(record: ExcludedRecord): void
   /** A warning about rows of `payload` (parsed, or `undefined` where the caller did not parse it), which went out. */
   warned(warning: LocatedWarning, payload: unknown, rows: ReadonlyArray<SourceRow>): void
   /** Payload `payloadLine` came from `rows`; `items` tells which rows each of its items came from, when it has items. */
@@ -509,6 +518,16 @@ export const openMapJournalRun = (
         detail: detailOf(r),
         raw: r.raw.join("\n"),
         ...ownerOf(undefined, r.rows)
+      })
+    },
+    excluded: (e) => {
+      journal.excluded({
+        lines: e.lines,
+        outcome: e.outcome,
+        reason: e.reason,
+        detail: e.detail,
+        raw: e.raw,
+        ...ownerOf(undefined, e.record === undefined ? [] : [e.record])
       })
     },
     warned: (w, payload, rows) => {
