@@ -17,6 +17,7 @@ import { cutProblem } from "./report-cells.js"
 import { anyUnidentified, CURRENT_MAP_RUNS, currentUnidentified, type LedgerTables, linesText, problemRows, unknownAccountRows } from "./report-problems.js"
 import { adviceFor, advised } from "./problem-advice.js"
 import { movedTransactions } from "./report-moved.js"
+import { exclusionsMismatches, exclusionsOf } from "./report-exclusions.js"
 import {
   type AccountRow,
   type AccountTotals,
@@ -68,7 +69,7 @@ const runningRun = (db: DatabaseSync, path: string): number | undefined => {
  * openLedger(path, { service: "https://api.example.energy" }).close()
  * const source = openReportSource(path)
  * // No `map --journal` has written to it yet: it has no map tables.
- * source.tables // => { map: false, mapWarnings: false }
+ * source.tables // => { map: false, mapWarnings: false, mapExclusions: false }
  * source.close()
  *
  * @since 0.1.0
@@ -90,7 +91,7 @@ export const openReportSource = (path: string): ReportSource => {
     // is a core for each: its sorter gets helper threads only from the cores beyond those.
     db.exec(`PRAGMA threads = ${sorterThreads(2)}`)
     const map = names.has("map_runs") && names.has("map_rejects") && names.has("lineage")
-    const tables = { map, mapWarnings: map && names.has("map_warnings") && names.has("lineage_items") }
+    const tables = { map, mapWarnings: map && names.has("map_warnings") && names.has("lineage_items"), mapExclusions: map && names.has("map_exclusions") }
     return { path, file, db, tables, running: runningRun(db, path), close: () => db.close() }
   } catch (error) {
     db.close()
@@ -188,8 +189,7 @@ const PARTS = ["created", "already_existed", "moved", "blocked", "rejected", "in
  * columns, kinds and suppliers add up to the totals, and the accounts of every status to the accounts.
  * A failure is a bug of the report (the CLI's exit 70), never a figure printed wrongly.
  */
-const checkConservation = (report: CampaignReport): void => {
-  const wrong: Array<string> = []
+const checkConservation = (report: CampaignReport, wrong: Array<string> = []): void => {
   const tallies: Array<readonly [string, Tally]> = [["totals", report.totals], ...report.kinds.map((k) => [`kind ${k.endpoint}`, k.tally] as const), ...report.suppliers.map((s) => [`supplier ${s.supplier}`, s.tally] as const)]
   for (const [name, tally] of tallies) {
     const sum = PARTS.reduce((total, key) => total + tally[key], 0)
@@ -205,6 +205,8 @@ const checkConservation = (report: CampaignReport): void => {
   if (a.complete + a.blocked + a.partly + a.not_stored !== a.accounts) wrong.push(`accounts: ${a.accounts}, ${a.complete + a.blocked + a.partly + a.not_stored} by status`)
   for (const kind of PROBLEM_KINDS) if (report.problems.counts[kind] !== report.totals[kind]) wrong.push(`problems ${kind}: ${report.problems.counts[kind]}, totals ${report.totals[kind]}`)
   if (report.moved.total !== report.totals.moved) wrong.push(`moved: ${report.moved.total} listed as moved, totals ${report.totals.moved}`)
+  const excluded = report.exclusions.counts.reduce((sum, c) => sum + c.count, 0)
+  if (excluded !== report.exclusions.total) wrong.push(`exclusions: ${report.exclusions.total}, ${excluded} by outcome and reason`)
   if (wrong.length > 0) throw new Error(`the report's counts do not add up (${wrong.join("; ")})`)
 }
 
@@ -430,7 +432,7 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     suppliers: supplierReports,
     accounts: { totals: allAccounts, listed: listedAccounts, unlisted: allAccounts.accounts - allAccounts.complete - listedAccounts.length, unknown: unknownAccounts },
     map_runs: tables.map
-      ? (db.prepare("SELECT run, input, output, endpoint, rows_read, payloads, rows_rejected FROM map_runs ORDER BY run").all() as unknown as CampaignReport["map_runs"])
+      ? (db.prepare(`SELECT run, input, output, endpoint, rows_read, payloads, rows_rejected, ${tables.mapExclusions === true ? "rows_excluded" : "0 AS rows_excluded"} FROM map_runs ORDER BY run`).all() as unknown as CampaignReport["map_runs"])
       : [],
     unsent_payload_files: unsentPayloadFiles,
     runs,
@@ -438,8 +440,9 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     services: db.prepare("SELECT url, first_run, last_run FROM services ORDER BY first_run, url").all() as unknown as CampaignReport["services"],
     top_codes: [...topCodes.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)).slice(0, 20).map((c) => ({ ...c, advice: adviceFor(c.problem, c.code) })),
     problems: { counts: problemCounts, limit, listed: Array.from(problemRows(db, tables, { perKind: limit, counts: problemCounts, running: source.running }), (p) => advised(cutProblem(p))) },
-    moved: movedTransactions(db, tables, limit)
+    moved: movedTransactions(db, tables, limit),
+    exclusions: exclusionsOf(db, tables, limit)
   }
-  checkConservation(report)
+  checkConservation(report, exclusionsMismatches(db, tables))
   return report
 }

@@ -9,6 +9,7 @@
 import { esc, outcomesChart, timelineChart } from "./html-charts.js"
 import { cell, COLUMNS, count, movedSummary, storedOf, verdictOf, when } from "./render-text.js"
 import type { CampaignReport } from "./report-types.js"
+import { exclusionCounts } from "./report-exclusions.js"
 
 const STYLE = `
 body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#1b1b1b;background:#fafafa}
@@ -68,6 +69,18 @@ const unknownAccounts = (r: CampaignReport): string => {
   return `<p id="unknown-accounts" class="bad">${count(unknown.rows)} rows of no known account: their supplier or account could not be told, so they are counted under no account.</p>
 <table id="unknown-account-rows" class="filterable" data-filters="kind outcome"><thead><tr><th>problem</th><th>kind</th><th>code</th><th>supplier</th><th>account</th><th>source file</th><th>lines</th></tr></thead><tbody>${rows.join("")}</tbody></table>
 ${shownOf("unknown-account-rows", rows.length, unknown.rows)}`
+}
+
+/** The rows left out on purpose: counted by outcome and reason, and listed (nothing when none). */
+const exclusionsSection = (r: CampaignReport): string => {
+  const e = r.exclusions
+  if (e.total === 0) return ""
+  const rows = e.listed.map((x) =>
+    `<tr${attrs({ kind: x.endpoint, supplier: x.supplier, account: x.account })}><td>${esc(x.outcome)}</td><td>${esc(x.reason)}</td><td>${esc(x.endpoint)}</td><td>${esc(x.supplier)}</td><td>${esc(x.account)}</td><td>${esc(x.source_file)}</td><td>${esc(x.source_lines)}</td><td>${esc(x.detail)}</td><td><pre>${esc(x.raw)}</pre></td></tr>`
+  )
+  return `<h2>Left out on purpose</h2><p id="exclusions-summary">${count(e.total)} rows, not problems (nothing to fix): ${esc(exclusionCounts(e))}.</p>
+<table id="exclusions" class="filterable" data-filters="kind supplier account"><thead><tr><th>outcome</th><th>reason</th><th>kind</th><th>supplier</th><th>account</th><th>source file</th><th>lines</th><th>detail</th><th>raw row</th></tr></thead><tbody>${rows.join("")}</tbody></table>
+${shownOf("exclusions", rows.length, e.total)}`
 }
 
 /** The report as one HTML document. */
@@ -130,6 +143,7 @@ ${unknownAccounts(r)}
 <h2>Problems</h2><table id="problems" class="filterable" data-filters="kind supplier account outcome"><thead><tr><th>problem</th><th>kind</th><th>code</th><th>supplier</th><th>account</th><th>source file</th><th>lines</th><th>detail</th><th>raw row</th><th>what to do</th></tr></thead><tbody>${problemRows.join("")}</tbody></table>
 ${shownOf("problems", problemRows.length, problemTotal)}
 ${movedSection}
+${exclusionsSection(r)}
 <h2>Runs</h2><table id="runs"><thead><tr><th>run</th><th>command</th><th>service</th><th>started</th><th>ended</th><th>how</th><th>records written last</th><th>per minute</th></tr></thead><tbody>${runRows.join("")}</tbody></table>
 ${mapRows.length > 0 ? `<h2>Map runs</h2><table id="map-runs"><thead><tr><th>run</th><th>input</th><th>output</th><th>kind</th><th>rows read</th><th>payloads</th><th>rows rejected</th></tr></thead><tbody>${mapRows.join("")}</tbody></table>` : ""}
 <script>${SCRIPT}</script>

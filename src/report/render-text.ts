@@ -5,6 +5,7 @@
  */
 import { printable } from "../schemas/printable.js"
 import type { CampaignReport, CodeCounts, ProblemKind, Tally, TallyKey } from "./report-types.js"
+import { exclusionCounts } from "./report-exclusions.js"
 
 /**
  * Text from the ledger (legacy values, file names, the service's words) as a terminal can show it. Only
@@ -161,7 +162,7 @@ export const renderText = (r: CampaignReport): string => {
   }
   if (r.map_runs.length > 0) {
     out.push("", "Map runs:")
-    for (const m of r.map_runs) out.push(`  #${m.run} ${printable(m.input)} → ${printable(m.output ?? "stdout")}: ${counted(m.rows_read, "row")} read, ${counted(m.payloads, "payload")}, ${counted(m.rows_rejected, "row")} rejected`)
+    for (const m of r.map_runs) out.push(`  #${m.run} ${printable(m.input)} → ${printable(m.output ?? "stdout")}: ${counted(m.rows_read, "row")} read, ${counted(m.payloads, "payload")}, ${counted(m.rows_rejected, "row")} rejected${m.rows_excluded > 0 ? `, ${count(m.rows_excluded)} excluded` : ""}`)
   }
   out.push("", "Runs:")
   for (const run of r.runs) {
@@ -177,6 +178,7 @@ export const renderText = (r: CampaignReport): string => {
     }
     out.push("  (the to-do list, one row per problem: --format csv)")
   }
+  out.push(...exclusionLines(r, 20))
   if (r.problems.counts.map_warning > 0) {
     out.push("", `Left to look at: ${counted(r.problems.counts.map_warning, "map warning")} (rows that went out, and that someone should check)`)
     for (const p of r.problems.listed.filter((p) => p.problem === "map_warning").slice(0, 20)) {
@@ -185,6 +187,16 @@ export const renderText = (r: CampaignReport): string => {
     if (r.problems.counts.map_warning > 20) out.push("  (every one of them: --format csv)")
   }
   return `${out.join("\n")}\n`
+}
+
+/** The rows left out on purpose: counted by outcome and reason, the first `shown` listed (nothing when none). */
+const exclusionLines = (r: CampaignReport, shown: number): Array<string> => {
+  const e = r.exclusions
+  if (e.total === 0) return []
+  const lines = ["", `Left out on purpose: ${counted(e.total, "row")} (${printable(exclusionCounts(e))}); not problems, nothing to fix`]
+  for (const x of e.listed.slice(0, shown)) lines.push(`  ${x.outcome} ${printable(x.source_file)}:${x.source_lines ?? "?"} ${printable(x.reason)}: ${printable(x.detail)}`)
+  if (e.total > Math.min(shown, e.listed.length)) lines.push(`  … ${count(e.total - Math.min(shown, e.listed.length))} more (every one of them: --format csv)`)
+  return lines
 }
 
 /** The rows of accounts that cannot be told, each with its file and lines (at most `shown`), and how many more. */
@@ -217,6 +229,7 @@ export const renderMarkdown = (r: CampaignReport): string => {
     `- Waiting: ${count(t.blocked)} blocked, ${count(t.failed)} failed, ${count(t.in_doubt)} in doubt, ${count(t.pending + t.in_flight)} not yet sent`,
     ...(r.accounts.unknown.rows === 0 ? [] : [`- Rows of no known account (supplier or account could not be told): ${count(r.accounts.unknown.rows)}: ${r.accounts.unknown.listed.slice(0, 5).map((u) => `${mdEscape(u.source_file ?? "?")}:${u.source_lines ?? "?"}`).join(", ")}${r.accounts.unknown.rows > 5 ? ", …" : ""}`]),
     ...(t.map_warning === 0 ? [] : [`- ${counted(t.map_warning, "map warning")} left to look at: ${r.problems.listed.filter((p) => p.problem === "map_warning").slice(0, 5).map((p) => `${mdEscape(p.code)} at ${mdEscape(p.source_file ?? "?")}:${p.source_lines ?? "?"}`).join(", ")}${t.map_warning > 5 ? ", …" : ""}`]),
+    ...(r.exclusions.total === 0 ? [] : [`- Left out on purpose (not problems): ${count(r.exclusions.total)}: ${mdEscape(exclusionCounts(r.exclusions))}`]),
     ...(r.moved.total === 0 ? [] : [`- Changed by the service: ${movedSummary(r)!} Check that this is what the business wanted.`]),
     "",
     "| kind | records | stored | blocked | rejected | invalid | other open |",

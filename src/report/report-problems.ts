@@ -21,6 +21,8 @@ import type { Problem, ProblemKind } from "./report-types.js"
 export interface LedgerTables {
   readonly map: boolean
   readonly mapWarnings?: boolean | undefined
+  /** The ledger records the rows map left out on purpose (`map_exclusions`, `map_runs.rows_excluded`). */
+  readonly mapExclusions?: boolean | undefined
 }
 
 /** The kinds whose records belong to an account: a row of theirs without a supplier or account is filed under none. */

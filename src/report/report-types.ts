@@ -165,6 +165,36 @@ export interface MovedTransaction {
 }
 
 /**
+ * A record left out on purpose, as the report lists it.
+ *
+ * @since 0.1.0
+ */
+export interface ExcludedRow {
+  readonly outcome: string
+  readonly reason: string
+  readonly endpoint: string | null
+  readonly supplier: string | null
+  readonly account: string | null
+  readonly source_file: string
+  readonly source_lines: string | null
+  readonly detail: string
+  readonly raw: string | null
+}
+
+/**
+ * The records left out on purpose: how many, how many per outcome and reason, and at most `limit` listed
+ * (by file and line).
+ *
+ * @since 0.1.0
+ */
+export interface ReportExclusions {
+  readonly total: number
+  readonly counts: ReadonlyArray<{ readonly outcome: string; readonly reason: string; readonly count: number }>
+  readonly limit: number
+  readonly listed: ReadonlyArray<ExcludedRow>
+}
+
+/**
  * What `campaignReport` computes from a ledger: totals, kinds, suppliers, accounts, runs, the timeline, the
  * top codes and the listed problems; every format of `data-import report` is written from it.
  *
@@ -179,7 +209,7 @@ export interface CampaignReport {
   readonly kinds: ReadonlyArray<KindReport>
   readonly suppliers: ReadonlyArray<SupplierReport>
   readonly accounts: { readonly totals: AccountTotals; readonly listed: ReadonlyArray<AccountRow>; readonly unlisted: number; readonly unknown: UnknownAccountRows }
-  readonly map_runs: ReadonlyArray<{ readonly run: number; readonly input: string; readonly output: string | null; readonly endpoint: string | null; readonly rows_read: number; readonly payloads: number; readonly rows_rejected: number }>
+  readonly map_runs: ReadonlyArray<{ readonly run: number; readonly input: string; readonly output: string | null; readonly endpoint: string | null; readonly rows_read: number; readonly payloads: number; readonly rows_rejected: number; readonly rows_excluded: number }>
   /**
    * Payload files that the latest map run writing each of them wrote (with payloads), and that no run has
    * sent through since (read to the end and completed): their records are nowhere else in the ledger.
@@ -198,6 +228,11 @@ export interface CampaignReport {
    * most `limit` listed), on how many accounts (it pinned a note on the account for each), and what to do.
    */
   readonly moved: { readonly total: number; readonly accounts: number; readonly advice: string; readonly listed: ReadonlyArray<MovedTransaction> }
+  /**
+   * Rows the latest map run of each export left out on purpose (skipped outside the reader file's
+   * selection, superseded, cancelled): counted by outcome and reason, at most `limit` listed. Not problems.
+   */
+  readonly exclusions: ReportExclusions
 }
 
 export const emptyTally = (): Tally => Object.fromEntries(TALLY_KEYS.map((k) => [k, 0])) as Tally

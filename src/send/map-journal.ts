@@ -219,7 +219,7 @@ const recordsByKey = (records: NonNullable<MapLineage["records"]>): Array<{ key:
  * const source = openReportSource(path)
  * const report = campaignReport(source)
  * source.close()
- * report.map_runs // => [{ run: 1, input: "/data/accounts.csv", output: "/data/accounts.ndjson", endpoint: "energy-amount", rows_read: 2, payloads: 1, rows_rejected: 1 }]
+ * report.map_runs // => [{ run: 1, input: "/data/accounts.csv", output: "/data/accounts.ndjson", endpoint: "energy-amount", rows_read: 2, payloads: 1, rows_rejected: 1, rows_excluded: 0 }]
  * report.totals.map_rejected // => 1
  * report.problems.listed // => [{ problem: "map_rejected", endpoint: "energy-amount", code: "invalid_date", supplier: "S", account: "K-1", source_file: "/data/accounts.csv", source_lines: "7", payload_file: null, payload_line: null, detail: "31.02.2024 is not a date", raw: "S;K-1;31.02.2024", advice: "Fix the row in the legacy export (or the mapping), map the export again and send the new payload file with the same ledger." }]
  *

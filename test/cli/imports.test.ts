@@ -22,6 +22,7 @@ const EXCEPTIONS: Readonly<Record<string, string>> = {
   "src/report/campaign-report.ts": "report: the ledger read in SQL",
   "src/report/render-html.ts": "report: the HTML format",
   "src/report/render-csv.ts": "report: the CSV format",
+  "src/report/report-exclusions.ts": "report: the rows left out on purpose, listed in the CSV",
   "src/report/in-doubt-list.ts": "report --in-doubt: the records in doubt as CSV",
   // Keys as people read them (instants in wall time and UTC), in send's list of the records in doubt.
   "src/endpoints/natural-key-text.ts": "send: the keys of the records in doubt in wall time",

@@ -10,6 +10,7 @@ import { renderHtml } from "../../report/render-html.js"
 import { csvHeader, csvRow } from "../../report/render-csv.js"
 import { inDoubtCsvHeader, inDoubtCsvRow, inDoubtRows } from "../../report/in-doubt-list.js"
 import { problemRows } from "../../report/report-problems.js"
+import { exclusionCsvRow, exclusionRows } from "../../report/report-exclusions.js"
 import { renderMarkdown, renderText } from "../../report/render-text.js"
 import { damagedLedgerAdvice, ledgerFilesOf } from "../../send/ledger.js"
 import { LedgerDamagedError, LedgerMismatchError } from "../../send/ledger-types.js"
@@ -87,6 +88,11 @@ export const runReport = async (options: ReportCommandOptions): Promise<ExitCode
         try {
           for (const problem of problemRows(source.db, source.tables, { running: source.running })) {
             out.write(csvRow(problem))
+            if (out.full) await out.drained()
+          }
+          // After the problems, the rows left out on purpose: listed, each saying there is nothing to fix.
+          for (const excluded of exclusionRows(source.db, source.tables)) {
+            out.write(exclusionCsvRow(excluded))
             if (out.full) await out.drained()
           }
         } catch (error) {
