@@ -1,0 +1,81 @@
+/**
+ * The reader file's selection by PID and qualifier (src/readers/edifact/selection.ts) and the shipped
+ * table of MSCONS codes it names them with: every record is taken or skipped with exactly one reason, the
+ * PID before the qualifier; the table printed in docs/market-messages.md is the shipped one.
+ */
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import * as fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { MSCONS_PIDS, MSCONS_QTY_QUALIFIERS } from "../../src/readers/edifact/mscons-codes.js"
+import type { EdifactRecord } from "../../src/readers/edifact/records.js"
+import { PID_CELL, QUALIFIER_CELL, recordSelection } from "../../src/readers/edifact/selection.js"
+
+const ROOT = new URL("../../", import.meta.url).pathname
+const at = { offset: 10, segment: 3, message: 1, messageReference: "M1" }
+const record = (pid: string | undefined, qualifier: string): EdifactRecord => ({
+  kind: "record",
+  record: { ...(pid !== undefined ? { [PID_CELL]: pid } : {}), [QUALIFIER_CELL]: qualifier },
+  at,
+  raw: `QTY+${qualifier}:1'`
+})
+
+describe("the selection of records by PID and qualifier", () => {
+  it("takes everything when neither pids nor qualifiers is set", () => {
+    expect(recordSelection({})).toBeUndefined()
+  })
+
+  it("property: a record is skipped exactly when its PID or its qualifier is not selected, for the PID first", () => {
+    const codes = fc.constantFrom("13002", "13006", "13007", "13019", "13022", "13025", "99999")
+    const qualifiers = fc.constantFrom(...Object.keys(MSCONS_QTY_QUALIFIERS), "Z99")
+    fc.assert(
+      fc.property(
+        fc.option(fc.uniqueArray(codes, { minLength: 1 }), { nil: undefined }),
+        fc.option(fc.uniqueArray(qualifiers, { minLength: 1 }), { nil: undefined }),
+        fc.option(codes, { nil: undefined }),
+        qualifiers,
+        (pids, taken, pid, qualifier) => {
+          const select = recordSelection({ pids, qualifiers: taken })
+          const item = record(pid, qualifier)
+          const out = select?.(item)
+          const pidOut = pids !== undefined && (pid === undefined || !pids.includes(pid))
+          const qualifierOut = taken !== undefined && !taken.includes(qualifier)
+          if (!pidOut && !qualifierOut) return out === undefined
+          expect(out).toMatchObject({ kind: "exclusion", code: "skipped", at, raw: item.raw, record: item.record })
+          const reason = pidOut ? (pid === undefined ? "no PID" : `PID ${pid}`) : `qualifier ${qualifier}`
+          expect(out!.reason).toBe(reason)
+          const table = pidOut ? MSCONS_PIDS : MSCONS_QTY_QUALIFIERS
+          const code = pidOut ? pid : qualifier
+          if (code !== undefined && Object.hasOwn(table, code)) expect(out!.detail).toContain(`${code} (${table[code]})`)
+          return true
+        }
+      )
+    )
+  })
+
+  it("names a record with no qualifier as such", () => {
+    expect(recordSelection({ qualifiers: ["220"] })!(record("13025", ""))).toMatchObject({ reason: "qualifier (none)", detail: "qualifier (none) is not among the qualifiers the reader file takes (220)" })
+  })
+
+  it("docs/market-messages.md prints the shipped table of PIDs and qualifiers, no more, no less", () => {
+    const page = readFileSync(join(ROOT, "docs", "market-messages.md"), "utf8")
+    const pidRows = [...page.matchAll(/^\| (13\d{3}) \| ([^|]+) \| (?:taken|skipped) \|$/gmu)].map((m) => [m[1], m[2]!.trim()])
+    const qualifierRows = [...page.matchAll(/^\| `(\w+)` \| ([^|]+) \| (?:taken|skipped) \|$/gmu)].map((m) => [m[1], m[2]!.trim()])
+    // Compared by code: an object's integer-like keys ("220", "67") do not keep the BDEW's order the page keeps.
+    const byCode = (rows: ReadonlyArray<ReadonlyArray<string | undefined>>) => [...rows].sort((x, y) => (x[0]! < y[0]! ? -1 : 1))
+    expect(byCode(pidRows)).toEqual(byCode(Object.entries(MSCONS_PIDS)))
+    expect(byCode(qualifierRows)).toEqual(byCode(Object.entries(MSCONS_QTY_QUALIFIERS)))
+  })
+
+  it("the example reader file takes what docs/market-messages.md says it takes", () => {
+    const reader = JSON.parse(readFileSync(join(ROOT, "examples", "market-messages", "mscons-energy-amounts.reader.json"), "utf8")) as { pids: Array<string>; qualifiers: Array<string> }
+    const page = readFileSync(join(ROOT, "docs", "market-messages.md"), "utf8")
+    const taken = (pattern: RegExp) => [...page.matchAll(pattern)].filter((m) => m[2] === "taken").map((m) => m[1]).sort()
+    expect(taken(/^\| (13\d{3}) \| [^|]+ \| (taken|skipped) \|$/gmu)).toEqual([...reader.pids].sort())
+    expect(taken(/^\| `(\w+)` \| [^|]+ \| (taken|skipped) \|$/gmu)).toEqual([...reader.qualifiers].sort())
+    // Cancellations stay accepted; the kinds the example must skip are not taken.
+    expect(reader.pids).toContain("13006")
+    for (const pid of ["13007", "13022", "13023"]) expect(reader.pids).not.toContain(pid)
+    for (const qualifier of ["187", "20", "Z30", "201", "Z31"]) expect(reader.qualifiers).not.toContain(qualifier)
+  })
+})
