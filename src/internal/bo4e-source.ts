@@ -13,7 +13,7 @@
 import type { Mapping } from "../index.js"
 import { mappingColumns } from "../mappers/compile-mapping.js"
 import { type Bo4eExclusion, type Bo4eLocation, type Bo4eRecordItem, type Bo4eRecordOptions, readBo4eRecords } from "../readers/bo4e/records.js"
-import { type AccountLookup, type LookupItem, withAccounts } from "../readers/lookup/accounts.js"
+import { type AccountLookup, accountColumns, accountLookupProblems, type LookupItem, withAccounts } from "../readers/lookup/accounts.js"
 import { readAccountPeriods, readReaderFile } from "./edifact-source.js"
 import type { SourceItem } from "./source-rows.js"
 
@@ -54,10 +54,13 @@ const RECORDS_PATH = /^[^.[\]]+(\.[^.[\]]+)*\[\](\.[^.[\]]+(\.[^.[\]]+)*\[\])*$/
 
 const isRecordsPath = (v: unknown): boolean => typeof v === "string" && RECORDS_PATH.test(v)
 
+/** Whether a reader file's `accounts` names a list of location cells (`location: ["a", "b"]`). */
+const isLocationList = (accounts: unknown): boolean =>
+  typeof accounts === "object" && accounts !== null && isStrings((accounts as Record<string, unknown>)["location"], false)
+
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
   const known = ["$schema", "source", "types", "objects", "records", "context", "skip", "zone", "accounts"]
-  const accounts = spec["accounts"] as Record<string, unknown> | undefined
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
     ...(spec["source"] !== "bo4e" ? ["source: must be \"bo4e\""] : []),
@@ -73,10 +76,8 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
       typeof (s as Record<string, unknown>)["cell"] === "string" && isStrings((s as Record<string, unknown>)["values"], false)))
       ? ["skip: records to leave out, counted ([{ \"cell\": \"energieverbrauch[].messwertstatus\", \"values\": [\"PROGNOSEWERT\"] }])"]
       : []),
-    ...(accounts !== undefined && (typeof accounts !== "object" || accounts === null || ["table", "at", "into"].some((k) => typeof accounts[k] !== "string") ||
-      !(typeof accounts["location"] === "string" || isStrings(accounts["location"], false)))
-      ? ["accounts: { table, location, at, into } (strings; location may be a list of cells, the one not blank is read)"]
-      : [])
+    // A list of location cells (the one not blank is read) is checked as one cell would be.
+    ...accountLookupProblems(isLocationList(spec["accounts"]) ? { ...(spec["accounts"] as Record<string, unknown>), location: "" } : spec["accounts"])
   ]
 }
 
@@ -104,7 +105,8 @@ export const openBo4eRows = async (
     text = ""
   }
   const locations = accounts === undefined ? [] : typeof accounts.location === "string" ? [accounts.location] : accounts.location
-  const columns = [...mappingColumns(mapping), ...locations, ...(accounts !== undefined ? [accounts.at] : [])]
+  // The location cells, then the lookup's other cells (its time, the period's end).
+  const columns = [...mappingColumns(mapping), ...locations, ...(accounts !== undefined ? accountColumns({ ...accounts, location: "" }).slice(1) : [])]
   const read: Array<Bo4eRecordItem> = text === "" && bytes.length > 0
     ? [{ kind: "reject" as const, code: "not_utf8", detail: "the file is not UTF-8 text", at: { document: 1, line: undefined, path: "$" }, raw: "" }]
     : readBo4eRecords(text, { ...options, columns })

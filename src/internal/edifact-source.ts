@@ -16,7 +16,7 @@ import type { EdifactLocation } from "../readers/edifact/messages.js"
 import { type EdifactExclusion, type EdifactRecordOptions, readEdifactRecordRuns } from "../readers/edifact/records.js"
 import { type QuantityUnits, quantityUnitFinder, quantityUnitsProblems, unitColumns } from "../readers/edifact/quantity-units.js"
 import { type InputVersions, type VersionOptions, versionOptionProblems } from "../readers/edifact/versions.js"
-import { type AccountLookup, accountFinder, type AccountPeriod, readAccountTable } from "../readers/lookup/accounts.js"
+import { type AccountLookup, accountColumns, accountFinder, accountLookupProblems, type AccountPeriod, readAccountTable } from "../readers/lookup/accounts.js"
 import { usageError } from "./exit-codes.js"
 import { readJsonFile } from "./read-json-file.js"
 import type { SourceItem } from "./source-rows.js"
@@ -34,7 +34,6 @@ const isStrings = (v: unknown): v is Array<string> => Array.isArray(v) && v.leng
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
   const known = ["$schema", "source", "record", "groups", "messages", "zone", "segmentCount", "accounts", "units", "versions"]
-  const accounts = spec["accounts"] as Record<string, unknown> | undefined
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
     ...(spec["source"] !== undefined && spec["source"] !== "edifact" ? ["source: must be \"edifact\""] : []),
@@ -46,9 +45,7 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
     // QTY rejected for a date-time that is not the interchange's fault.
     ...(typeof spec["zone"] === "string" && offsetFormatFor(spec["zone"]) === undefined ? [`zone: the time zone ${JSON.stringify(spec["zone"])} is not known`] : []),
     ...(spec["segmentCount"] !== undefined && spec["segmentCount"] !== "check" && spec["segmentCount"] !== "warn" ? ["segmentCount: \"check\" or \"warn\""] : []),
-    ...(accounts !== undefined && (typeof accounts !== "object" || accounts === null || ["table", "location", "at", "into"].some((k) => typeof accounts[k] !== "string"))
-      ? ["accounts: { table, location, at, into } (strings)"]
-      : []),
+    ...accountLookupProblems(spec["accounts"]),
     ...(spec["units"] !== undefined ? quantityUnitsProblems(spec["units"]) : []),
     ...(spec["versions"] !== undefined ? versionOptionProblems(spec["versions"]) : [])
   ]
@@ -112,7 +109,7 @@ export const openEdifactRows = async (
   const periods = accounts !== undefined ? await readAccountPeriods(readerPath, accounts.table, options.zone) : undefined
   const columns = [
     ...mappingColumns(mapping),
-    ...(accounts !== undefined ? [accounts.location, accounts.at] : []),
+    ...(accounts !== undefined ? accountColumns(accounts) : []),
     ...(units !== undefined ? unitColumns(units) : []),
     ...(versionKey?.key ?? [])
   ]
