@@ -81,8 +81,9 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
   ]
 }
 
-const where = (file: string, at: Bo4eLocation): string =>
-  `${file}: document ${at.document}${at.line !== undefined ? ` (line ${at.line})` : ""}, ${at.path}`
+const place = (at: Bo4eLocation): string => `document ${at.document}${at.line !== undefined ? ` (line ${at.line})` : ""}, ${at.path}`
+
+const where = (file: string, at: Bo4eLocation): string => `${file}: ${place(at)}`
 
 /** The rows of a BO4E input as `map` reads them; warnings go to `warn`. */
 export const openBo4eRows = async (
@@ -121,7 +122,10 @@ export const openBo4eRows = async (
       if (item.kind === "record") yield { kind: "row", lines: [++number], record: item.record, raw: item.raw }
       else if (item.kind === "exclusion") yield { kind: "excluded", lines: [++number], outcome: item.code, reason: item.reason, detail: `${where(input, item.at)}: ${item.detail}`, raw: item.raw }
       else if (item.kind === "reject") yield { kind: "refused", line: ++number, code: "invalid", detail: `${where(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
-      else warn(`warning: ${where(input, item.at)}: ${item.code}: ${item.detail}`)
+      else {
+        warn(`warning: ${where(input, item.at)}: ${item.code}: ${item.detail}`)
+        yield { kind: "warning", line: number, code: item.code, detail: `${place(item.at)}: ${item.detail}`, raw: item.raw }
+      }
     }
   })()
 }
