@@ -15,6 +15,7 @@ import type { Mapping } from "../index.js"
 import { mappingColumns } from "../mappers/compile-mapping.js"
 import { offsetFormatFor } from "../mappers/zone-offsets.js"
 import type { EdifactLocation } from "../readers/edifact/messages.js"
+import { AMBIGUOUS } from "../readers/edifact/dtm.js"
 import { type EdifactExclusion, type EdifactRecordItem, type EdifactRecordOptions, readEdifactRecordRuns } from "../readers/edifact/records.js"
 import { type QuantityUnits, quantityUnitFinder, quantityUnitsProblems, unitColumns } from "../readers/edifact/quantity-units.js"
 import { type InputVersions, type VersionOptions, versionOptionProblems } from "../readers/edifact/versions.js"
@@ -36,7 +37,7 @@ const isStrings = (v: unknown): v is Array<string> => Array.isArray(v) && v.leng
 
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
-  const known = ["$schema", "source", "record", "groups", "messages", "zone", "segmentCount", "accounts", "units", "versions"]
+  const known = ["$schema", "source", "record", "groups", "messages", "zone", "ambiguous", "segmentCount", "accounts", "units", "versions"]
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
     ...(spec["source"] !== undefined && spec["source"] !== "edifact" ? ["source: must be \"edifact\""] : []),
@@ -48,6 +49,9 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
     // QTY rejected for a date-time that is not the interchange's fault.
     ...(typeof spec["zone"] === "string" && offsetFormatFor(spec["zone"]) === undefined ? [`zone: the time zone ${JSON.stringify(spec["zone"])} is not known`] : []),
     ...(spec["segmentCount"] !== undefined && spec["segmentCount"] !== "check" && spec["segmentCount"] !== "warn" ? ["segmentCount: \"check\" or \"warn\""] : []),
+    ...(spec["ambiguous"] !== undefined && !(AMBIGUOUS as ReadonlyArray<unknown>).includes(spec["ambiguous"])
+      ? [`ambiguous: which instant a DTM of format 203 in the hour the autumn clock change repeats means: ${AMBIGUOUS.map((a) => JSON.stringify(a)).join(", ")}`]
+      : []),
     ...accountLookupProblems(spec["accounts"]),
     ...(spec["units"] !== undefined ? quantityUnitsProblems(spec["units"]) : []),
     ...(spec["versions"] !== undefined ? versionOptionProblems(spec["versions"]) : [])

@@ -131,6 +131,47 @@ describe("map of both clock changes", () => {
     expect(rejects.map((r) => r["lines"])).toEqual([7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => [306 + 3 * n]))
     for (const r of rejects) expect(JSON.stringify(r)).toContain("unreadable_time")
   })
+
+  it("format 203 with ambiguous by-order: 100 consecutive quarter-hours in autumn, 92 in spring, no warning", async () => {
+    const { run, payloads, rejects } = await map(mappingWith("by-order", (r) => (r["ambiguous"] = "by-order")), "clock-changes-203.edi", "dst-203-by-order")
+    expect(run.code).toBe(0)
+    expect(run.stderr).not.toContain("warning")
+    expect(rejects).toEqual([])
+    expect(payloads).toHaveLength(192)
+    const periods = payloads.map((p) => [amountOf(p)["period_start_at"], amountOf(p)["period_end_at"]])
+    expect(periods.slice(7, 9)).toEqual([["2024-03-31T01:45:00+01:00", "2024-03-31T03:00:00+02:00"], ["2024-03-31T03:00:00+02:00", "2024-03-31T03:15:00+02:00"]])
+    expect(periods.slice(92 + 7, 92 + 17)).toEqual([
+      ["2024-10-27T01:45:00+02:00", "2024-10-27T02:00:00+02:00"],
+      ["2024-10-27T02:00:00+02:00", "2024-10-27T02:15:00+02:00"],
+      ["2024-10-27T02:15:00+02:00", "2024-10-27T02:30:00+02:00"],
+      ["2024-10-27T02:30:00+02:00", "2024-10-27T02:45:00+02:00"],
+      ["2024-10-27T02:45:00+02:00", "2024-10-27T02:00:00+01:00"],
+      ["2024-10-27T02:00:00+01:00", "2024-10-27T02:15:00+01:00"],
+      ["2024-10-27T02:15:00+01:00", "2024-10-27T02:30:00+01:00"],
+      ["2024-10-27T02:30:00+01:00", "2024-10-27T02:45:00+01:00"],
+      ["2024-10-27T02:45:00+01:00", "2024-10-27T03:00:00+01:00"],
+      ["2024-10-27T03:00:00+01:00", "2024-10-27T03:15:00+01:00"]
+    ])
+  })
+
+  it("format 203 with ambiguous earlier: the repeat is read as the first hour again, which the series check names", async () => {
+    const { run, payloads, rejects } = await map(mappingWith("earlier", (r) => (r["ambiguous"] = "earlier")), "clock-changes-203.edi", "dst-203-earlier")
+    expect(run.code).toBe(1)
+    // 02:45 → 02:00 both in summer time runs backwards; 02:00, 02:15 and 02:30 of the repeat are the
+    // quarter-hours of the first pass again (other values); 02:45+02:00 → 03:00+01:00 is 75 minutes.
+    expect(rejects.map((r) => r["lines"])).toEqual([[306 + 3 * 11]])
+    expect(JSON.stringify(rejects[0])).toContain("interval_backwards: the period 2024-10-27T02:45:00+02:00 – 2024-10-27T02:00:00+02:00 ends before it starts (45 minutes earlier)")
+    expect(payloads).toHaveLength(191)
+    expect([...run.stderr.matchAll(/message "2" \(#2\), segment (\d+) at byte \d+: ([a-z_]+):/gu)].map((m) => [Number(m[1]), m[2]])).toEqual([
+      [306 + 3 * 12, "repeated_interval"], [306 + 3 * 13, "repeated_interval"], [306 + 3 * 14, "repeated_interval"], [306 + 3 * 15, "irregular_interval"]
+    ])
+  })
+
+  it("refuses an ambiguous that is none of the converter's", async () => {
+    const run = await runCli(["map", "-m", mappingWith("bad-ambiguous", (r) => (r["ambiguous"] = "first")), "-o", join(dir, "never.ndjson"), join(FIXTURES, "clock-changes-203.edi")])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('ambiguous: which instant a DTM of format 203 in the hour the autumn clock change repeats means: "reject", "earlier", "later", "by-order"')
+  })
 })
 
 describe("map of an amount whose period spans a supplier change", () => {
