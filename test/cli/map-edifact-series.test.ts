@@ -57,7 +57,7 @@ describe("map of an irregular quarter-hour series", () => {
     const { run, payloads, rejects } = await map(MAPPING, "irregular-quarter-hours.edi", "irregular")
     expect(run.code).toBe(1)
     // 94 QTYs in the first series (two of them rejected), 96 in the regular second series.
-    expect(run.stderr).toContain("irregular-quarter-hours.edi: 190 rows read = 188 in 188 payloads (energy-amount) + 2 rejected; 9 warnings")
+    expect(run.stderr).toContain("irregular-quarter-hours.edi: 190 rows read = 187 in 187 payloads (energy-amount) + 2 rejected + 1 excluded; 9 warnings")
     const warnings = printedWarnings(run.stderr)
     const resolution = "not the series' resolution of 15 minutes (87 of its 92 intervals in this message)"
     expect(warnings).toEqual([
@@ -79,8 +79,9 @@ describe("map of an irregular quarter-hour series", () => {
     expect(JSON.stringify(rejects[0])).toContain(`irregular-quarter-hours.edi: message \\"1\\" (#1), segment ${qty(30)} at byte `)
     expect(JSON.stringify(rejects[0])).toContain("interval_backwards: the period 2024-06-10T08:30:00+02:00 – 2024-06-10T08:15:00+02:00 ends before it starts (15 minutes earlier)")
     expect(JSON.stringify(rejects[1])).toContain("interval_empty: the period 2024-06-10T09:15:00+02:00 – 2024-06-10T09:15:00+02:00 ends when it starts")
-    // Warnings cost nothing: the irregular intervals, the overlapping one and both of the repeat go out.
-    expect(payloads.filter((p) => amountOf(p)["period_start_at"] === "2024-06-10T07:00:00+02:00" && amountOf(p)["product_identifier"] === "1-1:1.29.0").map((p) => amountOf(p)["quantity"])).toEqual(["4.000", "4.125"])
+    // Warnings cost nothing: the irregular intervals and the overlapping one go out; of the repeat, the
+    // later version (the earlier is superseded, counted as excluded).
+    expect(payloads.filter((p) => amountOf(p)["period_start_at"] === "2024-06-10T07:00:00+02:00" && amountOf(p)["product_identifier"] === "1-1:1.29.0").map((p) => amountOf(p)["quantity"])).toEqual(["4.125"])
   })
 
   it("counts the warnings in --format json and files them in the ledger under the record's account", async () => {
@@ -89,7 +90,7 @@ describe("map of an irregular quarter-hour series", () => {
     const run = await runCli(["map", "-m", MAPPING, "-o", out, "-r", join(dir, "json.rejects.ndjson"), "--format", "json", "--journal", ledger, "--new-ledger", join(FIXTURES, "irregular-quarter-hours.edi")])
     expect(run.code).toBe(1)
     const summary = JSON.parse(run.stdout) as Record<string, unknown>
-    expect(summary).toMatchObject({ rowsRead: 190, payloads: 188, rowsRejected: 2, warnings: 9, warningsByCode: { irregular_interval: 5, interval_overlap: 2, repeated_interval: 1, series_gap: 1 } })
+    expect(summary).toMatchObject({ rowsRead: 190, payloads: 187, rowsRejected: 2, warnings: 9, warningsByCode: { irregular_interval: 5, interval_overlap: 2, repeated_interval: 1, series_gap: 1 } })
     expect((summary["firstWarnings"] as Array<Record<string, unknown>>)[0]).toMatchObject({ line: qty(4), lines: [qty(4)], code: "irregular_interval" })
     const db = new (loadSqlite().DatabaseSync)(ledger, { readOnly: true })
     try {
@@ -127,8 +128,9 @@ describe("map of both clock changes", () => {
     expect(run.code).toBe(1)
     expect(payloads).toHaveLength(183)
     // Message 1 is UNH (3) to PIA (15), 92 QTY groups (16–291) and its UNT (292); message 2's UNH is 293,
-    // its first QTY 306; quarter-hours 7 (01:45 → 02:00) to 15 (02:45 → 03:00) are rejected.
-    expect(rejects.map((r) => r["lines"])).toEqual([7, 8, 9, 10, 11, 12, 13, 14, 15].map((n) => [306 + 3 * n]))
+    // its first QTY 306; quarter-hours 7 (01:45 → 02:00) and 11 to 15 (02:45 → 02:00 … 02:45 → 03:00) are
+    // rejected; 8 to 10 are written as 12 to 14 are, and are superseded by them (versions, left as they are).
+    expect(rejects.map((r) => r["lines"])).toEqual([7, 11, 12, 13, 14, 15].map((n) => [306 + 3 * n]))
     for (const r of rejects) expect(JSON.stringify(r)).toContain("unreadable_time")
   })
 
@@ -161,7 +163,7 @@ describe("map of both clock changes", () => {
     // quarter-hours of the first pass again (other values); 02:45+02:00 → 03:00+01:00 is 75 minutes.
     expect(rejects.map((r) => r["lines"])).toEqual([[306 + 3 * 11]])
     expect(JSON.stringify(rejects[0])).toContain("interval_backwards: the period 2024-10-27T02:45:00+02:00 – 2024-10-27T02:00:00+02:00 ends before it starts (45 minutes earlier)")
-    expect(payloads).toHaveLength(191)
+    expect(payloads).toHaveLength(188)
     expect([...run.stderr.matchAll(/message "2" \(#2\), segment (\d+) at byte \d+: ([a-z_]+):/gu)].map((m) => [Number(m[1]), m[2]])).toEqual([
       [306 + 3 * 12, "repeated_interval"], [306 + 3 * 13, "repeated_interval"], [306 + 3 * 14, "repeated_interval"], [306 + 3 * 15, "irregular_interval"]
     ])
