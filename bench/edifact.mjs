@@ -29,7 +29,7 @@ const COPIES = Number(process.env.BENCH_EDIFACT_COPIES ?? 100)
 const MAPPING = join(ROOT, "examples/market-messages/mscons-energy-amounts.mapping.json")
 const READER = join(ROOT, "examples/market-messages/mscons-energy-amounts.reader.json")
 
-/** The sample's messages `copies` times in one interchange, each copy with its own references (also bench/map-many-files.mjs). */
+/** The sample's messages `copies` times in one interchange, each copy with its own references and year (also bench/map-many-files.mjs). */
 export const generate = (path, copies) => {
   if (existsSync(path) && process.env.BENCH_REGENERATE === undefined) return
   // A redispatch interchange (PID 13022), which the example reader file skips: measured as the load profile (13025) it is laid out like.
@@ -40,7 +40,10 @@ export const generate = (path, copies) => {
   for (let i = 0; i < copies; i++) {
     parts.push(body
       .replace(/(UNH\+|UNT\+\d+\+)([12])([+'])/gu, (_, before, m, after) => `${before}${2 * i + Number(m)}${after}`)
-      .replaceAll("E-121808993A-", `E-121808993A-${i + 1}-`))
+      .replaceAll("E-121808993A-", `E-121808993A-${i + 1}-`)
+      // Each copy in a year of its own: the same quarter-hours again would be versions of one value, and
+      // the example reader file keeps only the latest of them. UTC instants, so no clock change moves.
+      .replace(/(DTM\+16[34]:)2022/gu, (_, tag) => `${tag}${2022 + i}`))
   }
   parts.push(`UNZ+${2 * copies}+E-121808993A'`)
   writeFileSync(path, parts.join(""), "latin1")

@@ -13,7 +13,7 @@
 import type { Mapping } from "../index.js"
 import { mappingColumns } from "../mappers/compile-mapping.js"
 import { type Bo4eExclusion, type Bo4eLocation, type Bo4eRecordItem, type Bo4eRecordOptions, readBo4eRecords } from "../readers/bo4e/records.js"
-import { type AccountLookup, type LookupItem, withAccounts } from "../readers/lookup/accounts.js"
+import { type AccountLookup, accountColumns, accountLookupProblems, type LookupItem, withAccounts } from "../readers/lookup/accounts.js"
 import { readAccountPeriods, readReaderFile } from "./edifact-source.js"
 import type { SourceItem } from "./source-rows.js"
 
@@ -54,10 +54,13 @@ const RECORDS_PATH = /^[^.[\]]+(\.[^.[\]]+)*\[\](\.[^.[\]]+(\.[^.[\]]+)*\[\])*$/
 
 const isRecordsPath = (v: unknown): boolean => typeof v === "string" && RECORDS_PATH.test(v)
 
+/** Whether a reader file's `accounts` names a list of location cells (`location: ["a", "b"]`). */
+const isLocationList = (accounts: unknown): boolean =>
+  typeof accounts === "object" && accounts !== null && isStrings((accounts as Record<string, unknown>)["location"], false)
+
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
   const known = ["$schema", "source", "types", "objects", "records", "context", "skip", "zone", "accounts"]
-  const accounts = spec["accounts"] as Record<string, unknown> | undefined
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
     ...(spec["source"] !== "bo4e" ? ["source: must be \"bo4e\""] : []),
@@ -73,15 +76,14 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
       typeof (s as Record<string, unknown>)["cell"] === "string" && isStrings((s as Record<string, unknown>)["values"], false)))
       ? ["skip: records to leave out, counted ([{ \"cell\": \"energieverbrauch[].messwertstatus\", \"values\": [\"PROGNOSEWERT\"] }])"]
       : []),
-    ...(accounts !== undefined && (typeof accounts !== "object" || accounts === null || ["table", "at", "into"].some((k) => typeof accounts[k] !== "string") ||
-      !(typeof accounts["location"] === "string" || isStrings(accounts["location"], false)))
-      ? ["accounts: { table, location, at, into } (strings; location may be a list of cells, the one not blank is read)"]
-      : [])
+    // A list of location cells (the one not blank is read) is checked as one cell would be.
+    ...accountLookupProblems(isLocationList(spec["accounts"]) ? { ...(spec["accounts"] as Record<string, unknown>), location: "" } : spec["accounts"])
   ]
 }
 
-const where = (file: string, at: Bo4eLocation): string =>
-  `${file}: document ${at.document}${at.line !== undefined ? ` (line ${at.line})` : ""}, ${at.path}`
+const place = (at: Bo4eLocation): string => `document ${at.document}${at.line !== undefined ? ` (line ${at.line})` : ""}, ${at.path}`
+
+const where = (file: string, at: Bo4eLocation): string => `${file}: ${place(at)}`
 
 /** The rows of a BO4E input as `map` reads them; warnings go to `warn`. */
 export const openBo4eRows = async (
@@ -104,7 +106,8 @@ export const openBo4eRows = async (
     text = ""
   }
   const locations = accounts === undefined ? [] : typeof accounts.location === "string" ? [accounts.location] : accounts.location
-  const columns = [...mappingColumns(mapping), ...locations, ...(accounts !== undefined ? [accounts.at] : [])]
+  // The location cells, then the lookup's other cells (its time, the period's end).
+  const columns = [...mappingColumns(mapping), ...locations, ...(accounts !== undefined ? accountColumns({ ...accounts, location: "" }).slice(1) : [])]
   const read: Array<Bo4eRecordItem> = text === "" && bytes.length > 0
     ? [{ kind: "reject" as const, code: "not_utf8", detail: "the file is not UTF-8 text", at: { document: 1, line: undefined, path: "$" }, raw: "" }]
     : readBo4eRecords(text, { ...options, columns })
@@ -119,7 +122,10 @@ export const openBo4eRows = async (
       if (item.kind === "record") yield { kind: "row", lines: [++number], record: item.record, raw: item.raw }
       else if (item.kind === "exclusion") yield { kind: "excluded", lines: [++number], outcome: item.code, reason: item.reason, detail: `${where(input, item.at)}: ${item.detail}`, raw: item.raw }
       else if (item.kind === "reject") yield { kind: "refused", line: ++number, code: "invalid", detail: `${where(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
-      else warn(`warning: ${where(input, item.at)}: ${item.code}: ${item.detail}`)
+      else {
+        warn(`warning: ${where(input, item.at)}: ${item.code}: ${item.detail}`)
+        yield { kind: "warning", line: number, code: item.code, detail: `${place(item.at)}: ${item.detail}`, raw: item.raw }
+      }
     }
   })()
 }

@@ -3,7 +3,9 @@
  * options come from the file the mapping names in `"reader"` (relative to the mapping), the account of
  * each location from the table that file names; each record (an MSCONS `QTY` with its groups) becomes a
  * row, each reject a refused "line". Lines of EDIFACT rows are segment numbers (UNA included); a reject
- * names the file, the message (UNH reference and number), the segment and its byte offset.
+ * names the file, the message (UNH reference and number), the segment and its byte offset. The records
+ * pass the series check (`SeriesCheck`) before the account lookup; warnings go to stderr and on as items
+ * that `map` counts.
  *
  * @module
  */
@@ -13,11 +15,13 @@ import type { Mapping } from "../index.js"
 import { mappingColumns } from "../mappers/compile-mapping.js"
 import { offsetFormatFor } from "../mappers/zone-offsets.js"
 import type { EdifactLocation } from "../readers/edifact/messages.js"
-import { type EdifactExclusion, type EdifactRecordOptions, readEdifactRecordRuns } from "../readers/edifact/records.js"
+import { AMBIGUOUS } from "../readers/edifact/dtm.js"
+import { type EdifactExclusion, type EdifactRecordItem, type EdifactRecordOptions, readEdifactRecordRuns } from "../readers/edifact/records.js"
 import { type QuantityUnits, quantityUnitFinder, quantityUnitsProblems, unitColumns } from "../readers/edifact/quantity-units.js"
 import { type InputVersions, type VersionOptions, versionOptionProblems } from "../readers/edifact/versions.js"
 import { type EdifactSelection, recordSelection, selectionColumns, SELECTION_KEYS, selectionProblems } from "../readers/edifact/selection.js"
-import { type AccountLookup, accountFinder, type AccountPeriod, readAccountTable } from "../readers/lookup/accounts.js"
+import { SERIES_COLUMNS, SeriesCheck, type SeriesWarning } from "../readers/edifact/series.js"
+import { type AccountLookup, accountColumns, accountFinder, accountLookupProblems, type AccountPeriod, DEFAULT_ZONE, readAccountTable } from "../readers/lookup/accounts.js"
 import { usageError } from "./exit-codes.js"
 import { readJsonFile } from "./read-json-file.js"
 import type { SourceItem } from "./source-rows.js"
@@ -34,8 +38,7 @@ const isStrings = (v: unknown): v is Array<string> => Array.isArray(v) && v.leng
 
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
-  const known = ["$schema", "source", "record", "groups", "messages", "zone", "segmentCount", "accounts", "units", "versions", ...SELECTION_KEYS]
-  const accounts = spec["accounts"] as Record<string, unknown> | undefined
+  const known = ["$schema", "source", "record", "groups", "messages", "zone", "ambiguous", "segmentCount", "accounts", "units", "versions", ...SELECTION_KEYS]
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
     ...(spec["source"] !== undefined && spec["source"] !== "edifact" ? ["source: must be \"edifact\""] : []),
@@ -47,9 +50,10 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
     // QTY rejected for a date-time that is not the interchange's fault.
     ...(typeof spec["zone"] === "string" && offsetFormatFor(spec["zone"]) === undefined ? [`zone: the time zone ${JSON.stringify(spec["zone"])} is not known`] : []),
     ...(spec["segmentCount"] !== undefined && spec["segmentCount"] !== "check" && spec["segmentCount"] !== "warn" ? ["segmentCount: \"check\" or \"warn\""] : []),
-    ...(accounts !== undefined && (typeof accounts !== "object" || accounts === null || ["table", "location", "at", "into"].some((k) => typeof accounts[k] !== "string"))
-      ? ["accounts: { table, location, at, into } (strings)"]
+    ...(spec["ambiguous"] !== undefined && !(AMBIGUOUS as ReadonlyArray<unknown>).includes(spec["ambiguous"])
+      ? [`ambiguous: which instant a DTM of format 203 in the hour the autumn clock change repeats means: ${AMBIGUOUS.map((a) => JSON.stringify(a)).join(", ")}`]
       : []),
+    ...accountLookupProblems(spec["accounts"]),
     ...(spec["units"] !== undefined ? quantityUnitsProblems(spec["units"]) : []),
     ...(spec["versions"] !== undefined ? versionOptionProblems(spec["versions"]) : []),
     ...selectionProblems(spec)
@@ -117,8 +121,11 @@ export const readEdifactReaderFile = async (mapping: Mapping, mappingPath: strin
 }
 
 /** Where something is in an EDIFACT input, as rejects and warnings name it: file, message, segment, byte. */
-export const edifactPlace = (file: string, at: EdifactLocation): string =>
-  `${file}: ${at.message !== undefined ? `message ${JSON.stringify(at.messageReference ?? "")} (#${at.message}), ` : ""}segment ${at.segment} at byte ${at.offset}`
+export const edifactPlace = (file: string, at: EdifactLocation): string => `${file}: ${place(at)}`
+
+/** Where something is in an EDIFACT input, without the file: message, segment, byte. */
+const place = (at: EdifactLocation): string =>
+  `${at.message !== undefined ? `message ${JSON.stringify(at.messageReference ?? "")} (#${at.message}), ` : ""}segment ${at.segment} at byte ${at.offset}`
 
 /** The rows of an EDIFACT input as `map` reads them; notices of the interchange go to `warn`. */
 export const openEdifactRows = async (
@@ -136,7 +143,8 @@ export const openEdifactRows = async (
     : undefined
   const columns = [
     ...mappingColumns(mapping),
-    ...(accounts !== undefined ? [accounts.location, accounts.at] : []),
+    ...SERIES_COLUMNS,
+    ...(accounts !== undefined ? accountColumns(accounts) : []),
     ...(units !== undefined ? unitColumns(units) : []),
     ...(versionKey?.key ?? []),
     ...selectionColumns({ pids, qualifiers })
@@ -156,22 +164,29 @@ export const openEdifactRows = async (
   const unitOf = units !== undefined ? quantityUnitFinder<EdifactLocation, EdifactExclusion>(units, { inPlace: true }) : undefined
   // The reader's items in runs: each record steps through one async generator (this one), not two.
   const runs = readEdifactRecordRuns(chunks, { ...options, columns })
+  // The series of each message checked as its records pass (src/readers/edifact/series.ts).
+  const series = new SeriesCheck(options.zone ?? DEFAULT_ZONE)
+  const sourceItem = (read: EdifactRecordItem): SourceItem => {
+    const measured = unitOf !== undefined && read.kind === "record" ? unitOf(read) : read
+    const decided = verdictOf !== undefined && measured.kind === "record" ? verdictOf(measured) ?? measured : measured
+    const item = find !== undefined && decided.kind === "record" ? find(decided) : decided
+    if (item.kind === "record") return { kind: "row", lines: [item.at.segment], record: item.record, raw: item.raw }
+    if (item.kind === "exclusion") {
+      // Filed under its account where the table knows it; a record left out is no reject for want of one.
+      if (find !== undefined && item.record !== undefined) find({ kind: "record", record: item.record, at: item.at, raw: item.raw })
+      return { kind: "excluded", lines: [item.at.segment], outcome: item.code, reason: item.reason, detail: `${edifactPlace(input, item.at)}: ${item.detail}`, raw: item.raw, record: item.record }
+    }
+    if (item.kind === "reject") return { kind: "refused", line: item.at.segment, code: "invalid", detail: `${edifactPlace(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
+    warn(`warning: ${edifactPlace(input, item.at)}: ${item.code}: ${item.detail}`)
+    return { kind: "warning", line: item.at.segment, code: item.code, detail: `${place(item.at)}: ${item.detail}`, raw: item.raw, record: (item as Partial<SeriesWarning>).record }
+  }
   return (async function*(): AsyncGenerator<SourceItem> {
     for await (const run of runs) {
-      for (const made of run) {
-        const read = select !== undefined && made.kind === "record" ? select(made) ?? made : made
-        const measured = unitOf !== undefined && read.kind === "record" ? unitOf(read) : read
-        const decided = verdictOf !== undefined && measured.kind === "record" ? verdictOf(measured) ?? measured : measured
-        const item = find !== undefined && decided.kind === "record" ? find(decided) : decided
-        if (item.kind === "record") yield { kind: "row", lines: [item.at.segment], record: item.record, raw: item.raw }
-        else if (item.kind === "exclusion") {
-          // Filed under its account where the table knows it; a record left out is no reject for want of one.
-          if (find !== undefined && item.record !== undefined) find({ kind: "record", record: item.record, at: item.at, raw: item.raw })
-          yield { kind: "excluded", lines: [item.at.segment], outcome: item.code, reason: item.reason, detail: `${edifactPlace(input, item.at)}: ${item.detail}`, raw: item.raw, record: item.record }
-        }
-        else if (item.kind === "reject") yield { kind: "refused", line: item.at.segment, code: "invalid", detail: `${edifactPlace(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
-        else warn(`warning: ${edifactPlace(input, item.at)}: ${item.code}: ${item.detail}`)
-      }
+      // Records outside the selection are left out before the series check: a forecast beside a true
+      // value of the same quarter-hour is no repeat of it.
+      const selected = select === undefined ? run : run.map((made) => (made.kind === "record" ? select(made) ?? made : made))
+      for (const read of series.check(selected)) yield sourceItem(read)
     }
+    for (const read of series.end()) yield sourceItem(read)
   })()
 }

@@ -74,8 +74,22 @@ export interface ExcludedRecord {
   readonly record?: Record<string, unknown> | undefined
 }
 
+/**
+ * A warning of a reader (an EDIFACT series, an envelope count) that costs nothing: counted among `map`'s
+ * warnings. `detail` says where it is; `record` is the record it concerns, when it concerns one: the
+ * ledger then files it under that record's account, as the warnings of payloads are.
+ */
+export interface ReaderWarning {
+  readonly kind: "warning"
+  readonly line: number
+  readonly code: string
+  readonly detail: string
+  readonly raw: string
+  readonly record?: Record<string, unknown> | undefined
+}
+
 /** What the readers yield, in input order. */
-export type SourceItem = CsvHeader | SourceRow | RefusedLine | SkippedLines | ExcludedRecord
+export type SourceItem = CsvHeader | SourceRow | RefusedLine | SkippedLines | ExcludedRecord | ReaderWarning
 
 /**
  * The longest header line read, in characters. A header of 500 columns of 30 characters is 15,000; a

@@ -20,7 +20,7 @@ import type { Output } from "../io.js"
 import { LineLedger } from "./line-ledger.js"
 import { inputKeysOf, uniqueInInputOf } from "../unique-in-input.js"
 import { keyDigest, SeenKeys } from "../seen-keys.js"
-import type { ExcludedRecord, ExclusionOutcome, SourceItem, SourceRow } from "../source-rows.js"
+import type { ExcludedRecord, ExclusionOutcome, ReaderWarning, SourceItem, SourceRow } from "../source-rows.js"
 import { type LocatedWarning, MapWarnings } from "./map-warnings.js"
 
 /**
@@ -248,6 +248,16 @@ export class MapOutcomes {
     journal?.excluded(item)
   }
 
+  /**
+   * Counts a reader's warning among the run's warnings (it was shown on stderr as it came); one about a
+   * record goes into the ledger under that record's account, as the warnings of payloads do.
+   */
+  private readerWarning(item: ReaderWarning): void {
+    const warning: LocatedWarning = { file: this.settings.input, line: item.line, lines: [item.line], code: item.code, detail: item.detail }
+    this.warnings.count([warning])
+    if (item.record !== undefined) this.settings.journal?.warned(warning, undefined, [{ kind: "row", lines: [item.line], record: item.record, raw: item.raw }])
+  }
+
   /** Rejects `r`, made of `rows` rows. */
   reject(r: Reject, rows: number): void {
     this.rowsRejected += rows
@@ -350,6 +360,9 @@ export class MapOutcomes {
         this.ledger.markRead(item.line)
         if (item.line > this.lastLine) this.lastLine = item.line
         this.reject({ lines: [item.line], rows: [item.raw], raw: [item.raw], errors: [{ code: item.code, detail: item.detail }] }, 1)
+        return undefined
+      case "warning":
+        this.readerWarning(item)
         return undefined
       case "row":
         this.rowsRead++

@@ -100,9 +100,20 @@ let otherFormat = ""
 let otherValue = ""
 let otherIso = ""
 
-const isoOf = (segment: Segment, zone: string): string => {
+/**
+ * Reads a DTM of format 203 (no zone) whose wall time an autumn clock change repeats, by the reader
+ * file's `ambiguous` (`repeatedHourReader`); `undefined` where it reads as any other value.
+ */
+export type RepeatedHour = (value: string, qualifier: string) => string | undefined
+
+const isoOf = (segment: Segment, zone: string, repeated?: RepeatedHour): string => {
   const value = segment.elements[0]?.[1] ?? ""
   const format = segment.elements[0]?.[2] ?? ""
+  if (repeated !== undefined && format === "203") {
+    // Not cached: with "by-order" the instant depends on the values before it.
+    const read = repeated(value, segment.elements[0]?.[0] ?? "")
+    if (read !== undefined) return read
+  }
   if (value === lastValue && format === lastFormat && zone === lastZone && lastIso !== "") return lastIso
   if (value === otherValue && format === otherFormat && zone === otherZone && otherIso !== "") return otherIso
   const iso = isoOfAnew(value, format, zone)
@@ -145,7 +156,7 @@ const isoOfAnew = (value: string, format: string, zone: string): string => {
 }
 
 /** Adds all cells of a segment to `cells`, keeping cells already there (a nearer segment wins); numeric cells that are not numbers also to `bad`. */
-export const addAllCells = (cells: Cells, segment: Segment, zone: string, bad: BadNumbers): void => {
+export const addAllCells = (cells: Cells, segment: Segment, zone: string, bad: BadNumbers, repeated?: RepeatedHour): void => {
   const tag = segment.tag
   const qualifier = segment.elements[0]?.[0] ?? ""
   const names = qualifier !== "" && QUALIFIER.test(qualifier) ? [tag, `${tag}+${qualifier}`] : [tag]
@@ -161,7 +172,7 @@ export const addAllCells = (cells: Cells, segment: Segment, zone: string, bad: B
       }
     })
   })
-  if (tag === "DTM" && qualifier !== "" && !(`DTM+${qualifier}` in cells)) cells[`DTM+${qualifier}`] = isoOf(segment, zone)
+  if (tag === "DTM" && qualifier !== "" && !(`DTM+${qualifier}` in cells)) cells[`DTM+${qualifier}`] = isoOf(segment, zone, repeated)
 }
 
 /** One way a wanted cell can come from a segment of its tag. */
@@ -197,7 +208,7 @@ export const compilePicks = (columns: ReadonlyArray<string>): Picks => {
 }
 
 /** Adds the wanted cells of a segment to `cells`, keeping cells already there; numeric cells that are not numbers also to `bad`. */
-export const addPickedCells = (cells: Cells, segment: Segment, picks: Picks, zone: string, bad: BadNumbers): void => {
+export const addPickedCells = (cells: Cells, segment: Segment, picks: Picks, zone: string, bad: BadNumbers, repeated?: RepeatedHour): void => {
   const wanted = picks.get(segment.tag)
   if (wanted === undefined) return
   const qualifier = segment.elements[0]?.[0] ?? ""
@@ -208,7 +219,7 @@ export const addPickedCells = (cells: Cells, segment: Segment, picks: Picks, zon
     }
     if (pick.column in cells) continue
     if (pick.e < 0) {
-      if (qualifier === pick.qualifier) cells[pick.column] = isoOf(segment, zone)
+      if (qualifier === pick.qualifier) cells[pick.column] = isoOf(segment, zone, repeated)
       continue
     }
     if (pick.qualifier !== undefined && pick.qualifier !== qualifier) continue

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { resolveWallTime, type WallTimeResolver } from "../../mappers/field-source.js"
 import { cachedOffsetSecondsAt, instantsFor, offsetFormatFor } from "../../mappers/zone-offsets.js"
 
 const pad = (n: number): string => String(Math.abs(n)).padStart(2, "0")
@@ -68,4 +69,46 @@ export const dtmToIso = (value: string, qualifier: string, zone: string): DtmRes
     return { ok: false, detail: `${JSON.stringify(value)} (format ${qualifier}, no zone) is ${instants.length === 0 ? "skipped" : "repeated"} by the clock change in ${zone}` }
   }
   return { ok: true, iso: inZone(format, instants[0]!) }
+}
+
+/** What a DTM of format 203 in the hour an autumn clock change repeats means, as the `datetime` converter's `ambiguous`. */
+export const AMBIGUOUS = ["reject", "earlier", "later", "by-order"] as const
+
+/** A value of {@link AMBIGUOUS}. */
+export type Ambiguous = (typeof AMBIGUOUS)[number]
+
+/**
+ * A reader of DTM values of format 203 (no zone) that resolves the repeated autumn hour as `ambiguous`
+ * says, by the `datetime` converter's own resolver (`resolveWallTime`, one for each DTM qualifier):
+ * `"earlier"` or `"later"` for every value, or `"by-order"`: within a run of values of one qualifier
+ * that fall in the repeated hour, the first occurrence of a wall time takes the earlier offset and its
+ * repeat the later one; any other value ends the run. Make one for each message: a run never crosses
+ * messages. `undefined` for a value read as {@link dtmToIso} reads it (`2400`, which ends a run, and a value
+ * that is not 12 digits).
+ *
+ * @example
+ * const read = repeatedHourReader("Europe/Berlin", "by-order")
+ * read("202410270230", "163") // => "2024-10-27T02:30:00+02:00"
+ * read("202410270230", "163") // => "2024-10-27T02:30:00+01:00"
+ * read("202410270300", "163") // => "2024-10-27T03:00:00+01:00"
+ */
+export const repeatedHourReader = (zone: string, ambiguous: Exclude<Ambiguous, "reject">): ((value: string, qualifier: string) => string | undefined) => {
+  const resolvers = new Map<string, WallTimeResolver>()
+  return (value, qualifier) => {
+    if (!/^\d{12}$/u.test(value)) return undefined
+    // 24:00 is never repeated (no zone changes its clock at midnight into the day before): it ends a run.
+    if (value.endsWith("2400")) {
+      resolvers.get(qualifier)?.blank()
+      return undefined
+    }
+    let resolver = resolvers.get(qualifier)
+    if (resolver === undefined) {
+      resolver = resolveWallTime({ format: "yyyy-MM-ddTHH:mm:ss", timeZone: zone, ambiguous })
+      resolvers.set(qualifier, resolver)
+    }
+    const wall = `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}T${value.slice(8, 10)}:${value.slice(10, 12)}:00`
+    const result = resolver.convert(wall, {})
+    // A value that cannot be read stays as written (as dtmToIso leaves it), so the payload's check rejects it.
+    return result.ok ? result.value : value
+  }
 }

@@ -11,7 +11,8 @@
  *   nearest group that has one, in order, blanks left out, joined by `;` (the `list` converter's default):
  *   every `STS+Z33` of a quantity, where `STS+Z33.3.1` is the first. A record whose item holds `;` is
  *   rejected `invalid_list_item`;
- * - `DTM+Q`: the date/time of `DTM+Q` as ISO text in the reader's zone (formats 102, 203, 303, 304, 610);
+ * - `DTM+Q`: the date/time of `DTM+Q` as ISO text in the reader's zone (formats 102, 203, 303, 304, 610; a
+ *   203 in the hour the autumn clock change repeats as `ambiguous` says);
  * - the quantity/amount/price of `QTY`, `MOA`, `PRI` (element 1, component 2) with the UNA decimal mark
  *   made a point; a record whose number is not a number as EDIFACT writes it is rejected `invalid_number`;
  * - `@message`, `@segment`, `@offset`: the lineage of the record (UNH 0062, segment number, byte offset).
@@ -26,7 +27,8 @@
  * @module
  */
 import type { LegacyRecord } from "../../mappers/field-source.js"
-import { addAllCells, addPickedCells, type BadNumbers, type Cells, compilePicks, isNumericCell, LIST_SEPARATOR, type Picks } from "./cells.js"
+import { addAllCells, addPickedCells, type BadNumbers, type Cells, compilePicks, isNumericCell, LIST_SEPARATOR, type Picks, type RepeatedHour } from "./cells.js"
+import { type Ambiguous, repeatedHourReader } from "./dtm.js"
 import { type EdifactLocation, type EdifactMessage, type MessageEvent, MessageReader, type MessageOptions } from "./messages.js"
 import { type Segment, type SegmentItem, type SegmentProblem, SegmentScanner, type Separators } from "./segments.js"
 
@@ -40,6 +42,13 @@ export interface EdifactRecordOptions extends MessageOptions {
   readonly messages: ReadonlyArray<string>
   /** The zone of ISO date-times (default `Europe/Berlin`). */
   readonly zone?: string
+  /**
+   * Which instant a DTM of format 203 (no zone) in the hour the autumn clock change repeats means, as the
+   * `datetime` converter's `ambiguous`: `"reject"` (default: left as written, so the payload's check
+   * refuses it), `"earlier"`, `"later"`, or `"by-order"` (within a message, the first occurrence of a wall
+   * time of a DTM qualifier takes the earlier offset, its repeat the later one).
+   */
+  readonly ambiguous?: Ambiguous
   /**
    * The cells to give (the columns a mapping reads, e.g. `mappingColumns(mapping)`); every cell when
    * absent. A wanted cell has the value it has among all cells; `@message`, `@segment` and `@offset` are
@@ -356,7 +365,12 @@ export async function* readEdifactRecordRuns(
 ): AsyncGenerator<ReadonlyArray<EdifactRecordItem>> {
   const zone = options.zone ?? "Europe/Berlin"
   const picks: Picks | undefined = options.columns === undefined ? undefined : compilePicks(options.columns)
-  const add: AddCells = picks === undefined ? (cells, segment, bad) => addAllCells(cells, segment, zone, bad) : (cells, segment, bad) => addPickedCells(cells, segment, picks, zone, bad)
+  const addWith = (repeated: RepeatedHour | undefined): AddCells =>
+    picks === undefined ? (cells, segment, bad) => addAllCells(cells, segment, zone, bad, repeated) : (cells, segment, bad) => addPickedCells(cells, segment, picks, zone, bad, repeated)
+  // The repeated autumn hour of DTM 203 as the reader file's `ambiguous` says; "by-order" afresh in each message.
+  const ambiguous = options.ambiguous ?? "reject"
+  const add = addWith(ambiguous === "reject" ? undefined : repeatedHourReader(zone, ambiguous))
+  const addFor = (): AddCells => (ambiguous === "by-order" ? addWith(repeatedHourReader(zone, ambiguous)) : add)
   const columns = options.columns === undefined ? undefined : [...new Set(options.columns)]
   // Two passes over each message. The first checks the envelopes from segments read lightly (a service
   // segment whole, the others for their tag and release characters only), holding only the text of the
@@ -402,7 +416,7 @@ export async function* readEdifactRecordRuns(
   const records = function*(checked: CheckedMessage): Generator<ReadonlyArray<EdifactRecordItem>> {
     const { message, text, unh } = checked
     const again = new SegmentScanner({ separators: checked.separators, offset: unh.offset, number: unh.number - 1 })
-    const state = new MessageRecords(message, options, add, columns)
+    const state = new MessageRecords(message, options, addFor(), columns)
     const segments: Array<SegmentItem> = []
     for (let at = 0; at < text.length; at += RECORDS_PIECE) {
       again.push(text.slice(at, at + RECORDS_PIECE), segments)

@@ -3,7 +3,9 @@
  * change moves a MaLo between accounts), and a pass over records that adds each record's account, or
  * rejects the record with `no_account_for_location` (none valid at its time), `ambiguous_account`
  * (more than one; periods of one account that overlap name one) or `unreadable_time` (its time is not a date-time, or a wall time a clock change skips
- * or repeats) — an unresolved location is a reject, never a guess.
+ * or repeats) — an unresolved location is a reject, never a guess. With the period's end (`end`), an amount
+ * over which the account changes is `account_change_in_period`, naming both accounts and the change's
+ * instant, unless `acrossChange: "start"` books it to the account at its start.
  *
  * Times are read strictly (see {@link readTime}), never with `Date.parse`: that reads a time without an
  * offset in the machine's zone, and takes texts such as `2024-1-1` or `01/02/2024`.
@@ -13,7 +15,7 @@
 import { csvTable } from "../csv/csv-record.js"
 import type { LegacyRecord } from "../../mappers/field-source.js"
 import { isoDateTimeConverter } from "../../mappers/to-iso-date-time.js"
-import { offsetFormatFor } from "../../mappers/zone-offsets.js"
+import { cachedOffsetSecondsAt, offsetFormatFor } from "../../mappers/zone-offsets.js"
 import { toInstant } from "../../schemas/instant.js"
 import { isCalendarDate } from "../../schemas/is-calendar-date.js"
 import { ISO_DATETIME_RE } from "../../schemas/patterns.js"
@@ -26,12 +28,55 @@ export interface AccountPeriod {
   readonly to: number | undefined
 }
 
-/** How to look up: the cell with the location, the cell with the record's time, the cell to write. */
+/**
+ * How to look up: the cell with the location, the cell with the record's time (the start of its period),
+ * the cell to write; optionally the cell with the period's end (exclusive), and what to do with a period
+ * that spans a change of account.
+ */
 export interface AccountLookup {
   readonly location: string
   readonly at: string
   readonly into: string
+  /** The cell with the end of the record's period (exclusive): the account must be one over the whole period. */
+  readonly end?: string | undefined
+  /**
+   * A period over which the account changes: `"reject"` (default) rejects the record as
+   * `account_change_in_period`, naming both accounts and the instant of the change; `"start"` books it
+   * to the account at the period's start.
+   */
+  readonly acrossChange?: "reject" | "start" | undefined
 }
+
+/** The values of {@link AccountLookup.acrossChange}. */
+const ACROSS_CHANGE: ReadonlyArray<unknown> = ["reject", "start"]
+
+/**
+ * The problems of a reader file's `accounts` (absent is none), one a line.
+ *
+ * @example
+ * accountLookupProblems({ table: "accounts.csv", location: "LOC+172.2.1", at: "DTM+163", into: "@account", acrossChange: "start" })
+ * // => ["accounts: acrossChange needs end, the cell with the period's end (DTM+164)"]
+ */
+export const accountLookupProblems = (accounts: unknown): Array<string> => {
+  if (accounts === undefined) return []
+  if (typeof accounts !== "object" || accounts === null || Array.isArray(accounts)) return ["accounts: { table, location, at, into, end?, acrossChange? } (strings)"]
+  const spec = accounts as Record<string, unknown>
+  return [
+    ...(["table", "location", "at", "into"].some((k) => typeof spec[k] !== "string") ? ["accounts: { table, location, at, into } (strings)"] : []),
+    ...Object.keys(spec).filter((k) => !["table", "location", "at", "into", "end", "acrossChange"].includes(k)).map((k) => `accounts: unknown key ${JSON.stringify(k)} (known: table, location, at, into, end, acrossChange)`),
+    ...(spec["end"] !== undefined && (typeof spec["end"] !== "string" || spec["end"] === "") ? ["accounts: end is the cell with the period's end (DTM+164)"] : []),
+    ...(spec["acrossChange"] !== undefined && !ACROSS_CHANGE.includes(spec["acrossChange"]) ? ["accounts: acrossChange is \"reject\" (a period over which the account changes is rejected) or \"start\" (booked to the account at its start)"] : []),
+    ...(spec["acrossChange"] !== undefined && spec["end"] === undefined ? ["accounts: acrossChange needs end, the cell with the period's end (DTM+164)"] : [])
+  ]
+}
+
+/**
+ * The cells a lookup reads of a record (a reader gives them beside the mapping's).
+ *
+ * @example
+ * accountColumns({ location: "LOC+172.2.1", at: "DTM+163", end: "DTM+164", into: "@account" }) // => ["LOC+172.2.1", "DTM+163", "DTM+164"]
+ */
+export const accountColumns = (lookup: AccountLookup): Array<string> => [lookup.location, lookup.at, ...(lookup.end !== undefined ? [lookup.end] : [])]
 
 /** The zone of a reader file without `zone`. */
 export const DEFAULT_ZONE = "Europe/Berlin"
@@ -233,6 +278,21 @@ export const accountFinder = <At, Other extends { readonly kind: string } = neve
     // The accounts, not the periods, must be one: a row exported twice, or two periods of one account that
     // overlap, still name one account; two accounts at one moment are a reject, never a pick.
     const found = at === undefined ? [] : [...new Set((byLocation.get(location) ?? []).filter((p) => p.from <= at && (p.to === undefined || at < p.to)).map((p) => p.account))]
+    if (found.length === 1 && lookup.end !== undefined && at !== undefined) {
+      const endText = String(item.record[lookup.end] ?? "")
+      const end = endText.trim() === "" ? undefined : readTime(endText, zone)
+      if (end !== undefined && !end.ok) {
+        const detail = `the account of location ${JSON.stringify(location)} cannot be looked up over its period: ${lookup.end} ${JSON.stringify(endText)} ${end.reason}`
+        return { kind: "reject", code: "unreadable_time", detail, at: item.at, raw: item.raw }
+      }
+      const change = end === undefined ? undefined : changeWithin(byLocation.get(location)!, found[0]!, at, end.ms)
+      if (change !== undefined && lookup.acrossChange !== "start") {
+        const after = change.accounts.length === 0 ? "no account from then on" : `${change.accounts.join(", ")} from then on`
+        const detail = `the period ${atText} – ${endText} of location ${JSON.stringify(location)} spans a change of account in the account table on ${instantText(change.at, zone)}: ${found[0]!} before, ${after}; ` +
+          `it is booked to neither (acrossChange: "start" in the reader file's accounts books such a period to the account at its start)`
+        return { kind: "reject", code: "account_change_in_period", detail, at: item.at, raw: item.raw }
+      }
+    }
     if (found.length === 1) {
       if (!inPlace) return { ...item, record: { ...item.record, [lookup.into]: found[0]! } }
       ;(item.record as Record<string, unknown>)[lookup.into] = found[0]!
@@ -244,6 +304,29 @@ export const accountFinder = <At, Other extends { readonly kind: string } = neve
       : `${found.length} accounts (${found.join(", ")}) in the account table for location ${JSON.stringify(location)} at ${atText}`
     return { kind: "reject", code, detail, at: item.at, raw: item.raw }
   }
+}
+
+/**
+ * The first instant strictly inside `from`–`to` at which the accounts of a location's `periods` are other
+ * than `account` alone (a period of another account begins, or the account's own ends), with the accounts
+ * then; `undefined` when `account` holds over the whole period.
+ */
+const changeWithin = (periods: ReadonlyArray<AccountPeriod>, account: string, from: number, to: number): { readonly at: number; readonly accounts: ReadonlyArray<string> } | undefined => {
+  const boundaries = [...new Set(periods.flatMap((p) => (p.to === undefined ? [p.from] : [p.from, p.to])).filter((b) => from < b && b < to))].sort((a, b) => a - b)
+  for (const b of boundaries) {
+    const accounts = [...new Set(periods.filter((p) => p.from <= b && (p.to === undefined || b < p.to)).map((p) => p.account))]
+    if (accounts.length !== 1 || accounts[0] !== account) return { at: b, accounts }
+  }
+  return undefined
+}
+
+/** An instant as ISO text with the zone's offset at it (`2022-03-15T00:00:00+01:00`). */
+const instantText = (ms: number, zone: string): string => {
+  const format = offsetFormatFor(zone)
+  const offset = format === undefined ? 0 : cachedOffsetSecondsAt(format, ms)
+  const abs = Math.abs(offset)
+  const hhmm = `${String(Math.trunc(abs / 3600)).padStart(2, "0")}:${String(Math.trunc((abs % 3600) / 60)).padStart(2, "0")}`
+  return `${new Date(ms + offset * 1000).toISOString().slice(0, 19)}${offset < 0 ? "-" : "+"}${hhmm}`
 }
 
 /**
