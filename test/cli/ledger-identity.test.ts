@@ -12,6 +12,7 @@ import { join, relative } from "node:path"
 import fc from "fast-check"
 import { afterEach, describe, expect, it } from "vitest"
 import { loadSqlite } from "../../src/service/sqlite.js"
+import { energyAmountLine } from "../support/energy-amount-line.js"
 import { CLI, ROOT, runCli, type Run, tempDir } from "./run-cli.js"
 
 const TOKEN = "tok-ledger-identity-secret"
@@ -68,21 +69,7 @@ const storedItems = async (baseUrl: string): Promise<number> => {
   return stats.stored["energy_amounts"] ?? 0
 }
 
-const energy = (id: string) =>
-  JSON.stringify({
-    import_supplier: SUPPLIER,
-    external_account_number: "KD-1",
-    energy_amount: {
-      malo_number: "51238696781",
-      period_start_at: "2024-10-01T00:00:00+02:00",
-      period_end_at: "2024-10-31T23:59:59+01:00",
-      product_identifier: "1-1:1.8.0",
-      product_identifier_type: "SRW",
-      quantity: "1.5",
-      quantity_unit: "KWH",
-      line_item_identifier: id
-    }
-  })
+const energy = (id: string) => energyAmountLine({ supplier: SUPPLIER, line: id })
 
 const payloads = (name: string, ids: ReadonlyArray<string>): string => {
   const path = join(dir, name)

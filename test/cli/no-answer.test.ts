@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs"
 import { createServer, type AddressInfo, type Socket } from "node:net"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
+import { energyAmountLine } from "../support/energy-amount-line.js"
 import { CLI, tempDir } from "./run-cli.js"
 
 const dir = tempDir()
@@ -50,20 +51,7 @@ describe("a service that never answers", () => {
     const baseUrl = await silentService()
     const input = join(dir, "silent.ndjson")
     const note = (i: number) => JSON.stringify({ import_supplier: "STADTWERKE_NORD", external_account_number: "KD-1", notes: [{ body: `Note ${i}`, created_at: "2024-05-01T10:00:00Z" }] })
-    const energy = JSON.stringify({
-      import_supplier: "STADTWERKE_NORD",
-      external_account_number: "KD-1",
-      energy_amount: {
-        malo_number: "51238696781",
-        period_start_at: "2024-10-01T00:00:00+02:00",
-        period_end_at: "2024-10-31T23:59:59+01:00",
-        product_identifier: "1-1:1.8.0",
-        product_identifier_type: "SRW",
-        quantity: "1.5",
-        quantity_unit: "KWH",
-        line_item_identifier: "L-1"
-      }
-    })
+    const energy = energyAmountLine({ line: "L-1" })
     writeFileSync(input, `${note(1)}\n${note(2)}\n${energy}\n`)
     const run = await timed(["send", "--base-url", baseUrl, "--journal", join(dir, "silent.journal"), "--new-ledger", "--timeout", "2", "--max-attempts", "1", "--format", "json", input], 40_000)
     expect(run.ms, run.stderr).toBeLessThan(20_000)

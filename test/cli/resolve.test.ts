@@ -12,6 +12,7 @@ import { join } from "node:path"
 import { parse } from "csv-parse/sync"
 import { afterEach, describe, expect, it } from "vitest"
 import { loadSqlite } from "../../src/service/sqlite.js"
+import { energyAmountLine } from "../support/energy-amount-line.js"
 import { CLI, runCli, tempDir } from "./run-cli.js"
 
 const TOKEN = "tok-resolve-secret"
@@ -54,21 +55,7 @@ const authorized = { Authorization: `Token ${TOKEN}`, "Content-Type": "applicati
 const storedEnergy = async (baseUrl: string): Promise<number> =>
   ((await (await fetch(`${baseUrl}/_reference/stats`, { headers: authorized })).json()) as { stored: Record<string, number> }).stored["energy_amounts"]!
 
-const energy = (i: number) =>
-  JSON.stringify({
-    import_supplier: SUPPLIER,
-    external_account_number: "KD-1",
-    energy_amount: {
-      malo_number: "51238696781",
-      period_start_at: "2024-10-01T00:00:00+02:00",
-      period_end_at: "2024-10-31T23:59:59+01:00",
-      product_identifier: "1-1:1.8.0",
-      product_identifier_type: "SRW",
-      quantity: `${i}.5`,
-      quantity_unit: "KWH",
-      line_item_identifier: `L-${i}`
-    }
-  })
+const energy = (i: number) => energyAmountLine({ supplier: SUPPLIER, quantity: `${i}.5`, line: `L-${i}` })
 
 const send = (baseUrl: string, journal: string, input: string, extra: ReadonlyArray<string> = []) =>
   runCli(["send", "--base-url", baseUrl, "--journal", journal, "--new-ledger", "--concurrency", "8", "--format", "json", ...extra, input], { env })
