@@ -70,7 +70,7 @@ export class RunVersions {
     for (const w of index.warnings) warn(`warning: ${edifactPlace(w.fileName, w.at)}: ${w.code}: ${w.detail}`)
     // The ledger records the lines of its one input (a run with --journal maps one input).
     if (ledger !== undefined && this.inputs.length === 1) {
-      for (const w of index.winners) {
+      for (const w of index.winners()) {
         ledger.expect({ key: w.key, line: w.line, message: w.message, sender: w.sender, document: w.document, datedText: w.datedText, dated: w.dated, raw: w.raw })
       }
     }

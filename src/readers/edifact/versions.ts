@@ -137,6 +137,12 @@ interface Latest extends Version {
 
 const MAP: Verdict = { kind: "map" }
 
+/**
+ * A copy of `text` that holds nothing else: a record's raw text is a chain of slices of its message's
+ * text, and kept as it is for each of a run's values it would keep every message's text alive too.
+ */
+const flat = (text: string): string => JSON.parse(JSON.stringify(text)) as string
+
 /** The header of a message: the segments before its `UNS`. */
 export const messageHeaderOf = (message: EdifactMessage, file: number, fileName: string, zone: string): MessageHeader => {
   let document = ""
@@ -242,13 +248,31 @@ export class VersionIndex {
   private readonly latest = new Map<string, Latest>()
   /** Warnings found while settling (orphan cancellations). */
   readonly warnings: Array<VersionWarning> = []
-  /** The winners that an earlier run does not already hold: to be recorded once mapped. */
-  readonly winners: Array<WinningVersion> = []
 
   constructor(
     readonly options: VersionOptions,
     private readonly zone: string
   ) {}
+
+  /** The winners that an earlier run does not already hold (once settled): to be recorded once mapped. */
+  *winners(): Generator<WinningVersion> {
+    // Made when asked, not kept: only a run with a ledger records them, and a list of every value's
+    // winner would double what the index holds.
+    for (const [key, best] of this.latest) {
+      if (best.verdict.kind !== "map") continue
+      yield {
+        key,
+        fileName: best.header.fileName,
+        line: best.segment,
+        message: best.header.reference,
+        sender: best.header.sender,
+        document: best.header.document,
+        datedText: best.header.datedIso ?? null,
+        dated: best.header.dated ?? null,
+        raw: best.raw
+      }
+    }
+  }
 
   /** Whether input `file` holds a cancellation (a file of cancellations alone gives no record, and is no empty export). */
   holdsCancellations(file: number): boolean {
@@ -311,7 +335,7 @@ export class VersionIndex {
         if (header === undefined || header.cancellation || this.cancelled.has(messageKey(file, item.at.message))) continue
         const key = this.keyOf(item.record)
         if (key === undefined) continue
-        const version: Latest = { file, message: item.at.message, segment: item.at.segment, raw: item.raw, header, verdict: MAP }
+        const version: Latest = { file, message: item.at.message, segment: item.at.segment, raw: flat(item.raw), header, verdict: MAP }
         const best = this.latest.get(key)
         if (best === undefined || later(version, best)) this.latest.set(key, version)
       }
@@ -367,21 +391,7 @@ export class VersionIndex {
     }
     for (const [key, best] of this.latest) {
       const p = prior?.find(key)
-      const winner: WinningVersion = {
-        key,
-        fileName: best.header.fileName,
-        line: best.segment,
-        message: best.header.reference,
-        sender: best.header.sender,
-        document: best.header.document,
-        datedText: best.header.datedIso ?? null,
-        dated: best.header.dated ?? null,
-        raw: best.raw
-      }
-      if (p === undefined || (sameDocument(best.header, p) && p.raw === best.raw)) {
-        this.winners.push(winner)
-        continue
-      }
+      if (p === undefined || (sameDocument(best.header, p) && p.raw === best.raw)) continue
       // The ledger's version is newer when its date is later; on the same date this run's is later.
       const priorNewer = (p.dated ?? Number.NEGATIVE_INFINITY) > (best.header.dated ?? Number.NEGATIVE_INFINITY)
       if (priorNewer) best.verdict = { kind: "exclude", reason: p.raw === best.raw ? "re-sent" : "superseded", detail: `superseded by ${priorName(p)}` }
