@@ -24,8 +24,16 @@ import { openInput, readChunks, UnreadableInput } from "./io.js"
 export class RunVersions {
   private index: VersionIndex | undefined
   private readonly opened = new Map<string, number>()
+  /** Each input name's places in the run, in order: looked up once a file, so a run of 10⁵ files stays linear. */
+  private readonly places = new Map<string, Array<number>>()
 
-  constructor(private readonly inputs: ReadonlyArray<string>) {}
+  constructor(private readonly inputs: ReadonlyArray<string>) {
+    for (const [i, name] of inputs.entries()) {
+      const list = this.places.get(name)
+      if (list === undefined) this.places.set(name, [i])
+      else list.push(i)
+    }
+  }
 
   /**
    * Reads every input's message headers, then every input's value keys (a usage error when the reader
@@ -79,22 +87,14 @@ export class RunVersions {
   /** Whether `input` holds a cancellation: it acts on other inputs' values, so having none of its own is no empty export. */
   holdsCancellations(input: string): boolean {
     const index = this.index
-    return index !== undefined && [...this.inputs.entries()].some(([file, name]) => name === input && index.holdsCancellations(file))
+    return index !== undefined && (this.places.get(input) ?? []).some((file) => index.holdsCancellations(file))
   }
 
   /** The verdicts for the next opening of `input` (the same file given twice is two inputs, in order). */
   forInput(input: string): InputVersions {
     const seen = this.opened.get(input) ?? 0
     this.opened.set(input, seen + 1)
-    let n = -1
-    let file = -1
-    for (const [i, name] of this.inputs.entries()) {
-      if (name !== input) continue
-      if (++n === seen) {
-        file = i
-        break
-      }
-    }
+    const file = this.places.get(input)?.[seen] ?? -1
     return { verdictOf: (item) => (file < 0 ? undefined : this.index?.verdictOf(file, item)) }
   }
 }

@@ -277,7 +277,7 @@ export class VersionIndex {
   /** Whether input `file` holds a cancellation (a file of cancellations alone gives no record, and is no empty export). */
   holdsCancellations(file: number): boolean {
     if (!this.matched) this.matchCancellations()
-    return this.cancellationsOf.some((c) => c.file === file)
+    return this.cancellationFiles.has(file)
   }
 
   /** The key of a record, or `undefined` when one of its key cells is missing or blank (it takes no part). */
@@ -344,6 +344,7 @@ export class VersionIndex {
 
   private matched = false
   private cancellationsOf: Array<MessageHeader> = []
+  private readonly cancellationFiles = new Set<number>()
 
   /** Pairs each cancellation with the messages of the document it names (sender, `RFF+ACW` = `BGM` 1004). */
   private matchCancellations(): void {
@@ -351,6 +352,7 @@ export class VersionIndex {
     for (const header of this.headers.values()) {
       if (!header.cancellation) continue
       this.cancellationsOf.push(header)
+      this.cancellationFiles.add(header.file)
       const targets = header.refers === undefined ? [] : this.documents.get(documentKey(header.sender, header.refers)) ?? []
       for (const target of targets) {
         const key = messageKey(target.file, target.number)
