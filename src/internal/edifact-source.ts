@@ -38,11 +38,16 @@ const isStrings = (v: unknown): v is Array<string> => Array.isArray(v) && v.leng
 
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
-  const known = ["$schema", "source", "record", "groups", "messages", "zone", "ambiguous", "segmentCount", "accounts", "units", "versions", ...SELECTION_KEYS]
+  const known = ["$schema", "source", "record", "groups", "detail", "messages", "zone", "ambiguous", "segmentCount", "accounts", "units", "versions", ...SELECTION_KEYS]
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
     ...(spec["source"] !== undefined && spec["source"] !== "edifact" ? ["source: must be \"edifact\""] : []),
-    ...(typeof spec["record"] !== "string" || spec["record"] === "" ? ["record: the tag of the segment that starts a record (QTY)"] : []),
+    ...((typeof spec["record"] !== "string" || spec["record"] === "") && !isStrings(spec["record"])
+      ? ["record: the tag of the segments that start a record (\"QTY\"), or a list of tags ([\"LIN\", \"TAX\"])"]
+      : []),
+    ...(spec["detail"] !== undefined && spec["detail"] !== "UNS" && spec["detail"] !== "UNH"
+      ? ["detail: where groups open: \"UNS\" (after the UNS, as MSCONS) or \"UNH\" (from the message's start; a UNS closes every group)"]
+      : []),
     ...(!isStrings(spec["groups"]) ? ["groups: tags that open the groups, outermost first ([\"NAD\", \"LOC\", \"LIN\", \"QTY\"])"] : []),
     ...(!isStrings(spec["messages"]) ? ["messages: accepted messages as TYPE:VERSION:RELEASE ([\"MSCONS:D:04B\"])"] : []),
     ...(spec["zone"] !== undefined && typeof spec["zone"] !== "string" ? ["zone: a time zone name (Europe/Berlin)"] : []),

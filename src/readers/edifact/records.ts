@@ -1,8 +1,8 @@
 /**
  * EDIFACT messages as flat records for the mapping engine: one record per segment that starts a record
- * (for MSCONS energy quantities, each `QTY`), with the cells of that segment, of the segments after it up
- * to the next group, of its enclosing groups and of the message header. A cell is named by its segment
- * and position (see docs/market-messages.md):
+ * (for MSCONS energy quantities, each `QTY`; for an invoice, each `LIN` and each `TAX`), with the cells of
+ * that segment, of the segments after it up to the next group, of its enclosing groups and of the message
+ * header. A cell is named by its segment and position (see docs/market-messages.md):
  *
  * - `TAG.e.c`: component `c` of element `e` (both 1-based, after the tag) of the nearest `TAG` segment;
  * - `TAG+Q.e.c`: the same of the nearest `TAG` whose first component is the qualifier `Q` (`LOC+172.2.1`);
@@ -15,7 +15,9 @@
  *   203 in the hour the autumn clock change repeats as `ambiguous` says);
  * - the quantity/amount/price of `QTY`, `MOA`, `PRI` (element 1, component 2) with the UNA decimal mark
  *   made a point; a record whose number is not a number as EDIFACT writes it is rejected `invalid_number`;
- * - `@message`, `@segment`, `@offset`: the lineage of the record (UNH 0062, segment number, byte offset).
+ * - `@message`, `@segment`, `@offset`: the lineage of the record (UNH 0062, segment number, byte offset);
+ *   `@interchange`: the UNB 0020 of its interchange (absent outside one); `@record`: the tag of its record
+ *   segment (`LIN`), which picks a collection's records in a mapping.
  *
  * The nearest segment wins: a `DTM+163` of the quantity before the one of its location. Every record
  * segment ends in exactly one record or one located reject: a message that is damaged or of a format the
@@ -34,10 +36,23 @@ import { type Segment, type SegmentItem, type SegmentProblem, SegmentScanner, ty
 
 /** How messages become records. */
 export interface EdifactRecordOptions extends MessageOptions {
-  /** The tag of the segment that starts a record: `QTY`. */
-  readonly record: string
+  /**
+   * The tag of the segments that start a record (`QTY`), or a list of them (`["LIN", "TAX"]`): each
+   * segment with one of these tags starts one. Each opens a group: at its place in `groups`, or, when it
+   * is not there, one deeper than every group listed.
+   */
+  readonly record: string | ReadonlyArray<string>
   /** Tags that open the nested groups of the detail section, outermost first, ending with `record`: `["NAD", "LOC", "LIN", "QTY"]`. */
   readonly groups: ReadonlyArray<string>
+  /**
+   * Where group tags open groups: `"UNS"` (default) only after the message's `UNS` (MSCONS, whose header
+   * has segments with group tags; a record segment before the `UNS` is rejected `record_before_uns`); or
+   * `"UNH"` from the message's start (INVOIC, PRICAT, UTILTS, PARTIN, whose detail comes before the `UNS`
+   * or that have none). With `"UNH"`, a `UNS` closes every open group: the segments after it (the
+   * summary section: an invoice's totals) belong to no group before it, and are cells of the records
+   * after it only.
+   */
+  readonly detail?: "UNS" | "UNH"
   /** Accepted messages as `TYPE:VERSION:RELEASE` (`MSCONS:D:04B`); others are refused as `unsupported_format`. */
   readonly messages: ReadonlyArray<string>
   /** The zone of ISO date-times (default `Europe/Berlin`). */
@@ -56,6 +71,9 @@ export interface EdifactRecordOptions extends MessageOptions {
    */
   readonly columns?: ReadonlyArray<string>
 }
+
+/** The tags of the segments that start a record, as `record` names one or several. */
+export const recordTags = (record: string | ReadonlyArray<string>): ReadonlySet<string> => new Set(typeof record === "string" ? [record] : record)
 
 /** A record: its cells, where its record segment is, and the raw text of its segments. */
 export interface EdifactRecord {
@@ -164,28 +182,44 @@ const mergedOf = (level: Level, add: AddCells): Cells => {
 
 /**
  * The records of one message, built as its segments come (`push` each, in order, then `end`):
- * only the segments of the groups still open are held, never the whole message. The segments before the
- * `UNS` wait until it comes (or, without one, until the end), as whether a group tag opens a group depends
- * on it.
+ * only the segments of the groups still open are held, never the whole message. With `detail` `"UNS"`, the
+ * segments before the `UNS` wait until it comes (or, without one, until the end), as whether a group tag
+ * opens a group depends on it.
  */
 class MessageRecords {
   /** The items made since the last were taken (taken as the array itself, which is then replaced). */
   records: Array<EdifactRecordItem> = []
   private readonly levels: Array<Level> = [{ depth: 0, segments: [], parent: undefined, own: undefined, bad: undefined, merged: undefined }]
-  /** Segments before the `UNS`, until it comes; `undefined` after it. */
-  private header: Array<Segment> | undefined = []
+  /** Segments before the `UNS`, until it comes (`detail` `"UNS"`); `undefined` after it, or from the start. */
+  private header: Array<Segment> | undefined
+  /** The depth of the group each tag opens (group tags and record tags); 0 for other tags. */
+  private readonly depths: ReadonlyMap<string, number>
 
   constructor(
     private readonly message: MessageOfRecords,
     private readonly options: EdifactRecordOptions,
     private readonly add: AddCells,
-    private readonly columns: ReadonlyArray<string> | undefined
-  ) {}
+    private readonly columns: ReadonlyArray<string> | undefined,
+    private readonly tags: ReadonlySet<string>
+  ) {
+    const depths = new Map<string, number>()
+    options.groups.forEach((tag, i) => {
+      if (!depths.has(tag)) depths.set(tag, i + 1)
+    })
+    for (const tag of tags) if (!depths.has(tag)) depths.set(tag, options.groups.length + 1)
+    this.depths = depths
+    this.header = options.detail === "UNH" ? undefined : []
+  }
+
+  private depthOf(tag: string): number {
+    return this.depths.get(tag) ?? 0
+  }
 
   private flush(): void {
     const { levels, columns, add, message } = this
     const own = levels[levels.length - 1]!
-    if (own.depth !== this.options.groups.length) return
+    // A record is the group its record segment opened: made when the next group (or the message's end) comes.
+    if (own.depth === 0 || !this.tags.has(own.segments[0]!.tag)) return
     const outer = own.parent === undefined ? {} : mergedOf(own.parent, add)
     const mine = ownOf(own, add)
     let cells: Cells
@@ -217,6 +251,8 @@ class MessageRecords {
       return
     }
     cells["@message"] = message.reference
+    if (message.interchange !== undefined) cells["@interchange"] = message.interchange.reference
+    cells["@record"] = first.tag
     cells["@segment"] = String(first.number)
     cells["@offset"] = String(first.offset)
     this.records.push({ kind: "record", record: cells, at: locationOf(message, first), raw })
@@ -225,6 +261,14 @@ class MessageRecords {
   private step(segment: Segment, depth: number): void {
     const levels = this.levels
     if (depth > 0 || segment.tag === "UNT") this.flush()
+    if (segment.tag === "UNS" && this.options.detail === "UNH") {
+      // The summary section: every group closes; its segments are a level of their own below the header's,
+      // so the records after it (an invoice's tax totals) have them, and no record before it does.
+      this.flush()
+      levels.length = 1
+      levels.push({ depth: 0, segments: [segment], parent: levels[0], own: undefined, bad: undefined, merged: undefined })
+      return
+    }
     if (depth > 0) {
       while (levels[levels.length - 1]!.depth >= depth) levels.pop()
       levels.push({ depth, segments: [segment], parent: levels[levels.length - 1], own: undefined, bad: undefined, merged: undefined })
@@ -242,7 +286,7 @@ class MessageRecords {
     const segment = read.tag === "PIA" ? this.obisJoined(read) : read
     const header = this.header
     if (header === undefined) {
-      this.step(segment, this.options.groups.indexOf(segment.tag) + 1)
+      this.step(segment, this.depthOf(segment.tag))
       return
     }
     header.push(segment)
@@ -251,11 +295,10 @@ class MessageRecords {
     // group (an MSCONS QTY is always after UNS+D): rejected, as taking it into the header's cells would
     // give every record of the message its values, and leaving it out would lose it.
     this.header = undefined
-    const record = this.options.record
     for (const s of header) {
-      if (s.tag !== record) this.step(s, 0)
+      if (!this.tags.has(s.tag)) this.step(s, 0)
       else {
-        const detail = `the ${record} segment is before the UNS, in the message's header, where no group holds it`
+        const detail = `the ${s.tag} segment is before the UNS, in the message's header, where no group holds it`
         this.records.push({ kind: "reject", code: "record_before_uns", detail, at: locationOf(this.message, s), raw: s.raw })
       }
     }
@@ -283,7 +326,7 @@ class MessageRecords {
     const header = this.header
     if (header === undefined) return
     this.header = undefined
-    for (const s of header) this.step(s, this.options.groups.indexOf(s.tag) + 1)
+    for (const s of header) this.step(s, this.depthOf(s.tag))
   }
 }
 
@@ -303,14 +346,14 @@ type MessageOfRecords = Pick<EdifactMessage, "reference" | "number" | "interchan
 function* rejectAll(
   segments: ReadonlyArray<Segment>,
   damaged: ReadonlyArray<SegmentProblem>,
-  options: EdifactRecordOptions,
+  tags: ReadonlySet<string>,
   code: string,
   detail: string,
   at: EdifactLocation,
   raw: string
 ): Generator<EdifactReject> {
-  const records: Array<Segment | SegmentProblem> = segments.filter((segment) => segment.tag === options.record)
-  const broken = damaged.filter((problem) => problem.raw.startsWith(options.record))
+  const records: Array<Segment | SegmentProblem> = segments.filter((segment) => tags.has(segment.tag))
+  const broken = damaged.filter((problem) => [...tags].some((tag) => problem.raw.startsWith(tag)))
   if (broken.length > 0) {
     records.push(...broken)
     records.sort((a, b) => a.number - b.number)
@@ -378,7 +421,8 @@ export async function* readEdifactRecordRuns(
   // text, and its records made one piece at a time as they are taken: nothing of a message is held as
   // objects until its UNT, which made the collector the reader's largest cost.
   const out: Array<EdifactRecordItem | CheckedMessage> = []
-  const reader = new MessageReader(options, { keep: (segment) => segment.tag === options.record })
+  const tags = recordTags(options.record)
+  const reader = new MessageReader(options, { keep: (segment) => tags.has(segment.tag) })
   const scanner = new SegmentScanner({ light: true })
   /** The text read (Latin-1, a character a byte) from byte `textStart` on, in chunks: the open message's at least. */
   const texts: Array<string> = []
@@ -399,7 +443,7 @@ export async function* readEdifactRecordRuns(
     if (item.kind === "problem") {
       const problem = item
       if (problem.segmentNumbers.length === 0) out.push({ kind: "warning", code: problem.code, detail: problem.detail, at: problem.at, raw: problem.raw })
-      else for (const reject of rejectAll(problem.segments, problem.damaged, options, problem.code, problem.detail, problem.at, problem.raw)) out.push(reject)
+      else for (const reject of rejectAll(problem.segments, problem.damaged, tags, problem.code, problem.detail, problem.at, problem.raw)) out.push(reject)
       return
     }
     const message = item
@@ -407,7 +451,7 @@ export async function* readEdifactRecordRuns(
     const unh = message.segments[0]!
     if (!options.messages.includes(name)) {
       const detail = `unsupported format: ${name} ${message.association} (message ${message.reference}); this mapping reads ${options.messages.join(", ")}`
-      for (const reject of rejectAll(message.segments, [], options, "unsupported_format", detail, locationOf(message, unh), unh.raw)) out.push(reject)
+      for (const reject of rejectAll(message.segments, [], tags, "unsupported_format", detail, locationOf(message, unh), unh.raw)) out.push(reject)
       return
     }
     const unt = current!
@@ -416,7 +460,7 @@ export async function* readEdifactRecordRuns(
   const records = function*(checked: CheckedMessage): Generator<ReadonlyArray<EdifactRecordItem>> {
     const { message, text, unh } = checked
     const again = new SegmentScanner({ separators: checked.separators, offset: unh.offset, number: unh.number - 1 })
-    const state = new MessageRecords(message, options, addFor(), columns)
+    const state = new MessageRecords(message, options, addFor(), columns, tags)
     const segments: Array<SegmentItem> = []
     for (let at = 0; at < text.length; at += RECORDS_PIECE) {
       again.push(text.slice(at, at + RECORDS_PIECE), segments)
