@@ -89,6 +89,17 @@ describe("versions of a value across files", () => {
     expect((out[0]!.outcome as EdifactExclusion).detail).toContain("later in the same message (segment 15)")
   })
 
+  it("a DTM 203 in the repeated autumn hour, left unread, names no version: both passes of the hour stay records", async () => {
+    // 27.10.2024 02:00–02:15 occurs twice in Berlin. Without `ambiguous` the reader leaves both DTMs as
+    // written, so the two quarter-hours would share a key and the first would pass for superseded by the
+    // second: they are two values, which the payload check then refuses as unreadable times.
+    const hour = (qty: string) => [`QTY+${qty}:KWH`, "DTM+163:202410270200:203", "DTM+164:202410270215:203"]
+    const segments = ["UNH+1+MSCONS:D:04B:UN:2.4c", "BGM+Z48+D-1+9", "DTM+137:202410280800:203", "RFF+Z13:13025", "UNS+D", "NAD+DP", "LOC+172+51238696781", "LIN+1", "PIA+5+1-1?:1.29.0:SRW", ...hour("220:1,5"), ...hour("220:2,5")]
+    const text = interchange([`${[...segments, `UNT+${segments.length + 1}+1`].join("'")}'`])
+    const { out } = await verdicts([{ name: "autumn.edi", text }])
+    expect(out.map((o) => [o.qty, summary(o.outcome)])).toEqual([["QTY+220:1,5:KWH", "mapped"], ["QTY+220:2,5:KWH", "mapped"]])
+  })
+
   it("refuses a versions option without cells", () => {
     expect(versionOptionProblems({ key: ["LOC+172.2.1"] })).toEqual([])
     expect(versionOptionProblems({ key: "LOC+172.2.1" }).length).toBe(1)

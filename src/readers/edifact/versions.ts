@@ -137,6 +137,9 @@ interface Latest extends Version {
 
 const MAP: Verdict = { kind: "map" }
 
+/** A DTM cell the reader read: ISO text (`2024-10-27T02:00:00+02:00`, `2024-10`), never digits as written. */
+const READ_DATE = /^\d{4}-\d{2}/u
+
 /**
  * A copy of `text` that holds nothing else: a record's raw text is a chain of slices of its message's
  * text, and kept as it is for each of a run's values it would keep every message's text alive too.
@@ -280,12 +283,18 @@ export class VersionIndex {
     return this.cancellationFiles.has(file)
   }
 
-  /** The key of a record, or `undefined` when one of its key cells is missing or blank (it takes no part). */
+  /**
+   * The key of a record, or `undefined` when one of its key cells is missing or blank, or is a date the
+   * reader could not read (it takes no part: its payload is refused by the check).
+   */
   keyOf(record: EdifactRecord["record"]): string | undefined {
     const values: Array<string> = []
     for (const cell of this.options.key) {
       const value = record[cell]
       if (typeof value !== "string" || value.trim() === "") return undefined
+      // A DTM left as written (a 203 in the repeated autumn hour without `ambiguous`) names two instants:
+      // the hour's two passes would share a key, and the first would pass for superseded by the second.
+      if (cell.startsWith("DTM") && !READ_DATE.test(value)) return undefined
       values.push(value)
     }
     return JSON.stringify(values)
