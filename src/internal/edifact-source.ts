@@ -19,7 +19,7 @@ import { AMBIGUOUS } from "../readers/edifact/dtm.js"
 import { type EdifactExclusion, type EdifactRecordItem, type EdifactRecordOptions, readEdifactRecordRuns } from "../readers/edifact/records.js"
 import { type QuantityUnits, quantityUnitFinder, quantityUnitsProblems, unitColumns } from "../readers/edifact/quantity-units.js"
 import { type InputVersions, type VersionOptions, versionOptionProblems } from "../readers/edifact/versions.js"
-import { type EdifactSelection, recordSelection, selectionColumns, SELECTION_KEYS, selectionProblems } from "../readers/edifact/selection.js"
+import { type EdifactSelection, recordSelection, selectionColumns, SELECTION_KEYS, selectionOf, selectionProblems } from "../readers/edifact/selection.js"
 import { SERIES_COLUMNS, SeriesCheck, type SeriesWarning } from "../readers/edifact/series.js"
 import { type AccountLookup, accountColumns, accountFinder, accountLookupProblems, type AccountPeriod, DEFAULT_ZONE, readAccountTable } from "../readers/lookup/accounts.js"
 import { usageError } from "./exit-codes.js"
@@ -142,7 +142,8 @@ export const openEdifactRows = async (
   versions?: InputVersions
 ): Promise<AsyncGenerator<SourceItem>> => {
   const { path: readerPath, options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
-  const { accounts, units, versions: versionKey, pids, qualifiers, ...options } = readerFile
+  const { accounts, units, versions: versionKey, pids, documentTypes, qualifiers, ...options } = readerFile
+  const selection = selectionOf(readerFile)
   const periods = accounts !== undefined
     ? await readOncePerMapping(mapping, `accounts ${readerPath}`, () => readAccountPeriods(readerPath, accounts.table, options.zone))
     : undefined
@@ -152,11 +153,11 @@ export const openEdifactRows = async (
     ...(accounts !== undefined ? accountColumns(accounts) : []),
     ...(units !== undefined ? unitColumns(units) : []),
     ...(versionKey?.key ?? []),
-    ...selectionColumns({ pids, qualifiers })
+    ...selectionColumns(selection)
   ]
   // Records outside the reader file's PIDs and qualifiers are left out first, each counted and listed
   // (selection.ts): a forecast is skipped as one, whatever its unit, version or account.
-  const select = recordSelection({ pids, qualifiers })
+  const select = recordSelection(selection)
   // Versions are asked after the unit (a value that is no amount is refused as such, whichever its
   // version) and before the account: a value superseded or cancelled needs none.
   const verdictOf = versionKey !== undefined ? versions?.verdictOf.bind(versions) : undefined
