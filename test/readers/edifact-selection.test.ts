@@ -99,6 +99,14 @@ describe("the selection of records by PID and qualifier", () => {
     expect(byCode(qualifierRows)).toEqual(byCode(Object.entries(MSCONS_QTY_QUALIFIERS)))
   })
 
+  it("docs/market-messages.md prints the shipped table of document types, and the delivery-note example reads those marked read", () => {
+    const page = readFileSync(join(ROOT, "docs", "market-messages.md"), "utf8")
+    const rows = [...page.matchAll(/^\| `(\w+)` \| ([^|]+) \| (read|left out) \|$/gmu)]
+    expect(Object.fromEntries(rows.map((m) => [m[1], m[2]!.trim()]))).toEqual(MSCONS_DOCUMENT_TYPES)
+    const reader = JSON.parse(readFileSync(join(ROOT, "examples", "market-messages", "mscons-delivery-notes.reader.json"), "utf8")) as { documentTypes: Array<string> }
+    expect(rows.filter((m) => m[3] === "read").map((m) => m[1]).sort()).toEqual([...reader.documentTypes].sort())
+  })
+
   it("the example reader file takes what docs/market-messages.md says it takes", () => {
     const reader = JSON.parse(readFileSync(join(ROOT, "examples", "market-messages", "mscons-energy-amounts.reader.json"), "utf8")) as { pids: Array<string>; qualifiers: Array<string> }
     const page = readFileSync(join(ROOT, "docs", "market-messages.md"), "utf8")
