@@ -19,8 +19,9 @@ import { AMBIGUOUS } from "../readers/edifact/dtm.js"
 import { type EdifactExclusion, type EdifactRecordItem, type EdifactRecordOptions, readEdifactRecordRuns } from "../readers/edifact/records.js"
 import { type QuantityUnits, quantityUnitFinder, quantityUnitsProblems, unitColumns } from "../readers/edifact/quantity-units.js"
 import { type InputVersions, type VersionOptions, versionOptionProblems } from "../readers/edifact/versions.js"
-import { type EdifactSelection, recordSelection, selectionColumns, SELECTION_KEYS, selectionProblems } from "../readers/edifact/selection.js"
+import { type EdifactSelection, recordSelection, selectionColumns, SELECTION_KEYS, selectionOf, selectionProblems } from "../readers/edifact/selection.js"
 import { SERIES_COLUMNS, SeriesCheck, type SeriesWarning } from "../readers/edifact/series.js"
+import { WholeMessages } from "../readers/edifact/whole-messages.js"
 import { type AccountLookup, accountColumns, accountFinder, accountLookupProblems, type AccountPeriod, DEFAULT_ZONE, readAccountTable } from "../readers/lookup/accounts.js"
 import { usageError } from "./exit-codes.js"
 import { readJsonFile } from "./read-json-file.js"
@@ -32,13 +33,15 @@ interface ReaderFile extends EdifactRecordOptions, EdifactSelection {
   readonly units?: QuantityUnits
   /** The cells that name one value across messages: its versions, corrections and cancellations (see versions.ts). */
   readonly versions?: VersionOptions
+  /** Each message is one document: a record rejected or left out takes the rest of its message with it (see whole-messages.ts). */
+  readonly wholeMessages?: boolean
 }
 
 const isStrings = (v: unknown): v is Array<string> => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === "string" && s !== "")
 
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
-  const known = ["$schema", "source", "record", "groups", "detail", "messages", "zone", "ambiguous", "segmentCount", "accounts", "units", "versions", ...SELECTION_KEYS]
+  const known = ["$schema", "source", "record", "groups", "detail", "messages", "zone", "ambiguous", "segmentCount", "accounts", "units", "versions", "wholeMessages", ...SELECTION_KEYS]
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
     ...(spec["source"] !== undefined && spec["source"] !== "edifact" ? ["source: must be \"edifact\""] : []),
@@ -55,6 +58,7 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
     // QTY rejected for a date-time that is not the interchange's fault.
     ...(typeof spec["zone"] === "string" && offsetFormatFor(spec["zone"]) === undefined ? [`zone: the time zone ${JSON.stringify(spec["zone"])} is not known`] : []),
     ...(spec["segmentCount"] !== undefined && spec["segmentCount"] !== "check" && spec["segmentCount"] !== "warn" ? ["segmentCount: \"check\" or \"warn\""] : []),
+    ...(spec["wholeMessages"] !== undefined && typeof spec["wholeMessages"] !== "boolean" ? ["wholeMessages: true (each message is one document) or false"] : []),
     ...(spec["ambiguous"] !== undefined && !(AMBIGUOUS as ReadonlyArray<unknown>).includes(spec["ambiguous"])
       ? [`ambiguous: which instant a DTM of format 203 in the hour the autumn clock change repeats means: ${AMBIGUOUS.map((a) => JSON.stringify(a)).join(", ")}`]
       : []),
@@ -142,7 +146,8 @@ export const openEdifactRows = async (
   versions?: InputVersions
 ): Promise<AsyncGenerator<SourceItem>> => {
   const { path: readerPath, options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
-  const { accounts, units, versions: versionKey, pids, qualifiers, ...options } = readerFile
+  const { accounts, units, versions: versionKey, pids, documentTypes, qualifiers, wholeMessages, ...options } = readerFile
+  const selection = selectionOf(readerFile)
   const periods = accounts !== undefined
     ? await readOncePerMapping(mapping, `accounts ${readerPath}`, () => readAccountPeriods(readerPath, accounts.table, options.zone))
     : undefined
@@ -152,11 +157,11 @@ export const openEdifactRows = async (
     ...(accounts !== undefined ? accountColumns(accounts) : []),
     ...(units !== undefined ? unitColumns(units) : []),
     ...(versionKey?.key ?? []),
-    ...selectionColumns({ pids, qualifiers })
+    ...selectionColumns(selection)
   ]
   // Records outside the reader file's PIDs and qualifiers are left out first, each counted and listed
   // (selection.ts): a forecast is skipped as one, whatever its unit, version or account.
-  const select = recordSelection({ pids, qualifiers })
+  const select = recordSelection(selection)
   // Versions are asked after the unit (a value that is no amount is refused as such, whichever its
   // version) and before the account: a value superseded or cancelled needs none.
   const verdictOf = versionKey !== undefined ? versions?.verdictOf.bind(versions) : undefined
@@ -171,10 +176,15 @@ export const openEdifactRows = async (
   const runs = readEdifactRecordRuns(chunks, { ...options, columns })
   // The series of each message checked as its records pass (src/readers/edifact/series.ts).
   const series = new SeriesCheck(options.zone ?? DEFAULT_ZONE)
-  const sourceItem = (read: EdifactRecordItem): SourceItem => {
+  const settle = (read: EdifactRecordItem): EdifactRecordItem => {
     const measured = unitOf !== undefined && read.kind === "record" ? unitOf(read) : read
     const decided = verdictOf !== undefined && measured.kind === "record" ? verdictOf(measured) ?? measured : measured
-    const item = find !== undefined && decided.kind === "record" ? find(decided) : decided
+    return find !== undefined && decided.kind === "record" ? find(decided) : decided
+  }
+  // With "wholeMessages", a message's items are settled together once its last has passed.
+  const whole = wholeMessages === true ? new WholeMessages() : undefined
+  const settled = (read: EdifactRecordItem): Array<EdifactRecordItem> => (whole === undefined ? [settle(read)] : whole.add(settle(read)))
+  const sourceItem = (item: EdifactRecordItem): SourceItem => {
     if (item.kind === "record") return { kind: "row", lines: [item.at.segment], record: item.record, raw: item.raw }
     if (item.kind === "exclusion") {
       // Filed under its account where the table knows it; a record left out is no reject for want of one.
@@ -190,8 +200,9 @@ export const openEdifactRows = async (
       // Records outside the selection are left out before the series check: a forecast beside a true
       // value of the same quarter-hour is no repeat of it.
       const selected = select === undefined ? run : run.map((made) => (made.kind === "record" ? select(made) ?? made : made))
-      for (const read of series.check(selected)) yield sourceItem(read)
+      for (const read of series.check(selected)) for (const item of settled(read)) yield sourceItem(item)
     }
-    for (const read of series.end()) yield sourceItem(read)
+    for (const read of series.end()) for (const item of settled(read)) yield sourceItem(item)
+    for (const item of whole?.end() ?? []) yield sourceItem(item)
   })()
 }

@@ -10,7 +10,7 @@ import type { Mapping } from "../index.js"
 import { type InputVersions, VersionIndex } from "../readers/edifact/versions.js"
 import type { MapVersions } from "../send/map-versions.js"
 import type { EdifactRecord } from "../readers/edifact/records.js"
-import { recordSelection, selectionColumns } from "../readers/edifact/selection.js"
+import { recordSelection, selectionColumns, selectionOf } from "../readers/edifact/selection.js"
 import { edifactPlace, readEdifactReaderFile } from "./edifact-source.js"
 import { ioError, usageError } from "./exit-codes.js"
 import { openInput, readChunks, UnreadableInput } from "./io.js"
@@ -46,9 +46,9 @@ export class RunVersions {
     if (this.inputs.includes("-")) {
       throw usageError(`the reader of ${mappingPath} compares versions of values across inputs ("versions"), which reads each input twice: give the interchange as a file, not as "-" (stdin)`)
     }
-    const { accounts: _accounts, versions, pids, qualifiers, ...reader } = options
-    const select = recordSelection({ pids, qualifiers })
-    const selected = { columns: selectionColumns({ pids, qualifiers }), leftOut: (record: EdifactRecord) => select?.(record) !== undefined }
+    const { accounts: _accounts, versions, pids: _pids, documentTypes: _documentTypes, qualifiers: _qualifiers, ...reader } = options
+    const select = recordSelection(selectionOf(options))
+    const selected = { columns: selectionColumns(selectionOf(options)), leftOut: (record: EdifactRecord) => select?.(record) !== undefined }
     const index = new VersionIndex(versions, reader.zone ?? "Europe/Berlin")
     const chunksOf = async (input: string): Promise<AsyncIterable<Uint8Array>> => {
       try {

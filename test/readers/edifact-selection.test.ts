@@ -7,9 +7,9 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { MSCONS_PIDS, MSCONS_QTY_QUALIFIERS } from "../../src/readers/edifact/mscons-codes.js"
+import { MSCONS_DOCUMENT_TYPES, MSCONS_PIDS, MSCONS_QTY_QUALIFIERS } from "../../src/readers/edifact/mscons-codes.js"
 import type { EdifactRecord } from "../../src/readers/edifact/records.js"
-import { PID_CELL, QUALIFIER_CELL, recordSelection } from "../../src/readers/edifact/selection.js"
+import { DOCUMENT_TYPE_CELL, PID_CELL, QUALIFIER_CELL, recordSelection } from "../../src/readers/edifact/selection.js"
 
 const ROOT = new URL("../../", import.meta.url).pathname
 const at = { offset: 10, segment: 3, message: 1, messageReference: "M1" }
@@ -53,6 +53,38 @@ describe("the selection of records by PID and qualifier", () => {
     )
   })
 
+  it("property: by PID, then document type (BGM 1001), then qualifier, each skip naming the first that is not taken", () => {
+    const pidCodes = fc.constantFrom("13006", "13016", "13019", "13025")
+    const types = fc.constantFrom(...Object.keys(MSCONS_DOCUMENT_TYPES), "", "Z99")
+    const qualifiers = fc.constantFrom("220", "Z31", "187")
+    fc.assert(
+      fc.property(fc.uniqueArray(pidCodes, { minLength: 1 }), fc.uniqueArray(types.filter((t) => t !== ""), { minLength: 1 }), fc.option(fc.uniqueArray(qualifiers, { minLength: 1 }), { nil: undefined }), pidCodes, types, qualifiers, (pids, documentTypes, taken, pid, type, qualifier) => {
+        const item: EdifactRecord = { kind: "record", record: { [PID_CELL]: pid, ...(type !== "" ? { [DOCUMENT_TYPE_CELL]: type } : {}), [QUALIFIER_CELL]: qualifier }, at, raw: `QTY+${qualifier}:1'` }
+        const out = recordSelection({ pids, documentTypes, qualifiers: taken })!(item)
+        const expected = !pids.includes(pid)
+          ? `PID ${pid}`
+          : !documentTypes.includes(type)
+          ? `document type ${type === "" ? "(none)" : type}`
+          : taken !== undefined && !taken.includes(qualifier)
+          ? `qualifier ${qualifier}`
+          : undefined
+        expect(out?.reason).toBe(expected)
+        if (expected?.startsWith("document type") === true && Object.hasOwn(MSCONS_DOCUMENT_TYPES, type)) {
+          expect(out!.detail).toBe(`document type ${type} (${MSCONS_DOCUMENT_TYPES[type]}) is not among the document types the reader file takes (${documentTypes.join(", ")})`)
+        }
+      })
+    )
+  })
+
+  it("tells a Lieferschein from an energy quantity of the same PID by its document type", () => {
+    const select = recordSelection({ pids: ["13006", "13016", "13019"], documentTypes: ["Z41", "Z42", "270"] })!
+    const of = (pid: string, type: string): EdifactRecord => ({ kind: "record", record: { [PID_CELL]: pid, [DOCUMENT_TYPE_CELL]: type, [QUALIFIER_CELL]: "Z31" }, at, raw: "QTY+Z31:1'" })
+    expect(select(of("13019", "Z41"))).toBeUndefined()
+    expect(select(of("13016", "Z42"))).toBeUndefined()
+    expect(select(of("13019", "7"))).toMatchObject({ code: "skipped", reason: "document type 7", detail: "document type 7 (Prozessdatenbericht) is not among the document types the reader file takes (Z41, Z42, 270)" })
+    expect(select(of("13016", "Z28"))?.detail).toBe("document type Z28 (Energiemenge und Leistungsmaximum) is not among the document types the reader file takes (Z41, Z42, 270)")
+  })
+
   it("names a record with no qualifier as such", () => {
     expect(recordSelection({ qualifiers: ["220"] })!(record("13025", ""))).toMatchObject({ reason: "qualifier (none)", detail: "qualifier (none) is not among the qualifiers the reader file takes (220)" })
   })
@@ -65,6 +97,14 @@ describe("the selection of records by PID and qualifier", () => {
     const byCode = (rows: ReadonlyArray<ReadonlyArray<string | undefined>>) => [...rows].sort((x, y) => (x[0]! < y[0]! ? -1 : 1))
     expect(byCode(pidRows)).toEqual(byCode(Object.entries(MSCONS_PIDS)))
     expect(byCode(qualifierRows)).toEqual(byCode(Object.entries(MSCONS_QTY_QUALIFIERS)))
+  })
+
+  it("docs/market-messages.md prints the shipped table of document types, and the delivery-note example reads those marked read", () => {
+    const page = readFileSync(join(ROOT, "docs", "market-messages.md"), "utf8")
+    const rows = [...page.matchAll(/^\| `(\w+)` \| ([^|]+) \| (read|left out) \|$/gmu)]
+    expect(Object.fromEntries(rows.map((m) => [m[1], m[2]!.trim()]))).toEqual(MSCONS_DOCUMENT_TYPES)
+    const reader = JSON.parse(readFileSync(join(ROOT, "examples", "market-messages", "mscons-delivery-notes.reader.json"), "utf8")) as { documentTypes: Array<string> }
+    expect(rows.filter((m) => m[3] === "read").map((m) => m[1]).sort()).toEqual([...reader.documentTypes].sort())
   })
 
   it("the example reader file takes what docs/market-messages.md says it takes", () => {

@@ -1,8 +1,8 @@
 /**
- * The names of MSCONS codes, as data: the Prüfidentifikatoren (`RFF+Z13`, DE1154) and the quantity
- * qualifiers (`QTY` C186/6063), as the BDEW lists them: the MSCONS MIG 2.4c (26.07.2024, code lists of
- * `RFF+Z13` and `QTY` 6063) and the BDEW's "Anwendungsübersicht der Prüfidentifikatoren" (the shorter
- * names there where the MIG abbreviates). A reader file's selection names each code it leaves out with
+ * The names of MSCONS codes, as data: the Prüfidentifikatoren (`RFF+Z13`, DE1154), the document types
+ * (`BGM` C002/1001) and the quantity qualifiers (`QTY` C186/6063), as the BDEW lists them: the MSCONS MIG
+ * 2.4c (26.07.2024, code lists of `BGM` 1001, `RFF+Z13` and `QTY` 6063) and the BDEW's "Anwendungsübersicht
+ * der Prüfidentifikatoren" (the shorter names there where the MIG abbreviates). A reader file's selection names each code it leaves out with
  * these words (`PID 13007 (Gasbeschaffenheit)`); docs/market-messages.md prints the same table.
  *
  * @module
@@ -35,6 +35,38 @@ export const MSCONS_PIDS: Readonly<Record<string, string>> = {
   "13026": "EEG-Überführungszeitreihe aufgrund Ausfallarbeit",
   "13027": "Werte nach Typ 2",
   "13028": "Grundlage POG-Ermittlung"
+}
+
+/**
+ * MSCONS document types (`BGM` C002/1001) and their names. A Lieferschein is no PID of its own: it is a
+ * 13019 message with `BGM+Z41` or a 13016 message with `BGM+Z42` (MSCONS AHB 3.1), whose quantities are
+ * `QTY+Z31`; `270` is left for cancelling a Lieferschein made before 1 April 2021.
+ */
+export const MSCONS_DOCUMENT_TYPES: Readonly<Record<string, string>> = {
+  "7": "Prozessdatenbericht",
+  "270": "Lieferschein",
+  "BK": "Zeitreihen im Rahmen der Bilanzkreisabrechnung",
+  "Z06": "normiertes Profil",
+  "Z15": "EEG-Überführungszeitreihe",
+  "Z16": "Profilschar",
+  "Z20": "Vergangenheitswerte für TEP mit Referenzmessung",
+  "Z21": "Gasbeschaffenheitsdaten",
+  "Z23": "Bilanzierte Menge (MMMA)",
+  "Z24": "Allokationsliste (MMMA)",
+  "Z27": "Bewegungsdaten im Kalenderjahr vor Lieferbeginn",
+  "Z28": "Energiemenge und Leistungsmaximum",
+  "Z39": "Tägliche Summenzeitreihe",
+  "Z41": "Lieferschein Grund-/Arbeitspreis",
+  "Z42": "Lieferschein Arbeits-/Leistungspreis",
+  "Z43": "Redispatch Ausfallarbeitsüberführungszeitreihe",
+  "Z44": "Redispatch Übermittlung von meteorologischen Daten",
+  "Z45": "Redispatch Einzelzeitreihe Ausfallarbeit",
+  "Z46": "Redispatch Ausfallarbeitssummenzeitreihe",
+  "Z48": "Lastgang Marktlokation, Tranche",
+  "Z50": "Redispatch EEG-Überführungszeitreihe aufgrund Ausfallarbeit",
+  "Z69": "Redispatch tägliche Ausfallarbeitsüberführungszeitreihe",
+  "Z83": "Werte nach Typ 2",
+  "Z85": "Grundlage POG-Ermittlung"
 }
 
 /** MSCONS quantity qualifiers (`QTY` C186/6063) and their names. */

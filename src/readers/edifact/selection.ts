@@ -1,34 +1,48 @@
 /**
  * Which records of an interchange a reader file takes: by the message's Prüfidentifikator (`RFF+Z13`,
- * key `pids`) and by the quantity's qualifier (`QTY` C186/6063, key `qualifiers`). A record outside the
- * selection is no payload and no reject: it becomes an {@link EdifactExclusion} `skipped`, whose reason
- * groups it in counts (`PID 13007`, `qualifier 187`, `no PID`) and whose detail names the code and its
- * meaning from the shipped table ({@link MSCONS_PIDS}, {@link MSCONS_QTY_QUALIFIERS}).
+ * key `pids`), by its document type (`BGM` C002/1001, key `documentTypes`) and by the quantity's qualifier
+ * (`QTY` C186/6063, key `qualifiers`). A record outside the selection is no payload and no reject: it
+ * becomes an {@link EdifactExclusion} `skipped`, whose reason groups it in counts (`PID 13007`, `document
+ * type 7`, `qualifier 187`, `no PID`) and whose detail names the code and its meaning from the shipped
+ * table ({@link MSCONS_PIDS}, {@link MSCONS_DOCUMENT_TYPES}, {@link MSCONS_QTY_QUALIFIERS}).
  *
- * The PID is checked first: a forecast in a calorific-value message is skipped as `PID 13007`. A message
- * without `RFF+Z13` is skipped as `no PID` when `pids` is set: a selection by PID promises that only the
- * named kinds of message become payloads, and a message that names no kind cannot be shown to be one.
+ * The PID is checked first, then the document type, then the qualifier: a forecast in a calorific-value
+ * message is skipped as `PID 13007`. A message without `RFF+Z13` is skipped as `no PID` when `pids` is
+ * set: a selection by PID promises that only the named kinds of message become payloads, and a message
+ * that names no kind cannot be shown to be one. The document type tells apart what one PID carries: a
+ * 13019 message is an energy quantity (`BGM+7`) or a Lieferschein (`BGM+Z41`).
  *
  * @module
  */
 import type { LegacyRecord } from "../../mappers/field-source.js"
-import { codeWithName, MSCONS_PIDS, MSCONS_QTY_QUALIFIERS } from "./mscons-codes.js"
+import { codeWithName, MSCONS_DOCUMENT_TYPES, MSCONS_PIDS, MSCONS_QTY_QUALIFIERS } from "./mscons-codes.js"
 import type { EdifactExclusion, EdifactRecord } from "./records.js"
 
-/** The reader file's selection: PIDs and QTY qualifiers taken (each absent: all are taken). */
+/** The reader file's selection: PIDs, document types and QTY qualifiers taken (each absent: all are taken). */
 export interface EdifactSelection {
   /** Prüfidentifikatoren (`RFF+Z13`) whose messages are read: `["13025", "13019"]`. */
   readonly pids?: ReadonlyArray<string> | undefined
+  /** Document types (`BGM` C002/1001) whose messages are read: `["Z41", "Z42"]`. */
+  readonly documentTypes?: ReadonlyArray<string> | undefined
   /** QTY qualifiers (C186/6063) read: `["220", "67", "Z18"]`. */
   readonly qualifiers?: ReadonlyArray<string> | undefined
 }
 
 /** The keys of a reader file that make its selection. */
-export const SELECTION_KEYS = ["pids", "qualifiers"] as const
+export const SELECTION_KEYS = ["pids", "documentTypes", "qualifiers"] as const
 
-/** The cells the selection reads: the PID of the message and the qualifier of the quantity. */
+/** The cells the selection reads: the PID and document type of the message and the qualifier of the quantity. */
 export const PID_CELL = "RFF+Z13.1.2"
+export const DOCUMENT_TYPE_CELL = "BGM.1.1"
 export const QUALIFIER_CELL = "QTY.1.1"
+
+/**
+ * The selection a reader file makes (its `pids`, `documentTypes` and `qualifiers`), whatever else it holds.
+ *
+ * @example
+ * selectionOf({ record: "QTY", pids: ["13019"], documentTypes: ["Z41"] }) // => { pids: ["13019"], documentTypes: ["Z41"], qualifiers: undefined }
+ */
+export const selectionOf = (spec: EdifactSelection): EdifactSelection => ({ pids: spec.pids, documentTypes: spec.documentTypes, qualifiers: spec.qualifiers })
 
 /**
  * The problems of a reader file's `pids` and `qualifiers`, one a line (none when both are absent or lists
@@ -41,6 +55,7 @@ export const selectionProblems = (spec: Readonly<Record<string, unknown>>): Arra
   const codes = (value: unknown): boolean => Array.isArray(value) && value.length > 0 && value.every((code) => typeof code === "string" && code.trim() !== "")
   return [
     ...(spec["pids"] !== undefined && !codes(spec["pids"]) ? ["pids: a list of Prüfidentifikatoren (RFF+Z13) taken ([\"13025\", \"13019\"])"] : []),
+    ...(spec["documentTypes"] !== undefined && !codes(spec["documentTypes"]) ? ["documentTypes: a list of document types (BGM 1001) taken ([\"Z41\", \"Z42\"])"] : []),
     ...(spec["qualifiers"] !== undefined && !codes(spec["qualifiers"]) ? ["qualifiers: a list of QTY qualifiers taken ([\"220\", \"67\"])"] : [])
   ]
 }
@@ -48,6 +63,7 @@ export const selectionProblems = (spec: Readonly<Record<string, unknown>>): Arra
 /** The cells a selection needs beside the mapping's. */
 export const selectionColumns = (selection: EdifactSelection): Array<string> => [
   ...(selection.pids !== undefined ? [PID_CELL] : []),
+  ...(selection.documentTypes !== undefined ? [DOCUMENT_TYPE_CELL] : []),
   ...(selection.qualifiers !== undefined ? [QUALIFIER_CELL] : [])
 ]
 
@@ -70,11 +86,15 @@ const cellText = (record: LegacyRecord, cell: string): string => {
  * select({ kind: "record", record: { "RFF+Z13.1.2": "13025", "QTY.1.1": "187" }, at, raw: "QTY+187:4'" })?.detail
  * // => "qualifier 187 (Prognosewert) is not among the qualifiers the reader file takes (220, 67)"
  * select({ kind: "record", record: { "QTY.1.1": "220" }, at, raw: "QTY+220:4'" })?.reason // => "no PID"
+ * const lieferscheine = recordSelection({ pids: ["13016", "13019"], documentTypes: ["Z41", "Z42"] })!
+ * lieferscheine({ kind: "record", record: { "RFF+Z13.1.2": "13019", "BGM.1.1": "7", "QTY.1.1": "220" }, at, raw: "QTY+220:4'" })?.detail
+ * // => "document type 7 (Prozessdatenbericht) is not among the document types the reader file takes (Z41, Z42)"
  */
 export const recordSelection = (selection: EdifactSelection): ((record: EdifactRecord) => EdifactExclusion | undefined) | undefined => {
-  const { pids, qualifiers } = selection
-  if (pids === undefined && qualifiers === undefined) return undefined
+  const { pids, documentTypes, qualifiers } = selection
+  if (pids === undefined && documentTypes === undefined && qualifiers === undefined) return undefined
   const pidSet = pids === undefined ? undefined : new Set(pids.map((p) => p.trim()))
+  const documentTypeSet = documentTypes === undefined ? undefined : new Set(documentTypes.map((d) => d.trim()))
   const qualifierSet = qualifiers === undefined ? undefined : new Set(qualifiers.map((q) => q.trim()))
   const skipped = (item: EdifactRecord, reason: string, detail: string): EdifactExclusion => ({
     kind: "exclusion",
@@ -90,6 +110,13 @@ export const recordSelection = (selection: EdifactSelection): ((record: EdifactR
       const pid = cellText(item.record, PID_CELL)
       if (pid === "") return skipped(item, "no PID", `the message has no Prüfidentifikator (RFF+Z13), and the reader file takes only PIDs ${[...pidSet].join(", ")}`)
       if (!pidSet.has(pid)) return skipped(item, `PID ${pid}`, `PID ${codeWithName(MSCONS_PIDS, pid)} is not among the PIDs the reader file takes (${[...pidSet].join(", ")})`)
+    }
+    if (documentTypeSet !== undefined) {
+      const documentType = cellText(item.record, DOCUMENT_TYPE_CELL)
+      if (!documentTypeSet.has(documentType)) {
+        const named = documentType === "" ? "(none)" : codeWithName(MSCONS_DOCUMENT_TYPES, documentType)
+        return skipped(item, `document type ${documentType === "" ? "(none)" : documentType}`, `document type ${named} is not among the document types the reader file takes (${[...documentTypeSet].join(", ")})`)
+      }
     }
     if (qualifierSet !== undefined) {
       const qualifier = cellText(item.record, QUALIFIER_CELL)
