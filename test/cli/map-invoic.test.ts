@@ -203,6 +203,17 @@ describe("data-import map: INVOIC to market participant invoices", () => {
     ]])
   })
 
+  it("rejects an invoice whole when the reader refuses one of its records: never an invoice short of a line", async () => {
+    // The second line's amount written with a thousands separator, not a number as EDIFACT writes it: the line and
+    // its tax (which has the line's cells) are rejected for it, the rest of the invoice as incomplete.
+    const text = readFileSync(fixture("invoic-31002-nn.edi"), "latin1").replace("MOA+203:7.94'", "MOA+203:1,007.94'")
+    const { run, payloads, rejects } = await map(write(dir, "bad-number.edi", text), "bad-number")
+    expect(run.code).toBe(1)
+    expect(payloads).toEqual([])
+    const codes = rejects.map((r) => [r["lines"], String((r["errors"] as Array<{ detail: string }>)[0]!.detail).match(/: (invalid_number|document_incomplete):/u)?.[1]])
+    expect(codes).toEqual([[[17], "document_incomplete"], [[23], "document_incomplete"], [[24], "invalid_number"], [[30], "invalid_number"], [[34], "document_incomplete"]])
+  })
+
   it("rejects an invoice whose lines cover different periods whole, never giving it one line's period", async () => {
     const text = readFileSync(fixture("invoic-31002-nn.edi"), "latin1")
     const second = text.indexOf("LIN+2")
