@@ -47,6 +47,23 @@ describe("data-import map: documents of EDIFACT messages", () => {
     ])
   })
 
+  it("warns of a repeated record only when its cells repeat, not when its segments' text does", async () => {
+    // An FTX per line: the same text under two lines is two notes; twice under one line, a repeat.
+    write(dir, "lines.reader.json", JSON.stringify({ ...READER, groups: ["LIN"], record: ["FTX"] }))
+    const mapping = write(dir, "lines.mapping.json", JSON.stringify({
+      ...MAPPING,
+      reader: "lines.reader.json",
+      collections: [{ path: "notes", fields: { body: { columns: ["LIN.1.1", "FTX.4.1"] }, created_at: "DTM+137" } }]
+    }))
+    const body = ["BGM+380+R-1+9", "DTM+137:202404010800:203", "RFF+IT:KD-1", "LIN+1", "FTX+AAI+++gleich", "LIN+2", "FTX+AAI+++gleich", "FTX+AAI+++gleich"]
+    const text = ["UNB+UNOC:3+S:14+R:14+240401:0800+I1", "UNH+1+INVOIC:D:06A:UN:2.8e", ...body, `UNT+${body.length + 2}+1`, "UNZ+1+I1"].map((s) => `${s}'`).join("\n")
+    const input = write(dir, "lines.edi", text)
+    const run = await runCli(["map", "-m", mapping, "-o", join(dir, "lines.ndjson"), input])
+    expect(run.code).toBe(0)
+    expect(run.stderr).toContain(`${input}:9,10 duplicate_row Line 10 repeats line 9 exactly (the same cells)`)
+    expect(run.stderr).toContain("warnings by code (1):\n  duplicate_row 1\n")
+  })
+
   it("refuses a reader file whose record or detail is not usable, naming each", async () => {
     write(dir, "bad.reader.json", JSON.stringify({ ...READER, record: ["FTX", 3], detail: "UNT", segments: 1 }))
     const mapping = write(dir, "bad.mapping.json", JSON.stringify({ ...MAPPING, reader: "bad.reader.json" }))

@@ -28,8 +28,18 @@ export interface LocatedWarning {
 /** The most lines one listed warning names (a payload of a large group has thousands). */
 const LINES_SHOWN = 100
 
-/** The key of a row's cells: a line without quotes is its text; a quoted row its cells, joined where that is unambiguous. */
+/**
+ * The key of a row's cells: a line without quotes is its text; a quoted row its cells, joined where that
+ * is unambiguous; an EDIFACT record its cells but its place (`@segment`, `@offset`, `@message`,
+ * `@interchange`), as its text is its own segments only: two lines' equal `TAX` segments are no repeat
+ * when their lines differ.
+ */
 const cellsKey = (row: SourceRow): string => {
+  if (!(row instanceof CsvRow) && typeof row.record["@segment"] === "string" && typeof row.record["@offset"] === "string") {
+    const { "@segment": _s, "@offset": _o, "@message": _m, "@interchange": _i, ...cells } = row.record
+    // A key that starts with a NUL comes from here only: no other row's text starts with one.
+    return `\u0000${JSON.stringify(cells)}`
+  }
   if (!(row instanceof CsvRow) || !row.raw.includes("\"")) return row.raw
   const cells = row.cells
   const delimiter = row.delimiter
