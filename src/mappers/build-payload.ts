@@ -7,6 +7,7 @@
 import { isRecord } from "../validation/path.js"
 import { type CompiledNode, groupKey, type ReadRow } from "./compile-mapping.js"
 import { defineData } from "./define-data.js"
+import { isListColumn, listItems } from "./list-column.js"
 import { setAtSteps, stepsOf } from "./path-steps.js"
 import type { MappingError, RejectedRows } from "./mapping-result.js"
 import { type DocumentRule, documentIncomplete, rowNumber } from "./whole-documents.js"
@@ -108,6 +109,7 @@ const isUnmatched = (node: CompiledNode, entry: Entry): boolean =>
   node.collections.length > 0 &&
   entry.read.children.every((c) => c === undefined) &&
   node.collectionOnlyColumns.some((column) => {
+    if (isListColumn(column)) return listItems(entry.row.record, column).length > 0
     const cell = Object.hasOwn(entry.row.record, column) ? entry.row.record[column] : undefined
     return cell !== undefined && cell !== null && String(cell).trim() !== ""
   })

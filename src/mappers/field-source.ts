@@ -10,6 +10,7 @@ import { type ConversionResult, fail, succeed } from "./conversion-result.js"
 import { type Cell, type Converter, CONVERTERS, type ConverterName } from "./converters.js"
 import { copyData } from "./define-data.js"
 import { rememberConversions } from "./remember-conversions.js"
+import { isListColumn, type ItemFilter, listColumns, listItems } from "./list-column.js"
 import { isoDateTimeConverter, toIsoDateTime, type ToIsoDateTimeOptions } from "./to-iso-date-time.js"
 import { isValueTableFile, KEY_SEPARATOR, keyOfCell, keyOfValue, valueLookUp, type ValueTable, type ValueTableFile } from "./value-table.js"
 
@@ -28,7 +29,18 @@ export type LegacyRecord = Readonly<Record<string, Cell>>
  * @since 0.1.0
  */
 export interface ColumnSource {
+  /**
+   * The column; with `[*]` where a reader's cell names carry an index (`statuszusatzinformationen[*].status`),
+   * a list column: the cell of every element of the list, in order (see `where`). `convert: "list"` makes
+   * the elements the field's list, each through `values`; any other converter reads the one element (several
+   * that differ: `conflicting_columns`).
+   */
   readonly column?: string
+  /**
+   * With a list column, the elements it reads: those whose fields, named from the element, have the value
+   * (or one of the values): `{ "art": "PLAUSIBILISIERUNGSHINWEIS" }`.
+   */
+  readonly where?: ItemFilter
   /** Columns read as one cell, joined by a space: `["Datum", "Uhrzeit"]`. */
   readonly columns?: ReadonlyArray<string>
   /**
@@ -101,9 +113,9 @@ const cellOf = (row: LegacyRecord, column: string): Cell => (Object.hasOwn(row, 
 export const columnsOf = (source: FieldSource): Array<string> => {
   if (typeof source === "string") return [source]
   // A constant or a function has none of these keys (the mapping's schema allows no mix), so none is read.
-  const { column, columns, either, options } = source as ColumnSource
+  const { column, columns, either, options, where } = source as ColumnSource
   const offsetColumn = options?.["offsetColumn"]
-  return [...(column !== undefined ? [column] : []), ...(columns ?? []), ...(either ?? []), ...(typeof offsetColumn === "string" ? [offsetColumn] : [])]
+  return [...(column === undefined ? [] : isListColumn(column) ? listColumns(column, where) : [column]), ...(columns ?? []), ...(either ?? []), ...(typeof offsetColumn === "string" ? [offsetColumn] : [])]
 }
 
 const NOTHING: FieldOutcome = { ok: true, value: undefined, stated: false }
@@ -156,6 +168,7 @@ const columnNameOf = (source: ColumnSource): string =>
  */
 export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResolver>): FieldReader => {
   if (typeof source === "string") return fieldReader({ column: source })
+  if ("column" in source && source.column !== undefined && isListColumn(source.column)) return listReader(source)
   if ("values" in source && source.values !== undefined) return tableReader(source, resolvers)
   if ("value" in source) {
     const value = source.value
@@ -266,6 +279,48 @@ const tableReader = (source: ColumnSource, resolvers: Array<WallTimeResolver> | 
     }
     const result = converted(offsetColumn ? { ...row, [VALUE]: value } : { [VALUE]: value })
     return result.ok ? { ...result, stated: outcome.stated } : { ...result, column }
+  }
+}
+
+/**
+ * A field read from a list column: each element's cell goes through the field's own reader under the
+ * cell's name (so a reject names the element: `a[1].status "X" is not in the value table`). With
+ * `convert: "list"` the field is the elements' values in order (none: the field is left out); otherwise
+ * the one element's value, where elements that differ are `conflicting_columns`.
+ */
+const listReader = (source: ColumnSource): FieldReader => {
+  const { column, where, ...rest } = source
+  const asList = source.convert === "list"
+  // An element is one item of the list, never split: its reader is the field's, with the string converter.
+  const { convert: _convert, options: _options, ...text } = rest
+  const item = asList ? text : rest
+  const readers = new Map<string, FieldReader>()
+  const readerOf = (name: string): FieldReader => {
+    let read = readers.get(name)
+    if (read === undefined) {
+      // No resolvers: the mapping format refuses a by-order date-time in a list column.
+      read = fieldReader({ ...item, column: name })
+      readers.set(name, read)
+    }
+    return read
+  }
+  return (row) => {
+    const items = listItems(row, column!, where)
+    if (asList) {
+      const values: Array<unknown> = []
+      for (const { column: name } of items) {
+        const outcome = readerOf(name)(row)
+        if (!outcome.ok) return outcome
+        if (outcome.value !== undefined) values.push(outcome.value)
+      }
+      return values.length === 0 ? NOTHING : { ok: true, value: values, stated: true }
+    }
+    const other = items.find((i) => i.text !== items[0]!.text)
+    if (other !== undefined) {
+      const first = items[0]!
+      return { ok: false, column: column!, code: "conflicting_columns", detail: `${first.column} ${JSON.stringify(first.text)} and ${other.column} ${JSON.stringify(other.text)} differ: which one is meant is not known` }
+    }
+    return items.length === 0 ? NOTHING : readerOf(items[0]!.column)(row)
   }
 }
 

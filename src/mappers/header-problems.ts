@@ -5,6 +5,7 @@
  * @module
  */
 import { mappingColumns } from "./compile-mapping.js"
+import { columnMatcher, isListColumn } from "./list-column.js"
 import type { Mapping, MappingProblem } from "./define-mapping.js"
 import { nearestName } from "./mapping-schema.js"
 import { withoutBom } from "../readers/byte-order-mark.js"
@@ -42,7 +43,9 @@ export const headerProblems = (mapping: Mapping, header: ReadonlyArray<string>):
   const problems: Array<MappingProblem> = []
   for (const wanted of mappingColumns(mapping)) {
     const column = clean(wanted)
-    const positions = names.flatMap((name, i) => (name === column ? [i + 1] : []))
+    // A list column (`sts[*].status`) is the header's columns of its elements (`sts[0].status`, …).
+    const isColumn = isListColumn(column) ? columnMatcher([column]) : (name: string) => name === column
+    const positions = names.flatMap((name, i) => (isColumn(name) ? [i + 1] : []))
     if (positions.length === 0) {
       const nearest = nearestName(column, names)
       problems.push({
@@ -50,12 +53,17 @@ export const headerProblems = (mapping: Mapping, header: ReadonlyArray<string>):
         code: "missing_column",
         detail: `column ${JSON.stringify(column)} is not in the header${nearest !== undefined ? ` (did you mean ${JSON.stringify(nearest)}?)` : ""}; the header has ${listed(names)}`
       })
-    } else if (positions.length > 1) {
-      problems.push({
-        at: "",
-        code: "duplicate_column",
-        detail: `column ${JSON.stringify(column)} appears ${positions.length} times in the header (columns ${positions.join(", ")}): which one is meant cannot be told`
-      })
+    } else {
+      // Each name once: a list column's elements are several names, each of which must be once too.
+      for (const name of new Set(positions.map((p) => names[p - 1]!))) {
+        const at = positions.filter((p) => names[p - 1] === name)
+        if (at.length === 1) continue
+        problems.push({
+          at: "",
+          code: "duplicate_column",
+          detail: `column ${JSON.stringify(name)} appears ${at.length} times in the header (columns ${at.join(", ")}): which one is meant cannot be told`
+        })
+      }
     }
   }
   return problems

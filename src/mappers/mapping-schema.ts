@@ -10,6 +10,7 @@ import { POST_ENDPOINT_IDS } from "../endpoints/endpoint-id.js"
 import { isRecord } from "../validation/path.js"
 import { CONVERTER_NAMES, CONVERTERS, type ConverterName } from "./converters.js"
 import { isDayFormat } from "./day-instant.js"
+import { EVERY_INDEX, isListColumn } from "./list-column.js"
 import { isValueTableFile, valueTableKeysProblem } from "./value-table.js"
 
 const issue = (code: string, message: string): SchemaIssue.Issue => new SchemaIssue.InvalidValue({ code, message }, undefined)
@@ -42,9 +43,30 @@ const ValueTableJson = Schema.Union([
 
 const isCellValue = (value: unknown): boolean => value === null || ["string", "number", "boolean"].includes(typeof value)
 
+/** Why a source's list column (`a[*].b`) and `where` do not fit together, or `undefined`. */
+const listColumnProblem = (name: ConverterName, source: {
+  readonly column?: string
+  readonly columns?: ReadonlyArray<string>
+  readonly either?: ReadonlyArray<string>
+  readonly where?: unknown
+  readonly options?: unknown
+}): string | undefined => {
+  const column = source.column
+  if ([...(source.columns ?? []), ...(source.either ?? [])].some(isListColumn)) return `${EVERY_INDEX} (every element of a list) belongs in column, not in columns or either`
+  if (column === undefined || !isListColumn(column)) return source.where === undefined ? undefined : `where chooses elements of a list: give a column with ${EVERY_INDEX} where the index is (statuszusatzinformationen[*].status)`
+  if (column.indexOf(EVERY_INDEX) !== column.lastIndexOf(EVERY_INDEX)) return `${EVERY_INDEX} may stand once in a column: ${JSON.stringify(column)}`
+  const options = isRecord(source.options) ? source.options : {}
+  if (name === "list" && options["separator"] !== undefined) return "the elements of a list column are the list's items, never split: leave out separator"
+  if (options["ambiguous"] === "by-order") return "by-order reads rows in order, not the elements of a list column: use earlier, later or offsetColumn"
+  return undefined
+}
+
 /** Checks across the keys of a column source: a table's companions, and the values a converter reads. */
 const sourceProblems = (name: ConverterName) =>
   Schema.makeFilter((source: {
+    readonly column?: string
+    readonly either?: ReadonlyArray<string>
+    readonly where?: unknown
     readonly columns?: ReadonlyArray<string>
     readonly values?: unknown
     readonly default?: unknown
@@ -53,6 +75,8 @@ const sourceProblems = (name: ConverterName) =>
     readonly options?: unknown
   }) => {
     const options = (isRecord(source.options) ? source.options : {}) as { readonly format?: unknown; readonly time?: unknown }
+    const list = listColumnProblem(name, source)
+    if (list !== undefined) return issue("invalid_mapping", list)
     if (source.values === undefined && (Object.hasOwn(source, "default") || source.lookup !== undefined || source.refuse !== undefined)) {
       return issue("invalid_mapping", "default, lookup and refuse belong to a value table: add values")
     }
@@ -71,9 +95,20 @@ const sourceProblems = (name: ConverterName) =>
     return undefined
   })
 
+/** Which elements a list column reads: field of the element → its value, or one of its values. */
+const ItemFilterJson = Schema.Record(
+  Schema.String.check(Schema.isNonEmpty(), Schema.makeFilter((field) => isListColumn(field) ? issue("invalid_mapping", `a field of the element, named from it, without ${EVERY_INDEX}`) : undefined)),
+  Schema.Union([Schema.String, Schema.Array(Schema.String).check(Schema.isMinLength(1))])
+).annotate({
+  description: "With a column holding [*] (every element of a list), only the elements whose fields, named from the element, have the value (or one of the values), compared trimmed: { \"art\": \"PLAUSIBILISIERUNGSHINWEIS\" }."
+})
+
 const columnSourceFor = (name: ConverterName) =>
   Schema.Struct({
-    column: Schema.optionalKey(ColumnName),
+    column: Schema.optionalKey(ColumnName.annotate({
+      description: "A column of the export, as named in its header; with [*] where cell names carry an index (statuszusatzinformationen[*].status), the cell of every element of that list, in order: a list with convert list, else the one element (several that differ are conflicting_columns)."
+    })),
+    where: Schema.optionalKey(ItemFilterJson),
     // Annotations go before checks: the JSON Schema export reads them from the schema, not from its checks.
     columns: Schema.optionalKey(
       Schema.Array(ColumnName).annotate({
@@ -266,7 +301,7 @@ export const didYouMean = (name: string, names: Iterable<string>): string => {
 export const MAPPING_KEYS: ReadonlyArray<string> = [
   ...new Set([
     "$schema", "endpoint", "source", "reader", "groupBy", "batchSize", "fields", "collections", "path", "when", "equals",
-    "column", "columns", "either", "convert", "options", "value", "values", "default", "refuse", "lookup", "file",
+    "column", "columns", "either", "where", "convert", "options", "value", "values", "default", "refuse", "lookup", "file",
     ...CONVERTER_NAMES.flatMap((name) => Object.keys(CONVERTERS[name].options.fields))
   ])
 ]

@@ -81,8 +81,8 @@ describe("data-import map with a BO4E mapping", () => {
       source: "bo4e", types: ["ENERGIEMENGE"], objects: [""], records: "energieverbrauch[]", zone: "Europe/Berlin",
       accounts: { table: "accounts.csv", location: "lokationsId", at: "energieverbrauch[].startdatum", into: "@account" }
     }))
-    // The example's value table of messwertstatus lies beside it.
-    write(zoned, "bo4e-messwertstatus.json", readFileSync(join(ROOT, "examples", "market-messages", "bo4e-messwertstatus.json"), "utf8"))
+    // The example's value tables of messwertstatus and of the statuses lie beside it.
+    for (const table of ["bo4e-messwertstatus.json", "bo4e-status.json"]) write(zoned, table, readFileSync(join(ROOT, "examples", "market-messages", table), "utf8"))
     const wall = { convert: "datetime", options: { format: "yyyy-MM-ddTHH:mm:ss", timeZone: "Europe/Berlin", ambiguous: "reject" } }
     const example = JSON.parse(readFileSync(MAPPING, "utf8")) as { fields: Record<string, unknown> }
     const mapping = write(zoned, "zone-less.mapping.json", JSON.stringify({

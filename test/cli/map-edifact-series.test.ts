@@ -224,8 +224,8 @@ describe("map of an amount whose period spans a supplier change", () => {
     const reader = JSON.parse(readFileSync(join(EXAMPLES, "bo4e-energiemenge.reader.json"), "utf8")) as Record<string, unknown>
     ;(reader["accounts"] as Record<string, unknown>)["table"] = "accounts.csv"
     copyFileSync(join(EXAMPLES, "accounts.csv"), join(dir, "accounts.csv"))
-    // The mapping's value table of messwertstatus, beside it as in the examples.
-    copyFileSync(join(EXAMPLES, "bo4e-messwertstatus.json"), join(dir, "bo4e-messwertstatus.json"))
+    // The mapping's value tables (messwertstatus, statuses), beside it as in the examples.
+    for (const table of ["bo4e-messwertstatus.json", "bo4e-status.json"]) copyFileSync(join(EXAMPLES, table), join(dir, table))
     write(dir, "bo4e-change.reader.json", JSON.stringify(reader))
     const mapping = JSON.parse(readFileSync(join(EXAMPLES, "bo4e-energiemenge.mapping.json"), "utf8")) as Record<string, unknown>
     const mappingPath = write(dir, "bo4e-change.mapping.json", JSON.stringify({ ...mapping, reader: "bo4e-change.reader.json" }))

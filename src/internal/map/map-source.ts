@@ -14,6 +14,7 @@ import {
   mappingProblems
 } from "../../index.js"
 import { mappingColumns } from "../../mappers/compile-mapping.js"
+import { columnMatcher } from "../../mappers/list-column.js"
 import type { MapBatch } from "../batch.js"
 import { ioError, usageError } from "../exit-codes.js"
 import { openInput, readChunks, UnreadableInput } from "../io.js"
@@ -177,7 +178,8 @@ export const openMapSource = async (
         early.push(next.value)
         if (next.value.kind !== "row") continue
         const keys = Object.keys(next.value.record)
-        if (columns.length > 0 && !columns.some((c) => keys.includes(c))) {
+        const hasColumn = columnMatcher(columns)
+        if (columns.length > 0 && !keys.some(hasColumn)) {
           const list = (names: ReadonlyArray<string>): string => names.slice(0, 10).map((n) => JSON.stringify(n)).join(", ") + (names.length > 10 ? ", …" : "")
           throw usageError(
             `the mapping ${mappingPath} does not fit ${input}: its first record (line ${next.value.lines[0]}) has none of the columns the mapping reads ` +

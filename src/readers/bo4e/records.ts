@@ -35,6 +35,7 @@
  * @module
  */
 import type { LegacyRecord } from "../../mappers/field-source.js"
+import { columnMatcher } from "../../mappers/list-column.js"
 import { bo4eDocuments, MAX_DEPTH } from "./documents.js"
 import { type ExactJson, isJsonObject, JsonNumberText, plainNumberText } from "./exact-json.js"
 
@@ -51,7 +52,10 @@ export interface Bo4eRecordOptions {
   readonly records?: string | ReadonlyArray<string>
   /** Paths of the document (as `objects`) whose cells every record of the document gets, named `$.` and their path. */
   readonly context?: ReadonlyArray<string>
-  /** The cells to give (e.g. `mappingColumns(mapping)`); every cell when absent. Lineage cells are always given. */
+  /**
+   * The cells to give (e.g. `mappingColumns(mapping)`; a list column `a[*].b` gives `a[0].b`, `a[1].b`, …);
+   * every cell when absent. Lineage cells are always given.
+   */
   readonly columns?: ReadonlyArray<string>
   /**
    * Records left out on purpose: one whose cell (any cell of the record, context included) has one of the
@@ -186,8 +190,9 @@ const boOf = (value: ExactJson): { readonly typ: string; readonly flavour: strin
   return undefined
 }
 
-const picked = (cells: Record<string, string | boolean>, columns: ReadonlyArray<string> | undefined): LegacyRecord =>
-  columns === undefined ? cells : Object.fromEntries(Object.entries(cells).filter(([k]) => k.startsWith("@") || columns.includes(k)))
+/** The cells of a record that `wanted` (from the options' `columns`; list columns such as `a[*].b` included) keeps, lineage always. */
+const picked = (cells: Record<string, string | boolean>, wanted: ((name: string) => boolean) | undefined): LegacyRecord =>
+  wanted === undefined ? cells : Object.fromEntries(Object.entries(cells).filter(([k]) => k.startsWith("@") || wanted(k)))
 
 /** The name a skip is counted by: the cell's last step (`energieverbrauch[].messwertstatus` → `messwertstatus`). */
 const skipName = (cell: string): string => cell.split(".").at(-1)!.replace(/\[\d*\]$/u, "")
@@ -262,6 +267,7 @@ export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): 
   const lists = [...new Set(options.records === undefined ? [] : typeof options.records === "string" ? [options.records] : options.records)]
   const skip: ReadonlySet<string> = new Set(lists.flatMap(listCells))
   const skips = options.skip ?? []
+  const wanted = options.columns === undefined ? undefined : columnMatcher(options.columns)
   const items: Array<Bo4eRecordItem> = []
   for (const doc of bo4eDocuments(text).documents) {
     const where = (path: string): Bo4eLocation => ({ document: doc.document, line: doc.line, path: path === "" ? "$" : path })
@@ -314,7 +320,7 @@ export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): 
       if (lists.length === 0) {
         const skipped = skipOf(context, skips)
         if (skipped !== undefined) items.push({ kind: "exclusion", code: "skipped", ...skipped, at: where(path), raw: jsonText(value) })
-        else items.push({ kind: "record", record: picked({ ...context, ...lineage, "@path": where(path).path }, options.columns), at: where(path), raw: jsonText(value) })
+        else items.push({ kind: "record", record: picked({ ...context, ...lineage, "@path": where(path).path }, wanted), at: where(path), raw: jsonText(value) })
         continue
       }
       const read = lists.map((list) => ({ list, ...elementsOf(value, list, skip, context) }))
@@ -332,7 +338,7 @@ export const readBo4eRecords = (text: string, options: Bo4eRecordOptions = {}): 
           }
           const skipped = skipOf({ ...context, ...element.cells }, skips)
           if (skipped !== undefined) items.push({ kind: "exclusion", code: "skipped", ...skipped, at, raw: jsonText(element.value) })
-          else items.push({ kind: "record", record: picked({ ...context, ...element.cells, ...lineage, "@list": list, "@path": at.path }, options.columns), at, raw: jsonText(element.value) })
+          else items.push({ kind: "record", record: picked({ ...context, ...element.cells, ...lineage, "@list": list, "@path": at.path }, wanted), at, raw: jsonText(element.value) })
         }
       }
     }
