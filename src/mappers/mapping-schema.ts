@@ -192,7 +192,7 @@ const makeMappingSchema = (fieldSource: Schema.Top) => {
       description: "What data-import map reads: csv or ndjson rows (default: told by the file's name), edifact records (one per QTY of MSCONS) or bo4e records (one per BO or per element of a list); reader options in the file named by reader."
     })),
     reader: Schema.optionalKey(Schema.String.check(Schema.isNonEmpty()).annotate({
-      description: "For source edifact or bo4e: a JSON file beside the mapping (path relative to it) with the reader's options (edifact: record, groups, detail, messages, zone, segmentCount, accounts, units, pids, documentTypes, qualifiers, versions, wholeMessages; bo4e: types, objects, records, accounts)."
+      description: "For source edifact or bo4e: a JSON file beside the mapping (path relative to it) with the reader's options (edifact: record, groups, detail, messages, zone, segmentCount, accounts, units, pids, documentTypes, qualifiers, skip, versions, wholeMessages; bo4e: types, objects, records, context, skip, accounts)."
     })),
     groupBy: Schema.optionalKey(GroupBy.annotate({ description: "Rows with equal values in these columns form one payload (the notes of one account); without it, every row is a payload." })),
     batchSize: Schema.optionalKey(
