@@ -146,7 +146,7 @@ export const openEdifactRows = async (
   versions?: InputVersions
 ): Promise<AsyncGenerator<SourceItem>> => {
   const { path: readerPath, options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
-  const { accounts, units, versions: versionKey, pids, documentTypes, qualifiers, wholeMessages, ...options } = readerFile
+  const { accounts, units, versions: versionKey, pids, documentTypes, qualifiers, skip, wholeMessages, ...options } = readerFile
   const selection = selectionOf(readerFile)
   const periods = accounts !== undefined
     ? await readOncePerMapping(mapping, `accounts ${readerPath}`, () => readAccountPeriods(readerPath, accounts.table, options.zone))

@@ -137,8 +137,11 @@ export const formatMappingProblem = (problem: MappingProblem): string =>
 /** The value tables of a (checked) spec still given as `{ file }`: a mapping holds its tables, read. */
 const unreadTables = (spec: { readonly fields: Readonly<Record<string, FieldSource>>; readonly collections?: ReadonlyArray<CollectionMapping> }, at: ReadonlyArray<string> = []): Array<MappingProblem> => [
   ...Object.entries(spec.fields).flatMap(([path, source]) =>
-    typeof source === "object" && "values" in source && isValueTableFile(source.values)
-      ? [{ at: placeOf([...at, "fields", path, "values"]), code: "unread_value_table", detail: `the value table ${source.values.file} is not read yet: read it with resolveValueTables (data-import map does)` }]
+    typeof source === "object" && "values" in source && source.values !== undefined
+      ? (Array.isArray(source.values) ? source.values : [source.values]).flatMap((table) =>
+        isValueTableFile(table)
+          ? [{ at: placeOf([...at, "fields", path, "values"]), code: "unread_value_table", detail: `the value table ${table.file} is not read yet: read it with resolveValueTables (data-import map does)` }]
+          : [])
       : []),
   ...(spec.collections ?? []).flatMap((c, i) => unreadTables(c, [...at, "collections", String(i)]))
 ]

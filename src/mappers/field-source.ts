@@ -54,8 +54,9 @@ export interface ColumnSource {
   /**
    * A value table: what the export says → the field's value (`null`: leave the field out). Keys of
    * `columns` are the trimmed cells joined by `|`. A `{ file }` must be read first (`resolveValueTables`).
+   * A list of tables is looked up in turn: the cell in the first, its value in the next, and so on.
    */
-  readonly values?: ValueTable | ValueTableFile
+  readonly values?: ValueTable | ValueTableFile | ReadonlyArray<ValueTable | ValueTableFile>
   /** The value of a cell the table does not know (`null`: leave the field out); without it, `unknown_value`. */
   readonly default?: unknown
   /**
@@ -232,15 +233,30 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
 
 /** A field read through a value table: the table looks up the cell (and the converter reads its value) or the converted value. */
 const tableReader = (source: ColumnSource, resolvers: Array<WallTimeResolver> | undefined): FieldReader => {
-  const { values, lookup = "cell", columns, either } = source
-  if (isValueTableFile(values)) throw new TypeError(`the value table ${values.file} must be read first (resolveValueTables)`)
+  const { lookup = "cell", columns, either } = source
+  const tables: ReadonlyArray<ValueTable | ValueTableFile> = Array.isArray(source.values) ? source.values : [source.values as ValueTable | ValueTableFile]
+  for (const table of tables) if (isValueTableFile(table)) throw new TypeError(`the value table ${table.file} must be read first (resolveValueTables)`)
+  const values = tables[0] as ValueTable
   const column = columnNameOf(source)
-  const known = valueLookUp(values!, column, Object.hasOwn(source, "default"), source.default)
+  const hasDefault = Object.hasOwn(source, "default")
+  // Each table after the first is named by its place, as the value it looks up is no cell of the row.
+  const steps = (tables as ReadonlyArray<ValueTable>).map((table, i) => valueLookUp(table, i === 0 ? column : `${column} through value table ${i + 1}:`))
   const refused = new Map(Object.entries(source.refuse ?? {}))
-  // A refusal is looked up first: a value the mapping refuses is never translated, whatever the table says.
-  const lookUp = (key: string): ReturnType<typeof known> | { readonly ok: false; readonly code: "refused_value"; readonly detail: string } => {
-    const why = refused.get(key)
-    return why === undefined ? known(key) : { ok: false, code: "refused_value", detail: `${column} ${JSON.stringify(key)} is refused: ${why}` }
+  type Outcome = ReturnType<(typeof steps)[number]> | { readonly ok: false; readonly code: "refused_value"; readonly detail: string }
+  // A refusal is looked up first, at every step: a value the mapping refuses is never translated, whatever the tables say.
+  const lookUp = (cell: string): Outcome => {
+    let key = cell
+    let outcome: Outcome = { ok: true, value: cell }
+    for (const step of steps) {
+      const why = refused.get(key)
+      if (why !== undefined) return { ok: false, code: "refused_value", detail: `${column} ${JSON.stringify(key)} is refused: ${why}` }
+      outcome = step(key)
+      if (!outcome.ok) return hasDefault ? { ok: true, value: source.default } : outcome
+      // null leaves the field out: no table after it is asked.
+      if (outcome.value === null) return outcome
+      key = keyOfValue(outcome.value)
+    }
+    return outcome
   }
   const { values: _values, default: _default, lookup: _lookup, refuse: _refuse, ...plain } = source
   if (lookup === "converted") {

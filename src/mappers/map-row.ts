@@ -41,7 +41,9 @@ const alwaysCompact = (source: FieldSource): boolean => {
   if ("value" in source) return isCompact(source.value)
   if ("values" in source && source.values !== undefined) {
     // A table's values (and its default) go into the payload as they are, or through the converter.
-    const values = isValueTableFile(source.values) ? [undefined] : [...Object.values(source.values), ...("default" in source ? [source.default] : [])]
+    // Of tables in turn, the last gives the field's value.
+    const table = Array.isArray(source.values) ? source.values[source.values.length - 1] : source.values
+    const values = table === undefined || isValueTableFile(table) ? [undefined] : [...Object.values(table), ...("default" in source ? [source.default] : [])]
     if (!values.every((v) => v === null || isCompact(v))) return false
     if (source.convert === undefined || source.lookup === "converted") return true
   }

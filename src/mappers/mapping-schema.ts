@@ -29,7 +29,7 @@ const exactlyOneColumn = Schema.makeFilter(
       : issue("invalid_mapping", source.either === undefined ? "give either column or columns (not both, not neither)" : "give one of column, columns or either")
 )
 
-const ValueTableJson = Schema.Union([
+const OneValueTableJson = Schema.Union([
   Schema.Struct({
     file: Schema.String.check(Schema.isNonEmpty()).annotate({
       description: "A file beside the mapping (path relative to it) holding the table: .json (an object) or .csv (two columns with a header)."
@@ -40,6 +40,16 @@ const ValueTableJson = Schema.Union([
     description: "What the export says → the field's value (null: leave the field out); keys of columns are the trimmed cells joined by |."
   })
 ]).annotate({ description: "Translates values: a table, or { file } naming a .json or .csv file with it. A value not in it is unknown_value unless default is given." })
+
+const ValueTableJson = Schema.Union([
+  OneValueTableJson,
+  Schema.Array(OneValueTableJson).annotate({
+    title: "value tables in turn",
+    description: "Tables looked up in turn: the cell in the first, its value in the next, and so on (a PID to a market role, the role to the API's value); each a table or { file }."
+  }).check(Schema.makeFilter((tables) => tables.length >= 1 ? undefined : issue("invalid_mapping", "a list of value tables needs at least one")))
+]).annotate({
+  description: "Translates values: a table, { file } naming a .json or .csv file with it, or a list of them looked up in turn. A value not in it is unknown_value unless default is given."
+})
 
 const isCellValue = (value: unknown): boolean => value === null || ["string", "number", "boolean"].includes(typeof value)
 
@@ -83,13 +93,18 @@ const sourceProblems = (name: ConverterName) =>
     if (name === "datetime" && isDayFormat(options.format) && options.time === undefined) {
       return issue("invalid_mapping", `format ${options.format} is a date without a time of day: set options.time ("start", "end" or "next-start")`)
     }
-    if (isRecord(source.values) && !isValueTableFile(source.values)) {
-      const keys = valueTableKeysProblem(Object.keys(source.values), source.columns !== undefined && source.lookup !== "converted")
-      if (keys !== undefined) return issue("invalid_mapping", `the value table: ${keys}`)
+    const chain = Array.isArray(source.values)
+    const tables: ReadonlyArray<unknown> = chain ? source.values as ReadonlyArray<unknown> : [source.values]
+    for (const [i, table] of tables.entries()) {
+      if (!isRecord(table) || isValueTableFile(table)) continue
+      // Only the first table looks up the cells of several columns; the others look up a value.
+      const keys = valueTableKeysProblem(Object.keys(table), i === 0 && source.columns !== undefined && source.lookup !== "converted")
+      if (keys !== undefined) return issue("invalid_mapping", `the value table${chain ? ` ${i + 1}` : ""}: ${keys}`)
     }
-    // A table whose values a converter reads must hold cells.
-    if (name !== "string" && source.lookup !== "converted" && source.values !== undefined && !isValueTableFile(source.values)) {
-      const values = [...Object.values(source.values as Record<string, unknown>), ...(Object.hasOwn(source, "default") ? [source.default] : [])]
+    // A table whose values a converter reads must hold cells (of tables in turn, the last).
+    const last = tables[tables.length - 1]
+    if (name !== "string" && source.lookup !== "converted" && last !== undefined && !isValueTableFile(last)) {
+      const values = [...Object.values(last as Record<string, unknown>), ...(Object.hasOwn(source, "default") ? [source.default] : [])]
       if (!values.every(isCellValue)) return issue("invalid_mapping", `the ${name} converter reads the values of the table: give strings, numbers or booleans (or lookup "converted")`)
     }
     return undefined
@@ -227,7 +242,7 @@ const makeMappingSchema = (fieldSource: Schema.Top) => {
       description: "What data-import map reads: csv or ndjson rows (default: told by the file's name), edifact records (one per QTY of MSCONS) or bo4e records (one per BO or per element of a list); reader options in the file named by reader."
     })),
     reader: Schema.optionalKey(Schema.String.check(Schema.isNonEmpty()).annotate({
-      description: "For source edifact or bo4e: a JSON file beside the mapping (path relative to it) with the reader's options (edifact: record, groups, detail, messages, zone, segmentCount, accounts, units, pids, documentTypes, qualifiers, versions, wholeMessages; bo4e: types, objects, records, accounts)."
+      description: "For source edifact or bo4e: a JSON file beside the mapping (path relative to it) with the reader's options (edifact: record, groups, detail, messages, zone, segmentCount, accounts, units, pids, documentTypes, qualifiers, skip, versions, wholeMessages; bo4e: types, objects, records, context, skip, accounts)."
     })),
     groupBy: Schema.optionalKey(GroupBy.annotate({ description: "Rows with equal values in these columns form one payload (the notes of one account); without it, every row is a payload." })),
     batchSize: Schema.optionalKey(

@@ -87,7 +87,7 @@ const readTable = async (file: string, read: ReadTableFile): Promise<Parsed> => 
 
 
 /**
- * A JSON mapping with every `{ "file": … }` value table read (through `read`) into the table itself, and
+ * A JSON mapping with every `{ "file": … }` value table (alone, or in a list of tables in turn) read (through `read`) into the table itself, and
  * the problems of the files that could not be read or parsed. Anything else of the spec is left as it is
  * (check it with `mappingProblems`). Each file is read once, however many fields name it.
  *
@@ -104,17 +104,32 @@ export const resolveValueTables = async (spec: unknown, read: ReadTableFile): Pr
     if (isRecord(node["fields"])) {
       const fields: Record<string, unknown> = { ...node["fields"] }
       for (const [path, source] of Object.entries(fields)) {
-        if (!isRecord(source) || !isValueTableFile(source["values"])) continue
-        const file = source["values"].file
-        if (!tables.has(file)) tables.set(file, readTable(file, read))
-        const parsed = await tables.get(file)!
-        // Whether a key can be met depends on the field too: a table of several columns has a cell each side of `|`.
-        const keys = parsed.ok ? valueTableKeysProblem(Object.keys(parsed.table), Array.isArray(source["columns"]) && source["lookup"] !== "converted") : undefined
-        if (parsed.ok && keys === undefined) fields[path] = { ...source, values: parsed.table }
-        else {
-          const problem = parsed.ok ? { code: "invalid_value_table", detail: `${file}: ${keys}` } : parsed
-          problems.push({ at: placeOf([...at, "fields", path, "values"]), code: problem.code, detail: problem.detail })
+        if (!isRecord(source)) continue
+        const values = source["values"]
+        // Tables in turn: each element may be a file of its own; only the first looks up the cells of `columns`.
+        const chain = Array.isArray(values)
+        const given: ReadonlyArray<unknown> = chain ? values : [values]
+        if (!given.some(isValueTableFile)) continue
+        const resolved: Array<unknown> = []
+        let usable = true
+        for (const [i, table] of given.entries()) {
+          if (!isValueTableFile(table)) {
+            resolved.push(table)
+            continue
+          }
+          const file = table.file
+          if (!tables.has(file)) tables.set(file, readTable(file, read))
+          const parsed = await tables.get(file)!
+          // Whether a key can be met depends on the field too: a table of several columns has a cell each side of `|`.
+          const keys = parsed.ok ? valueTableKeysProblem(Object.keys(parsed.table), i === 0 && Array.isArray(source["columns"]) && source["lookup"] !== "converted") : undefined
+          if (parsed.ok && keys === undefined) resolved.push(parsed.table)
+          else {
+            usable = false
+            const problem = parsed.ok ? { code: "invalid_value_table", detail: `${file}: ${keys}` } : parsed
+            problems.push({ at: placeOf([...at, "fields", path, "values", ...(chain ? [String(i)] : [])]), code: problem.code, detail: problem.detail })
+          }
         }
+        if (usable) fields[path] = { ...source, values: chain ? resolved : resolved[0] }
       }
       out["fields"] = fields
     }

@@ -8,8 +8,9 @@ import { join } from "node:path"
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { MSCONS_DOCUMENT_TYPES, MSCONS_PIDS, MSCONS_QTY_QUALIFIERS } from "../../src/readers/edifact/mscons-codes.js"
+import { PARTIN_PIDS } from "../../src/readers/edifact/partin-codes.js"
 import type { EdifactRecord } from "../../src/readers/edifact/records.js"
-import { DOCUMENT_TYPE_CELL, PID_CELL, QUALIFIER_CELL, recordSelection } from "../../src/readers/edifact/selection.js"
+import { DOCUMENT_TYPE_CELL, PID_CELL, QUALIFIER_CELL, recordSelection, selectionColumns, selectionProblems } from "../../src/readers/edifact/selection.js"
 
 const ROOT = new URL("../../", import.meta.url).pathname
 const at = { offset: 10, segment: 3, message: 1, messageReference: "M1" }
@@ -117,5 +118,71 @@ describe("the selection of records by PID and qualifier", () => {
     expect(reader.pids).toContain("13006")
     for (const pid of ["13007", "13022", "13023"]) expect(reader.pids).not.toContain(pid)
     for (const qualifier of ["187", "20", "Z30", "201", "Z31"]) expect(reader.qualifiers).not.toContain(qualifier)
+  })
+})
+
+describe("records skipped by the value of a cell (skip)", () => {
+  const contact = (tag: string, nad: string, extra: Record<string, string> = {}): EdifactRecord => ({
+    kind: "record",
+    record: { "@record": tag, "NAD.1.1": nad, ...extra },
+    at,
+    raw: `${tag}+IC'`
+  })
+  const rules = [
+    { cell: "BGM.5.1", values: { "11": "the data sheet is withdrawn" } },
+    { record: "CTA", cell: "NAD.1.1", values: { MS: "the sender's contact for the exchange", DDM: "the company's own contact" } }
+  ]
+
+  it("leaves out the records a rule names, with the rule's reason, and takes the others", () => {
+    const select = recordSelection({ skip: rules })!
+    expect(select(contact("CTA", "MS"))).toMatchObject({
+      kind: "exclusion",
+      code: "skipped",
+      reason: "CTA with NAD.1.1 MS",
+      detail: "the CTA with NAD.1.1 \"MS\" is left out: the sender's contact for the exchange",
+      record: { "@record": "CTA", "NAD.1.1": "MS" }
+    })
+    // A rule for CTA records leaves the NAD of the same qualifier alone.
+    expect(select(contact("NAD", "MS"))).toBeUndefined()
+    expect(select(contact("CTA", "Z10"))).toBeUndefined()
+    // A rule without record looks at every record; the cell is compared trimmed.
+    expect(select(contact("NAD", "MS", { "BGM.5.1": " 11 " }))).toMatchObject({ reason: "record with BGM.5.1 11", detail: "the NAD with BGM.5.1 \"11\" is left out: the data sheet is withdrawn" })
+  })
+
+  it("checks the PID first", () => {
+    const select = recordSelection({ pids: ["37001"], skip: rules })!
+    expect(select(contact("CTA", "MS", { [PID_CELL]: "37000" }))).toMatchObject({ reason: "PID 37000", detail: "PID 37000 (Kommunikationsdaten des LF Strom) is not among the PIDs the reader file takes (37001)" })
+    expect(select(contact("CTA", "MS", { [PID_CELL]: "37001" }))?.reason).toBe("CTA with NAD.1.1 MS")
+  })
+
+  it("property: a record is skipped by the first rule that names its tag and value, else taken", () => {
+    const tag = fc.constantFrom("NAD", "CTA", "LIN")
+    const value = fc.constantFrom("MS", "MR", "DDM", "Z10", "11", "")
+    const rule = fc.record({ record: fc.option(tag, { nil: undefined }), cell: fc.constantFrom("NAD.1.1", "BGM.5.1"), values: fc.dictionary(value.filter((v) => v !== ""), fc.constantFrom("why", "because"), { minKeys: 1 }) })
+    fc.assert(
+      fc.property(fc.array(rule, { minLength: 1, maxLength: 4 }), tag, value, value, (skip, t, nad, bgm) => {
+        const item = contact(t, nad, { "BGM.5.1": bgm })
+        const first = skip.find((r) => (r.record === undefined || r.record === t) && Object.hasOwn(r.values, r.cell === "NAD.1.1" ? nad : bgm))
+        const out = recordSelection({ skip })!(item)
+        if (first === undefined) expect(out).toBeUndefined()
+        else expect(out?.reason).toBe(`${first.record ?? "record"} with ${first.cell} ${first.cell === "NAD.1.1" ? nad : bgm}`)
+      })
+    )
+  })
+
+  it("reads the cells of its rules, and refuses a rule that could never skip anything or is misspelt", () => {
+    expect(selectionColumns({ skip: rules })).toEqual(["BGM.5.1", "NAD.1.1"])
+    expect(selectionProblems({ skip: rules })).toEqual([])
+    expect(selectionProblems({ skip: [] })).toHaveLength(1)
+    expect(selectionProblems({ skip: [{ cell: "NAD.1.1", values: { " MS": "why" } }, { cel: "NAD.1.1", values: { MS: "" } }] })).toEqual([
+      "skip[0].values: the values that leave a record out, each with why ({ \"MS\": \"the sender's contact\" }); no blank value, no space around one",
+      "skip[1]: unknown key \"cel\" (known: record, cell, values)",
+      "skip[1].cell: the cell looked at (\"NAD.1.1\")",
+      "skip[1].values: the values that leave a record out, each with why ({ \"MS\": \"the sender's contact\" }); no blank value, no space around one"
+    ])
+  })
+
+  it("names every PARTIN PID of AHB 1.0e and 1.0f", () => {
+    expect(Object.keys(PARTIN_PIDS)).toEqual(["37000", "37001", "37002", "37003", "37004", "37005", "37006", "37008", "37009", "37010", "37011", "37012", "37013", "37014"])
   })
 })

@@ -42,6 +42,20 @@ const addItem = (cells: Cells, name: string, value: string | undefined, segment:
 const NUMERIC = new Set(["QTY", "MOA", "PRI"])
 const QUALIFIER = /^[A-Z0-9]{1,3}$/u
 
+/**
+ * Where the qualifier of a segment is (0-based element and component), for the tags whose code is not
+ * their first component: `COM` writes its number first and its kind second (C076: 3148, then 3155 `EM`
+ * e-mail, `TE` telephone, `FX` fax, `AJ`, `AL`), so `COM+EM.1.1` is an e-mail address. Every other
+ * segment's qualifier is its first component.
+ */
+const QUALIFIER_AT: Readonly<Record<string, readonly [number, number]>> = { COM: [0, 1] }
+
+/** The qualifier of a segment (`""` when it has none). */
+const qualifierOf = (segment: Segment): string => {
+  const [e, c] = QUALIFIER_AT[segment.tag] ?? [0, 0]
+  return segment.elements[e]?.[c] ?? ""
+}
+
 // ISO 9735 numbers: digits, at most one decimal mark with digits on both sides, a leading minus; no
 // thousands separator, plus sign, exponent or blank.
 const EDIFACT_NUMBER = /^-?[0-9]+(?:([.,])[0-9]+)?$/u
@@ -158,7 +172,7 @@ const isoOfAnew = (value: string, format: string, zone: string): string => {
 /** Adds all cells of a segment to `cells`, keeping cells already there (a nearer segment wins); numeric cells that are not numbers also to `bad`. */
 export const addAllCells = (cells: Cells, segment: Segment, zone: string, bad: BadNumbers, repeated?: RepeatedHour): void => {
   const tag = segment.tag
-  const qualifier = segment.elements[0]?.[0] ?? ""
+  const qualifier = qualifierOf(segment)
   const names = qualifier !== "" && QUALIFIER.test(qualifier) ? [tag, `${tag}+${qualifier}`] : [tag]
   segment.elements.forEach((element, e) => {
     element.forEach((_, c) => {
@@ -211,7 +225,7 @@ export const compilePicks = (columns: ReadonlyArray<string>): Picks => {
 export const addPickedCells = (cells: Cells, segment: Segment, picks: Picks, zone: string, bad: BadNumbers, repeated?: RepeatedHour): void => {
   const wanted = picks.get(segment.tag)
   if (wanted === undefined) return
-  const qualifier = segment.elements[0]?.[0] ?? ""
+  const qualifier = qualifierOf(segment)
   for (const pick of wanted) {
     if (pick.list) {
       if (pick.qualifier === undefined || pick.qualifier === qualifier) addItem(cells, pick.column, componentOf(segment, pick.e, pick.c, pick.column, bad), segment, bad)
