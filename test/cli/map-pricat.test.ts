@@ -67,17 +67,25 @@ const Z70 = {
   ]
 }
 
-/** The LIN segments of the ordinary interchange, by segment number (UNA is 1). */
-const ORDINARY_LINES = [[14, 16, 18, 20], [32, 35, 38]]
+/**
+ * The records of the two priced sheets of the ordinary interchange, by segment number (UNA is 1): each
+ * message's BGM (its header), then its LINs.
+ */
+const ORDINARY_LINES = [[4, 14, 16, 18, 20], [24, 32, 35, 38]]
+
+/** NN-2024-0003 (BGM+Z67+…+++11, segment 42): a sheet not used, no article; the API wants at least one. */
+const UNUSED = { lines: [42], errors: [{ attr: "price_sheets.0.article_prices", code: "empty", detail: "This list may not be empty." }] }
+const unusedIn = (file: string) => expect.objectContaining({ file, ...UNUSED })
 
 describe("data-import map: PRICAT to price sheets", () => {
   it("maps each price catalogue to one price sheet with every article price of it, in cents, exactly", async () => {
     const result = await map("ordinary", fixture("ordinary-27003.edi"))
-    expect(result.rejected).toEqual([])
     expect(result.excluded).toEqual([])
     expect(result.payloads).toEqual([{ price_sheets: [Z64] }, { price_sheets: [Z70] }])
-    // Nothing lost: each LIN is in exactly one payload.
+    // Nothing lost: each BGM and LIN is in exactly one payload, or the sheet not used is refused, located.
     expect(result.lineage.map((l) => l["lines"])).toEqual(ORDINARY_LINES)
+    expect(result.rejected).toEqual([unusedIn(fixture("ordinary-27003.edi"))])
+    expect(result.stderr).toContain("10 rows read = 9 in 2 payloads (market-participant-fees) + 1 rejected")
     for (const payload of result.payloads) expect(validatePayload("market-participant-fees", payload).ok).toBe(true)
     // The project's own check of what map wrote.
     const validated = await runCli(["validate", "--endpoint", "market-participant-fees", result.out])
@@ -88,15 +96,14 @@ describe("data-import map: PRICAT to price sheets", () => {
   it("gives the same payloads for the same interchange written with a decimal comma (UNA:+,? ')", async () => {
     const point = await map("point", fixture("ordinary-27003.edi"))
     const comma = await map("comma", fixture("decimal-comma-27003.edi"))
-    expect(comma.rejected).toEqual([])
+    expect(comma.rejected).toEqual([unusedIn(fixture("decimal-comma-27003.edi"))])
     expect(comma.payloads).toEqual(point.payloads)
     expect(comma.payloads).toEqual([{ price_sheets: [Z64] }, { price_sheets: [Z70] }])
   })
 
   it("a replacement is a price sheet of its own that names the one it replaces (RFF+ACW)", async () => {
     const result = await map("replacement", fixture("ordinary-27003.edi"), fixture("replacement-27003.edi"))
-    expect(result.code).toBe(0)
-    expect(result.rejected).toEqual([])
+    expect(result.rejected).toEqual([unusedIn(fixture("ordinary-27003.edi"))])
     // NN-2024-0004 (DTM+137 20 January 2024) replaces NN-2024-0001 for the same validity; only the
     // price of 1-01-9-001 changed, 61.25 → 63.1 EUR. Both go out (natural key: participant and document
     // number); the platform learns the order from preceding_document_number.
@@ -147,10 +154,12 @@ describe("data-import map: PRICAT to price sheets", () => {
         ]
       }]
     }])
-    // MSB0042A says 99 segments in its UNT and has 14: its two LINs (segments 12 and 14) are rejected.
-    expect(result.rejected.map((r) => r["lines"])).toEqual([[12], [14]])
+    // MSB0042A says 99 segments in its UNT and has 14: its BGM and its two LINs (segments 4, 12 and 14)
+    // are rejected.
+    expect(result.rejected.map((r) => r["lines"])).toEqual([[4], [12], [14]])
     const count = "segment_count_mismatch: UNT says the message has 99 segments; it has 14 (UNH to UNT)"
     expect(result.rejected.map((r) => (r["errors"] as Array<Record<string, unknown>>)[0]!["detail"])).toEqual([
+      `${input}: message "MSB0042A" (#1), segment 4 at byte ${text.indexOf("BGM+Z77")}: ${count}`,
       `${input}: message "MSB0042A" (#1), segment 12 at byte ${text.indexOf("LIN+1++9991000000044-01")}: ${count}`,
       `${input}: message "MSB0042A" (#1), segment 14 at byte ${text.indexOf("LIN+2++9991000000044-02")}: ${count}`
     ])
@@ -160,10 +169,10 @@ describe("data-import map: PRICAT to price sheets", () => {
     const result = await map("open-zone", fixture("open-zone-z70.edi"))
     expect(result.code).not.toBe(0)
     expect(result.payloads).toEqual([])
-    // One sheet, one document: both of its LINs (segments 12 and 15) are refused together, naming the
-    // second one's missing upper bound.
+    // One sheet, one document: its BGM and both of its LINs (segments 4, 12 and 15) are refused together,
+    // naming the second LIN's missing upper bound.
     expect(result.rejected.length).toBe(1)
-    expect(result.rejected[0]!["lines"]).toEqual([12, 15])
+    expect(result.rejected[0]!["lines"]).toEqual([4, 12, 15])
     expect(result.rejected[0]!["errors"]).toEqual([expect.objectContaining({ attr: "price_sheets.0.article_prices.1.interval_zone.upper_bound", code: "required" })])
   })
 
@@ -174,7 +183,8 @@ describe("data-import map: PRICAT to price sheets", () => {
     expect(changed).not.toBe(ordinary)
     const result = await map("currency", write(dir, "chf-and-two-prices.edi", changed))
     expect(result.payloads).toEqual([])
-    expect(result.rejected.map((r) => r["lines"])).toEqual(ORDINARY_LINES)
+    // The sheet not used comes one segment later (43), after the added PRI.
+    expect(result.rejected.map((r) => r["lines"])).toEqual([...ORDINARY_LINES, [43]])
     const codes = result.rejected.map((r) => (r["errors"] as Array<Record<string, unknown>>).map((e) => e["code"]))
     expect(codes[0]).toEqual(["unmatched_row", "unmatched_row", "unmatched_row", "unmatched_row"])
     expect(JSON.stringify(result.rejected[1]!["errors"])).toContain("0.0011;0.0012")
@@ -184,8 +194,9 @@ describe("data-import map: PRICAT to price sheets", () => {
     const result = await map("balancing", fixture("balancing-27001.edi"))
     expect(result.payloads).toEqual([])
     expect(result.rejected).toEqual([])
-    expect(result.excluded.map((e) => [e["lines"], e["outcome"], e["reason"]])).toEqual([[[14], "skipped", "PID 27001"], [[16], "skipped", "PID 27001"]])
-    expect(result.stderr).toContain("2 rows read = 0 in 0 payloads (market-participant-fees) + 0 rejected + 2 excluded")
+    // Its BGM (segment 4) and its two LINs.
+    expect(result.excluded.map((e) => [e["lines"], e["outcome"], e["reason"]])).toEqual([[[4], "skipped", "PID 27001"], [[14], "skipped", "PID 27001"], [[16], "skipped", "PID 27001"]])
+    expect(result.stderr).toContain("3 rows read = 0 in 0 payloads (market-participant-fees) + 0 rejected + 3 excluded")
   })
 
   it("the synthetic mako sample (PIA+5 with SRW, no DTM+157) is refused, naming the missing article id and validity", async () => {
@@ -193,9 +204,10 @@ describe("data-import map: PRICAT to price sheets", () => {
     expect(result.code).not.toBe(0)
     expect(result.payloads).toEqual([])
     expect(result.rejected.length).toBe(1)
-    // Its one LIN+1' (segment 10) carries no article id in LIN C212; PIA+5+TARIF001:SRW is an MSCONS-style
-    // product id, not the AHB's place for one. It has no DTM+157 (validity start) either.
-    expect(result.rejected[0]!["lines"]).toEqual([10])
+    // Its BGM (segment 3, no UNA) and its one LIN+1' (segment 10), which carries no article id in LIN C212;
+    // PIA+5+TARIF001:SRW is an MSCONS-style product id, not the AHB's place for one. It has no DTM+157
+    // (validity start) either.
+    expect(result.rejected[0]!["lines"]).toEqual([3, 10])
     const errors = result.rejected[0]!["errors"] as Array<Record<string, unknown>>
     expect(errors.map((e) => [e["attr"], e["code"]]).sort()).toEqual([
       ["price_sheets.0.active_from", "required"],
