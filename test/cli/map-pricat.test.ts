@@ -197,6 +197,8 @@ describe("data-import map: PRICAT to price sheets", () => {
     // Its BGM (segment 4) and its two LINs.
     expect(result.excluded.map((e) => [e["lines"], e["outcome"], e["reason"]])).toEqual([[[4], "skipped", "PID 27001"], [[14], "skipped", "PID 27001"], [[16], "skipped", "PID 27001"]])
     expect(result.stderr).toContain("3 rows read = 0 in 0 payloads (market-participant-fees) + 0 rejected + 3 excluded")
+    // Each named with the PID's name in the AHB.
+    for (const e of result.excluded) expect(e["detail"]).toContain("PID 27001 (Übermittlung der Ausgleichsenergiepreise) is not among the PIDs the reader file takes (27002, 27003)")
   })
 
   it("the synthetic mako sample (PIA+5 with SRW, no DTM+157) is refused, naming the missing article id and validity", async () => {
