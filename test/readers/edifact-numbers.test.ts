@@ -118,4 +118,20 @@ describe("EDIFACT quantities through the example mapping", () => {
       { numRuns: 300 }
     )
   })
+
+  it("reads a range's bounds (RNG C280, a PRICAT zone) as numbers with the UNA's decimal mark, or rejects them", async () => {
+    const zone = (una: string, rng: string): string =>
+      `${una}UNB+UNOC:3+S:500+R:500+240101:1200+IC1'UNH+1+PRICAT:D:20B:UN:2.0c'BGM+Z70+D1'PGI+Z01'LIN+1++A-1:Z09'PRI+CAL:0,5'${rng}'UNT+7+1'UNZ+1+IC1'`
+    const read = async (text: string, columns?: ReadonlyArray<string>): Promise<Array<unknown>> => {
+      const items: Array<EdifactRecordItem> = []
+      const options = { record: "LIN", groups: ["PGI", "LIN"], messages: ["PRICAT:D:20B"], ...(columns !== undefined ? { columns } : {}) }
+      for await (const item of readEdifactRecords([text], options)) items.push(item)
+      return items.map((i) => (i.kind === "record" ? [i.record["RNG+10.2.2"], i.record["RNG+10.2.3"], i.record["RNG.2.1"]] : i.kind === "reject" ? i.code : i.kind))
+    }
+    for (const columns of [undefined, ["RNG+10.2.2", "RNG+10.2.3", "RNG.2.1"]]) {
+      expect(await read(zone("UNA:+,? '", "RNG+10+KWH:2500,5:50000"), columns)).toEqual([["2500.5", "50000", "KWH"]])
+      // A point where the UNA names a comma: 2500.5 or 25005? Not guessed.
+      expect(await read(zone("UNA:+,? '", "RNG+10+KWH:2500.5:50000"), columns)).toEqual(["invalid_number"])
+    }
+  })
 })

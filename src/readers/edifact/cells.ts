@@ -39,7 +39,17 @@ const addItem = (cells: Cells, name: string, value: string | undefined, segment:
   cells[name] = Object.hasOwn(cells, name) ? `${cells[name]}${LIST_SEPARATOR}${value}` : value
 }
 
-const NUMERIC = new Set(["QTY", "MOA", "PRI"])
+/**
+ * The numeric components of each tag, as `element.component` (0-based): the quantity of a QTY, the amount
+ * of a MOA, the price of a PRI (C186/C516/C509, element 1, component 2), and the lower and upper bound of
+ * a RNG (C280, element 2, components 2 and 3: a PRICAT zone's interval).
+ */
+const NUMERIC: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ["QTY", new Set(["0.1"])],
+  ["MOA", new Set(["0.1"])],
+  ["PRI", new Set(["0.1"])],
+  ["RNG", new Set(["1.1", "1.2"])]
+])
 const QUALIFIER = /^[A-Z0-9]{1,3}$/u
 
 /**
@@ -76,14 +86,14 @@ export const edifactNumber = (text: string, decimal: string): string | undefined
   return m[1] === "," ? text.replace(",", ".") : text
 }
 
-/** Whether a cell is a number as EDIFACT writes it, or a list of them (`QTY.1.2`, `MOA+9.1.2[]`). */
+/** Whether a cell is a number as EDIFACT writes it, or a list of them (`QTY.1.2`, `MOA+9.1.2[]`, `RNG+10.2.3`). */
 export const isNumericCell = (name: string): boolean => {
   const m = ELEMENT_NAME.exec(name)
   return m !== null && isNumeric(m[1]!, Number(m[3]) - 1, m[4] === undefined ? 0 : Number(m[4]) - 1)
 }
 
-/** Whether component `c` of element `e` (0-based) of a segment tagged `tag` is a number (the quantity of a QTY, the amount of a MOA, the price of a PRI). */
-const isNumeric = (tag: string, e: number, c: number): boolean => e === 0 && c === 1 && NUMERIC.has(tag)
+/** Whether component `c` of element `e` (0-based) of a segment tagged `tag` is a number (see {@link NUMERIC}). */
+const isNumeric = (tag: string, e: number, c: number): boolean => NUMERIC.get(tag)?.has(`${e}.${c}`) === true
 
 /**
  * The value of component `c` of element `e` (0-based), a number with its decimal mark made a point; a

@@ -13,8 +13,9 @@
  *   rejected `invalid_list_item`;
  * - `DTM+Q`: the date/time of `DTM+Q` as ISO text in the reader's zone (formats 102, 203, 303, 304, 610; a
  *   203 in the hour the autumn clock change repeats as `ambiguous` says);
- * - the quantity/amount/price of `QTY`, `MOA`, `PRI` (element 1, component 2) with the UNA decimal mark
- *   made a point; a record whose number is not a number as EDIFACT writes it is rejected `invalid_number`;
+ * - the quantity/amount/price of `QTY`, `MOA`, `PRI` (element 1, component 2) and the bounds of a `RNG`
+ *   (element 2, components 2 and 3) with the UNA decimal mark made a point; a record whose number is not a
+ *   number as EDIFACT writes it is rejected `invalid_number`;
  * - `@message`, `@segment`, `@offset`: the lineage of the record (UNH 0062, segment number, byte offset);
  *   `@interchange`: the UNB 0020 of its interchange (absent outside one); `@record`: the tag of its record
  *   segment (`LIN`), which picks a collection's records in a mapping.
