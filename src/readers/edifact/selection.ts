@@ -16,6 +16,7 @@
  */
 import type { LegacyRecord } from "../../mappers/field-source.js"
 import { codeWithName, MSCONS_DOCUMENT_TYPES, MSCONS_PIDS, MSCONS_QTY_QUALIFIERS } from "./mscons-codes.js"
+import { UTILTS_PIDS } from "./utilts-codes.js"
 import type { EdifactExclusion, EdifactRecord } from "./records.js"
 
 /** The reader file's selection: PIDs, document types and QTY qualifiers taken (each absent: all are taken). */
@@ -30,6 +31,9 @@ export interface EdifactSelection {
 
 /** The keys of a reader file that make its selection. */
 export const SELECTION_KEYS = ["pids", "documentTypes", "qualifiers"] as const
+
+/** The names of the PIDs of every message type read (a PID's first two digits name its type). */
+const PID_NAMES: Readonly<Record<string, string>> = { ...MSCONS_PIDS, ...UTILTS_PIDS }
 
 /** The cells the selection reads: the PID and document type of the message and the qualifier of the quantity. */
 export const PID_CELL = "RFF+Z13.1.2"
@@ -109,7 +113,7 @@ export const recordSelection = (selection: EdifactSelection): ((record: EdifactR
     if (pidSet !== undefined) {
       const pid = cellText(item.record, PID_CELL)
       if (pid === "") return skipped(item, "no PID", `the message has no Prüfidentifikator (RFF+Z13), and the reader file takes only PIDs ${[...pidSet].join(", ")}`)
-      if (!pidSet.has(pid)) return skipped(item, `PID ${pid}`, `PID ${codeWithName(MSCONS_PIDS, pid)} is not among the PIDs the reader file takes (${[...pidSet].join(", ")})`)
+      if (!pidSet.has(pid)) return skipped(item, `PID ${pid}`, `PID ${codeWithName(PID_NAMES, pid)} is not among the PIDs the reader file takes (${[...pidSet].join(", ")})`)
     }
     if (documentTypeSet !== undefined) {
       const documentType = cellText(item.record, DOCUMENT_TYPE_CELL)
