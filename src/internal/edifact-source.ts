@@ -44,7 +44,7 @@ const isStrings = (v: unknown): v is Array<string> => Array.isArray(v) && v.leng
 
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
-  const known = ["$schema", "source", "record", "groups", "detail", "messages", "zone", "ambiguous", "segmentCount", "accounts", "units", "versions", "wholeMessages", "cells", ...SELECTION_KEYS]
+  const known = ["$schema", "source", "record", "groups", "detail", "onlyWhenEmpty", "messages", "zone", "ambiguous", "segmentCount", "accounts", "units", "versions", "wholeMessages", "cells", ...SELECTION_KEYS]
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
     ...(spec["source"] !== undefined && spec["source"] !== "edifact" ? ["source: must be \"edifact\""] : []),
@@ -53,6 +53,9 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
       : []),
     ...(spec["detail"] !== undefined && spec["detail"] !== "UNS" && spec["detail"] !== "UNH"
       ? ["detail: where groups open: \"UNS\" (after the UNS, as MSCONS) or \"UNH\" (from the message's start; a UNS closes every group)"]
+      : []),
+    ...(spec["onlyWhenEmpty"] !== undefined && (!isStrings(spec["onlyWhenEmpty"]) || !spec["onlyWhenEmpty"].every((tag) => (Array.isArray(spec["record"]) ? spec["record"] : [spec["record"]]).includes(tag)))
+      ? ["onlyWhenEmpty: record tags whose segment starts a record only when its group holds no other record ([\"IDE\"]), each one of \"record\""]
       : []),
     ...(!isStrings(spec["groups"]) ? ["groups: tags that open the groups, outermost first ([\"NAD\", \"LOC\", \"LIN\", \"QTY\"])"] : []),
     ...(!isStrings(spec["messages"]) ? ["messages: accepted messages as TYPE:VERSION:RELEASE ([\"MSCONS:D:04B\"])"] : []),
