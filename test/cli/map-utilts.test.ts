@@ -165,32 +165,49 @@ describe("map of UTILTS time definitions (25004, 25005)", () => {
     expect(run.code).toBe(1)
     // The intact 25004 equals the ordinary file's, whose UNA names the point: no number in either.
     expect(payloads).toEqual([OVERVIEW])
-    // Message 1's records (its SEQ+Z43 at 14, 17, 20, 23, 26) are rejected with it: "?T" releases an
-    // ordinary character in its RFF+Z28 at lines 19 and 25.
-    expect(rejects.map((r) => r["lines"])).toEqual([[14], [17], [20], [23], [26]])
+    // Message 1's record segments (its IDE at 8, its SEQ+Z43 at 14, 17, 20, 23, 26) are rejected with it:
+    // "?T" releases an ordinary character in its RFF+Z28 at lines 19 and 25.
+    expect(rejects.map((r) => r["lines"])).toEqual([[8], [14], [17], [20], [23], [26]])
     const detailOf = (r: Record<string, unknown>): string => (r["errors"] as Array<{ detail: string }>)[0]!.detail
     for (const r of rejects) expect(detailOf(r)).toContain(`${DAMAGED}: message "1" (#1), segment ${(r["lines"] as Array<number>)[0]!} at byte `)
     for (const r of rejects) expect(detailOf(r)).toContain(`invalid_release: the release character "?" at byte ${readFileSync(DAMAGED, "latin1").indexOf("?T")} precedes an ordinary character`)
-    expect(run.stderr).toContain(`${DAMAGED}: 11 rows read = 6 in 1 payload (market-participant-definitions) + 5 rejected`)
+    expect(run.stderr).toContain(`${DAMAGED}: 12 rows read = 6 in 1 payload (market-participant-definitions) + 6 rejected`)
   })
 
-  it("other kinds: a Schaltzeit overview is a listed skip by PID, a daily pattern a located reject", async () => {
+  it("other kinds: a Schaltzeit overview is a listed skip by PID; no definitions and a daily pattern are located rejects", async () => {
     const { run, payloads, rejects, excluded } = await map("other", [OTHER])
     expect(run.code).toBe(1)
     expect(payloads).toEqual([])
+    // S1's transaction holds a definition (SEQ+Z69 at 13): the definition is the record, skipped by its PID.
     expect(excluded.map((e) => [e["lines"], e["outcome"], e["reason"]])).toEqual([[[13], "skipped", "PID 25006"]])
     expect(excluded[0]!["detail"]).toContain("PID 25006 (Übermittlung Übersicht Schaltzeitdefinitionen) is not among the PIDs the reader file takes (25004, 25005)")
-    // 25005 with times of day (DTM+Z33 format 401, a once-sent definition): the API's entries are
+    // S2 (STS+Z36+Z46: definitions not used) has no SEQ: its transaction (IDE at 23) is the record, and
+    // carries no definition the API could take.
+    // S3, a 25005 with times of day (DTM+Z33 format 401, a once-sent definition): the API's entries are
     // instants, so the whole rolled-out definition is refused, naming its rows and the cell.
-    expect(rejects.map((r) => r["lines"])).toEqual([[40, 43, 46]])
-    expect((rejects[0]!["errors"] as Array<Record<string, unknown>>)[0]).toMatchObject({ attr: "rolled_out_definitions.0.entries.0.period_start", code: "invalid", column: "DTM+Z33", cell: "0000" })
+    expect(rejects.map((r) => r["lines"])).toEqual([[23], [40, 43, 46]])
+    expect((rejects[0]!["errors"] as Array<Record<string, unknown>>)[0]).toMatchObject({ code: "unmatched_row" })
+    expect((rejects[1]!["errors"] as Array<Record<string, unknown>>)[0]).toMatchObject({ attr: "rolled_out_definitions.0.entries.0.period_start", code: "invalid", column: "DTM+Z33", cell: "0000" })
+    expect(run.stderr).toContain(`${OTHER}: 5 rows read = 0 in 0 payloads (market-participant-definitions) + 4 rejected + 1 excluded`)
+  })
+
+  it("the synthetic 25006 of hupe1980/mako (a transaction without SEQ) is a listed skip by its PID", async () => {
+    const { run, payloads, rejects, excluded } = await map("mako", [MAKO], ["--allow-empty"])
+    expect(run.code).toBe(0)
+    expect(payloads).toEqual([])
+    expect(rejects).toEqual([])
+    // One segment a line: its IDE+24 is line 7 (UNB is line 1, no UNA).
+    expect(excluded.map((e) => [e["lines"], e["outcome"], e["reason"]])).toEqual([[[7], "skipped", "PID 25006"]])
+    expect(excluded[0]!["raw"]).toBe("IDE+24+Vorgang001'STS+Z23+Z04+25006'RFF+Z13:25006'")
+    expect(run.stderr).toContain(`${MAKO}: 1 row read = 0 in 0 payloads (market-participant-definitions) + 0 rejected + 1 excluded`)
   })
 
   it("a reader file whose derived cells are not usable is refused before anything is read", async () => {
     const reader = write(dir, "bad.reader.json", JSON.stringify({
       source: "edifact",
-      record: "SEQ",
+      record: ["IDE", "SEQ"],
       groups: ["IDE", "SEQ"],
+      detail: "UNH",
       messages: ["UTILTS:D:18A"],
       cells: { definition: { first: ["CCI+Z39.3.1"] }, "@end": { next: "DTM+Z33", until: "DTM+Z35" } }
     }))
