@@ -160,6 +160,22 @@ describe("map of UTILTS time definitions (25004, 25005)", () => {
     expect(rejects).toEqual([])
   })
 
+  it("the same messages again in a second interchange of the file are refused as duplicates, never merged", async () => {
+    // Both interchanges' messages are M1 and M2 with the same BGM numbers: grouped by interchange too, each
+    // message is its own document, and the repeat an identical payload.
+    const text = readFileSync(ORDINARY, "latin1")
+    const again = text.slice(text.indexOf("UNB")).replaceAll("UT-0001", "UT-0009")
+    const file = write(dir, "twice.edi", text + again)
+    const { run, payloads, rejects } = await map("twice", [file])
+    expect(run.code).toBe(1)
+    expect(payloads).toEqual([OVERVIEW, ROLLED_OUT])
+    // The second interchange's UNB is line 72, 70 lines after the first's (line 2): its SEQs 70 lines later.
+    expect(rejects.map((r) => [r["lines"], (r["errors"] as Array<{ code: string }>)[0]!.code])).toEqual([
+      [[83, 90, 97, 101, 105, 109], "duplicate_payload"],
+      [[125, 128, 131, 134, 137], "duplicate_payload"]
+    ])
+  })
+
   it("a damaged message costs only itself; the intact one beside it, under a decimal comma, gives the same payload", async () => {
     const { run, payloads, rejects } = await map("damaged", [DAMAGED])
     expect(run.code).toBe(1)
