@@ -176,6 +176,25 @@ describe("map of UTILTS time definitions (25004, 25005)", () => {
     ])
   })
 
+  it("a register naming no definition of its overview, or without its low-load capability, fails the overview whole", async () => {
+    const text = readFileSync(ORDINARY, "latin1")
+    // WP01's registers (SEQ+Z41 at 35 and 39) name "WP1": a definitions item of their own, without a code.
+    const typo = await map("typo", [write(dir, "typo.edi", text.replaceAll("RFF+Z27:WP01", "RFF+Z27:WP1"))])
+    expect(typo.payloads).toEqual([ROLLED_OUT])
+    expect(typo.rejects.map((r) => [r["lines"], (r["errors"] as Array<{ code: string; attr?: string }>).map((e) => [e.attr, e.code])])).toEqual([
+      [[13, 20, 27, 31], [[undefined, "document_incomplete"]]],
+      [[35, 39], [["definitions.2.definition_code", "required"]]]
+    ])
+    // A register without CCI+Z10 (allowed where the sender is not the grid operator): never false by default.
+    const noCapability = await map("no-capability", [write(dir, "no-capability.edi", text.replace("CCI+Z38++NT'\nCCI+Z10++Z60'\n", "CCI+Z38++NT'\n").replace("UNT+41+M1'", "UNT+40+M1'"))])
+    expect(noCapability.payloads).toEqual([ROLLED_OUT])
+    const failing = noCapability.rejects.find((r) => (r["errors"] as Array<{ code: string }>)[0]!.code !== "document_incomplete")!
+    // The register fails its definition (HTNT: SEQ+Z42 at 13, its registers at 27 and 31), and the
+    // definition its overview: the rest is document_incomplete.
+    expect(failing["lines"]).toEqual([13, 27, 31])
+    expect(failing["errors"]).toMatchObject([{ attr: "definitions.0.registers.1.low_load_capable", code: "required" }])
+  })
+
   it("a damaged message costs only itself; the intact one beside it, under a decimal comma, gives the same payload", async () => {
     const { run, payloads, rejects } = await map("damaged", [DAMAGED])
     expect(run.code).toBe(1)
