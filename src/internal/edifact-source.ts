@@ -22,6 +22,7 @@ import { type InputVersions, type VersionOptions, versionOptionProblems } from "
 import { type EdifactSelection, recordSelection, selectionColumns, SELECTION_KEYS, selectionOf, selectionProblems } from "../readers/edifact/selection.js"
 import { SERIES_COLUMNS, SeriesCheck, type SeriesWarning } from "../readers/edifact/series.js"
 import { WholeMessages } from "../readers/edifact/whole-messages.js"
+import { CellDeriver, derivedCellsProblems, derivedColumns, type DerivedCells } from "../readers/edifact/derived-cells.js"
 import { type AccountLookup, accountColumns, accountFinder, accountLookupProblems, type AccountPeriod, DEFAULT_ZONE, readAccountTable } from "../readers/lookup/accounts.js"
 import { usageError } from "./exit-codes.js"
 import { readJsonFile } from "./read-json-file.js"
@@ -35,13 +36,15 @@ interface ReaderFile extends EdifactRecordOptions, EdifactSelection {
   readonly versions?: VersionOptions
   /** Each message is one document: a record rejected or left out takes the rest of its message with it (see whole-messages.ts). */
   readonly wholeMessages?: boolean
+  /** Cells derived from a record's cells or from the record after it (see derived-cells.ts). */
+  readonly cells?: DerivedCells
 }
 
 const isStrings = (v: unknown): v is Array<string> => Array.isArray(v) && v.length > 0 && v.every((s) => typeof s === "string" && s !== "")
 
 /** The problems of a reader file, one a line. */
 const readerProblems = (spec: Record<string, unknown>): Array<string> => {
-  const known = ["$schema", "source", "record", "groups", "detail", "messages", "zone", "ambiguous", "segmentCount", "accounts", "units", "versions", "wholeMessages", ...SELECTION_KEYS]
+  const known = ["$schema", "source", "record", "groups", "detail", "onlyWhenEmpty", "messages", "zone", "ambiguous", "segmentCount", "accounts", "units", "versions", "wholeMessages", "cells", ...SELECTION_KEYS]
   return [
     ...Object.keys(spec).filter((k) => !known.includes(k)).map((k) => `unknown key ${JSON.stringify(k)} (known: ${known.join(", ")})`),
     ...(spec["source"] !== undefined && spec["source"] !== "edifact" ? ["source: must be \"edifact\""] : []),
@@ -50,6 +53,9 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
       : []),
     ...(spec["detail"] !== undefined && spec["detail"] !== "UNS" && spec["detail"] !== "UNH"
       ? ["detail: where groups open: \"UNS\" (after the UNS, as MSCONS) or \"UNH\" (from the message's start; a UNS closes every group)"]
+      : []),
+    ...(spec["onlyWhenEmpty"] !== undefined && (!isStrings(spec["onlyWhenEmpty"]) || !spec["onlyWhenEmpty"].every((tag) => (Array.isArray(spec["record"]) ? spec["record"] : [spec["record"]]).includes(tag)))
+      ? ["onlyWhenEmpty: record tags whose segment starts a record only when its group holds no other record ([\"IDE\"]), each one of \"record\""]
       : []),
     ...(!isStrings(spec["groups"]) ? ["groups: tags that open the groups, outermost first ([\"NAD\", \"LOC\", \"LIN\", \"QTY\"])"] : []),
     ...(!isStrings(spec["messages"]) ? ["messages: accepted messages as TYPE:VERSION:RELEASE ([\"MSCONS:D:04B\"])"] : []),
@@ -65,6 +71,7 @@ const readerProblems = (spec: Record<string, unknown>): Array<string> => {
     ...accountLookupProblems(spec["accounts"]),
     ...(spec["units"] !== undefined ? quantityUnitsProblems(spec["units"]) : []),
     ...(spec["versions"] !== undefined ? versionOptionProblems(spec["versions"]) : []),
+    ...(spec["cells"] !== undefined ? derivedCellsProblems(spec["cells"]) : []),
     ...selectionProblems(spec)
   ]
 }
@@ -146,7 +153,7 @@ export const openEdifactRows = async (
   versions?: InputVersions
 ): Promise<AsyncGenerator<SourceItem>> => {
   const { path: readerPath, options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
-  const { accounts, units, versions: versionKey, pids, documentTypes, qualifiers, skip, wholeMessages, ...options } = readerFile
+  const { accounts, units, versions: versionKey, pids, documentTypes, qualifiers, skip, wholeMessages, cells, ...options } = readerFile
   const selection = selectionOf(readerFile)
   const periods = accounts !== undefined
     ? await readOncePerMapping(mapping, `accounts ${readerPath}`, () => readAccountPeriods(readerPath, accounts.table, options.zone))
@@ -157,7 +164,8 @@ export const openEdifactRows = async (
     ...(accounts !== undefined ? accountColumns(accounts) : []),
     ...(units !== undefined ? unitColumns(units) : []),
     ...(versionKey?.key ?? []),
-    ...selectionColumns(selection)
+    ...selectionColumns(selection),
+    ...(cells !== undefined ? derivedColumns(cells) : [])
   ]
   // Records outside the reader file's PIDs and qualifiers are left out first, each counted and listed
   // (selection.ts): a forecast is skipped as one, whatever its unit, version or account.
@@ -176,6 +184,8 @@ export const openEdifactRows = async (
   const runs = readEdifactRecordRuns(chunks, { ...options, columns })
   // The series of each message checked as its records pass (src/readers/edifact/series.ts).
   const series = new SeriesCheck(options.zone ?? DEFAULT_ZONE)
+  // Cells derived from a record's or from the next record's cells, before anything reads them.
+  const derive = cells !== undefined ? new CellDeriver(cells) : undefined
   const settle = (read: EdifactRecordItem): EdifactRecordItem => {
     const measured = unitOf !== undefined && read.kind === "record" ? unitOf(read) : read
     const decided = verdictOf !== undefined && measured.kind === "record" ? verdictOf(measured) ?? measured : measured
@@ -200,8 +210,9 @@ export const openEdifactRows = async (
       // Records outside the selection are left out before the series check: a forecast beside a true
       // value of the same quarter-hour is no repeat of it.
       const selected = select === undefined ? run : run.map((made) => (made.kind === "record" ? select(made) ?? made : made))
-      for (const read of series.check(selected)) for (const item of settled(read)) yield sourceItem(item)
+      for (const read of series.check(derive === undefined ? selected : derive.take(selected))) for (const item of settled(read)) yield sourceItem(item)
     }
+    if (derive !== undefined) for (const read of series.check(derive.end())) for (const item of settled(read)) yield sourceItem(item)
     for (const read of series.end()) for (const item of settled(read)) yield sourceItem(item)
     for (const item of whole?.end() ?? []) yield sourceItem(item)
   })()

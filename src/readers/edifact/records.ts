@@ -54,6 +54,13 @@ export interface EdifactRecordOptions extends MessageOptions {
    * after it only.
    */
   readonly detail?: "UNS" | "UNH"
+  /**
+   * Record tags whose segment starts a record only when its group holds no other record: otherwise its
+   * group is the context of the records inside it. A UTILTS transaction (`IDE`) with definitions gives
+   * their records; one without any (`STS+Z36+Z46`, or a kind the reader's selection leaves out) gives a
+   * record of its own, so that it ends in an outcome too.
+   */
+  readonly onlyWhenEmpty?: ReadonlyArray<string>
   /** Accepted messages as `TYPE:VERSION:RELEASE` (`MSCONS:D:04B`); others are refused as `unsupported_format`. */
   readonly messages: ReadonlyArray<string>
   /** The zone of ISO date-times (default `Europe/Berlin`). */
@@ -195,6 +202,8 @@ class MessageRecords {
   private header: Array<Segment> | undefined
   /** The depth of the group each tag opens (group tags and record tags); 0 for other tags. */
   private readonly depths: ReadonlyMap<string, number>
+  /** The record of a group whose tag is in `onlyWhenEmpty`, until a record inside it comes or it closes. */
+  private pending: { readonly level: Level; readonly item: EdifactRecordItem } | undefined
 
   constructor(
     private readonly message: MessageOfRecords,
@@ -244,11 +253,11 @@ class MessageRecords {
       if (!isNumericCell(name)) {
         // A list item holding the separator would be split in two by the list converter.
         const detail = `${name} ${JSON.stringify(cells[name])}: an item (segment ${segment.number}) holds ${JSON.stringify(LIST_SEPARATOR)}, which separates the items of a list cell`
-        this.records.push({ kind: "reject", code: "invalid_list_item", detail, at: locationOf(message, first), raw })
+        this.emit(own, { kind: "reject", code: "invalid_list_item", detail, at: locationOf(message, first), raw })
         return
       }
       const detail = `${name} ${JSON.stringify(cells[name])} (segment ${segment.number}) is not a number as EDIFACT writes it: digits, the decimal mark ${JSON.stringify(segment.decimal)} of the interchange's UNA, a leading minus; no thousands separator, plus sign or exponent`
-      this.records.push({ kind: "reject", code: "invalid_number", detail, at: locationOf(message, first), raw })
+      this.emit(own, { kind: "reject", code: "invalid_number", detail, at: locationOf(message, first), raw })
       return
     }
     cells["@message"] = message.reference
@@ -256,12 +265,38 @@ class MessageRecords {
     cells["@record"] = first.tag
     cells["@segment"] = String(first.number)
     cells["@offset"] = String(first.offset)
-    this.records.push({ kind: "record", record: cells, at: locationOf(message, first), raw })
+    this.emit(own, { kind: "record", record: cells, at: locationOf(message, first), raw })
+  }
+
+  /** The item of the record (or reject) of a group: held while its group may still hold records (`onlyWhenEmpty`). */
+  private emit(level: Level, item: EdifactRecordItem): void {
+    if (this.options.onlyWhenEmpty?.includes(level.segments[0]!.tag) === true) {
+      this.release()
+      this.pending = { level, item }
+      return
+    }
+    const pending = this.pending
+    if (pending !== undefined) {
+      let inside = false
+      for (let l = level.parent; l !== undefined && !inside; l = l.parent) inside = l === pending.level
+      // A record inside it: the group is context, not a record of its own.
+      if (inside) this.pending = undefined
+      else this.release()
+    }
+    this.records.push(item)
+  }
+
+  /** The held record of an `onlyWhenEmpty` group that holds no other record: its group has closed. */
+  private release(): void {
+    if (this.pending !== undefined) this.records.push(this.pending.item)
+    this.pending = undefined
   }
 
   private step(segment: Segment, depth: number): void {
     const levels = this.levels
     if (depth > 0 || segment.tag === "UNT") this.flush()
+    // The group held has closed when a group at its depth or outside it opens, or the message ends.
+    if (this.pending !== undefined && (segment.tag === "UNT" || (segment.tag === "UNS" && this.options.detail === "UNH") || (depth > 0 && depth <= this.pending.level.depth))) this.release()
     if (segment.tag === "UNS" && this.options.detail === "UNH") {
       // The summary section: every group closes; its segments are a level of their own below the header's,
       // so the records after it (an invoice's tax totals) have them, and no record before it does.

@@ -4,7 +4,7 @@
  * (`QTY` C186/6063, key `qualifiers`). A record outside the selection is no payload and no reject: it
  * becomes an {@link EdifactExclusion} `skipped`, whose reason groups it in counts (`PID 13007`, `document
  * type 7`, `qualifier 187`, `no PID`) and whose detail names the code and its meaning from the shipped
- * tables ({@link MSCONS_PIDS}, {@link PARTIN_PIDS}, {@link PRICAT_PIDS}, {@link MSCONS_DOCUMENT_TYPES}, {@link MSCONS_QTY_QUALIFIERS}).
+ * tables ({@link MSCONS_PIDS}, {@link PARTIN_PIDS}, {@link PRICAT_PIDS}, {@link UTILTS_PIDS}, {@link MSCONS_DOCUMENT_TYPES}, {@link MSCONS_QTY_QUALIFIERS}).
  *
  * The PID is checked first, then the document type, then the qualifier: a forecast in a calorific-value
  * message is skipped as `PID 13007`. A message without `RFF+Z13` is skipped as `no PID` when `pids` is
@@ -22,10 +22,11 @@ import type { LegacyRecord } from "../../mappers/field-source.js"
 import { codeWithName, MSCONS_DOCUMENT_TYPES, MSCONS_PIDS, MSCONS_QTY_QUALIFIERS } from "./mscons-codes.js"
 import { PARTIN_PIDS } from "./partin-codes.js"
 import { PRICAT_PIDS } from "./pricat-codes.js"
+import { UTILTS_PIDS } from "./utilts-codes.js"
 import type { EdifactExclusion, EdifactRecord } from "./records.js"
 
 /** The names of the PIDs a skip is named with: those of every message type the project reads. */
-const PID_NAMES: Readonly<Record<string, string>> = { ...MSCONS_PIDS, ...PARTIN_PIDS, ...PRICAT_PIDS }
+const PID_NAMES: Readonly<Record<string, string>> = { ...MSCONS_PIDS, ...PARTIN_PIDS, ...PRICAT_PIDS, ...UTILTS_PIDS }
 
 /** A rule of `skip`: the records whose `cell` holds one of the values are left out, each value with why. */
 export interface SkipRule {
@@ -54,6 +55,7 @@ export const SELECTION_KEYS = ["pids", "documentTypes", "qualifiers", "skip"] as
 
 /** The cell that names the tag of a record's segment. */
 const RECORD_CELL = "@record"
+
 
 /** The cells the selection reads: the PID and document type of the message and the qualifier of the quantity. */
 export const PID_CELL = "RFF+Z13.1.2"
