@@ -103,7 +103,16 @@ describe("versions of a value across files", () => {
   it("refuses a versions option without cells", () => {
     expect(versionOptionProblems({ key: ["LOC+172.2.1"] })).toEqual([])
     expect(versionOptionProblems({ key: "LOC+172.2.1" }).length).toBe(1)
-    expect(versionOptionProblems({ key: ["LOC+172.2.1"], order: "x" })).toEqual(['versions: unknown key "order" (known: key)'])
+    expect(versionOptionProblems({ key: ["LOC+172.2.1"], order: "x" })).toEqual(['versions: unknown key "order" (known: key, cancellations)'])
+  })
+
+  it("takes cancellations without a key (whole documents), and refuses a key left out without them or a refers that is no RFF", () => {
+    expect(versionOptionProblems({ cancellations: { pids: ["31004"], documentTypes: ["457"], refers: "RFF+OI" } })).toEqual([])
+    expect(versionOptionProblems({ cancellations: {} })).toEqual([])
+    expect(versionOptionProblems({}).length).toBe(1)
+    expect(versionOptionProblems({ cancellations: { refers: "RFF+OI.1.2" } }).length).toBe(1)
+    expect(versionOptionProblems({ cancellations: { pids: [] } }).length).toBe(1)
+    expect(versionOptionProblems({ cancellations: { bgm: ["457"] } }).length).toBe(1)
   })
 })
 

@@ -2,7 +2,9 @@
  * Versions of a value across the messages of a run: the same (MaLo, OBIS, interval), named by the cells
  * of the reader file's `versions.key`, sent again in a later message (a re-send, or a correction from
  * `Z18` to `67` or `220`) is one value, and only its latest version is mapped. Cancellations (PID 13006,
- * `BGM` 1225 `1`, the cancelled document named in `RFF+ACW`) void the values of the document they name.
+ * `BGM` 1225 `1`, the cancelled document named in `RFF+ACW`; or the reader file's `versions.cancellations`,
+ * e.g. an INVOIC Storno 31004 naming its invoice in `RFF+OI`) void the values of the document they name;
+ * without a `key`, only cancellations act, on whole documents.
  *
  * An index is built before anything is mapped, in two readings of every input: the message headers
  * ({@link VersionIndex.addMessages}: sender, `BGM` 1004, `DTM+137`, cancellations), then the values
@@ -26,11 +28,34 @@ import { type Segment, type SegmentItem, SegmentScanner } from "./segments.js"
 const isHeaderSegment = (segment: Segment): boolean =>
   segment.tag === "BGM" || segment.tag === "RFF" || segment.tag === "UNS" || (segment.tag === "DTM" && el(segment, 0) === "137")
 
-/** The reader file's `versions`: the cells that name one value across messages. */
-export interface VersionOptions {
-  /** Cells of a record that together name one value: `["LOC+172.2.1", "PIA+5.2.1", "DTM+163", "DTM+164"]`. */
-  readonly key: ReadonlyArray<string>
+/**
+ * Which messages are cancellations, and the segment naming the document each cancels: by default
+ * MSCONS's (`BGM` 1225 `1` or PID 13006, `RFF+ACW`); an INVOIC Storno is PID 31004, `BGM` 457, `RFF+OI`.
+ * `BGM` 1225 `1` is a cancellation whatever the option says.
+ */
+export interface CancellationOptions {
+  /** PIDs (`RFF+Z13`) of cancellations. */
+  readonly pids?: ReadonlyArray<string>
+  /** Document types (`BGM` 1001) of cancellations. */
+  readonly documentTypes?: ReadonlyArray<string>
+  /** The `RFF` (as `RFF+` and its qualifier) whose 1154 is the `BGM` 1004 of the document cancelled. */
+  readonly refers?: string
 }
+
+/** The reader file's `versions`: the cells that name one value across messages, and what a cancellation is. */
+export interface VersionOptions {
+  /**
+   * Cells of a record that together name one value: `["LOC+172.2.1", "PIA+5.2.1", "DTM+163", "DTM+164"]`.
+   * Without it no value supersedes another (an invoice is a document of its own), and only cancellations act.
+   */
+  readonly key?: ReadonlyArray<string>
+  readonly cancellations?: CancellationOptions
+}
+
+/** MSCONS's cancellations: PID 13006 (and `BGM` 1225 `1`), naming the document in `RFF+ACW`. */
+const DEFAULT_CANCELLATIONS = { pids: ["13006"], documentTypes: [], refers: "RFF+ACW" } as const
+
+const REFERS = /^RFF\+[A-Z0-9]{1,3}$/u
 
 /** The key of the example reader file: MaLo, OBIS code, interval start and end. */
 export const DEFAULT_VERSION_KEY: ReadonlyArray<string> = ["LOC+172.2.1", "PIA+5.2.1", "DTM+163", "DTM+164"]
@@ -47,9 +72,15 @@ export const versionOptionProblems = (value: unknown): Array<string> => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) return [usage]
   const spec = value as Record<string, unknown>
   const key = spec["key"]
-  const unknown = Object.keys(spec).filter((k) => k !== "key").map((k) => `versions: unknown key ${JSON.stringify(k)} (known: key)`)
-  const keyOk = Array.isArray(key) && key.length > 0 && key.every((c) => typeof c === "string" && c !== "")
-  return [...unknown, ...(keyOk ? [] : [usage])]
+  const unknown = Object.keys(spec).filter((k) => k !== "key" && k !== "cancellations").map((k) => `versions: unknown key ${JSON.stringify(k)} (known: key, cancellations)`)
+  const strings = (v: unknown): boolean => Array.isArray(v) && v.length > 0 && v.every((c) => typeof c === "string" && c !== "")
+  // A key may be left out only where cancellations are declared: `versions` then acts on whole documents.
+  const keyOk = key === undefined ? spec["cancellations"] !== undefined : strings(key)
+  const c = spec["cancellations"]
+  const cancellationUsage = 'versions.cancellations: { "pids": ["31004"], "documentTypes": ["457"], "refers": "RFF+OI" } (each optional; refers: RFF+ and the qualifier naming the document cancelled)'
+  const cancellationsOk = c === undefined || (typeof c === "object" && c !== null && !Array.isArray(c) &&
+    Object.entries(c).every(([k, v]) => (k === "pids" || k === "documentTypes") ? strings(v) : k === "refers" && typeof v === "string" && REFERS.test(v)))
+  return [...unknown, ...(keyOk ? [] : [usage]), ...(cancellationsOk ? [] : [cancellationUsage])]
 }
 
 /** A message as the index knows it: where it is, who sent it, which document it is, what it cancels. */
@@ -69,9 +100,9 @@ export interface MessageHeader {
   readonly datedText: string | undefined
   readonly datedIso: string | undefined
   readonly dated: number | undefined
-  /** A cancellation: `BGM` 1225 `1` or PID (`RFF+Z13`) 13006. */
+  /** A cancellation: `BGM` 1225 `1`, or a PID (`RFF+Z13`) or document type (`BGM` 1001) of the reader file's cancellations (13006 by default). */
   readonly cancellation: boolean
-  /** `RFF+ACW`: the document it refers to (the one a cancellation cancels), and where that segment is. */
+  /** `RFF+ACW` (or the reader file's `cancellations.refers`): the document a cancellation cancels, and where that segment is. */
   readonly refers: string | undefined
   readonly refersAt: EdifactLocation | undefined
 }
@@ -147,8 +178,10 @@ const READ_DATE = /^\d{4}-\d{2}/u
 const flat = (text: string): string => JSON.parse(JSON.stringify(text)) as string
 
 /** The header of a message: the segments before its `UNS`. */
-export const messageHeaderOf = (message: EdifactMessage, file: number, fileName: string, zone: string): MessageHeader => {
+export const messageHeaderOf = (message: EdifactMessage, file: number, fileName: string, zone: string, cancellations: CancellationOptions = DEFAULT_CANCELLATIONS): MessageHeader => {
+  const refersTo = (cancellations.refers ?? DEFAULT_CANCELLATIONS.refers).slice("RFF+".length)
   let document = ""
+  let documentType = ""
   let cancellationCode = false
   let datedText: string | undefined
   let datedIso: string | undefined
@@ -169,6 +202,7 @@ export const messageHeaderOf = (message: EdifactMessage, file: number, fileName:
     if (segment.tag === "BGM" && !seenBgm) {
       seenBgm = true
       document = el(segment, 1)
+      documentType = el(segment, 0)
       cancellationCode = el(segment, 2) === "1"
     } else if (segment.tag === "DTM" && el(segment, 0) === "137" && datedText === undefined) {
       datedText = el(segment, 0, 1)
@@ -176,7 +210,7 @@ export const messageHeaderOf = (message: EdifactMessage, file: number, fileName:
       datedIso = read.ok ? read.iso : datedText
       const instant = read.ok ? Date.parse(read.iso) : Number.NaN
       if (!Number.isNaN(instant)) dated = instant
-    } else if (segment.tag === "RFF" && el(segment, 0) === "ACW" && refers === undefined) {
+    } else if (segment.tag === "RFF" && el(segment, 0) === refersTo && refers === undefined) {
       refers = el(segment, 0, 1)
       refersAt = locationOf(segment)
     } else if (segment.tag === "RFF" && el(segment, 0) === "Z13" && pid === "") pid = el(segment, 0, 1)
@@ -192,7 +226,7 @@ export const messageHeaderOf = (message: EdifactMessage, file: number, fileName:
     datedText,
     datedIso,
     dated,
-    cancellation: cancellationCode || pid === "13006",
+    cancellation: cancellationCode || (cancellations.pids ?? DEFAULT_CANCELLATIONS.pids).includes(pid) || (cancellations.documentTypes ?? []).includes(documentType),
     refers,
     refersAt
   }
@@ -249,13 +283,17 @@ export class VersionIndex {
   /** Messages cancelled, by file and number: the cancellation. */
   private readonly cancelled = new Map<string, MessageHeader>()
   private readonly latest = new Map<string, Latest>()
+  /** The segment a cancellation names its document in, as details name it (`RFF+ACW`). */
+  private readonly refersName: string
   /** Warnings found while settling (orphan cancellations). */
   readonly warnings: Array<VersionWarning> = []
 
   constructor(
     readonly options: VersionOptions,
     private readonly zone: string
-  ) {}
+  ) {
+    this.refersName = options.cancellations?.refers ?? DEFAULT_CANCELLATIONS.refers
+  }
 
   /** The winners that an earlier run does not already hold (once settled): to be recorded once mapped. */
   *winners(): Generator<WinningVersion> {
@@ -288,6 +326,7 @@ export class VersionIndex {
    * reader could not read (it takes no part: its payload is refused by the check).
    */
   keyOf(record: EdifactRecord["record"]): string | undefined {
+    if (this.options.key === undefined) return undefined
     const values: Array<string> = []
     for (const cell of this.options.key) {
       const value = record[cell]
@@ -308,7 +347,7 @@ export class VersionIndex {
     const segments: Array<SegmentItem> = []
     const take = (item: MessageEvent): void => {
       if (item.kind !== "message" || !options.messages.includes(`${item.type}:${item.version}:${item.release}`)) return
-      const header = messageHeaderOf(item, file, fileName, this.zone)
+      const header = messageHeaderOf(item, file, fileName, this.zone, this.options.cancellations)
       this.headers.set(messageKey(file, item.number), header)
       if (!header.cancellation) {
         const key = documentKey(header.sender, header.document)
@@ -337,6 +376,8 @@ export class VersionIndex {
     selected: { readonly columns: ReadonlyArray<string>; readonly leftOut: (record: EdifactRecord) => boolean } = { columns: [], leftOut: () => false }
   ): Promise<void> {
     if (!this.matched) this.matchCancellations()
+    // Without a key no value is a version of another: there is nothing to read.
+    if (this.options.key === undefined) return
     for await (const run of readEdifactRecordRuns(chunks, { ...options, columns: [...this.options.key, ...selected.columns] })) {
       for (const item of run) {
         if (item.kind !== "record" || item.at.message === undefined || selected.leftOut(item)) continue
@@ -355,7 +396,7 @@ export class VersionIndex {
   private cancellationsOf: Array<MessageHeader> = []
   private readonly cancellationFiles = new Set<number>()
 
-  /** Pairs each cancellation with the messages of the document it names (sender, `RFF+ACW` = `BGM` 1004). */
+  /** Pairs each cancellation with the messages of the document it names (sender, `RFF+ACW` or `cancellations.refers` = `BGM` 1004). */
   private matchCancellations(): void {
     this.matched = true
     for (const header of this.headers.values()) {
@@ -379,7 +420,7 @@ export class VersionIndex {
     for (const c of this.cancellationsOf) {
       const at = c.refersAt ?? c.at
       if (c.refers === undefined || c.refers === "") {
-        this.warnings.push({ fileName: c.fileName, code: "orphan_cancellation", at, detail: `the cancellation (${documentName(c)}) names no document (no RFF+ACW): nothing is cancelled` })
+        this.warnings.push({ fileName: c.fileName, code: "orphan_cancellation", at, detail: `the cancellation (${documentName(c)}) names no document (no ${this.refersName}): nothing is cancelled` })
         continue
       }
       if ((this.documents.get(documentKey(c.sender, c.refers)) ?? []).length > 0) continue
@@ -430,7 +471,7 @@ export class VersionIndex {
     }
     const by = this.cancelled.get(messageKey(file, number))
     if (by !== undefined) {
-      return { kind: "exclusion", code: "cancelled", reason: "cancelled", detail: `cancelled by ${messageName(by)}, which names document ${JSON.stringify(header.document)} in RFF+ACW`, at: item.at, raw: item.raw }
+      return { kind: "exclusion", code: "cancelled", reason: "cancelled", detail: `cancelled by ${messageName(by)}, which names document ${JSON.stringify(header.document)} in ${this.refersName}`, at: item.at, raw: item.raw }
     }
     const key = this.keyOf(item.record)
     if (key === undefined) return undefined
