@@ -94,6 +94,40 @@ const crossCheck = (invoice: Invoice): void => {
   for (const tax of invoice.tax_amounts) expect(tax.tax_amount).toBe(centsOf(String(tax.tax_amount_assessment_basis / 100), tax.tax_rate, 100n))
 }
 
+/** The advance payment invoice (PID 31001) of invoic-31001-31004-storno.edi: March 2024 (29 Feb 23:00 and 31 Mar 22:00 UTC), 120.50 net, 19 % VAT 22.895 rounded to 22.90. */
+const ADVANCE_PAYMENT = {
+    import_supplier: "STADTWERKE_NORD",
+    external_account_number: "KD-3003",
+    market_participant_invoice: {
+      invoice_type: "ADVANCE_PAYMENT",
+      invoice_sub_type: "ABS",
+      invoice_document_type: "380",
+      invoice_number: "ABS-2024-03-0007",
+      issued_at: "2024-03-01T10:00:00+01:00",
+      due_at: "2024-03-15T00:00:00+01:00",
+      malo_number: "51238696781",
+      period_start_at: "2024-03-01T00:00:00+01:00",
+      period_end_at: "2024-04-01T00:00:00+02:00",
+      amount_total: 14340,
+      amount_due: 14340,
+      interchange_reference: "AB20240320",
+      ...PARTIES,
+      line_items: [{
+        position: 1, article: "9990001000412", article_type: "Z09", quantity: "1", quantity_unit: "H87",
+        period_start_at: "2024-03-01T00:00:00+01:00", period_end_at: "2024-04-01T00:00:00+02:00", amount_net: 12050, price: "120.50", tax_rate: "19.00", tax_rate_type: "S"
+      }],
+      tax_amounts: [{ tax_rate: "19.00", tax_rate_type: "S", tax_amount_assessment_basis: 12050, tax_amount: 2290 }]
+    }
+  }
+
+/** The interchange of an invoice and its Storno, and each message alone in an interchange of its own (the same sender). */
+const STORNO = fixture("invoic-31001-31004-storno.edi")
+const STORNO_TEXT = readFileSync(STORNO, "latin1")
+const SECOND = STORNO_TEXT.indexOf("UNH+2+")
+const ABS_ALONE = write(dir, "abs-alone.edi", `${STORNO_TEXT.slice(0, SECOND)}UNZ+1+AB20240320'\n`)
+const STORNO_ALONE_TEXT = `${STORNO_TEXT.slice(0, STORNO_TEXT.indexOf("UNH+1+"))}${STORNO_TEXT.slice(SECOND).replace("UNZ+2+", "UNZ+1+")}`.replaceAll("AB20240320", "AB20240321")
+const STORNO_ALONE = write(dir, "storno-alone.edi", STORNO_ALONE_TEXT)
+
 const map = async (input: string, name: string, extra: ReadonlyArray<string> = []) => {
   const out = join(dir, `${name}.ndjson`)
   const rejects = join(dir, `${name}.rejects.ndjson`)
@@ -130,47 +164,66 @@ describe("data-import map: INVOIC to market participant invoices", () => {
     expect(comma.payloads).toEqual(point.payloads)
   })
 
-  it("maps an advance payment invoice; the Storno naming it is a listed skip by its PID 31004", async () => {
-    const { run, out, payloads, rejects, excluded } = await map(fixture("invoic-31001-31004-storno.edi"), "storno")
+  it("maps an advance payment invoice (31001) alone", async () => {
+    const { run, out, payloads, rejects, excluded } = await map(ABS_ALONE, "abs")
     expect(run.code).toBe(0)
-    // March 2024 (29 Feb 23:00 and 31 Mar 22:00 UTC), 120.50 net, 19 % VAT 22.895 rounded to 22.90.
-    expect(payloads).toEqual([{
-      import_supplier: "STADTWERKE_NORD",
-      external_account_number: "KD-3003",
-      market_participant_invoice: {
-        invoice_type: "ADVANCE_PAYMENT",
-        invoice_sub_type: "ABS",
-        invoice_document_type: "380",
-        invoice_number: "ABS-2024-03-0007",
-        issued_at: "2024-03-01T10:00:00+01:00",
-        due_at: "2024-03-15T00:00:00+01:00",
-        malo_number: "51238696781",
-        period_start_at: "2024-03-01T00:00:00+01:00",
-        period_end_at: "2024-04-01T00:00:00+02:00",
-        amount_total: 14340,
-        amount_due: 14340,
-        interchange_reference: "AB20240320",
-        ...PARTIES,
-        line_items: [{
-          position: 1, article: "9990001000412", article_type: "Z09", quantity: "1", quantity_unit: "H87",
-          period_start_at: "2024-03-01T00:00:00+01:00", period_end_at: "2024-04-01T00:00:00+02:00", amount_net: 12050, price: "120.50", tax_rate: "19.00", tax_rate_type: "S"
-        }],
-        tax_amounts: [{ tax_rate: "19.00", tax_rate_type: "S", tax_amount_assessment_basis: 12050, tax_amount: 2290 }]
-      }
-    }])
+    expect(payloads).toEqual([ADVANCE_PAYMENT])
     crossCheck(payloads[0]!["market_participant_invoice"] as Invoice)
     expect(rejects).toEqual([])
-    // The Storno has no line (the endpoint wants at least one): its one record, the summary's TAX, is listed.
-    expect(excluded).toEqual([{
-      file: fixture("invoic-31001-31004-storno.edi"),
-      lines: [48],
-      outcome: "skipped",
-      reason: "PID 31004",
-      detail: `${fixture("invoic-31001-31004-storno.edi")}: message "2" (#2), segment 48 at byte 1199: PID 31004 is not among the PIDs the reader file takes (31001, 31002, 31003, 31005, 31006, 31007, 31008, 31009, 31010, 31011)`,
-      raw: "TAX+7+VAT+++:::19+S'MOA+125:-120,50'MOA+161:-22,90'"
-    }])
-    expect(run.stderr).toContain("4 rows read = 3 in 1 payload (market-participant-invoice) + 0 rejected + 1 excluded\n")
+    expect(excluded).toEqual([])
     await validates(out, 1)
+  })
+
+  it("leaves out an invoice its Storno (31004, RFF+OI) cancels in the run as cancelled, and lists the Storno", async () => {
+    // One interchange with both: the invoice's LIN (16) and TAXes (22, 26) are cancelled, the Storno's summary TAX (48) with it.
+    const { run, payloads, rejects, excluded } = await map(STORNO, "storno")
+    expect(run.code).toBe(0)
+    expect(payloads).toEqual([])
+    expect(rejects).toEqual([])
+    expect(excluded.map((e) => [e["file"], e["lines"], e["outcome"], e["reason"]])).toEqual([
+      [STORNO, [16], "cancelled", "cancelled"],
+      [STORNO, [22], "cancelled", "cancelled"],
+      [STORNO, [26], "cancelled", "cancelled"],
+      [STORNO, [48], "cancelled", "in a cancellation"]
+    ])
+    for (const e of excluded.slice(0, 3)) {
+      expect(e["detail"]).toContain(`cancelled by message "2" (#2) of ${STORNO} (BGM "STO-2024-03-0001", DTM+137 2024-03-20T10:00:00+01:00), which names document "ABS-2024-03-0007" in RFF+OI`)
+    }
+    expect(excluded[3]!["detail"]).toContain(`${STORNO}: message "2" (#2), segment 48`)
+    expect(excluded[3]!["raw"]).toBe("TAX+7+VAT+++:::19+S'MOA+125:-120,50'MOA+161:-22,90'")
+    expect(run.stderr).toContain("4 rows read = 0 in 0 payloads (market-participant-invoice) + 0 rejected + 4 excluded\n")
+    expect(run.stderr).not.toContain("warning")
+  })
+
+  it("cancels the invoice whichever file of the run holds it, in either order", async () => {
+    // The invoice alone (UNA, UNB, then its message: LIN 16, TAX 22 and 26); the Storno alone (its summary TAX is segment 21).
+    const storno = `cancelled by message "2" (#1) of ${STORNO_ALONE} (BGM "STO-2024-03-0001", DTM+137 2024-03-20T10:00:00+01:00), which names document "ABS-2024-03-0007" in RFF+OI`
+    for (const [name, inputs] of [["abs-storno", [ABS_ALONE, STORNO_ALONE]], ["storno-abs", [STORNO_ALONE, ABS_ALONE]]] as const) {
+      // map() gives its extra arguments before its input: the run reads inputs[0], then inputs[1].
+      const { run, payloads, rejects, excluded } = await map(inputs[1], name, [inputs[0]])
+      expect(run.code).toBe(0)
+      expect(payloads).toEqual([])
+      expect(rejects).toEqual([])
+      const invoice = [[ABS_ALONE, [16], "cancelled", "cancelled"], [ABS_ALONE, [22], "cancelled", "cancelled"], [ABS_ALONE, [26], "cancelled", "cancelled"]]
+      const cancellation = [[STORNO_ALONE, [21], "cancelled", "in a cancellation"]]
+      expect(excluded.map((e) => [e["file"], e["lines"], e["outcome"], e["reason"]])).toEqual(inputs[0] === ABS_ALONE ? [...invoice, ...cancellation] : [...cancellation, ...invoice])
+      for (const e of excluded.filter((x) => x["file"] === ABS_ALONE)) expect(e["detail"]).toContain(storno)
+      expect(run.stderr).not.toContain("warning")
+    }
+  })
+
+  it("warns, located at its RFF+OI, of a Storno whose invoice is in no input of the run", async () => {
+    const { run, payloads, rejects, excluded } = await map(STORNO_ALONE, "storno-alone")
+    // A file of cancellations alone is no empty export.
+    expect(run.code).toBe(0)
+    expect(payloads).toEqual([])
+    expect(rejects).toEqual([])
+    expect(excluded.map((e) => [e["lines"], e["outcome"], e["reason"]])).toEqual([[[21], "cancelled", "in a cancellation"]])
+    // UNA 1, UNB 2, UNH 3, BGM 4, DTM 5, IMD 6, RFF+Z13 7, RFF+OI 8.
+    const offset = Buffer.byteLength(STORNO_ALONE_TEXT.slice(0, STORNO_ALONE_TEXT.indexOf("RFF+OI")), "latin1")
+    expect(run.stderr).toContain(
+      `warning: ${STORNO_ALONE}: message "2" (#1), segment 8 at byte ${offset}: orphan_cancellation: the cancellation (BGM "STO-2024-03-0001", DTM+137 2024-03-20T10:00:00+01:00) names document "ABS-2024-03-0007" of sender "9900123456789", which is in no input of this run: nothing is cancelled\n`
+    )
   })
 
   it("rejects the records of a damaged invoice, located, and maps the intact one beside it", async () => {
