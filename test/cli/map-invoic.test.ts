@@ -226,6 +226,20 @@ describe("data-import map: INVOIC to market participant invoices", () => {
     )
   })
 
+  it("warns that a Storno cancels an invoice an earlier run mapped (map --journal), located at its RFF+OI", async () => {
+    const ledger = join(dir, "storno.ledger")
+    const first = await runCli(["map", "-m", MAPPING, "-o", join(dir, "journal-1.ndjson"), "--journal", ledger, "--new-ledger", ABS_ALONE])
+    expect(first.code).toBe(0)
+    expect(lines(readFileSync(join(dir, "journal-1.ndjson"), "utf8"))).toEqual([ADVANCE_PAYMENT])
+    const second = await runCli(["map", "-m", MAPPING, "-o", join(dir, "journal-2.ndjson"), "--journal", ledger, STORNO_ALONE])
+    expect(second.code).toBe(0)
+    const offset = Buffer.byteLength(STORNO_ALONE_TEXT.slice(0, STORNO_ALONE_TEXT.indexOf("RFF+OI")), "latin1")
+    const warnings = second.stderr.split("\n").filter((l) => l.startsWith("warning: "))
+    expect(warnings).toEqual([
+      `warning: ${STORNO_ALONE}: message "2" (#1), segment 8 at byte ${offset}: cancels_mapped_document: the cancellation (BGM "STO-2024-03-0001", DTM+137 2024-03-20T10:00:00+01:00) cancels document "ABS-2024-03-0007" of sender "9900123456789", whose values were mapped in run 1 from ${ABS_ALONE}: the API has no update, so cancel those amounts in the platform`
+    ])
+  })
+
   it("rejects the records of a damaged invoice, located, and maps the intact one beside it", async () => {
     const input = fixture("invoic-damaged-beside-intact.edi")
     const { run, payloads, rejects } = await map(input, "damaged")

@@ -285,6 +285,8 @@ export class VersionIndex {
   private readonly latest = new Map<string, Latest>()
   /** The segment a cancellation names its document in, as details name it (`RFF+ACW`). */
   private readonly refersName: string
+  /** Without a key: each document's first record, by file and message, recorded as its version once mapped. */
+  private readonly documentStarts = new Map<string, { readonly header: MessageHeader; readonly segment: number; readonly raw: string }>()
   /** Warnings found while settling (orphan cancellations). */
   readonly warnings: Array<VersionWarning> = []
 
@@ -312,6 +314,10 @@ export class VersionIndex {
         dated: best.header.dated ?? null,
         raw: best.raw
       }
+    }
+    for (const { header, segment, raw } of this.documentStarts.values()) {
+      const datedText = header.datedIso ?? null
+      yield { key: JSON.stringify(["document", header.sender, header.document, datedText]), fileName: header.fileName, line: segment, message: header.reference, sender: header.sender, document: header.document, datedText, dated: header.dated ?? null, raw }
     }
   }
 
@@ -376,8 +382,20 @@ export class VersionIndex {
     selected: { readonly columns: ReadonlyArray<string>; readonly leftOut: (record: EdifactRecord) => boolean } = { columns: [], leftOut: () => false }
   ): Promise<void> {
     if (!this.matched) this.matchCancellations()
-    // Without a key no value is a version of another: there is nothing to read.
-    if (this.options.key === undefined) return
+    // Without a key no value is a version of another: only where each document starts is read, so that a
+    // ledger records the documents mapped, and a later cancellation of one is told from an orphan.
+    if (this.options.key === undefined) {
+      for await (const run of readEdifactRecordRuns(chunks, { ...options, columns: selected.columns })) {
+        for (const item of run) {
+          if (item.kind !== "record" || item.at.message === undefined || selected.leftOut(item)) continue
+          const at = messageKey(file, item.at.message)
+          const header = this.headers.get(at)
+          if (header === undefined || header.cancellation || this.cancelled.has(at) || this.documentStarts.has(at)) continue
+          this.documentStarts.set(at, { header, segment: item.at.segment, raw: flat(item.raw) })
+        }
+      }
+      return
+    }
     for await (const run of readEdifactRecordRuns(chunks, { ...options, columns: [...this.options.key, ...selected.columns] })) {
       for (const item of run) {
         if (item.kind !== "record" || item.at.message === undefined || selected.leftOut(item)) continue
