@@ -13,6 +13,7 @@ import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
 import { loadSqlite } from "../../src/service/sqlite.js"
 import { CLI, ROOT, runCli, type Run, tempDir } from "./run-cli.js"
+import { energyAmountLine } from "../support/energy-amount-line.js"
 
 const TOKEN = "tok-7f3a-very-secret"
 const SUPPLIER = "STADTWERKE_NORD"
@@ -69,21 +70,7 @@ const stats = async (baseUrl: string): Promise<Stats> =>
 
 const note = (i: number, account = "KD-1") =>
   JSON.stringify({ import_supplier: SUPPLIER, external_account_number: account, notes: [{ body: `Note ${i}`, created_at: "2024-05-01T10:00:00Z" }] })
-const energy = (i: number, account = "KD-1") =>
-  JSON.stringify({
-    import_supplier: SUPPLIER,
-    external_account_number: account,
-    energy_amount: {
-      malo_number: "51238696781",
-      period_start_at: "2024-10-01T00:00:00+02:00",
-      period_end_at: "2024-10-31T23:59:59+01:00",
-      product_identifier: "1-1:1.8.0",
-      product_identifier_type: "SRW",
-      quantity: `${i}.5`,
-      quantity_unit: "KWH",
-      line_item_identifier: `L-${i}`
-    }
-  })
+const energy = (i: number, account = "KD-1") => energyAmountLine({ supplier: SUPPLIER, account, quantity: `${i}.5`, line: `L-${i}` })
 /** Invalid energy amounts (records of their own) the service would answer 400 for, if they were ever sent. */
 const invalidEnergy = (i: number) => energy(10_000 + i).replace(`"${10_000 + i}.5"`, `"${10_000 + i},5"`)
 /** An energy amount's broken version: the same record (same key), a quantity with a decimal comma. */
