@@ -41,7 +41,7 @@ export {
   type QueryParameterDefinition,
   type ResponseDefinition,
   type RetryAdvice
-} from "./endpoints/catalogue.js"
+} from "./schemas/endpoints/catalogue.js"
 export {
   ENDPOINT_IDS,
   type EndpointId,
@@ -53,9 +53,9 @@ export {
   type RequestOf,
   type ResponseOf,
   type StatusOf
-} from "./endpoints/endpoint-id.js"
-export { buildPath, pathParameterProblem } from "./endpoints/build-path.js"
-export { type EndpointInference, inferEndpoint } from "./endpoints/infer-endpoint.js"
+} from "./schemas/endpoints/endpoint-id.js"
+export { buildPath, pathParameterProblem } from "./schemas/endpoints/build-path.js"
+export { type EndpointInference, inferEndpoint } from "./schemas/endpoints/infer-endpoint.js"
 
 // Validation ──────────────────────────────────────────────────────────────────────────────────────────
 export { ERROR_CODES, type ErrorCode, NON_FIELD_ERRORS, WARNING_CODES, type WarningCode } from "./validation/codes.js"
@@ -104,7 +104,7 @@ export {
   type MappingSpec,
   type RowFilter
 } from "./mappers/define-mapping.js"
-export { headerProblems } from "./mappers/header-problems.js"
+export { headerProblems } from "./readers/csv/header-problems.js"
 export type {
   Cell,
   ColumnSource,
@@ -136,8 +136,8 @@ export {
 } from "./client/create-client.js"
 
 // Sending a campaign ──────────────────────────────────────────────────────────────────────────────────
-export { type KeyedRecord, naturalKeyOf, recordsOf } from "./endpoints/natural-key.js"
-export type { NaturalKey, UniqueInInput } from "./endpoints/endpoint-definition.js"
+export { type KeyedRecord, naturalKeyOf, recordsOf } from "./schemas/endpoints/natural-key.js"
+export type { NaturalKey, UniqueInInput } from "./schemas/endpoint-definition.js"
 export {
   type BlockedCause,
   type Ledger,
@@ -152,9 +152,9 @@ export {
   type RecordOutcome,
   type RecordState,
   type UnidentifiedLine
-} from "./send/ledger-types.js"
-export { openLedger } from "./send/ledger.js"
-export { type MapJournal, type MapLineage, type MapReject, type MapRunStart, type MapRunTotals, type MapWarning, openMapJournal } from "./send/map-journal.js"
+} from "./ledger/ledger-types.js"
+export { openLedger } from "./ledger/ledger.js"
+export { type MapJournal, type MapLineage, type MapReject, type MapRunStart, type MapRunTotals, type MapWarning, openMapJournal } from "./ledger/map-journal.js"
 export { campaignReport, type CampaignReportOptions, openReportSource, type ReportSource } from "./report/campaign-report.js"
 export type { CampaignReport, Problem, ProblemKind, Tally } from "./report/report-types.js"
 export type { Disposition } from "./send/plan-line.js"
@@ -170,13 +170,13 @@ export {
   type PayloadStandardResult,
   type PayloadStandardSchema,
   standardSchema
-} from "./standard-schema/standard-schema.js"
-export { type JsonSchemaDocument, toJsonSchema } from "./json-schema/to-json-schema.js"
-export { mappingJsonSchema } from "./json-schema/mapping-json-schema.js"
+} from "./validation/standard-schema.js"
+export { type JsonSchemaDocument, toJsonSchema } from "./schemas/json-schema/to-json-schema.js"
+export { mappingJsonSchema } from "./mappers/mapping-json-schema.js"
 export {
   type OpenApiDocument,
   type OpenApiOperation,
   type OpenApiParameter,
   type OpenApiResponse,
   toOpenApi
-} from "./json-schema/to-open-api.js"
+} from "./schemas/json-schema/to-open-api.js"

@@ -7,9 +7,8 @@
  * @module
  */
 import { isHeaderSafe } from "../client/build-request.js"
-import type { Client } from "../client/create-client.js"
-import { TokenError } from "../client/token-source.js"
-import { ioError, usageError } from "../internal/exit-codes.js"
+import { type Client, TokenError } from "../index.js"
+import { ioError, usageError } from "../readers/index.js"
 
 /** The environment variable that holds a fixed token. */
 export const TOKEN_VARIABLE = "DATA_IMPORT_TOKEN"

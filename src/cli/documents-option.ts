@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { fileStoreFolder, type FileStoreFolder, folderProblem } from "../documents/file-store.js"
-import { usageError } from "../internal/exit-codes.js"
+import { fileStoreFolder, type FileStoreFolder, folderProblem } from "../validation/run/index.js"
+import { usageError } from "../readers/index.js"
 
 /** The folder of `--documents`, checked; `undefined` without the option. */
 export const documentsFolder = (dir: string | undefined): FileStoreFolder | undefined => {

@@ -7,8 +7,8 @@
  */
 import { realpathSync, type Stats, statSync } from "node:fs"
 import { basename, dirname, join, resolve } from "node:path"
-import { targetOf } from "../send/ledger-file.js"
-import { ioError, usageError } from "../internal/exit-codes.js"
+import { targetOf } from "../ledger/index.js"
+import { ioError, usageError } from "../readers/index.js"
 
 /** The file's stats, or `undefined` when nothing is there (any other problem is left to SQLite to report). */
 const statOf = (path: string): Stats | "missing" | undefined => {

@@ -6,7 +6,7 @@
  */
 import * as nodeModule from "node:module"
 import { isMainThread } from "node:worker_threads"
-import { startEarlyWorker } from "../internal/early-worker.js"
+import { startEarlyWorker } from "../validation/run/early-worker.js"
 import { nodeVersionProblem } from "./node-version.js"
 
 // Before anything else: an older Node gets one message and exit 2, never an internal error later on

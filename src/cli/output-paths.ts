@@ -6,7 +6,7 @@
  */
 import { statSync } from "node:fs"
 import { resolve } from "node:path"
-import { usageError } from "../internal/exit-codes.js"
+import { usageError } from "../readers/index.js"
 
 const identity = (path: string): string => {
   try {

@@ -7,7 +7,7 @@
 import { Command, CommanderError, Option } from "commander"
 import { ERROR_CODES, WARNING_CODES } from "../index.js"
 import { runEndpoints } from "./commands/endpoints.js"
-import { DEFAULT_DELIMITERS, runMap } from "./commands/map.js"
+import { runMap } from "./commands/map.js"
 import { runSample } from "./commands/sample.js"
 // serve, send, status and schema are loaded when they run: the modules they bring (node:http, fetch,
 // SQLite, the OpenAPI writer) cost every other command and every worker 30 ms of start-up.
@@ -18,8 +18,7 @@ import type { runSend } from "./commands/send.js"
 import type { runServe } from "./commands/serve.js"
 import type { runStatus } from "./commands/status.js"
 import { DEFAULT_MAX_LINE_BYTES, runValidate } from "./commands/validate.js"
-import { EXIT, type ExitCode } from "../internal/exit-codes.js"
-import { CLI_CODES } from "../internal/record-errors.js"
+import { CLI_CODES, DEFAULT_DELIMITERS, EXIT, type ExitCode } from "../readers/index.js"
 import { byteSize, faultSeed, integer, perSecond, portNumber, rate, wholeNumber } from "./option-values.js"
 import { REPORT_FORMATS } from "./reports.js"
 import { packageVersion } from "./version.js"

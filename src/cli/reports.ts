@@ -6,7 +6,7 @@
  * @module
  */
 import type { ApiError } from "../index.js"
-import type { Counts } from "../internal/batch.js"
+import type { Counts } from "../validation/run/index.js"
 import { type LocatedProblem, type LocatedWarned, type Location, noRecordsMessage, type Tally } from "./tally.js"
 import { formatCount, type Styles } from "./terminal.js"
 

@@ -6,9 +6,9 @@
  * @module
  */
 import { isMainThread } from "node:worker_threads"
-import { CliError, EXIT } from "../internal/exit-codes.js"
+import { CliError, EXIT } from "../readers/index.js"
 import { runCli } from "./program.js"
-import { runWorker } from "../internal/worker.js"
+import { runWorker } from "../mappers/run/index.js"
 
 const internalError = (cause: unknown): void => {
   const message = cause instanceof Error ? cause.message : String(cause)

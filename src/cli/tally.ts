@@ -6,7 +6,7 @@
  * @module
  */
 import type { ApiError } from "../index.js"
-import type { BatchSummary, Counts, Problem, RecordError } from "../internal/batch.js"
+import type { BatchSummary, Counts, Problem, RecordError } from "../validation/run/index.js"
 
 /**
  * The totals of a run. `records` is always `valid + invalid + unparseable`; `byEndpoint` sums to

@@ -3,9 +3,9 @@
  *
  * @module
  */
-import { buildPath } from "../endpoints/build-path.js"
-import { endpoints } from "../endpoints/catalogue.js"
-import type { EndpointId } from "../endpoints/endpoint-id.js"
+import { buildPath } from "../schemas/endpoints/build-path.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import type { EndpointId } from "../schemas/endpoints/endpoint-id.js"
 
 /**
  * An HTTP request, ready for `fetch` or any other HTTP client.

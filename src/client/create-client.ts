@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { endpoints } from "../endpoints/catalogue.js"
-import type { EndpointId } from "../endpoints/endpoint-id.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import type { EndpointId } from "../schemas/endpoints/endpoint-id.js"
 import { checkBaseUrl } from "./base-url.js"
 import { buildRequest, isHeaderSafe, requestQuery } from "./build-request.js"
 import type { ResponseOutcome, SendOutcome } from "./outcome.js"

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { RetryAdvice } from "../endpoints/catalogue.js"
+import type { RetryAdvice } from "../schemas/endpoints/catalogue.js"
 import type { ApiError } from "../schemas/errors.js"
 
 /**

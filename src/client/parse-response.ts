@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { endpoints, type ResponseDefinition } from "../endpoints/catalogue.js"
-import { type EndpointId, isEndpointId } from "../endpoints/endpoint-id.js"
+import { endpoints, type ResponseDefinition } from "../schemas/endpoints/catalogue.js"
+import { type EndpointId, isEndpointId } from "../schemas/endpoints/endpoint-id.js"
 import type { ApiError } from "../schemas/errors.js"
 import { NON_FIELD_ERRORS } from "../validation/codes.js"
 import { compileBodyCheck } from "../validation/compile-validator.js"

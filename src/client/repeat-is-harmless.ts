@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { endpoints, type RepeatRule } from "../endpoints/catalogue.js"
-import type { EndpointId } from "../endpoints/endpoint-id.js"
+import { endpoints, type RepeatRule } from "../schemas/endpoints/catalogue.js"
+import type { EndpointId } from "../schemas/endpoints/endpoint-id.js"
 import { isRecord } from "../validation/path.js"
 import { requestQuery } from "./build-request.js"
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { PostEndpointId } from "../endpoints/endpoint-id.js"
+import type { PostEndpointId } from "../schemas/endpoints/endpoint-id.js"
 import { runValidation } from "../validation/run-validation.js"
 import type { FieldSource } from "./field-source.js"
 import { didYouMean, MAPPING_KEYS, MappingFileSchema, MappingSpecSchema } from "./mapping-schema.js"

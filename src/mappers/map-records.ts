@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { PostEndpointId, RequestOf } from "../endpoints/endpoint-id.js"
+import type { PostEndpointId, RequestOf } from "../schemas/endpoints/endpoint-id.js"
 import { isRecord } from "../validation/path.js"
 import { compileMapping, groupKey, type ReadRow, readRow } from "./compile-mapping.js"
 import type { Mapping } from "./define-mapping.js"

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { endpoints } from "../endpoints/catalogue.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
 import { compileValidator } from "../validation/compile-validator.js"
 import { compact, isCompact } from "./compact.js"
 import { setAtSteps } from "./path-steps.js"

@@ -6,7 +6,7 @@
  * @module
  */
 import { Schema, SchemaIssue } from "effect"
-import { POST_ENDPOINT_IDS } from "../endpoints/endpoint-id.js"
+import { POST_ENDPOINT_IDS } from "../schemas/endpoints/endpoint-id.js"
 import { isRecord } from "../validation/path.js"
 import { CONVERTER_NAMES, CONVERTERS, type ConverterName } from "./converters.js"
 import { isDayFormat } from "./day-instant.js"

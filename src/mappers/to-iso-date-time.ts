@@ -1,6 +1,6 @@
 import { type ConversionResult, fail, guard, preview, succeed } from "./conversion-result.js"
 import { daysFromCivil } from "../schemas/instant.js"
-import { cachedOffsetSecondsAt, instantsFor, offsetFormatFor, soleOffsetAt } from "./zone-offsets.js"
+import { cachedOffsetSecondsAt, instantsFor, offsetFormatFor, soleOffsetAt } from "../schemas/zone-offsets.js"
 import { offsetText, usualDateTimeReader } from "./usual-date-time.js"
 import { type CalendarDate, formatIsoDate, isCalendarDay } from "./to-iso-date.js"
 import { dayAwareConversion, type DayFormat, type DayTime, isDayFormat, unrecognisedDateTime, WALL_TIME_FORMATS } from "./day-instant.js"

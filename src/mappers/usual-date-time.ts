@@ -9,7 +9,7 @@
  */
 import { daysFromCivil } from "../schemas/instant.js"
 import { isCalendarDay } from "./to-iso-date.js"
-import { soleOffsetAt } from "./zone-offsets.js"
+import { soleOffsetAt } from "../schemas/zone-offsets.js"
 
 /**
  * Where a layout keeps each field: the place of its first digit (every field is a run of digits; a

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { PostEndpointId } from "../endpoints/endpoint-id.js"
+import type { PostEndpointId } from "../schemas/endpoints/endpoint-id.js"
 import type { MappingError, RejectedRows } from "./mapping-result.js"
 
 /**

@@ -8,8 +8,8 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite"
-import { instantTexts, keyTexts } from "../endpoints/natural-key-text.js"
-import { STOPPED_IN_FLIGHT } from "../send/ledger-types.js"
+import { instantTexts, keyTexts } from "../schemas/endpoints/natural-key-text.js"
+import { STOPPED_IN_FLIGHT } from "../ledger/ledger-types.js"
 import { csvField } from "./render-csv.js"
 import { linesText, type LedgerTables } from "./report-problems.js"
 

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { STOPPED_IN_FLIGHT } from "../send/ledger-types.js"
+import { STOPPED_IN_FLIGHT } from "../ledger/ledger-types.js"
 import type { Problem, ProblemKind } from "./report-types.js"
 
 /** What to do about a problem of each kind whose code has no advice of its own. */

@@ -8,9 +8,9 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite"
-import { POST_ENDPOINT_IDS } from "../endpoints/endpoint-id.js"
-import { naturalKeyOf } from "../endpoints/natural-key.js"
-import { STOPPED_IN_FLIGHT } from "../send/ledger-types.js"
+import { POST_ENDPOINT_IDS } from "../schemas/endpoints/endpoint-id.js"
+import { naturalKeyOf } from "../schemas/endpoints/natural-key.js"
+import { STOPPED_IN_FLIGHT } from "../ledger/ledger-types.js"
 import type { Problem, ProblemKind } from "./report-types.js"
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Every schema of the contract: the public `Schemas` namespace of the main entry. The shared building
  * blocks and error bodies are listed here; each resource's schemas come from the registry
- * (src/resources/index.ts), whose named exports are exactly the resource modules' schemas. The OpenAPI and
+ * (src/schemas/registry.ts), whose named exports are exactly the resource modules' schemas. The OpenAPI and
  * JSON Schema exports name their components after these names.
  *
  * @module
@@ -29,5 +29,5 @@ export {
 // Error bodies.
 export { ApiError, DetailBody, NotFoundErrorBody, UndocumentedBody, ValidationErrorBody } from "./errors.js"
 
-// Every resource's schemas, one module per resource (src/resources/<resource>/), in the spec's order.
-export * from "../resources/index.js"
+// Every resource's schemas, one module per resource (src/schemas/<resource>/), in the spec's order.
+export * from "./registry.js"

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { PostEndpointId } from "../endpoints/endpoint-id.js"
-import type { LedgerOutcome, LedgerRecord, RecordOutcome } from "./ledger-types.js"
+import type { PostEndpointId } from "../schemas/endpoints/endpoint-id.js"
+import type { LedgerOutcome, LedgerRecord, RecordOutcome } from "../ledger/ledger-types.js"
 
 /**
  * An outcome that a send option decided: had with `sentWith`, it is open to a run with the other value.

@@ -5,14 +5,14 @@
  *
  * @module
  */
-import { type EndpointId, isPostEndpointId, type PostEndpointId } from "../endpoints/endpoint-id.js"
-import { inferEndpoint } from "../endpoints/infer-endpoint.js"
-import { bodyWith, type KeyedRecord, naturalKeyOf, recordsOf } from "../endpoints/natural-key.js"
+import { type EndpointId, isPostEndpointId, type PostEndpointId } from "../schemas/endpoints/endpoint-id.js"
+import { inferEndpoint } from "../schemas/endpoints/infer-endpoint.js"
+import { bodyWith, type KeyedRecord, naturalKeyOf, recordsOf } from "../schemas/endpoints/natural-key.js"
 import { isRepeatHarmless } from "../client/repeat-is-harmless.js"
 import type { ApiError } from "../schemas/errors.js"
 import { compileValidator, type PayloadValidator } from "../validation/compile-validator.js"
 import { withExactNumbers } from "../validation/inexact-numbers.js"
-import { type LedgerRecord, STORED_OUTCOMES } from "./ledger-types.js"
+import { type LedgerRecord, STORED_OUTCOMES } from "../ledger/ledger-types.js"
 import { reopenedBy } from "./option-decisions.js"
 
 /**

@@ -5,12 +5,12 @@
  *
  * @module
  */
-import type { PostEndpointId } from "../endpoints/endpoint-id.js"
-import { type KeyedRecord, naturalKeyOf } from "../endpoints/natural-key.js"
+import type { PostEndpointId } from "../schemas/endpoints/endpoint-id.js"
+import { type KeyedRecord, naturalKeyOf } from "../schemas/endpoints/natural-key.js"
 import type { SendOutcome } from "../client/outcome.js"
 import type { ApiError } from "../schemas/errors.js"
 import { isRecord } from "../validation/path.js"
-import type { BlockedCause, LedgerOutcome } from "./ledger-types.js"
+import type { BlockedCause, LedgerOutcome } from "../ledger/ledger-types.js"
 
 /** The codes of a 400 that refuse a record for its account or supplier, not its content, by cause. */
 export const BLOCKING_CODES: Readonly<Record<string, BlockedCause>> = {

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { comparableKey } from "../endpoints/natural-key-text.js"
-import type { Ledger, LedgerRecord } from "./ledger-types.js"
+import { comparableKey } from "../schemas/endpoints/natural-key-text.js"
+import type { Ledger, LedgerRecord } from "../ledger/ledger-types.js"
 
 /** The cause of a record in doubt that the operators found stored. */
 export const CONFIRMED_STORED = "stored_per_operators"

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { RECORD_OUTCOMES, type RecordOutcome } from "./ledger-types.js"
+import { RECORD_OUTCOMES, type RecordOutcome } from "../ledger/ledger-types.js"
 import type { Disposition } from "./plan-line.js"
 
 /** The dispositions a run counts, `unsent` (stopped before its request left) included. */

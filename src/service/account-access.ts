@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { endpoints } from "../endpoints/catalogue.js"
-import type { PostEndpointId, RequestOf } from "../endpoints/endpoint-id.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import type { PostEndpointId, RequestOf } from "../schemas/endpoints/endpoint-id.js"
 import { NotFoundErrorBody } from "../schemas/errors.js"
 import type { SeedAccount } from "./seed.js"
 import { businessError } from "./service-response.js"

@@ -10,7 +10,7 @@
  */
 import { Schema } from "effect"
 import { AccountIdentification, ImportSupplierCode } from "../schemas/conventions.js"
-import { AccountImportProcessStatus, ImportSupplierStatus } from "../resources/import-status/import-status.js"
+import { AccountImportProcessStatus, ImportSupplierStatus } from "../schemas/import-status/import-status.js"
 import type { PayloadError } from "../validation/result.js"
 import { runValidation, toValidationErrorBody } from "../validation/run-validation.js"
 import { type Answer, formatInstant } from "./handler.js"

@@ -5,8 +5,8 @@
  *
  * @module
  */
-import { documentReferencesOf, missingDocumentError } from "../documents/file-store.js"
-import type { EndpointId } from "../endpoints/endpoint-id.js"
+import { documentReferencesOf, missingDocumentError } from "../validation/file-store.js"
+import type { EndpointId } from "../schemas/endpoints/endpoint-id.js"
 import { toValidationErrorBody } from "../validation/run-validation.js"
 import type { Answer } from "./handler.js"
 

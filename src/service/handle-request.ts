@@ -5,9 +5,9 @@
  *
  * @module
  */
-import { endpoints } from "../endpoints/catalogue.js"
-import type { EndpointId } from "../endpoints/endpoint-id.js"
-import { AccountImportProcessStatus, type ImportSupplierStatus } from "../resources/import-status/import-status.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import type { EndpointId } from "../schemas/endpoints/endpoint-id.js"
+import { AccountImportProcessStatus, type ImportSupplierStatus } from "../schemas/import-status/import-status.js"
 import { compileValidator, type PayloadValidator } from "../validation/compile-validator.js"
 import { answerControl } from "./controls.js"
 import { missingDocumentsAnswer } from "./documents.js"

@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { RequestOf } from "../endpoints/endpoint-id.js"
-import type { EndpointId } from "../endpoints/endpoint-id.js"
+import type { RequestOf } from "../schemas/endpoints/endpoint-id.js"
+import type { EndpointId } from "../schemas/endpoints/endpoint-id.js"
 import type { ServiceState } from "./state.js"
 
 /**

@@ -15,3 +15,5 @@ export { createReferenceServer, type ReferenceServer, type ReferenceServerOption
 export { DetailBody, SERVICE_LEVEL_STATUSES, type ServiceRequest, type ServiceResponse } from "./service-response.js"
 export { openStore, type ReferenceStore, StateFileError } from "./store.js"
 export { RECORD_KINDS, type RecordKind } from "./state.js"
+export { graphqlEndpoint } from "./graphql.js"
+export { acceptIssuedTokens, createTokenIssuer } from "./tokens.js"

@@ -7,10 +7,10 @@
  *
  * @module
  */
-import { endpoints } from "../endpoints/catalogue.js"
-import { isPostEndpointId, type PostEndpointId } from "../endpoints/endpoint-id.js"
-import { naturalKeyOf, recordsOf } from "../endpoints/natural-key.js"
-import { comparableKey } from "../endpoints/natural-key-text.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import { isPostEndpointId, type PostEndpointId } from "../schemas/endpoints/endpoint-id.js"
+import { naturalKeyOf, recordsOf } from "../schemas/endpoints/natural-key.js"
+import { comparableKey } from "../schemas/endpoints/natural-key-text.js"
 import { isRecord } from "../validation/path.js"
 import type { Answer } from "./handler.js"
 import { businessError } from "./service-response.js"

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ImportSupplierStatus } from "../resources/import-status/import-status.js"
+import type { ImportSupplierStatus } from "../schemas/import-status/import-status.js"
 import type { Seed, SeedAccount } from "./seed.js"
 import { accountKey, type RecordKind, type ResponseCount, type ServiceState, type StoredRecord } from "./state.js"
 

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { Note, NoteResult } from "../resources/notes/notes.js"
+import type { Note, NoteResult } from "../schemas/notes/notes.js"
 import { compareDateTimes } from "../schemas/rules.js"
 import { formatInstant, type Handler } from "./handler.js"
 import { importedAccount } from "./account-access.js"

@@ -3,8 +3,8 @@
  *
  * @module
  */
-import { endpoints } from "../endpoints/catalogue.js"
-import { ENDPOINT_IDS, type EndpointId } from "../endpoints/endpoint-id.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import { ENDPOINT_IDS, type EndpointId } from "../schemas/endpoints/endpoint-id.js"
 
 /** The path of the reference service's own statistics, outside `/v1/`. */
 export const STATS_PATH = "/_reference/stats"

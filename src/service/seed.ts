@@ -13,7 +13,7 @@ import {
   MarketParticipantCode,
   NonBlankString
 } from "../schemas/conventions.js"
-import { AccountImportProcessStatus, ImportSupplierStatus } from "../resources/import-status/import-status.js"
+import { AccountImportProcessStatus, ImportSupplierStatus } from "../schemas/import-status/import-status.js"
 import { codedIssue, compareDates } from "../schemas/rules.js"
 import type { ValidationResult } from "../validation/result.js"
 import { runValidation } from "../validation/run-validation.js"

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { EndpointId } from "../endpoints/endpoint-id.js"
+import type { EndpointId } from "../schemas/endpoints/endpoint-id.js"
 import type { ApiError, ValidationErrorBody } from "../schemas/errors.js"
 import { NON_FIELD_ERRORS } from "../validation/codes.js"
 

@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { endpoints } from "../endpoints/catalogue.js"
-import { POST_ENDPOINT_IDS, type PostEndpointId } from "../endpoints/endpoint-id.js"
-import type { AccountImportProcessStatus, ImportSupplierStatus } from "../resources/import-status/import-status.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import { POST_ENDPOINT_IDS, type PostEndpointId } from "../schemas/endpoints/endpoint-id.js"
+import type { AccountImportProcessStatus, ImportSupplierStatus } from "../schemas/import-status/import-status.js"
 import type { SeedAccount, SeedSupplier } from "./seed.js"
 
 /** The kinds of stored data, as `GET /_reference/stats` names them under `stored`: what the catalogue's endpoints store. */

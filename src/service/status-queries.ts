@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { endpoints } from "../endpoints/catalogue.js"
-import type { EndpointId } from "../endpoints/endpoint-id.js"
-import type { AccountImportProcess } from "../resources/import-status/import-status.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import type { EndpointId } from "../schemas/endpoints/endpoint-id.js"
+import type { AccountImportProcess } from "../schemas/import-status/import-status.js"
 import type { Handler } from "./handler.js"
 import type { SeedAccount } from "./seed.js"
 

@@ -7,10 +7,10 @@
  */
 import { createHash } from "node:crypto"
 import type { DatabaseSync, StatementSync } from "node:sqlite"
-import type { AccountImportProcessStatus, ImportSupplierStatus } from "../resources/import-status/import-status.js"
+import type { AccountImportProcessStatus, ImportSupplierStatus } from "../schemas/import-status/import-status.js"
 import { seedRecords } from "./memory-state.js"
 import type { Seed, SeedAccount } from "./seed.js"
-import { loadSqlite } from "./sqlite.js"
+import { loadSqlite } from "../ledger/sqlite.js"
 import { type RecordKind, type ResponseCount, type ServiceState, type StoredRecord } from "./state.js"
 
 const SCHEMA = `

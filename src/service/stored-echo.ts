@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { endpoints } from "../endpoints/catalogue.js"
-import type { RequestOf } from "../endpoints/endpoint-id.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import type { RequestOf } from "../schemas/endpoints/endpoint-id.js"
 import { importedAccount, type PostImportEndpointId } from "./account-access.js"
 import type { Handler } from "./handler.js"
 import { businessError } from "./service-response.js"

@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { endpoints } from "../endpoints/catalogue.js"
-import type { Transaction, TransactionData, TransactionResult } from "../resources/transactions/transactions.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import type { Transaction, TransactionData, TransactionResult } from "../schemas/transactions/transactions.js"
 import { addNote } from "./notes.js"
 import { importedAccount } from "./account-access.js"
 import { toDecimalText } from "./decimal-text.js"

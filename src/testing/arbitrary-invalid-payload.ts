@@ -9,8 +9,8 @@
  */
 import type { SchemaAST } from "effect"
 import * as fc from "fast-check"
-import { endpoints } from "../endpoints/catalogue.js"
-import type { PostEndpointId } from "../endpoints/endpoint-id.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import type { PostEndpointId } from "../schemas/endpoints/endpoint-id.js"
 import type { CrossFieldRule } from "../schemas/conventions.js"
 import { pick } from "../schemas/rule-breaks.js"
 import type { ErrorCode } from "../validation/codes.js"

@@ -1,5 +1,5 @@
 /**
- * The kit handed to the payload generators (`arbitrary.ts` in each resource's folder of src/resources/):
+ * The kit handed to the payload generators (`arbitrary.ts` in each resource's folder of src/schemas/):
  * fast-check itself and the shared value and date generators. A generator receives the kit as an argument
  * and imports fast-check and this folder by type only, so a module that holds generators (such as the
  * resource registry, which the main entry loads) never loads fast-check: only the testing entry, which

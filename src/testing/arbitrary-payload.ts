@@ -1,6 +1,6 @@
 /**
  * Generators of valid request bodies, one per POST endpoint (`arbitrary.ts` in each resource's folder of
- * src/resources/), written by hand where realism matters (transaction fields by type, amounts that add
+ * src/schemas/), written by hand where realism matters (transaction fields by type, amounts that add
  * up, pinned notes with an unpin time) and built from the shared value generators. Every cross-field rule
  * holds by construction (ordered start/end pairs, unique transaction ids, a note with a body or paths, at
  * least one list of time definitions), so the generators keep producing valid payloads while fast-check
@@ -9,11 +9,11 @@
  * @module
  */
 import * as fc from "fast-check"
-import { endpoints } from "../endpoints/catalogue.js"
-import { isPostEndpointId, type PostEndpointId } from "../endpoints/endpoint-id.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import { isPostEndpointId, type PostEndpointId } from "../schemas/endpoints/endpoint-id.js"
 import { arbitraryKit, type PayloadArbitrary } from "./arbitrary-kit.js"
 import type { GeneratorContext, JsonObject } from "./arbitrary-values.js"
-import resources from "../resources/index.js"
+import resources from "../schemas/registry.js"
 
 /**
  * The JSON form of a POST endpoint's request body.

@@ -8,18 +8,18 @@
  */
 import type { Schema } from "effect"
 import * as fc from "fast-check"
-import { endpoints } from "../endpoints/catalogue.js"
-import { type EndpointId, isEndpointId, isPostEndpointId, type ResponseOf, type StatusOf } from "../endpoints/endpoint-id.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import { type EndpointId, isEndpointId, isPostEndpointId, type ResponseOf, type StatusOf } from "../schemas/endpoints/endpoint-id.js"
 import { DetailBody, NotFoundErrorBody, UndocumentedBody, ValidationErrorBody } from "../schemas/errors.js"
 import {
   AccountTransferStatusResponse,
   AllAccountImportProcessesResponse,
   ImportedAccountImportProcessesResponse,
   PendingAccountImportProcessesResponse
-} from "../resources/import-status/import-status.js"
-import { NotesResponse } from "../resources/notes/notes.js"
-import { PaymentInstructionResponse } from "../resources/payment-instruction/payment-instruction.js"
-import { TransactionImportError, TransactionsResponse } from "../resources/transactions/transactions.js"
+} from "../schemas/import-status/import-status.js"
+import { NotesResponse } from "../schemas/notes/notes.js"
+import { PaymentInstructionResponse } from "../schemas/payment-instruction/payment-instruction.js"
+import { TransactionImportError, TransactionsResponse } from "../schemas/transactions/transactions.js"
 import { validatePayload } from "../validation/validate-payload.js"
 import { arbitraryInvalidPayload } from "./arbitrary-invalid-payload.js"
 import { isoDateTime } from "./arbitrary-dates.js"

@@ -5,7 +5,7 @@
  * @module
  */
 import * as fc from "fast-check"
-import type { PostEndpointId } from "../endpoints/endpoint-id.js"
+import type { PostEndpointId } from "../schemas/endpoints/endpoint-id.js"
 import { arbitraryInvalidPayload, type ExpectedError } from "./arbitrary-invalid-payload.js"
 import { arbitraryPayload } from "./arbitrary-payload.js"
 import type { JsonObject } from "./arbitrary-values.js"

@@ -1,11 +1,11 @@
 /**
  * The stable error and warning codes, as data: the generic validation's own, and those the resources'
- * rules declare (src/resources/index.ts registers them). `detail` texts may change; codes do not.
+ * rules declare (src/schemas/registry.ts registers them). `detail` texts may change; codes do not.
  *
  * @module
  */
 import type { CrossFieldRule } from "../schemas/conventions.js"
-import resources from "../resources/index.js"
+import resources from "../schemas/registry.js"
 
 /**
  * The error codes of the generic validation (types, formats, lists, lengths, documents, numbers), which no

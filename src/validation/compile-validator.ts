@@ -11,8 +11,8 @@
  * @module
  */
 import { Result, type Schema, SchemaParser } from "effect"
-import { endpoints } from "../endpoints/catalogue.js"
-import { type EndpointId, isEndpointId, type RequestOf } from "../endpoints/endpoint-id.js"
+import { endpoints } from "../schemas/endpoints/catalogue.js"
+import { type EndpointId, isEndpointId, type RequestOf } from "../schemas/endpoints/endpoint-id.js"
 import { collectWarnings } from "./collect-warnings.js"
 import { compileCheck } from "./compile-check.js"
 import type { PayloadWarning, ValidatePayloadOptions, ValidationResult } from "./result.js"

@@ -4,7 +4,7 @@
  * @module
  */
 import { Data, Effect } from "effect"
-import type { EndpointId, RequestOf } from "../endpoints/endpoint-id.js"
+import type { EndpointId, RequestOf } from "../schemas/endpoints/endpoint-id.js"
 import type { PayloadErrorBody, PayloadWarning, ValidatePayloadOptions, ValidationSuccess } from "./result.js"
 import { validatePayload } from "./validate-payload.js"
 

@@ -3,8 +3,8 @@
  *
  * @module
  */
-import { endpoints, type EndpointDefinition } from "../endpoints/catalogue.js"
-import { type EndpointId, isEndpointId, type RequestOf } from "../endpoints/endpoint-id.js"
+import { endpoints, type EndpointDefinition } from "../schemas/endpoints/catalogue.js"
+import { type EndpointId, isEndpointId, type RequestOf } from "../schemas/endpoints/endpoint-id.js"
 import { NON_FIELD_ERRORS } from "./codes.js"
 import type { ValidatePayloadOptions, ValidationResult } from "./result.js"
 import { runValidation, toValidationErrorBody } from "./run-validation.js"

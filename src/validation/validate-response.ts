@@ -4,8 +4,8 @@
  * @module
  */
 import { type Schema, SchemaAST } from "effect"
-import { endpoints, type EndpointDefinition } from "../endpoints/catalogue.js"
-import { type EndpointId, isEndpointId } from "../endpoints/endpoint-id.js"
+import { endpoints, type EndpointDefinition } from "../schemas/endpoints/catalogue.js"
+import { type EndpointId, isEndpointId } from "../schemas/endpoints/endpoint-id.js"
 import type { ApiError } from "../schemas/errors.js"
 import { type ADDITIONAL_FIELD, NON_FIELD_ERRORS, type WarningCode } from "./codes.js"
 import type { ValidationFailure, ValidationResult, ValidationSuccess } from "./result.js"

@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { loadSqlite } from "../../src/service/sqlite.js"
+import { loadSqlite } from "../../src/ledger/sqlite.js"
 import { startServe } from "../service/serve-child.js"
 import { runCli, tempDir } from "./run-cli.js"
 

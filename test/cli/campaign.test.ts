@@ -21,7 +21,7 @@ import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } fr
 import { join } from "node:path"
 import { parse } from "csv-parse/sync"
 import { afterEach, describe, expect, it } from "vitest"
-import { loadSqlite } from "../../src/service/sqlite.js"
+import { loadSqlite } from "../../src/ledger/sqlite.js"
 import { assertNoStackTrace, CLI, ROOT, runCli, type Run, tempDir } from "./run-cli.js"
 
 const TOKEN = "campaign-token-5b1e"

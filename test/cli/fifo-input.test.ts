@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process"
 import { open } from "node:fs/promises"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { sizeOf } from "../../src/internal/io.js"
+import { sizeOf } from "../../src/readers/io.js"
 import { example, jsonReport, runCli, tempDir } from "./run-cli.js"
 
 describe("data-import validate on a FIFO", () => {

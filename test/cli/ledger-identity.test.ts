@@ -11,7 +11,7 @@ import { copyFileSync, existsSync, linkSync, mkdirSync, openSync, closeSync, rea
 import { join, relative } from "node:path"
 import fc from "fast-check"
 import { afterEach, describe, expect, it } from "vitest"
-import { loadSqlite } from "../../src/service/sqlite.js"
+import { loadSqlite } from "../../src/ledger/sqlite.js"
 import { energyAmountLine } from "../support/energy-amount-line.js"
 import { CLI, ROOT, runCli, type Run, tempDir } from "./run-cli.js"
 

@@ -9,7 +9,7 @@ import { copyFileSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { validatePayload } from "../../src/index.js"
-import { loadSqlite } from "../../src/service/sqlite.js"
+import { loadSqlite } from "../../src/ledger/sqlite.js"
 import { ROOT, runCli, tempDir, write } from "./run-cli.js"
 
 const lines = (text: string): Array<Record<string, unknown>> =>

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { parse } from "csv-parse/sync"
 import { describe, expect, it } from "vitest"
-import { loadSqlite } from "../../src/service/sqlite.js"
+import { loadSqlite } from "../../src/ledger/sqlite.js"
 import { ROOT, runCli, tempDir, write } from "./run-cli.js"
 
 const dir = tempDir()

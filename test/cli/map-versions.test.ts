@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { validatePayload } from "../../src/index.js"
-import { loadSqlite } from "../../src/service/sqlite.js"
+import { loadSqlite } from "../../src/ledger/sqlite.js"
 import { ROOT, runCli, tempDir } from "./run-cli.js"
 
 const MAPPING = join(ROOT, "examples", "market-messages", "mscons-energy-amounts.mapping.json")

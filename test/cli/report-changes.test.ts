@@ -11,7 +11,7 @@ import { join } from "node:path"
 import { parse } from "csv-parse/sync"
 import { beforeAll, describe, expect, it } from "vitest"
 import { openLedger, type SourceLine, sendRecords } from "../../src/index.js"
-import { openMapJournal } from "../../src/send/map-journal.js"
+import { openMapJournal } from "../../src/ledger/map-journal.js"
 import { energyAmount, modelService, PAUSED, SEED, transactions } from "../send/model-service.js"
 import { runCli, tempDir } from "./run-cli.js"
 

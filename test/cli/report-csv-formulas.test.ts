@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { parse } from "csv-parse/sync"
 import { describe, expect, it } from "vitest"
-import { openMapJournal } from "../../src/send/map-journal.js"
+import { openMapJournal } from "../../src/ledger/map-journal.js"
 import { runCli, tempDir } from "./run-cli.js"
 
 const dir = tempDir()

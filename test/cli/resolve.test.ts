@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { parse } from "csv-parse/sync"
 import { afterEach, describe, expect, it } from "vitest"
-import { loadSqlite } from "../../src/service/sqlite.js"
+import { loadSqlite } from "../../src/ledger/sqlite.js"
 import { energyAmountLine } from "../support/energy-amount-line.js"
 import { CLI, runCli, tempDir } from "./run-cli.js"
 

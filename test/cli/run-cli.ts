@@ -37,7 +37,7 @@ const RUN_TIMEOUT_MS = 60_000
 /**
  * The environment that sends every batch of `map --jobs N` (N > 1) to the worker threads, small inputs
  * too, as a long input's are: for the tests of the workers' path (by default a small input is mapped in
- * the main thread, see src/internal/map/map-run-workers.ts).
+ * the main thread, see src/mappers/run/map-run-workers.ts).
  */
 export const WORKERS_ALWAYS: NodeJS.ProcessEnv = { DATA_IMPORT_MAP_WORKERS: "always" }
 

@@ -9,7 +9,7 @@ import { once } from "node:events"
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { loadSqlite } from "../../src/service/sqlite.js"
+import { loadSqlite } from "../../src/ledger/sqlite.js"
 import { CLI, runCli, tempDir } from "./run-cli.js"
 
 const TOKEN = "tok-decisions-secret"

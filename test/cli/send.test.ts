@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net"
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterEach, describe, expect, it } from "vitest"
-import { loadSqlite } from "../../src/service/sqlite.js"
+import { loadSqlite } from "../../src/ledger/sqlite.js"
 import { CLI, ROOT, runCli, type Run, tempDir } from "./run-cli.js"
 import { energyAmountLine } from "../support/energy-amount-line.js"
 

@@ -3,7 +3,7 @@ import { Schema, SchemaAST } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { endpoints, POST_ENDPOINT_IDS, type PostEndpointId, validatePayload } from "../../src/index.js"
-import { EnergyAmountRequest } from "../../src/resources/energy-amount/energy-amount.js"
+import { EnergyAmountRequest } from "../../src/schemas/energy-amount/energy-amount.js"
 import { compact, isCompact } from "../../src/mappers/compact.js"
 import { arbitraryPayload } from "../../src/testing/index.js"
 
@@ -92,7 +92,7 @@ describe("compact", () => {
     expect(Object.keys(out)).toEqual(["import_supplier", "__proto__", "extra"])
   })
 
-  // The payment instruction's fields are all required (`src/resources/payment-instruction/payment-instruction.ts`): no place
+  // The payment instruction's fields are all required (`src/schemas/payment-instruction/payment-instruction.ts`): no place
   // to add an empty at, so the property below would assert nothing for it.
   it("every endpoint but payment-instruction has an optional key a valid payload can leave out", () => {
     expect(POST_ENDPOINT_IDS.filter((id) => withAbsentOptionalKey(id) === undefined)).toEqual(["payment-instruction"])

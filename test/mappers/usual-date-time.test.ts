@@ -8,7 +8,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { toIsoDateTime } from "../../src/index.js"
 import { offsetText, usualDateTimeReader } from "../../src/mappers/usual-date-time.js"
-import { offsetFormatFor } from "../../src/mappers/zone-offsets.js"
+import { offsetFormatFor } from "../../src/schemas/zone-offsets.js"
 
 const LAYOUTS = ["dd.MM.yyyy HH:mm", "dd.MM.yyyy HH:mm:ss", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-ddTHH:mm:ss", "yyyyMMddHHmmss"] as const
 type Layout = (typeof LAYOUTS)[number]

@@ -7,7 +7,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { mappingProblems } from "../../src/index.js"
 import { readField } from "../../src/mappers/field-source.js"
-import { resolveValueTables } from "../../src/mappers/value-table-files.js"
+import { resolveValueTables } from "../../src/readers/lookup/value-table-files.js"
 
 const PIDS = { "37000": "LF", "37001": "NB", "37005": "UENB", "37009": "NB" }
 const ROLES = { NB: "NETWORK_OPERATOR", UENB: "NETWORK_OPERATOR" }

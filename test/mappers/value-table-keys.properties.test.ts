@@ -8,7 +8,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { mappingProblems } from "../../src/index.js"
 import { readField } from "../../src/mappers/field-source.js"
-import { resolveValueTables } from "../../src/mappers/value-table-files.js"
+import { resolveValueTables } from "../../src/readers/lookup/value-table-files.js"
 
 /** Keys as exports spell them: plain, with space around, composed and decomposed umlauts, two cells. */
 const keyArb = fc.oneof(

@@ -7,7 +7,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { defineMapping, mappingJsonSchema, mappingProblems, mapRecords } from "../../src/index.js"
 import { readField } from "../../src/mappers/field-source.js"
-import { parseCsvTable, resolveValueTables } from "../../src/mappers/value-table-files.js"
+import { parseCsvTable, resolveValueTables } from "../../src/readers/lookup/value-table-files.js"
 
 const TYPES = { ZAHL: "PAYMENT", FORD: "CHARGE" }
 

@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import type { Mapping } from "../../src/index.js"
-import { openBo4eRows } from "../../src/internal/bo4e-source.js"
-import type { SourceItem } from "../../src/internal/source-rows.js"
+import { openBo4eRows } from "../../src/readers/bo4e/bo4e-source.js"
+import type { SourceItem } from "../../src/readers/rows/source-rows.js"
 
 const ROOT = new URL("../../", import.meta.url).pathname
 const MAPPING = join(ROOT, "examples", "market-messages", "bo4e-energiemenge.mapping.json")

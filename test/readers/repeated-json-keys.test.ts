@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { repeatedJsonKeys } from "../../src/readers/repeated-json-keys.js"
+import { repeatedJsonKeys } from "../../src/readers/json/repeated-json-keys.js"
 
 /** A JSON value written by hand, so that an object may repeat a key (JSON.stringify of an object cannot). */
 type Written = { readonly kind: "scalar"; readonly text: string } | { readonly kind: "array"; readonly items: ReadonlyArray<Written> } | { readonly kind: "object"; readonly members: ReadonlyArray<readonly [string, boolean, Written]> }

@@ -14,7 +14,7 @@ import { DatabaseSync } from "node:sqlite"
 import * as fc from "fast-check"
 import { afterAll, describe, expect, it } from "vitest"
 import { campaignReport, openLedger, openReportSource } from "../../src/index.js"
-import { MAP_JOURNAL_SCHEMA } from "../../src/send/map-journal.js"
+import { MAP_JOURNAL_SCHEMA } from "../../src/ledger/map-journal.js"
 
 const dir = mkdtempSync(join(tmpdir(), "report-accounts-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

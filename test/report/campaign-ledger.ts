@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { openLedger, type SourceLine, sendRecords } from "../../src/index.js"
-import { openMapJournal } from "../../src/send/map-journal.js"
+import { openMapJournal } from "../../src/ledger/map-journal.js"
 import { energyAmount, modelService, PAUSED, SEED, transactions } from "../send/model-service.js"
 
 export const SERVICE = "http://127.0.0.1:9/"

@@ -9,7 +9,7 @@ import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { afterAll, describe, expect, it } from "vitest"
 import { campaignReport, openLedger, openReportSource } from "../../src/index.js"
-import { openMapJournal } from "../../src/send/map-journal.js"
+import { openMapJournal } from "../../src/ledger/map-journal.js"
 
 const dir = mkdtempSync(join(tmpdir(), "report-exclusions-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -9,7 +9,7 @@ import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { ADVICE_BY_CODE, ADVICE_BY_KIND, adviceFor } from "../../src/report/problem-advice.js"
 import { PROBLEM_KINDS } from "../../src/report/report-types.js"
-import { STOPPED_IN_FLIGHT } from "../../src/send/ledger-types.js"
+import { STOPPED_IN_FLIGHT } from "../../src/ledger/ledger-types.js"
 import { BLOCKING_CODES, PREREQUISITE_CODES } from "../../src/send/record-outcomes.js"
 import { ROOT } from "../cli/run-cli.js"
 

@@ -10,7 +10,7 @@ import { join } from "node:path"
 import * as fc from "fast-check"
 import { afterAll, describe, expect, it } from "vitest"
 import { openLedger, sendRecords, type SourceLine } from "../../src/index.js"
-import { openMapJournal } from "../../src/send/map-journal.js"
+import { openMapJournal } from "../../src/ledger/map-journal.js"
 import { reportOf } from "../support/report-of.js"
 import { energyAmount, type Fault, modelService, SEED, transactions } from "../send/model-service.js"
 

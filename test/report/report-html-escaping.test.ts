@@ -12,7 +12,7 @@ import { pathToFileURL } from "node:url"
 import { chromium } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { openLedger } from "../../src/index.js"
-import { openMapJournal } from "../../src/send/map-journal.js"
+import { openMapJournal } from "../../src/ledger/map-journal.js"
 import { runCli, tempDir } from "../cli/run-cli.js"
 
 const CHROMIUM = "/usr/bin/chromium"

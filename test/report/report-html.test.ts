@@ -16,7 +16,7 @@ import { chromium } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ROOT, runCli, tempDir } from "../cli/run-cli.js"
 import { openLedger, type SourceLine, sendRecords } from "../../src/index.js"
-import { openMapJournal } from "../../src/send/map-journal.js"
+import { openMapJournal } from "../../src/ledger/map-journal.js"
 import { energyAmount, modelService, SEED, transactions } from "../send/model-service.js"
 import { buildCampaignLedger, EXPECTED, SERVICE } from "./campaign-ledger.js"
 

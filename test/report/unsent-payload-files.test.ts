@@ -9,7 +9,7 @@ import { join } from "node:path"
 import { DatabaseSync } from "node:sqlite"
 import { afterAll, describe, expect, it } from "vitest"
 import { openLedger, sendRecords } from "../../src/index.js"
-import { openMapJournal } from "../../src/send/map-journal.js"
+import { openMapJournal } from "../../src/ledger/map-journal.js"
 import { reportOf } from "../support/report-of.js"
 import { energyAmount, modelService, SEED } from "../send/model-service.js"
 

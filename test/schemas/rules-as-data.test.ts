@@ -8,7 +8,7 @@ import { ENDPOINT_IDS, endpoints, ERROR_CODES } from "../../src/index.js"
 import type { CrossFieldRule } from "../../src/schemas/conventions.js"
 import { crossFieldRulesOf as rulesOf } from "../../src/schemas/rules.js"
 import { WARNING_RULES, type WarningRule } from "../../src/schemas/conventions.js"
-import resources from "../../src/resources/index.js"
+import resources from "../../src/schemas/registry.js"
 
 /** Every rule declared anywhere in the request schemas of the catalogue, and every warning rule. */
 const declared = (): { readonly rules: Array<CrossFieldRule>; readonly warningRules: Array<WarningRule> } => {

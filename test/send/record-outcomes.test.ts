@@ -4,7 +4,7 @@
  * unchanged), and the other sheets of the request are sent again at once without it.
  */
 import { describe, expect, it } from "vitest"
-import type { KeyedRecord } from "../../src/endpoints/natural-key.js"
+import type { KeyedRecord } from "../../src/schemas/endpoints/natural-key.js"
 import { recordOutcomes } from "../../src/send/record-outcomes.js"
 
 const sheet = (index: number): KeyedRecord => ({ index, key: `k${index}`, identity: `i${index}`, content: `c${index}`, supplier: null, account: null })

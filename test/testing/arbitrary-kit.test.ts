@@ -1,5 +1,5 @@
 /**
- * The payload generators (`src/resources/<resource>/arbitrary.ts`) receive fast-check and the shared
+ * The payload generators (`src/schemas/<resource>/arbitrary.ts`) receive fast-check and the shared
  * generators as a kit argument (src/testing/arbitrary-kit.ts), so that a module of the main entry, such
  * as the resource registry, can import them without loading fast-check. These tests read the modules as
  * the build emits them (TypeScript with the project's `verbatimModuleSyntax`, type-only imports erased)
@@ -54,12 +54,12 @@ const closureOf = (entry: string, which: "runtime" | "all", read = (file: string
 const isForbidden = (from: string, specifier: string): boolean =>
   packageOf(specifier) === "fast-check" || (specifier.startsWith(".") && (fileOf(from, specifier)?.startsWith(`${TESTING}/`) ?? false))
 
-const generatorFiles = readdirSync(join(SRC, "resources"), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(join(SRC, "resources", entry.name, "arbitrary.ts")))
-  .map((entry) => join(SRC, "resources", entry.name, "arbitrary.ts"))
+const generatorFiles = readdirSync(join(SRC, "schemas"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(SRC, "schemas", entry.name, "arbitrary.ts")))
+  .map((entry) => join(SRC, "schemas", entry.name, "arbitrary.ts"))
 
 describe("the payload generators need fast-check by type only", () => {
-  it("no src/resources/*/arbitrary.ts imports fast-check or src/testing other than by `import type`", () => {
+  it("no src/schemas/*/arbitrary.ts imports fast-check or src/testing other than by `import type`", () => {
     expect(generatorFiles.length).toBeGreaterThanOrEqual(10)
     const offending = generatorFiles.flatMap((file) =>
       importsOf(readFileSync(file, "utf8"), "runtime").filter((s) => isForbidden(file, s)).map((s) => `${relative(ROOT, file)}: ${s}`)
@@ -83,7 +83,7 @@ describe("the payload generators need fast-check by type only", () => {
   })
 
   it("finds a runtime import of fast-check or src/testing, and lets a type-only one pass", () => {
-    const from = join(SRC, "resources", "notes", "arbitrary.ts")
+    const from = join(SRC, "schemas", "notes", "arbitrary.ts")
     const runtime = (text: string) => importsOf(text, "runtime").filter((s) => isForbidden(from, s))
     expect(runtime(`import * as fc from "fast-check"\nexport const a = fc.boolean()`)).toEqual(["fast-check"])
     expect(runtime(`import { record } from "../../testing/arbitrary-values.js"\nexport const a = record({})`)).toEqual([
@@ -104,9 +104,9 @@ describe("the kit", () => {
     const { files, packages } = closureOf(join(TESTING, "arbitrary-kit.ts"), "all")
     expect(files).toContain("src/testing/arbitrary-values.ts")
     expect(packages).toContain("fast-check")
-    expect(files).not.toContain("src/endpoints/catalogue.ts")
-    expect(files).not.toContain("src/resources/index.ts")
-    expect(files.filter((f) => /^src\/resources\/.+\/arbitrary\.ts$/u.test(f))).toEqual([])
+    expect(files).not.toContain("src/schemas/endpoints/catalogue.ts")
+    expect(files).not.toContain("src/schemas/registry.ts")
+    expect(files.filter((f) => /^src\/schemas\/.+\/arbitrary\.ts$/u.test(f))).toEqual([])
   })
 
   it("hands fast-check itself to the generators", async () => {

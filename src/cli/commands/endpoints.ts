@@ -4,8 +4,7 @@
  * @module
  */
 import { ENDPOINT_IDS, endpoints } from "../../index.js"
-import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
-import { Output } from "../../internal/io.js"
+import { EXIT, type ExitCode, Output } from "../../readers/index.js"
 import { stylesFor, useColour } from "../terminal.js"
 
 /** Prints the endpoints (id, method, path, summary). */

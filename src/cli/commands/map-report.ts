@@ -6,10 +6,9 @@
  *
  * @module
  */
-import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
+import { EXIT, type ExitCode } from "../../readers/index.js"
 import { formatCount, plural, type Styles } from "../terminal.js"
-import { type MapOutcomes, type Reject, reasonText } from "../../internal/map/map-outcomes.js"
-import type { MapWarnings } from "../../internal/map/map-warnings.js"
+import { type MapOutcomes, type MapWarnings, reasonText, type Reject } from "../../mappers/run/index.js"
 
 /** What `map`'s report covers and how it is given. */
 export interface MapReportSettings {

@@ -8,23 +8,14 @@
  * @module
  */
 import { availableParallelism } from "node:os"
-import { AtomicOutputs, discardOnSignal } from "../../internal/atomic-output.js"
-import { EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
-import { Output, UnreadableInput } from "../../internal/io.js"
+import { AtomicOutputs, delimiterOf, discardOnSignal, inputFormatOf, loadMapping, mapInOrder, mapInParallel, mapInputs, type MapJournalRun, MapOutcomes, MapRunWorkers, type MapSource, type MapSourceOptions, openMapJournalRun, openMapSource, RunVersions, SharedOutcomes } from "../../mappers/run/index.js"
+import { EXIT, type ExitCode, ioError, Output, UnreadableInput, usageError } from "../../readers/index.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { checkLedgerPath } from "../ledger-path.js"
 import { startProgress } from "../progress.js"
 import { stylesFor, useColour } from "../terminal.js"
-import { mapInOrder } from "../../internal/map/map-in-order.js"
-import { mapInParallel } from "../../internal/map/map-in-parallel.js"
-import { MapRunWorkers } from "../../internal/map/map-run-workers.js"
-import { mapInputs } from "../../internal/map/map-inputs.js"
-import { type MapJournalRun, MapOutcomes, openMapJournalRun, SharedOutcomes } from "../../internal/map/map-outcomes.js"
 import { printReject, reportMap } from "./map-report.js"
-import { RunVersions } from "../../internal/edifact-versions.js"
-import { delimiterOf, inputFormatOf, loadMapping, type MapSource, type MapSourceOptions, openMapSource } from "../../internal/map/map-source.js"
 
-export { DEFAULT_DELIMITERS, detectDelimiter } from "../../internal/source-rows.js"
 
 /** Options of `map`, as parsed from the command line. */
 export interface MapOptions {

@@ -5,17 +5,9 @@
  * @module
  */
 import { existsSync, statSync } from "node:fs"
-import { campaignReport, openReportSource, type ReportSource } from "../../report/campaign-report.js"
-import { renderHtml } from "../../report/render-html.js"
-import { csvHeader, csvRow } from "../../report/render-csv.js"
-import { inDoubtCsvHeader, inDoubtCsvRow, inDoubtRows } from "../../report/in-doubt-list.js"
-import { problemRows } from "../../report/report-problems.js"
-import { exclusionCsvRow, exclusionRows } from "../../report/report-exclusions.js"
-import { renderMarkdown, renderText } from "../../report/render-text.js"
-import { damagedLedgerAdvice, ledgerFilesOf } from "../../send/ledger.js"
-import { LedgerDamagedError, LedgerMismatchError } from "../../send/ledger-types.js"
-import { EXIT, type ExitCode, ioError } from "../../internal/exit-codes.js"
-import { openOutput, Output } from "../../internal/io.js"
+import { campaignReport, csvHeader, csvRow, exclusionCsvRow, exclusionRows, inDoubtCsvHeader, inDoubtCsvRow, inDoubtRows, openReportSource, problemRows, renderHtml, renderMarkdown, renderText, type ReportSource } from "../../report/index.js"
+import { damagedLedgerAdvice, LedgerDamagedError, ledgerFilesOf, LedgerMismatchError } from "../../ledger/index.js"
+import { EXIT, type ExitCode, ioError, openOutput, Output } from "../../readers/index.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 
 export const REPORT_COMMAND_FORMATS = ["text", "markdown", "json", "csv", "html"] as const

@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs"
 import { LedgerMismatchError, openLedger, readKeyList, resolveInDoubt, UnmatchedKeysError } from "../../index.js"
-import { describeError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
+import { describeError, EXIT, type ExitCode, ioError, usageError } from "../../readers/index.js"
 import { checkLedgerPath } from "../ledger-path.js"
 import { plural } from "../terminal.js"
 

@@ -6,8 +6,7 @@
  * @module
  */
 import { isPostEndpointId, POST_ENDPOINT_IDS } from "../../index.js"
-import { CliError, EXIT, type ExitCode, usageError } from "../../internal/exit-codes.js"
-import { Output } from "../../internal/io.js"
+import { CliError, EXIT, type ExitCode, Output, usageError } from "../../readers/index.js"
 
 type TestingKit = typeof import("../../testing/index.js")
 

@@ -6,8 +6,7 @@
  * @module
  */
 import { ENDPOINT_IDS, endpoints, isEndpointId, mappingJsonSchema, toJsonSchema, toOpenApi } from "../../index.js"
-import { EXIT, type ExitCode, usageError } from "../../internal/exit-codes.js"
-import { Output } from "../../internal/io.js"
+import { EXIT, type ExitCode, Output, usageError } from "../../readers/index.js"
 
 const COMPONENT_REF = "#/components/schemas/"
 

@@ -8,7 +8,7 @@
  */
 import { createReadStream } from "node:fs"
 import type { SourceLine } from "../../index.js"
-import { physicalLines } from "../../internal/physical-lines.js"
+import { physicalLines } from "../../readers/index.js"
 
 /** The lines of `files`, in order, each with its file and physical line number. */
 export async function* sourceLines(files: ReadonlyArray<string>, onBytes?: (n: number) => void): AsyncGenerator<SourceLine> {

@@ -7,9 +7,8 @@
  */
 import { relative } from "node:path"
 import { type Ledger, type LedgerRecord, OPTION_DECISIONS, type SendSummary } from "../../index.js"
-import { EXIT, type ExitCode } from "../../internal/exit-codes.js"
-import { keyTexts } from "../../endpoints/natural-key-text.js"
-import { openOutput, Output } from "../../internal/io.js"
+import { EXIT, type ExitCode, openOutput, Output } from "../../readers/index.js"
+import { keyTexts } from "../../report/index.js"
 import { formatCount, plural, stylesFor, useColour } from "../terminal.js"
 
 /** What the report depends on among `send`'s options. */

@@ -20,11 +20,10 @@ import {
   sendRecords
 } from "../../index.js"
 import { authenticate, type Credentials, readCredentials, secretsOf } from "../credentials.js"
-import { CliError, describeError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
-import { validateInputKind } from "../../internal/io.js"
+import { CliError, describeError, EXIT, type ExitCode, ioError, usageError, validateInputKind } from "../../readers/index.js"
 import { documentsFolder } from "../documents-option.js"
 import { checkLedgerPath } from "../ledger-path.js"
-import { damagedLedgerAdvice } from "../../send/ledger.js"
+import { damagedLedgerAdvice } from "../../ledger/index.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 import { startProgress } from "../progress.js"
 import { sourceLines } from "./send-lines.js"

@@ -7,10 +7,8 @@
  */
 import { randomInt } from "node:crypto"
 import { createReferenceServer, decodeSeed, type FaultOptions, openStore, type Seed, StateFileError } from "../../service/index.js"
-import { describeError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
-import { readJsonFile } from "../../internal/read-json-file.js"
-import { graphqlEndpoint } from "../../service/graphql.js"
-import { acceptIssuedTokens, createTokenIssuer } from "../../service/tokens.js"
+import { describeError, EXIT, type ExitCode, ioError, readJsonFile, usageError } from "../../readers/index.js"
+import { acceptIssuedTokens, createTokenIssuer, graphqlEndpoint } from "../../service/index.js"
 import { documentsFolder } from "../documents-option.js"
 
 /** Options of `data-import serve`, as parsed. */

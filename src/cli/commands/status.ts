@@ -8,11 +8,10 @@
  * @module
  */
 import { createClient, endpoints, InsecureBaseUrlError, pathParameterProblem, POST_ENDPOINT_IDS, type SendOutcome } from "../../index.js"
-import { adviceOfOpen, readSupplierStanding, type SupplierStanding } from "../../report/supplier-standing.js"
+import { adviceOfOpen, readSupplierStanding, type SupplierStanding } from "../../report/index.js"
 import { API_KEY_VARIABLE, authenticate, readCredentials, TOKEN_VARIABLE } from "../credentials.js"
 import { checkLedgerPath } from "../ledger-path.js"
-import { type CliError, EXIT, type ExitCode, ioError, usageError } from "../../internal/exit-codes.js"
-import { Output } from "../../internal/io.js"
+import { type CliError, EXIT, type ExitCode, ioError, Output, usageError } from "../../readers/index.js"
 
 /** Options of `status`, as parsed. */
 export interface StatusCommandOptions {

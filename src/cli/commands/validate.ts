@@ -6,21 +6,14 @@
  */
 import { availableParallelism } from "node:os"
 import { ENDPOINT_IDS, isEndpointId } from "../../index.js"
-import { type BatchSummary, emptySummary, type WorkerSettings } from "../../internal/batch.js"
-import { countUnparseable, rejectedValue } from "../../internal/check-batch.js"
+import { type BatchSummary, countUnparseable, emptySummary, rejectedValue, repeatedKeyRejecter, WorkerPool, type WorkerSettings } from "../../validation/run/index.js"
 import { documentsReport } from "../documents-option.js"
-import { EXIT, type ExitCode, usageError } from "../../internal/exit-codes.js"
-import { type InputKind, openInput, openOutput, Output, READ_CHUNK_BYTES, readChunks, type RegularFile, sizeOf, sniffStdin, UnreadableInput, validateInputs } from "../../internal/io.js"
-import { type JsonPiece, JsonDocumentSplitter } from "../../internal/json-document.js"
-import { LineChunker } from "../../internal/line-chunks.js"
+import { DEFAULT_MAX_LINE_BYTES, EXIT, type ExitCode, type InputKind, JsonDocumentSplitter, type JsonPiece, LineChunker, openInput, openOutput, Output, overlongDetail, READ_CHUNK_BYTES, readChunks, type RegularFile, sizeOf, sniffStdin, unparseable, UnreadableInput, usageError, validateInputs } from "../../readers/index.js"
 import { startProgress } from "../progress.js"
-import { DEFAULT_MAX_LINE_BYTES, overlongDetail, unparseable } from "../../internal/record-errors.js"
 import { jsonReport, ndjsonEmptyLine, ndjsonLine, ndjsonWarnedLine, type ReportFormat, summaryLine, textReport } from "../reports.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
-import { repeatedKeyRejecter } from "../../internal/repeated-keys.js"
 import { Tally } from "../tally.js"
 import { stylesFor, useColour } from "../terminal.js"
-import { WorkerPool } from "../../internal/worker-pool.js"
 
 /** Options of `validate`, as parsed from the command line. */
 export interface ValidateOptions {

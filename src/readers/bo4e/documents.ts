@@ -16,7 +16,7 @@
  */
 import { type ExactJson, type ExactJsonParse, isJsonObject, jsonArrayElements, parseExactJson } from "./exact-json.js"
 import { withoutBom } from "../byte-order-mark.js"
-import { repeatedJsonKeys } from "../repeated-json-keys.js"
+import { repeatedJsonKeys } from "../json/repeated-json-keys.js"
 
 /** One document: its 1-based number, the line it starts on (NDJSON, or line 1 of a single document), its value or why it has none. */
 export type Bo4eDocument =

@@ -8,7 +8,7 @@
  * @module
  */
 import { resolveWallTime, type WallTimeResolver } from "../../mappers/field-source.js"
-import { cachedOffsetSecondsAt, instantsFor, offsetFormatFor } from "../../mappers/zone-offsets.js"
+import { cachedOffsetSecondsAt, instantsFor, offsetFormatFor } from "../../schemas/zone-offsets.js"
 
 const pad = (n: number): string => String(Math.abs(n)).padStart(2, "0")
 

@@ -15,7 +15,7 @@
 import { csvTable } from "../csv/csv-record.js"
 import type { LegacyRecord } from "../../mappers/field-source.js"
 import { isoDateTimeConverter } from "../../mappers/to-iso-date-time.js"
-import { cachedOffsetSecondsAt, offsetFormatFor } from "../../mappers/zone-offsets.js"
+import { cachedOffsetSecondsAt, offsetFormatFor } from "../../schemas/zone-offsets.js"
 import { toInstant } from "../../schemas/instant.js"
 import { isCalendarDate } from "../../schemas/is-calendar-date.js"
 import { ISO_DATETIME_RE } from "../../schemas/patterns.js"
