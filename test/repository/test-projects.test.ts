@@ -43,9 +43,9 @@ describe("which test files need the build", () => {
   it("puts this repository's CLI tests in the built project, and its converter tests in the unit one", () => {
     const built = builtTestFiles(ROOT)
     expect(built).toContain("test/cli/map.test.ts")
-    expect(built).toContain("test/send/lock-readers.test.ts")
+    expect(built).toContain("test/ledger/lock-readers.test.ts")
     expect(built).toContain("test/testing/main-entry-isolation.test.ts")
     expect(built).not.toContain("test/mappers/compact.test.ts")
-    expect(built).not.toContain("test/json-schema/to-json-schema.test.ts")
+    expect(built).not.toContain("test/schemas/json-schema/to-json-schema.test.ts")
   })
 })

@@ -5,7 +5,7 @@ import { inferEndpoint } from "../../../src/schemas/endpoints/infer-endpoint.js"
 import { POST_ENDPOINT_IDS } from "../../../src/schemas/endpoints/endpoint-id.js"
 
 const example = (id: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../../examples/payloads/${id}.json`, import.meta.url), "utf8")) as Record<string, unknown>
+  JSON.parse(readFileSync(new URL(`../../../examples/payloads/${id}.json`, import.meta.url), "utf8")) as Record<string, unknown>
 
 describe("inferEndpoint", () => {
   it("names the endpoint of every example payload", () => {
