@@ -6,7 +6,7 @@
  * @module
  */
 import { supplierRecordCounts } from "../ledger/report-queries.js"
-import { openReportSource, type ReportSource } from "./campaign-report.js"
+import { openReportSource, type ReportSource } from "../ledger/report-source.js"
 import { ADVICE_BY_KIND, adviceFor } from "./problem-advice.js"
 import type { ProblemKind } from "./report-types.js"
 
