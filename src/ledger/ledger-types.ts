@@ -287,3 +287,15 @@ export interface Ledger {
   unidentifiedLines(run: number, limit: number): ReadonlyArray<UnidentifiedLine>
   close(): void
 }
+
+/**
+ * Which tables the ledger has: a ledger from before `map --journal` has no map tables (`map`), one whose map
+ * runs came from a version before map's warnings and each record's lineage has no `map_warnings` and
+ * `lineage_items` (`mapWarnings`).
+ */
+export interface LedgerTables {
+  readonly map: boolean
+  readonly mapWarnings?: boolean | undefined
+  /** The ledger records the rows map left out on purpose (`map_exclusions`, `map_runs.rows_excluded`). */
+  readonly mapExclusions?: boolean | undefined
+}

@@ -1,20 +1,34 @@
 /**
- * The report of a migration campaign, computed from its ledger in SQL: a few aggregating scans of the
- * records (by kind, supplier and outcome; by account; by run and time), never the records in memory, and
- * at most a bounded number of listed rows. The same figures feed every format.
+ * The report of a migration campaign, computed from the ledger's queries (`ledger/report-queries.ts`,
+ * `ledger/account-scan.ts`): a few aggregating scans of the records (by kind, supplier and outcome; by
+ * account; by run and time), never the records in memory, and at most a bounded number of listed rows.
+ * The same figures feed every format.
  *
  * @module
  */
-import { statSync } from "node:fs"
 import type { DatabaseSync } from "node:sqlite"
-import { pathToFileURL } from "node:url"
-import { loadSqlite } from "../ledger/sqlite.js"
-import { isLedgerHeld, isLockedError, ledgerProblem, READ_WAIT_MS, realPathOf } from "../ledger/ledger.js"
-import { resolveLedgerFile } from "../ledger/ledger-file.js"
+import { realPathOf } from "../ledger/ledger.js"
 import { LedgerMismatchError, RECORD_OUTCOMES, type RecordOutcome, STOPPED_IN_FLIGHT } from "../ledger/ledger-types.js"
-import { sorterThreads, startAccountScan } from "./account-scan.js"
+import { startAccountScan } from "../ledger/account-scan.js"
+import {
+  completedSendRuns,
+  conflictCounts,
+  currentUnidentifiedCount,
+  groupedRecords,
+  latestMapOutputs,
+  mapRejectCounts,
+  mapRunRows,
+  mapWarningCounts,
+  runRows,
+  runsSpan,
+  serviceRows,
+  unknownAccountCount,
+  unknownAccountList
+} from "../ledger/report-queries.js"
+import type { LedgerTables } from "../ledger/ledger-types.js"
+import type { ReportSource } from "../ledger/report-source.js"
 import { cutProblem } from "./report-cells.js"
-import { anyUnidentified, CURRENT_MAP_RUNS, currentUnidentified, type LedgerTables, linesText, problemRows, unknownAccountRows } from "./report-problems.js"
+import { linesText, problemRows } from "./report-problems.js"
 import { adviceFor, advised } from "./problem-advice.js"
 import { movedTransactions } from "./report-moved.js"
 import { exclusionsMismatches, exclusionsOf } from "./report-exclusions.js"
@@ -32,119 +46,6 @@ import {
   TALLY_KEYS,
   type UnknownAccountRows
 } from "./report-types.js"
-
-/**
- * A ledger opened for reading by {@link campaignReport}.
- *
- * @since 0.1.0
- */
-export interface ReportSource {
-  readonly path: string
-  /** What SQLite opened: the file every name of the ledger resolves to, or an immutable URI of it (a read-only location). */
-  readonly file?: string | undefined
-  readonly db: DatabaseSync
-  readonly tables: LedgerTables
-  /**
-   * The run in progress when the ledger was opened (a `send` that holds its lock), or `undefined`. Its
-   * records in flight are in flight; those of any other run were in flight when that run was killed, so
-   * they are in doubt until a later run reads them again.
-   */
-  readonly running: number | undefined
-  close(): void
-}
-
-/** The run holding the ledger at `path` now: the latest run that records, if it has not ended and the lock is taken. */
-const runningRun = (db: DatabaseSync, path: string): number | undefined => {
-  const latest = db.prepare("SELECT id, ended_at FROM runs WHERE command <> 'map' ORDER BY id DESC LIMIT 1").get() as { id: number; ended_at: number | null } | undefined
-  return latest !== undefined && latest.ended_at === null && isLedgerHeld(path) ? latest.id : undefined
-}
-
-/**
- * Opens the ledger at `path` read-only. Throws for a missing file, and `LedgerMismatchError` for a file
- * that is not a ledger of this version or one a running `map --journal` holds (a running `send` does not
- * keep readers out).
- *
- * @example
- * const path = `${process.env["TMPDIR"] ?? "/tmp"}/report-source-${process.pid}-${Date.now()}.ledger`
- * openLedger(path, { service: "https://api.example.energy" }).close()
- * const source = openReportSource(path)
- * // No `map --journal` has written to it yet: it has no map tables.
- * source.tables // => { map: false, mapWarnings: false, mapExclusions: false }
- * source.close()
- *
- * @since 0.1.0
- */
-export const openReportSource = (path: string): ReportSource => {
-  let opened: { readonly file: string; readonly db: DatabaseSync }
-  try {
-    opened = openReadOnly(path)
-  } catch (error) {
-    throw heldWhole(path, error)
-  }
-  const { file, db } = opened
-  try {
-    const names = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name))
-    if (names.size === 0) throw new LedgerMismatchError(`${path} is not a ledger of data-import (a database without tables)`)
-    const problem = ledgerProblem(db, path)
-    if (problem !== undefined) throw problem
-    // The report's two scans are GROUP BYs over every record, which SQLite sorts, side by side when there
-    // is a core for each: its sorter gets helper threads only from the cores beyond those.
-    db.exec(`PRAGMA threads = ${sorterThreads(2)}`)
-    const map = names.has("map_runs") && names.has("map_rejects") && names.has("lineage")
-    const tables = { map, mapWarnings: map && names.has("map_warnings") && names.has("lineage_items"), mapExclusions: map && names.has("map_exclusions") }
-    return { path, file, db, tables, running: runningRun(db, path), close: () => db.close() }
-  } catch (error) {
-    db.close()
-    throw heldWhole(path, error)
-  }
-}
-
-/**
- * A send shares the ledger with readers (its lock is a file of its own) but for a moment as it ends (its
- * last checkpoint), which the wait covers; a map run holds it whole until it ends.
- */
-const heldWhole = (path: string, error: unknown): unknown =>
-  error instanceof Error && !(error instanceof LedgerMismatchError) && isLockedError(error)
-    ? new LedgerMismatchError(
-      `the ledger ${path} is in use by a running map --journal, which holds it until it ends (waited ${READ_WAIT_MS / 1000} s for it): run this again once it has ended`
-    )
-    : error
-
-/**
- * Opens the ledger named `path` read-only, by the path every name of it resolves to, waiting for a
- * moment's exclusive lock (a send's last checkpoint). On a read-only location SQLite cannot create the
- * shared index of the log (`-shm`) a reader of a WAL ledger needs: there the file is read as it is
- * (immutable), which is the whole ledger when no log is beside it; a log with changes not yet in the file
- * cannot be read there, and is named.
- */
-const openReadOnly = (path: string): { readonly file: string; readonly db: DatabaseSync } => {
-  const { DatabaseSync } = loadSqlite()
-  const { file } = resolveLedgerFile(path)
-  const db = new DatabaseSync(file, { readOnly: true, timeout: READ_WAIT_MS })
-  try {
-    // SQLite opens the log at the first read.
-    db.prepare("SELECT 1 FROM sqlite_master LIMIT 1").get()
-    return { file, db }
-  } catch (error) {
-    db.close()
-    const size = (name: string): number | undefined => {
-      try {
-        return statSync(name).size
-      } catch {
-        return undefined
-      }
-    }
-    if (!/unable to open/iu.test(String(error)) || size(file) === undefined || file.startsWith("file:")) throw error
-    if ((size(`${file}-wal`) ?? 0) > 0) {
-      throw new LedgerMismatchError(
-        `the ledger ${path} cannot be read where it is (SQLite cannot create ${file}-shm there: a read-only location?), and its log ${file}-wal holds changes not yet in the file: ` +
-          "copy the ledger with its -wal file to a folder that can be written, and report the copy"
-      )
-    }
-    const immutable = `${pathToFileURL(file).href}?immutable=1`
-    return { file: immutable, db: new DatabaseSync(immutable, { readOnly: true }) }
-  }
-}
 
 /**
  * Options of {@link campaignReport}.
@@ -217,12 +118,9 @@ const checkConservation = (report: CampaignReport, wrong: Array<string> = []): v
  * run after the map run did not record its files (an earlier version), the ledger cannot tell: not named.
  */
 const unsentPayloadFilesOf = (db: DatabaseSync): CampaignReport["unsent_payload_files"] => {
-  const outputs = db.prepare(
-    `SELECT m.run, m.input, m.output, m.payloads FROM map_runs m
-     WHERE m.output IS NOT NULL AND m.payloads > 0 AND m.run = (SELECT MAX(run) FROM map_runs o WHERE o.output = m.output) ORDER BY m.run`
-  ).all() as Array<{ run: number; input: string; output: string; payloads: number }>
+  const outputs = latestMapOutputs(db)
   if (outputs.length === 0) return []
-  const sends = (db.prepare("SELECT id, counts FROM runs WHERE command <> 'map' AND ended = 'completed'").all() as Array<{ id: number; counts: string | null }>).map((r) => {
+  const sends = completedSendRuns(db).map((r) => {
     let files: unknown
     try {
       files = r.counts === null ? undefined : (JSON.parse(r.counts) as { files?: unknown }).files
@@ -241,11 +139,9 @@ const unsentPayloadFilesOf = (db: DatabaseSync): CampaignReport["unsent_payload_
 
 /** The rows of the latest map runs whose supplier or account is unknown (a kind keyed by account): counted, and listed up to `limit`. */
 const unknownAccountsOf = (db: DatabaseSync, tables: LedgerTables, limit: number): UnknownAccountRows => {
-  const { rows } = db.prepare(unknownAccountRows(tables, "COUNT(*) AS rows")).get() as { rows: number }
+  const rows = unknownAccountCount(db, tables)
   if (rows === 0) return { rows, listed: [] }
-  const listed = (db.prepare(`${unknownAccountRows(tables, "problem, endpoint, code, supplier, account, file, lines")} ORDER BY file, first_line LIMIT ?`).all(limit) as Array<
-    { problem: "map_rejected" | "map_warning"; endpoint: string; code: string; supplier: string | null; account: string | null; file: string; lines: string }
-  >).map(({ file, lines, ...row }) => ({ ...row, source_file: file, source_lines: linesText(lines) }))
+  const listed = unknownAccountList(db, tables, limit).map(({ file, lines, ...row }) => ({ ...row, source_file: file, source_lines: linesText(lines) }))
   return { rows, listed }
 }
 
@@ -296,7 +192,7 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
 
   // The timeline's interval, from the runs (every record is written within one): no scan of the records.
   const now = (options.now ?? Date.now)()
-  const span = db.prepare("SELECT MIN(started_at) AS first, MAX(COALESCE(ended_at, ?)) AS last FROM runs").get(now) as { first: number | null; last: number | null }
+  const span = runsSpan(db, now)
   const minute = 60_000
   const wide = span.first === null || span.last === null ? 0 : span.last - span.first
   const bucketMs = Math.max(minute, Math.ceil(wide / (options.buckets ?? 120) / minute) * minute)
@@ -306,16 +202,10 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
   // The scan of accounts starts first: with a core to spare it runs meanwhile, in a worker thread.
   const accountScan = startAccountScan(db, source.file ?? source.path, limit, { map: tables.map, mapWarnings: tables.mapWarnings, parallel: options.parallel })
 
-  // One scan: records by kind, supplier, state, outcome and cause, and by run and interval of their last change
-  // (the integers lead the key: the sorter compares them faster than strings).
-  const grouped = db.prepare(
-    `SELECT endpoint, supplier, state, outcome, cause, run, CAST(updated_at / ? AS INTEGER) AS bucket, COUNT(*) AS n
-     FROM records GROUP BY bucket, run, endpoint, outcome, state, supplier, cause`
-  )
-  type Grouped = { endpoint: string; supplier: string | null; state: string; outcome: string | null; cause: string | null; run: number; bucket: number; n: number }
   /** Outcomes this version does not know (a ledger a later version wrote), with their records. */
   const unknown = new Map<string, number>()
-  for (const row of grouped.iterate(bucketMs) as Iterable<Grouped>) {
+  // One scan: records by kind, supplier, state, outcome and cause, and by run and interval of their last change.
+  for (const row of groupedRecords(db, bucketMs)) {
     if (row.state === "done" && row.outcome !== null && !KNOWN_OUTCOMES.has(row.outcome)) {
       unknown.set(row.outcome, (unknown.get(row.outcome) ?? 0) + row.n)
       continue
@@ -328,7 +218,7 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     for (const tally of [totals, kind.tally, supplierOf(row.supplier)]) add(tally, state, outcome, row.n)
     if (state === "done" && outcome !== null && (PROBLEM_KINDS as ReadonlyArray<string>).includes(outcome)) bump(kind.codes, outcome as ProblemKind, cause, row.n)
   }
-  const unidentified = anyUnidentified(db) ? (db.prepare(currentUnidentified("COUNT(*) AS n")).get() as { n: number }).n : 0
+  const unidentified = currentUnidentifiedCount(db)
   if (unidentified > 0) {
     const kind = kindOf("(unidentified)")
     for (const tally of [totals, kind.tally, supplierOf(null)]) {
@@ -337,25 +227,20 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     }
     bump(kind.codes, "invalid", "unidentified", unidentified)
   }
-  const conflicts = db.prepare(
-    "SELECT r.endpoint, r.supplier, COUNT(*) AS n FROM conflicts c JOIN records r ON r.identity = c.identity WHERE c.content <> r.content GROUP BY r.endpoint, r.supplier"
-  )
-  for (const row of conflicts.iterate() as Iterable<{ endpoint: string; supplier: string | null; n: number }>) {
+  for (const row of conflictCounts(db)) {
     const kind = kindOf(row.endpoint)
     for (const tally of [totals, kind.tally, supplierOf(row.supplier)]) tally.conflict += row.n
     bump(kind.codes, "conflict", "conflict", row.n)
   }
   if (tables.map) {
-    const rejects = db.prepare(`SELECT endpoint, supplier, codes, COUNT(*) AS n FROM map_rejects WHERE run IN (${CURRENT_MAP_RUNS}) GROUP BY endpoint, supplier, codes`)
-    for (const row of rejects.iterate() as Iterable<{ endpoint: string | null; supplier: string | null; codes: string; n: number }>) {
+    for (const row of mapRejectCounts(db)) {
       const kind = kindOf(row.endpoint ?? "(unknown)")
       for (const tally of [totals, kind.tally, supplierOf(row.supplier)]) tally.map_rejected += row.n
       bump(kind.codes, "map_rejected", row.codes, row.n)
     }
   }
   if (tables.map && tables.mapWarnings === true) {
-    const warnings = db.prepare(`SELECT endpoint, supplier, code, COUNT(*) AS n FROM map_warnings WHERE run IN (${CURRENT_MAP_RUNS}) GROUP BY endpoint, supplier, code`)
-    for (const row of warnings.iterate() as Iterable<{ endpoint: string | null; supplier: string | null; code: string; n: number }>) {
+    for (const row of mapWarningCounts(db)) {
       const kind = kindOf(row.endpoint ?? "(unknown)")
       for (const tally of [totals, kind.tally, supplierOf(row.supplier)]) tally.map_warning += row.n
       bump(kind.codes, "map_warning", row.code, row.n)
@@ -388,14 +273,7 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     map_warning: r.map_warning
   }))
 
-  const runs = (db.prepare("SELECT id, command, service, started_at, ended_at, ended FROM runs ORDER BY id").all() as Array<{
-    id: number
-    command: string
-    service: string | null
-    started_at: number
-    ended_at: number | null
-    ended: string | null
-  }>).map((r) => {
+  const runs = runRows(db).map((r) => {
     const records = perRun.get(r.id) ?? 0
     const minutes = r.ended_at === null ? null : Math.max(r.ended_at - r.started_at, 1) / minute
     // A run that never ended and does not hold the ledger now was killed (a map run in progress keeps every reader out).
@@ -432,12 +310,12 @@ export const campaignReport = (source: ReportSource, options: CampaignReportOpti
     suppliers: supplierReports,
     accounts: { totals: allAccounts, listed: listedAccounts, unlisted: allAccounts.accounts - allAccounts.complete - listedAccounts.length, unknown: unknownAccounts },
     map_runs: tables.map
-      ? (db.prepare(`SELECT run, input, output, endpoint, rows_read, payloads, rows_rejected, ${tables.mapExclusions === true ? "rows_excluded" : "0 AS rows_excluded"} FROM map_runs ORDER BY run`).all() as unknown as CampaignReport["map_runs"])
+      ? mapRunRows(db, tables)
       : [],
     unsent_payload_files: unsentPayloadFiles,
     runs,
     timeline: { bucket_ms: bucketMs, points: [...points.entries()].sort((a, b) => a[0] - b[0]).map(([at, records]) => ({ at, records })) },
-    services: db.prepare("SELECT url, first_run, last_run FROM services ORDER BY first_run, url").all() as unknown as CampaignReport["services"],
+    services: serviceRows(db),
     top_codes: [...topCodes.values()].sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)).slice(0, 20).map((c) => ({ ...c, advice: adviceFor(c.problem, c.code) })),
     problems: { counts: problemCounts, limit, listed: Array.from(problemRows(db, tables, { perKind: limit, counts: problemCounts, running: source.running }), (p) => advised(cutProblem(p))) },
     moved: movedTransactions(db, tables, limit),

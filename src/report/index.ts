@@ -5,7 +5,7 @@
  *
  * @module
  */
-export { campaignReport, openReportSource, type ReportSource } from "./campaign-report.js"
+export { campaignReport } from "./campaign-report.js"
 export { inDoubtCsvHeader, inDoubtCsvRow, inDoubtRows } from "./in-doubt-list.js"
 export { csvHeader, csvRow } from "./render-csv.js"
 export { renderHtml } from "./render-html.js"

@@ -1,15 +1,17 @@
 /**
  * The records the latest map run of each export left out on purpose (`map_exclusions`: skipped outside
- * the reader file's selection, superseded, cancelled), read from the ledger in SQL: counted by outcome and
- * reason, and listed. They are not problems: no account is incomplete for them, and the CSV lists them
- * after the to-do list's problems, each saying there is nothing to fix.
+ * the reader file's selection, superseded, cancelled), as the ledger's queries answer them: counted by
+ * outcome and reason, and listed. They are not problems: no account is incomplete for them, and the CSV
+ * lists them after the to-do list's problems, each saying there is nothing to fix.
  *
  * @module
  */
 import type { DatabaseSync } from "node:sqlite"
 import { cutCell } from "./report-cells.js"
 import { csvField } from "./render-csv.js"
-import { CURRENT_MAP_RUNS, type LedgerTables, linesText } from "./report-problems.js"
+import { exclusionCountRows, exclusionList, exclusionRowsOf, type ExclusionRow, exclusionTallies } from "../ledger/problem-queries.js"
+import type { LedgerTables } from "../ledger/ledger-types.js"
+import { linesText } from "./report-problems.js"
 import type { ExcludedRow, ReportExclusions } from "./report-types.js"
 
 /** What to do about a record left out on purpose: nothing, and why. */
@@ -17,11 +19,7 @@ export const EXCLUSION_ADVICE = "Nothing to fix: left out on purpose by the mapp
 
 const noExclusions = (limit: number): ReportExclusions => ({ total: 0, counts: [], limit, listed: [] })
 
-const SELECT = `SELECT outcome, reason, endpoint, supplier, account, file, lines, detail, raw FROM map_exclusions WHERE run IN (${CURRENT_MAP_RUNS}) ORDER BY file, first_line, id`
-
-type Stored = { outcome: string; reason: string; endpoint: string | null; supplier: string | null; account: string | null; file: string; lines: string; detail: string; raw: string | null }
-
-const rowOf = (r: Stored): ExcludedRow => ({
+const rowOf = (r: ExclusionRow): ExcludedRow => ({
   outcome: r.outcome,
   reason: r.reason,
   endpoint: r.endpoint,
@@ -36,12 +34,10 @@ const rowOf = (r: Stored): ExcludedRow => ({
 /** The exclusions of the latest map runs, counted and listed (detail and raw cut, as every listed cell). */
 export const exclusionsOf = (db: DatabaseSync, tables: LedgerTables, limit: number): ReportExclusions => {
   if (tables.mapExclusions !== true) return noExclusions(limit)
-  const counts = db.prepare(
-    `SELECT outcome, reason, COUNT(*) AS count FROM map_exclusions WHERE run IN (${CURRENT_MAP_RUNS}) GROUP BY outcome, reason ORDER BY outcome, reason`
-  ).all() as Array<{ outcome: string; reason: string; count: number }>
+  const counts = exclusionCountRows(db)
   const total = counts.reduce((sum, c) => sum + c.count, 0)
   if (total === 0) return noExclusions(limit)
-  const listed = (db.prepare(`${SELECT} LIMIT ?`).all(limit) as Array<Stored>).map((r) => {
+  const listed = exclusionList(db, limit).map((r) => {
     const row = rowOf(r)
     return { ...row, detail: cutCell(row.detail), raw: row.raw === null ? null : cutCell(row.raw) }
   })
@@ -54,17 +50,13 @@ export const exclusionsOf = (db: DatabaseSync, tables: LedgerTables, limit: numb
  */
 export const exclusionsMismatches = (db: DatabaseSync, tables: LedgerTables): Array<string> => {
   if (tables.mapExclusions !== true) return []
-  const runs = db.prepare(
-    `SELECT m.run, m.rows_excluded AS counted, (SELECT COUNT(*) FROM map_exclusions e WHERE e.run = m.run) AS recorded
-     FROM map_runs m JOIN runs r ON r.id = m.run WHERE r.ended = 'completed' AND m.run IN (${CURRENT_MAP_RUNS})`
-  ).all() as Array<{ run: number; counted: number; recorded: number }>
-  return runs.filter((r) => r.counted !== r.recorded).map((r) => `map run #${r.run}: ${r.counted} rows excluded, ${r.recorded} recorded`)
+  return exclusionTallies(db).filter((r) => r.counted !== r.recorded).map((r) => `map run #${r.run}: ${r.counted} rows excluded, ${r.recorded} recorded`)
 }
 
 /** Every exclusion of the latest map runs, one at a time, whole (the CSV keeps every cell). */
 export function* exclusionRows(db: DatabaseSync, tables: LedgerTables): Generator<ExcludedRow> {
   if (tables.mapExclusions !== true) return
-  for (const r of db.prepare(SELECT).iterate() as Iterable<Stored>) yield rowOf(r)
+  for (const r of exclusionRowsOf(db)) yield rowOf(r)
 }
 
 /**

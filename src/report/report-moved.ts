@@ -2,13 +2,15 @@
  * What the service changed: the transactions it moved into the open statement period of their account
  * (sent with `force_add_to_current_statement`), each with its old and new date and the text the service
  * wrote into it, and the accounts it pinned a note on (one note per moved transaction, as the spec says).
- * Read from the ledger in SQL; at most `limit` listed, all counted.
+ * Read through the ledger's queries; at most `limit` listed, all counted.
  *
  * @module
  */
 import type { DatabaseSync } from "node:sqlite"
+import { movedCounts, movedRows } from "../ledger/problem-queries.js"
+import type { LedgerTables } from "../ledger/ledger-types.js"
 import { ADVICE_BY_CODE } from "./problem-advice.js"
-import { type LedgerTables, linesText } from "./report-problems.js"
+import { linesText } from "./report-problems.js"
 import type { CampaignReport, MovedTransaction } from "./report-types.js"
 
 /** The cause `send` writes for a moved transaction: the code the advice is declared under. */
@@ -42,17 +44,8 @@ const idFromKey = (key: string): string | null => {
  * lineage is known (else its payload file and line).
  */
 export const movedTransactions = (db: DatabaseSync, tables: LedgerTables, limit: number): CampaignReport["moved"] => {
-  const counts = db.prepare(
-    "SELECT COUNT(*) AS total, COUNT(DISTINCT json_array(supplier, account)) AS accounts FROM records WHERE state = 'done' AND outcome = 'moved'"
-  ).get() as { total: number; accounts: number }
-  const lineage = tables.map
-    ? { columns: "l.source_file, l.lines, l.raw", join: "LEFT JOIN lineage l ON l.payload_file = r.file AND l.payload_line = r.line" }
-    : { columns: "NULL AS source_file, NULL AS lines, NULL AS raw", join: "" }
-  const rows = db.prepare(
-    `SELECT r.supplier, r.account, r.key, r.detail, r.file, r.line, ${lineage.columns}
-     FROM records r ${lineage.join} WHERE r.state = 'done' AND r.outcome = 'moved' ORDER BY r.supplier, r.account, r.id LIMIT ?`
-  ).all(limit) as Array<{ supplier: string | null; account: string | null; key: string; detail: string | null; file: string | null; line: number | null; source_file: string | null; lines: string | null }>
-  const listed = rows.map((row): MovedTransaction => {
+  const counts = movedCounts(db)
+  const listed = movedRows(db, tables, limit).map((row): MovedTransaction => {
     const detail = detailOf(row.detail)
     const known = row.source_file !== null
     return {

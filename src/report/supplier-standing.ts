@@ -1,11 +1,12 @@
 /**
  * What a campaign's ledger knows of one import supplier's records: how many, how many stored, and how
  * many refused for each cause (blocked: supplier not ongoing, account not imported or unknown; rejected,
- * failed, in doubt, invalid), read in SQL. `status --journal` adds it to what the service says.
+ * failed, in doubt, invalid), as the ledger's query counts them. `status --journal` adds it to what the service says.
  *
  * @module
  */
-import { openReportSource, type ReportSource } from "./campaign-report.js"
+import { supplierRecordCounts } from "../ledger/report-queries.js"
+import { openReportSource, type ReportSource } from "../ledger/report-source.js"
 import { ADVICE_BY_KIND, adviceFor } from "./problem-advice.js"
 import type { ProblemKind } from "./report-types.js"
 
@@ -58,13 +59,7 @@ export const readSupplierStanding = (path: string, supplier: string): SupplierSt
 /** {@link readSupplierStanding} over a ledger opened already. */
 const supplierStanding = (source: ReportSource, supplier: string): SupplierStanding => {
   // A record in flight in a run that is over (killed) is in doubt, as the report counts it.
-  const rows = source.db
-    .prepare(
-      `SELECT CASE WHEN state = 'in_flight' AND run IS NOT ? THEN 'done' ELSE state END AS state,
-         CASE WHEN state = 'in_flight' AND run IS NOT ? THEN 'in_doubt' ELSE outcome END AS outcome, cause, COUNT(*) AS n, MAX(updated_at) AS latest
-       FROM records WHERE supplier = ? GROUP BY 1, 2, cause`
-    )
-    .all(source.running ?? null, source.running ?? null, supplier) as Array<{ state: string; outcome: string | null; cause: string | null; n: number; latest: number }>
+  const rows = supplierRecordCounts(source.db, supplier, source.running)
   let records = 0
   let stored = 0
   const open: Record<string, number> = {}

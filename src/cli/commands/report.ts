@@ -5,8 +5,8 @@
  * @module
  */
 import { existsSync, statSync } from "node:fs"
-import { campaignReport, csvHeader, csvRow, exclusionCsvRow, exclusionRows, inDoubtCsvHeader, inDoubtCsvRow, inDoubtRows, openReportSource, problemRows, renderHtml, renderMarkdown, renderText, type ReportSource } from "../../report/index.js"
-import { damagedLedgerAdvice, LedgerDamagedError, ledgerFilesOf, LedgerMismatchError } from "../../ledger/index.js"
+import { campaignReport, csvHeader, csvRow, exclusionCsvRow, exclusionRows, inDoubtCsvHeader, inDoubtCsvRow, inDoubtRows, problemRows, renderHtml, renderMarkdown, renderText } from "../../report/index.js"
+import { damagedLedgerAdvice, LedgerDamagedError, ledgerFilesOf, LedgerMismatchError, openReportSource, type ReportSource } from "../../ledger/index.js"
 import { EXIT, type ExitCode, ioError, openOutput, Output } from "../../readers/index.js"
 import { refuseOverwritingInputs } from "../output-paths.js"
 

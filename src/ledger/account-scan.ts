@@ -9,9 +9,9 @@
 import { availableParallelism } from "node:os"
 import type { DatabaseSync } from "node:sqlite"
 import { MessageChannel, receiveMessageOnPort, Worker } from "node:worker_threads"
-import { READ_WAIT_MS } from "../ledger/ledger.js"
-import { STORED_OUTCOMES } from "../ledger/ledger-types.js"
-import { CURRENT_MAP_RUNS } from "./report-problems.js"
+import { READ_WAIT_MS } from "./ledger.js"
+import { STORED_OUTCOMES } from "./ledger-types.js"
+import { CURRENT_MAP_RUNS } from "./report-queries.js"
 
 /** Totals of one supplier's accounts by status, as the scan answers them. */
 export interface SupplierAccountsRow {
