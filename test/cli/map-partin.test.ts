@@ -111,15 +111,28 @@ describe("data-import map: PARTIN to a market participant", () => {
     await validated(run.out, 1)
   })
 
-  it("maps a replacement as a payload of its own; given with its predecessor, both go out in input order", async () => {
+  it("maps a replacement as a payload of its own; given with its predecessor, the later sheet alone goes out", async () => {
     const run = await map("e-replacement.edi")
     expect(run.code).toBe(0)
     expect(run.payloads).toEqual([REPLACEMENT])
     expect(skipped(run)).toEqual(["10 CTA with NAD.1.1 MS", "15 NAD with NAD.1.1 Z10", "19 NAD with NAD.1.1 Z17"])
     await validated(run.out, 1)
-    // The API keeps the first data sheet of a code it gets (200, no change): see docs/market-messages.md.
+    // The API keeps the first data sheet of a code it gets (200, no change): the reader file's
+    // versions.documents (participant and PID) leaves every sheet but the latest (DTM+137) out, whichever
+    // file comes first. The earlier sheet's records are superseded, each naming the sheet that replaces it;
+    // those skipped for what they are stay skipped as such.
+    const earlierRecords = ["8 superseded", "9 CTA with NAD.1.1 MS", "11 superseded", "13 superseded", "15 CTA with NAD.1.1 DDM", "17 NAD with NAD.1.1 Z10", "18 superseded", "21 NAD with NAD.1.1 Z17", "22 superseded", "25 NAD with NAD.1.1 Z33"]
     const both = await map("a-ordinary.edi", "e-replacement.edi")
-    expect(both.payloads).toEqual([ORDINARY, REPLACEMENT])
+    expect(both.code).toBe(0)
+    expect(both.payloads).toEqual([REPLACEMENT])
+    expect(skipped(both)).toEqual([...earlierRecords, ...skipped(run)])
+    for (const e of both.excluded.filter((e) => e["reason"] === "superseded")) {
+      expect(String(e["detail"])).toContain('message "PTN7" (#1) of ')
+      expect(String(e["detail"])).toContain('BGM "PTN-NN-2025-002"')
+    }
+    const reversed = await map("e-replacement.edi", "a-ordinary.edi")
+    expect(reversed.payloads).toEqual([REPLACEMENT])
+    expect(skipped(reversed)).toEqual([...skipped(run), ...earlierRecords])
   })
 
   it("skips every record of a withdrawn data sheet (BGM 1373 11) with why", async () => {
@@ -176,7 +189,9 @@ describe("data-import map: PARTIN to a market participant", () => {
     const run = await map(...files)
     // Counted from the segments, apart from the reader: the CTAs under NAD+Z10…Z33 of the messages the
     // example takes (PIDs 37001, 37005, 37009, 37012), not withdrawn, not damaged (g's second message).
-    let contacts = 0
+    // A later sheet of the same participant (NAD+MS) and PID replaces an earlier one (DTM+137, written as
+    // YYYYMMDDHHMM, so text order is time order): only the latest of each is counted.
+    const sheets: Array<{ readonly key: string; readonly dated: string; readonly contacts: number; readonly taken: boolean; readonly others: number }> = []
     let records = 0
     for (const file of files) {
       const text = readFileSync(join(FIXTURES, file), "latin1").replace(/^UNA....../u, "")
@@ -187,16 +202,23 @@ describe("data-import map: PARTIN to a market participant", () => {
         const pid = /RFF\+Z13:(\d+)/u.exec(message)![1]!
         const taken = ["37001", "37005", "37009", "37012"].includes(pid) && !/^BGM\+10\+[^+']*\+\+\+11/mu.test(message) && !(file === "g-damaged.edi" && i === 1)
         let nad = ""
+        let contacts = 0
         for (const s of segments) {
           if (s.startsWith("NAD+")) nad = s.slice(4, 7)
           if (s.startsWith("CTA+") && taken && /^Z(?:1[0-9]|2[01]|33)$/u.test(nad)) contacts++
         }
+        const key = `${/NAD\+MS\+(\d+)/u.exec(message)?.[1] ?? ""} ${pid}`
+        sheets.push({ key, dated: /DTM\+137:(\d+)/u.exec(message)?.[1] ?? "", contacts, taken, others: 0 })
       })
     }
+    const latest = sheets.filter((a) => a.taken && !sheets.some((b) => b.taken && b.key === a.key && b.dated > a.dated))
+    const contacts = latest.reduce((sum, sheet) => sum + sheet.contacts, 0)
     const made = run.payloads.flatMap((p) => p["contact_details"] as Array<unknown>).length
     expect(made).toBe(contacts)
-    expect(contacts).toBe(7)
-    const inPayloads = 5 + 5 + 5 + 4
+    expect(contacts).toBe(5)
+    // a-ordinary's sheet is replaced by e-replacement's: its NAD+MS, NAD+MR, NAD+DDM and two CTAs.
+    expect(run.excluded.filter((e) => e["reason"] === "superseded")).toHaveLength(5)
+    const inPayloads = 5 + 5 + 4
     expect(inPayloads + run.rejected.length + run.excluded.length).toBe(records)
     expect(run.rejected).toHaveLength(5)
   })
@@ -207,7 +229,8 @@ describe("data-import map: PARTIN to a market participant", () => {
     const message = (n: number, chosen: ReadonlyArray<string>) => {
       const segments = [
         `UNH+M${n}+PARTIN:D:20B:UN:1.0e`, `BGM+10+DOC-${n}`, "DTM+137:202503120815?+00:303", "RFF+Z13:37001", "DTM+157:202503312200?+00:303",
-        "NAD+MS+9900000000011::293", "NAD+MR+9900000000028::293", "UNS+D", `NAD+DDM+9900000000011::293++Netz ${n} GmbH:::::Z02+Weg 1+Kiel++24103+DE`,
+        // Each its own participant: sheets of one participant and PID replace each other.
+        `NAD+MS+${9900000000100 + n}::293`, "NAD+MR+9900000000028::293", "UNS+D", `NAD+DDM+9900000000011::293++Netz ${n} GmbH:::::Z02+Weg 1+Kiel++24103+DE`,
         ...chosen.flatMap((c) => [`NAD+${c}+9900000000011::293++Netz ${n} GmbH`, `CTA+IC+:Team ${c}`, `COM+${c.toLowerCase()}-${n}@netz.example:EM`])
       ]
       return `${segments.join("'")}'UNT+${segments.length + 1}+M${n}'`

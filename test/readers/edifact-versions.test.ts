@@ -103,7 +103,13 @@ describe("versions of a value across files", () => {
   it("refuses a versions option without cells", () => {
     expect(versionOptionProblems({ key: ["LOC+172.2.1"] })).toEqual([])
     expect(versionOptionProblems({ key: "LOC+172.2.1" }).length).toBe(1)
-    expect(versionOptionProblems({ key: ["LOC+172.2.1"], order: "x" })).toEqual(['versions: unknown key "order" (known: key, cancellations)'])
+    expect(versionOptionProblems({ key: ["LOC+172.2.1"], order: "x" })).toEqual(['versions: unknown key "order" (known: key, documents, cancellations)'])
+  })
+
+  it("takes documents instead of a key, never both", () => {
+    expect(versionOptionProblems({ documents: ["NAD+MS.2.1", "RFF+Z13.1.2"] })).toEqual([])
+    expect(versionOptionProblems({ documents: [] }).length).toBe(1)
+    expect(versionOptionProblems({ documents: ["NAD+MS.2.1"], key: ["LOC+172.2.1"] }).length).toBe(1)
   })
 
   it("takes cancellations without a key (whole documents), and refuses a key left out without them or a refers that is no RFF", () => {
@@ -113,6 +119,65 @@ describe("versions of a value across files", () => {
     expect(versionOptionProblems({ cancellations: { refers: "RFF+OI.1.2" } }).length).toBe(1)
     expect(versionOptionProblems({ cancellations: { pids: [] } }).length).toBe(1)
     expect(versionOptionProblems({ cancellations: { bgm: ["457"] } }).length).toBe(1)
+  })
+})
+
+// Whole documents: a data sheet (PARTIN-like, records NAD and CTA) named by its participant and PID.
+const SHEET_OPTIONS = { record: ["NAD", "CTA"], groups: ["NAD", "CTA"], detail: "UNH" as const, messages: ["PARTIN:D:20B"], zone: "Europe/Berlin" }
+const SHEET_KEY = ["NAD+MS.2.1", "RFF+Z13.1.2"]
+const sheet = (ref: string, participant: string, dated: string, people: number): string => {
+  const segments = [
+    `UNH+${ref}+PARTIN:D:20B:UN:1.0e`, `BGM+10+DOC-${ref}`, `DTM+137:${dated}:203`, "RFF+Z13:37001", `NAD+MS+${participant}::293`, "UNS+D",
+    ...Array.from({ length: people }, (_, i) => [`NAD+Z10+${participant}::293`, `CTA+IC+:Person ${i}`]).flat()
+  ]
+  return `${segments.join("'")}'UNT+${segments.length + 1}+${ref}'`
+}
+
+/** Each record of each input with its verdict, whole documents versioned. */
+const sheetVerdicts = async (inputs: ReadonlyArray<string>) => {
+  const index = new VersionIndex({ documents: SHEET_KEY }, "Europe/Berlin")
+  for (const [file, text] of inputs.entries()) await index.addMessages(file, `f${file}`, [text], SHEET_OPTIONS)
+  for (const [file, text] of inputs.entries()) await index.addValues(file, [text], SHEET_OPTIONS)
+  index.settle(undefined)
+  const out: Array<{ readonly file: number; readonly message: string; readonly outcome: string }> = []
+  for (const [file, text] of inputs.entries()) {
+    for await (const item of readEdifactRecords([text], { ...SHEET_OPTIONS, columns: [...SHEET_KEY, "@message"] })) {
+      if (item.kind !== "record") continue
+      const outcome = index.verdictOf(file, item)
+      out.push({ file, message: String(item.record["@message"]), outcome: outcome === undefined ? "mapped" : summary(outcome) })
+    }
+  }
+  return out
+}
+
+const envelope = (messages: ReadonlyArray<string>): string => `UNB+UNOC:3+9900000000011:500+9900000000028:500+250312:0815+I'${messages.join("")}UNZ+${messages.length}+I'`
+
+describe("versions of whole documents", () => {
+  it("maps every record of the latest sheet of a participant and PID, supersedes every record of an earlier one, whatever the order", async () => {
+    const early = envelope([sheet("A1", "9900000000011", "202503120815", 2)])
+    const late = envelope([sheet("B1", "9900000000011", "202506121400", 1), sheet("B2", "9900000000035", "202501010000", 1)])
+    for (const inputs of [[early, late], [late, early]]) {
+      const out = await sheetVerdicts(inputs)
+      expect(out.filter((o) => o.message === "A1").map((o) => o.outcome)).toEqual(["superseded/superseded", "superseded/superseded", "superseded/superseded", "superseded/superseded", "superseded/superseded"])
+      expect(out.filter((o) => o.message !== "A1").map((o) => o.outcome)).toEqual(["mapped", "mapped", "mapped", "mapped", "mapped", "mapped"])
+    }
+  })
+
+  it("property: exactly the records of each participant's latest sheet are mapped, every record once", async () => {
+    const participants = ["9900000000011", "9900000000035", "9900000000042"]
+    const sheets = fc.uniqueArray(fc.record({ who: fc.integer({ min: 0, max: 2 }), day: fc.integer({ min: 1, max: 28 }), people: fc.integer({ min: 0, max: 3 }) }), { minLength: 1, maxLength: 6, selector: (s) => `${s.who} ${s.day}` })
+    await fc.assert(
+      fc.asyncProperty(sheets, fc.integer({ min: 1, max: 3 }), async (list, files) => {
+        const texts = Array.from({ length: files }, (_, f) =>
+          envelope(list.flatMap((s, i) => (i % files === f ? [sheet(`M${i}`, participants[s.who]!, `202503${String(s.day).padStart(2, "0")}0800`, s.people)] : []))))
+        const out = await sheetVerdicts(texts)
+        // Worked out apart from the index: per participant, the sheet of the latest day (days are unique per participant).
+        const winners = new Set(list.flatMap((s, i) => (list.some((t) => t.who === s.who && t.day > s.day) ? [] : [`M${i}`])))
+        expect(out).toHaveLength(list.reduce((sum, s) => sum + 1 + 2 * s.people, 0))
+        for (const o of out) expect(o.outcome).toBe(winners.has(o.message) ? "mapped" : "superseded/superseded")
+      }),
+      { numRuns: 60, seed: 44 }
+    )
   })
 })
 

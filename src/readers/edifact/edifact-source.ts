@@ -164,6 +164,7 @@ export const openEdifactRows = async (
     ...(accounts !== undefined ? accountColumns(accounts) : []),
     ...(units !== undefined ? unitColumns(units) : []),
     ...(versionKey?.key ?? []),
+    ...(versionKey?.documents ?? []),
     ...selectionColumns(selection),
     ...(cells !== undefined ? derivedColumns(cells) : [])
   ]

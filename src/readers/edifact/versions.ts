@@ -49,6 +49,12 @@ export interface VersionOptions {
    * Without it no value supersedes another (an invoice is a document of its own), and only cancellations act.
    */
   readonly key?: ReadonlyArray<string>
+  /**
+   * Instead of `key`: cells that together name one document across messages (`["NAD+MS.2.1",
+   * "RFF+Z13.1.2"]`: a participant's data sheet of one kind). The latest message with them wins whole; every
+   * record of an earlier one is `superseded`. For documents the API keeps once (a market participant).
+   */
+  readonly documents?: ReadonlyArray<string>
   readonly cancellations?: CancellationOptions
 }
 
@@ -68,14 +74,18 @@ export const DEFAULT_VERSION_KEY: ReadonlyArray<string> = ["LOC+172.2.1", "PIA+5
  * versionOptionProblems({ key: [] }) // => ['versions: { "key": [cells that name one value] } (["LOC+172.2.1", "PIA+5.2.1", "DTM+163", "DTM+164"])']
  */
 export const versionOptionProblems = (value: unknown): Array<string> => {
-  const usage = `versions: { "key": [cells that name one value] } (${JSON.stringify(DEFAULT_VERSION_KEY).replaceAll(",", ", ")})`
+  const usage = `versions: { "key": [cells that name one value] } (${JSON.stringify(DEFAULT_VERSION_KEY).replaceAll(",", ", ")}), or { "documents": [cells that name one document] }`
   if (typeof value !== "object" || value === null || Array.isArray(value)) return [usage]
   const spec = value as Record<string, unknown>
   const key = spec["key"]
-  const unknown = Object.keys(spec).filter((k) => k !== "key" && k !== "cancellations").map((k) => `versions: unknown key ${JSON.stringify(k)} (known: key, cancellations)`)
+  const unknown = Object.keys(spec).filter((k) => k !== "key" && k !== "documents" && k !== "cancellations").map((k) => `versions: unknown key ${JSON.stringify(k)} (known: key, documents, cancellations)`)
   const strings = (v: unknown): boolean => Array.isArray(v) && v.length > 0 && v.every((c) => typeof c === "string" && c !== "")
-  // A key may be left out only where cancellations are declared: `versions` then acts on whole documents.
-  const keyOk = key === undefined ? spec["cancellations"] !== undefined : strings(key)
+  // A key may be left out only where documents or cancellations are declared: `versions` then acts on
+  // whole documents. Values and documents are not both versioned: one names the other's parts.
+  const documents = spec["documents"]
+  const keyOk = key === undefined
+    ? (documents === undefined ? spec["cancellations"] !== undefined : strings(documents))
+    : strings(key) && documents === undefined
   const c = spec["cancellations"]
   const cancellationUsage = 'versions.cancellations: { "pids": ["31004"], "documentTypes": ["457"], "refers": "RFF+OI" } (each optional; refers: RFF+ and the qualifier naming the document cancelled)'
   const cancellationsOk = c === undefined || (typeof c === "object" && c !== null && !Array.isArray(c) &&
@@ -255,6 +265,8 @@ const priorName = (p: PriorVersion): string =>
   `the version mapped in run ${p.run} from ${p.file} (BGM ${JSON.stringify(p.document)}, DTM+137 ${p.datedText ?? "none"}: ${JSON.stringify(p.raw)})`
 
 const documentKey = (sender: string, document: string): string => `${sender}\u0000${document}`
+/** A message's document as a version of a document names it: sender, BGM 1004 and DTM+137 as read. */
+const documentIdentity = (h: MessageHeader): string => `document ${h.document} of ${h.sender}, DTM+137 ${h.datedIso ?? "none"}`
 const messageKey = (file: number, message: number): string => `${file}:${message}`
 
 /**
@@ -285,6 +297,8 @@ export class VersionIndex {
   private readonly latest = new Map<string, Latest>()
   /** The segment a cancellation names its document in, as details name it (`RFF+ACW`). */
   private readonly refersName: string
+  /** With `documents`: each message's document key (from its first record that has every cell of it). */
+  private readonly messageKeys = new Map<string, string>()
   /** Without a key: each document's first record, by file and message, recorded as its version once mapped. */
   private readonly documentStarts = new Map<string, { readonly header: MessageHeader; readonly segment: number; readonly raw: string }>()
   /** Warnings found while settling (orphan cancellations). */
@@ -331,10 +345,10 @@ export class VersionIndex {
    * The key of a record, or `undefined` when one of its key cells is missing or blank, or is a date the
    * reader could not read (it takes no part: its payload is refused by the check).
    */
-  keyOf(record: EdifactRecord["record"]): string | undefined {
-    if (this.options.key === undefined) return undefined
+  keyOf(record: EdifactRecord["record"], cells: ReadonlyArray<string> | undefined = this.options.key): string | undefined {
+    if (cells === undefined) return undefined
     const values: Array<string> = []
-    for (const cell of this.options.key) {
+    for (const cell of cells) {
       const value = record[cell]
       if (typeof value !== "string" || value.trim() === "") return undefined
       // A DTM left as written (a 203 in the repeated autumn hour without `ambiguous`) names two instants:
@@ -384,6 +398,25 @@ export class VersionIndex {
     if (!this.matched) this.matchCancellations()
     // Without a key no value is a version of another: only where each document starts is read, so that a
     // ledger records the documents mapped, and a later cancellation of one is told from an orphan.
+    const documents = this.options.documents
+    if (documents !== undefined) {
+      for await (const run of readEdifactRecordRuns(chunks, { ...options, columns: [...documents, ...selected.columns] })) {
+        for (const item of run) {
+          if (item.kind !== "record" || item.at.message === undefined || selected.leftOut(item)) continue
+          const at = messageKey(file, item.at.message)
+          const header = this.headers.get(at)
+          if (header === undefined || header.cancellation || this.cancelled.has(at) || this.messageKeys.has(at)) continue
+          const key = this.keyOf(item.record, documents)
+          if (key === undefined) continue
+          this.messageKeys.set(at, key)
+          // A document's version is its message: the sender, BGM 1004 and DTM+137 are what it is compared by.
+          const version: Latest = { file, message: item.at.message, segment: item.at.segment, raw: documentIdentity(header), header, verdict: MAP }
+          const best = this.latest.get(key)
+          if (best === undefined || later(version, best)) this.latest.set(key, version)
+        }
+      }
+      return
+    }
     if (this.options.key === undefined) {
       for await (const run of readEdifactRecordRuns(chunks, { ...options, columns: selected.columns })) {
         for (const item of run) {
@@ -491,6 +524,7 @@ export class VersionIndex {
     if (by !== undefined) {
       return { kind: "exclusion", code: "cancelled", reason: "cancelled", detail: `cancelled by ${messageName(by)}, which names document ${JSON.stringify(header.document)} in ${this.refersName}`, at: item.at, raw: item.raw }
     }
+    if (this.options.documents !== undefined) return this.documentVerdict(file, number, header, item)
     const key = this.keyOf(item.record)
     if (key === undefined) return undefined
     const best = this.latest.get(key)
@@ -509,5 +543,21 @@ export class VersionIndex {
     return best.raw === item.raw
       ? { kind: "exclusion", code: "superseded", reason: "re-sent", detail: `re-sent unchanged: the same value comes again in ${where}`, at: item.at, raw: item.raw }
       : { kind: "exclusion", code: "superseded", reason: "superseded", detail: `superseded by ${where}: ${JSON.stringify(best.raw)}`, at: item.at, raw: item.raw }
+  }
+
+  /** The verdict on a record of message `number` of input `file` when whole documents are versioned. */
+  private documentVerdict(file: number, number: number, header: MessageHeader, item: EdifactRecord): EdifactExclusion | EdifactReject | undefined {
+    const key = this.messageKeys.get(messageKey(file, number))
+    const best = key === undefined ? undefined : this.latest.get(key)
+    if (best === undefined) return undefined
+    // The winning message, or a copy of it (the same file given twice): it fares as the winner does, and an
+    // identical payload is a duplicate.
+    if ((best.file === file && best.message === number) || best.raw === documentIdentity(header)) {
+      const v = best.verdict
+      if (v.kind === "map") return undefined
+      if (v.kind === "exclude") return { kind: "exclusion", code: "superseded", reason: v.reason, detail: v.detail, at: item.at, raw: item.raw }
+      return { kind: "reject", code: "version_conflict", detail: v.detail, at: item.at, raw: item.raw }
+    }
+    return { kind: "exclusion", code: "superseded", reason: "superseded", detail: `its document is replaced by the later ${messageName(best.header)}`, at: item.at, raw: item.raw }
   }
 }
