@@ -45,7 +45,7 @@ const SCHEMAS = [
 ]
 
 const TESTING = [
-  "DEFAULT_NOW", "DetailBody", "Seed", "StatementPeriod", "arbitraryInvalidPayload", "arbitraryPayload",
+  "DEFAULT_NOW", "Seed", "arbitraryInvalidPayload", "arbitraryPayload",
   "arbitraryResponse", "decodeSeed", "referenceModel", "samplePayloads"
 ]
 
