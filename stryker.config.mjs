@@ -19,7 +19,7 @@ export default {
   vitest: { configFile: "vitest.mutation.config.ts" },
   coverageAnalysis: "perTest",
   // The accept-only checks are compiled from the schemas at run time (src/validation/compile-check.ts):
-  // their writer (src/validation/generator/) is mutated here, and a mutant of a schema reaches them.
+  // their writer (src/validation/compile/) is mutated here, and a mutant of a schema reaches them.
   mutate: [
     "src/schemas/**/*.ts",
     // The catalogue and the JSON Schema views are read from the schemas, not mutated with them.

@@ -70,7 +70,7 @@ export type {
 } from "./validation/result.js"
 export { validatePayload } from "./validation/validate-payload.js"
 export { type CompileValidatorOptions, compileValidator, type PayloadValidator } from "./validation/compile-validator.js"
-export { inexactNumberErrors, withExactNumbers } from "./validation/inexact-numbers.js"
+export { withExactNumbers } from "./validation/inexact-numbers.js"
 export {
   type ResponseValidationResult,
   type ResponseWarning,
@@ -97,14 +97,11 @@ export { type Converter, CONVERTERS } from "./mappers/converters.js"
 export {
   type CollectionMapping,
   defineMapping,
-  formatMappingProblem,
   type Mapping,
   type MappingProblem,
-  mappingProblems,
   type MappingSpec,
   type RowFilter
 } from "./mappers/define-mapping.js"
-export { headerProblems } from "./readers/csv/header-problems.js"
 export type {
   Cell,
   ColumnSource,
@@ -112,15 +109,14 @@ export type {
   ConverterName,
   FieldSource,
   FunctionSource,
-  LegacyRecord,
-  WallTimeRun
+  LegacyRecord
 } from "./mappers/field-source.js"
 export { mapRecords } from "./mappers/map-records.js"
 export type { MappedPayload, MappingError, MappingEvent, MappingResult, MapRecordsOptions, RejectedRows } from "./mappers/mapping-result.js"
 
 // Client ──────────────────────────────────────────────────────────────────────────────────────────────
 export { buildRequest, type HttpRequest, type RequestTarget } from "./client/build-request.js"
-export { type ParseResponseOptions, parseResponse, parseRetryAfter } from "./client/parse-response.js"
+export { type ParseResponseOptions, parseResponse } from "./client/parse-response.js"
 export type { ItemOutcome, ItemResult, ResponseOutcome, ResponseOutcomeKind, SendOutcome } from "./client/outcome.js"
 export { isRepeatHarmless } from "./client/repeat-is-harmless.js"
 export { redactSecrets } from "./client/redact-secrets.js"
@@ -136,7 +132,7 @@ export {
 } from "./client/create-client.js"
 
 // Sending a campaign ──────────────────────────────────────────────────────────────────────────────────
-export { type KeyedRecord, naturalKeyOf, recordsOf } from "./schemas/endpoints/natural-key.js"
+export { type KeyedRecord, recordsOf } from "./schemas/endpoints/natural-key.js"
 export type { NaturalKey, UniqueInInput } from "./schemas/endpoint-definition.js"
 export {
   type BlockedCause,
@@ -154,7 +150,6 @@ export {
   type UnidentifiedLine
 } from "./ledger/ledger-types.js"
 export { openLedger } from "./ledger/ledger.js"
-export { type MapJournal, type MapLineage, type MapReject, type MapRunStart, type MapRunTotals, type MapWarning, openMapJournal } from "./ledger/map-journal.js"
 export { campaignReport, type CampaignReportOptions } from "./report/campaign-report.js"
 export { openReportSource, type ReportSource } from "./ledger/report-source.js"
 export type { CampaignReport, Problem, ProblemKind, Tally } from "./report/report-types.js"

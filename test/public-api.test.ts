@@ -12,10 +12,10 @@ const MAIN = [
   "CONVERTERS", "ENDPOINT_IDS", "ERROR_CODES", "InsecureBaseUrlError", "LedgerDamagedError", "LedgerMismatchError",
   "NON_FIELD_ERRORS", "OPTION_DECISIONS", "POST_ENDPOINT_IDS", "PayloadValidationError", "RECORD_OUTCOMES",
   "STANDARD_RETRY_POLICY", "Schemas", "TokenError", "UnmatchedKeysError", "WARNING_CODES", "buildPath", "buildRequest",
-  "campaignReport", "compact", "compileValidator", "createClient", "defineMapping", "endpoints", "formatMappingProblem",
-  "fromMinorUnits", "headerProblems", "inexactNumberErrors", "inferEndpoint", "isEndpointId", "isPostEndpointId", "isRepeatHarmless",
-  "mapRecords", "mappingJsonSchema", "mappingProblems",
-  "naturalKeyOf", "openLedger", "openMapJournal", "openReportSource", "parseResponse", "parseRetryAfter", "pathParameterProblem", "readKeyList", "recordsOf",
+  "campaignReport", "compact", "compileValidator", "createClient", "defineMapping", "endpoints",
+  "fromMinorUnits", "inferEndpoint", "isEndpointId", "isPostEndpointId", "isRepeatHarmless",
+  "mapRecords", "mappingJsonSchema",
+  "openLedger", "openReportSource", "parseResponse", "pathParameterProblem", "readKeyList", "recordsOf",
   "redactSecrets", "resolveInDoubt", "sendRecords", "standardSchema", "toBoolean", "toDecimalString", "toIsoDate",
   "toIsoDateTime", "toJsonSchema", "toMinorUnits", "toOpenApi", "validatePayload", "validatePayloadEffect",
   "validateResponse", "withExactNumbers"
@@ -45,7 +45,7 @@ const SCHEMAS = [
 ]
 
 const TESTING = [
-  "DEFAULT_NOW", "DetailBody", "Seed", "StatementPeriod", "arbitraryInvalidPayload", "arbitraryPayload",
+  "DEFAULT_NOW", "Seed", "arbitraryInvalidPayload", "arbitraryPayload",
   "arbitraryResponse", "decodeSeed", "referenceModel", "samplePayloads"
 ]
 

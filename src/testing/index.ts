@@ -16,7 +16,6 @@ export { type PayloadSample, samplePayloads, type SamplePayloadsOptions } from "
 export type { Json, JsonObject } from "./arbitrary-values.js"
 export {
   decodeSeed,
-  DetailBody,
   type ModelState,
   type ReferenceModel,
   referenceModel,
@@ -26,6 +25,5 @@ export {
   type SeedSupplier,
   type ServiceRequest,
   type ServiceResponse,
-  type ServiceStats,
-  StatementPeriod
+  type ServiceStats
 } from "../service/model-entry.js"

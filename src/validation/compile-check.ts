@@ -5,7 +5,7 @@
  * finds the errors and warnings. The schemas, with their rules as data, stay the only description:
  * nothing is generated ahead of time, so nothing can be out of date.
  *
- * A schema construct the writer (`generator/`) does not know stops it with an error, so a new kind of
+ * A schema construct the writer (`compile/`) does not know stops it with an error, so a new kind of
  * check is taught there before a schema can use it, never skipped (a test compiles every endpoint).
  * Where the runtime forbids making code from strings (`--disallow-code-generation-from-strings`, a
  * content security policy), there is no check: every input goes to the reporter, with the same answers.
@@ -14,9 +14,9 @@
  */
 import type { SchemaAST } from "effect"
 import type { RuleContext } from "../schemas/conventions.js"
-import { CHECK_HELPERS } from "./generated-runtime.js"
-import { CheckWriter } from "./generator/emit-check.js"
-import { Constants, EndpointNames, type GeneratedRef } from "./generator/generated-names.js"
+import { CHECK_HELPERS } from "./compile/check-helpers.js"
+import { type CheckRef, Constants, EndpointNames } from "./compile/check-names.js"
+import { CheckWriter } from "./compile/emit-check.js"
 
 /** Whether `input` (plain JSON data) is valid and without warnings; `context.now` is the clock of the rules that need one. */
 export type AcceptCheck = (input: unknown, context: RuleContext) => boolean
@@ -24,7 +24,7 @@ export type AcceptCheck = (input: unknown, context: RuleContext) => boolean
 /** The source of a schema's check and the values it receives (`r0`, `r1`, … in the order of `refs`). */
 export interface CheckSource {
   readonly source: string
-  readonly refs: ReadonlyArray<GeneratedRef>
+  readonly refs: ReadonlyArray<CheckRef>
   /** The check runs a rule that needs the clock: `context.now` must be the clock of the validation. */
   readonly clock: boolean
 }

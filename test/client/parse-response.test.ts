@@ -5,7 +5,8 @@
  */
 import * as fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { ENDPOINT_IDS, type EndpointId, endpoints, parseResponse, parseRetryAfter, type ResponseOutcomeKind } from "../../src/index.js"
+import { ENDPOINT_IDS, type EndpointId, endpoints, parseResponse, type ResponseOutcomeKind } from "../../src/index.js"
+import { parseRetryAfter } from "../../src/client/parse-response.js"
 import { arbitraryResponse } from "../../src/testing/index.js"
 import { loadExample } from "../support/payloads.js"
 

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { mappingProblems } from "../../src/index.js"
+import { mappingProblems } from "../../src/mappers/define-mapping.js"
 import { columnsOf, fieldReader } from "../../src/mappers/field-source.js"
 
 const NOTHING = { ok: true, value: undefined, stated: false }

@@ -5,7 +5,9 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { defineMapping, headerProblems, mappingProblems, mapRecords } from "../../src/index.js"
+import { defineMapping, mapRecords } from "../../src/index.js"
+import { mappingProblems } from "../../src/mappers/define-mapping.js"
+import { headerProblems } from "../../src/readers/csv/header-problems.js"
 import { columnsOf, fieldReader } from "../../src/mappers/field-source.js"
 import { columnMatcher, listItems } from "../../src/mappers/list-column.js"
 

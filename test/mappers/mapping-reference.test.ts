@@ -6,7 +6,8 @@
 import { readFileSync } from "node:fs"
 import { Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { defineMapping, mappingJsonSchema, mappingProblems, mapRecords } from "../../src/index.js"
+import { defineMapping, mappingJsonSchema, mapRecords } from "../../src/index.js"
+import { mappingProblems } from "../../src/mappers/define-mapping.js"
 import { CONVERTER_NAMES, CONVERTERS } from "../../src/mappers/converters.js"
 import { didYouMean, MappingJsonSchema, nearestName } from "../../src/mappers/mapping-schema.js"
 

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { mappingProblems } from "../../src/index.js"
+import { mappingProblems } from "../../src/mappers/define-mapping.js"
 import { readField } from "../../src/mappers/field-source.js"
 import { resolveValueTables } from "../../src/readers/lookup/value-table-files.js"
 

@@ -5,7 +5,8 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { defineMapping, mappingJsonSchema, mappingProblems, mapRecords } from "../../src/index.js"
+import { defineMapping, mappingJsonSchema, mapRecords } from "../../src/index.js"
+import { mappingProblems } from "../../src/mappers/define-mapping.js"
 import { readField } from "../../src/mappers/field-source.js"
 import { parseCsvTable, resolveValueTables } from "../../src/readers/lookup/value-table-files.js"
 

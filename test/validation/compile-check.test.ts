@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from "vitest"
 import { ENDPOINT_IDS, endpoints } from "../../src/index.js"
 import { compileCheck } from "../../src/validation/compile-check.js"
-import { countCodePointsUpTo } from "../../src/validation/generated-runtime.js"
+import { countCodePointsUpTo } from "../../src/validation/compile/check-helpers.js"
 
 describe("compileValidator where code cannot be made from strings", () => {
   // Modules of their own: a compiled check (or none) is kept per schema.

@@ -1,5 +1,5 @@
 /**
- * `compileValidator` reads an input through its generated check only when the input is what `JSON.parse`
+ * `compileValidator` reads an input through its compiled check only when the input is what `JSON.parse`
  * makes (plain objects and arrays of own, enumerable data properties; its "fast path"); anything else is
  * validated in full. Either way it answers as `validatePayload`; on the fast path, the value of a valid
  * payload is the input itself, not a copy. These tests pin the edges of that choice: lists of many items,

@@ -4,7 +4,8 @@
  */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { inexactNumberErrors, validatePayload, withExactNumbers } from "../../src/index.js"
+import { validatePayload, withExactNumbers } from "../../src/index.js"
+import { inexactNumberErrors } from "../../src/validation/inexact-numbers.js"
 
 /** A decimal text as (significand, power of ten), trailing zeros removed: an oracle independent of the code. */
 const exactValue = (text: string): readonly [bigint, number] => {

@@ -3,7 +3,8 @@
  * without a leading byte order mark and surrounding spaces.
  */
 import { describe, expect, it } from "vitest"
-import { defineMapping, headerProblems } from "../../../src/index.js"
+import { defineMapping } from "../../../src/index.js"
+import { headerProblems } from "../../../src/readers/csv/header-problems.js"
 
 const notes = defineMapping({
   endpoint: "notes",

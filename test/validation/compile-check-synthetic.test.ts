@@ -10,8 +10,8 @@ import { describe, expect, it } from "vitest"
 import { KNOWN_VALUES, NON_BLANK_RE, openEnum } from "../../src/schemas/conventions.js"
 import { ruleFilter } from "../../src/schemas/rules.js"
 import { type AcceptCheck, compileCheck } from "../../src/validation/compile-check.js"
-import { CheckWriter } from "../../src/validation/generator/emit-check.js"
-import { Constants, EndpointNames } from "../../src/validation/generator/generated-names.js"
+import { Constants, EndpointNames } from "../../src/validation/compile/check-names.js"
+import { CheckWriter } from "../../src/validation/compile/emit-check.js"
 import { runValidation } from "../../src/validation/run-validation.js"
 
 const NOW = new Date("2025-06-15T12:00:00Z")

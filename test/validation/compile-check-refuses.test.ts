@@ -6,8 +6,8 @@
 import { Schema, SchemaAST } from "effect"
 import { NAMED_CHECK, openEnum } from "../../src/schemas/conventions.js"
 import { describe, expect, it } from "vitest"
-import { CheckWriter } from "../../src/validation/generator/emit-check.js"
-import { Constants, EndpointNames } from "../../src/validation/generator/generated-names.js"
+import { Constants, EndpointNames } from "../../src/validation/compile/check-names.js"
+import { CheckWriter } from "../../src/validation/compile/emit-check.js"
 
 const writeCheck = (ast: SchemaAST.AST): string => {
   const writer = new CheckWriter(new Constants(), new EndpointNames())
@@ -55,7 +55,7 @@ describe("the writer of the accept-only check", () => {
   for (const [what, schema, message] of UNKNOWN) {
     it(`stops at ${what}`, () => {
       expect(() => writeCheck(schema.ast)).toThrow(message)
-      expect(() => writeCheck(schema.ast)).toThrow(/is not supported; teach src\/validation\/generator\//u)
+      expect(() => writeCheck(schema.ast)).toThrow(/is not supported; teach src\/validation\/compile\//u)
     })
   }
 })

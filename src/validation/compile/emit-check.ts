@@ -16,7 +16,7 @@ import {
   refuseOtherIndexSignatures,
   valueChecks
 } from "./emit-leaf.js"
-import type { Constants, EndpointNames } from "./generated-names.js"
+import type { Constants, EndpointNames } from "./check-names.js"
 import { crossFieldRulesOf, js, unsupported } from "./schema-reading.js"
 
 /** An expression true when the string in `v` is not among `known` (a comparison for one value, a set for more). */

@@ -1,11 +1,11 @@
 /**
- * What the accept-only checks compiled from the schemas (`compile-check.ts`) call, besides the rules
+ * What the accept-only checks compiled from the schemas (`../compile-check.ts`) call, besides the rules
  * and warning rules they receive as values.
  *
  * @module
  */
-import { isCalendarDate, NON_BLANK_RE } from "../schemas/conventions.js"
-import { isInstantInRange } from "../schemas/instant.js"
+import { isCalendarDate, NON_BLANK_RE } from "../../schemas/conventions.js"
+import { isInstantInRange } from "../../schemas/instant.js"
 
 /**
  * `NON_BLANK_RE.test(text)`, answered without the pattern when the first character is printable ASCII.

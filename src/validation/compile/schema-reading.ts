@@ -23,7 +23,7 @@ export const representation = (filter: Filter): { readonly id?: unknown; readonl
  * never skipped: `unsupported("a tuple")` throws "compileCheck: a tuple is not supported; …".
  */
 export const unsupported = (what: string): never => {
-  throw new Error(`compileCheck: ${what} is not supported; teach src/validation/generator/`)
+  throw new Error(`compileCheck: ${what} is not supported; teach src/validation/compile/`)
 }
 
 /** A value as JavaScript source. */

@@ -6,7 +6,7 @@
  */
 import { SchemaAST } from "effect"
 import { CROSS_FIELD_RULE, KNOWN_VALUES, NAMED_CHECK, NON_BLANK_RE } from "../../schemas/conventions.js"
-import type { Constants } from "./generated-names.js"
+import type { Constants } from "./check-names.js"
 import { annotationsOf, filtersOf, js, representation, unsupported } from "./schema-reading.js"
 
 /** The functions a check may name (see `NAMED_CHECK`); the compiled check receives them (`CHECK_HELPERS`). */

@@ -7,7 +7,7 @@
 import type { CrossFieldRule, WarningRule } from "../../schemas/conventions.js"
 
 /** A value the compiled check of a schema receives: a cross-field rule or a warning rule. */
-export interface GeneratedRef {
+export interface CheckRef {
   readonly label: string
   readonly value: CrossFieldRule | WarningRule
 }
@@ -38,11 +38,11 @@ export class Constants {
  * names.ref("rule definitions_required(definitions)", { name: "definitions_required", description: "Neither list given.", fields: ["definitions"], check: () => [] }) // => "r0"
  */
 export class EndpointNames {
-  readonly refs: Array<GeneratedRef> = []
+  readonly refs: Array<CheckRef> = []
   private counter = 0
 
   /** The parameter that holds `value`, added under `label` the first time. */
-  ref(label: string, value: GeneratedRef["value"]): string {
+  ref(label: string, value: CheckRef["value"]): string {
     let index = this.refs.findIndex((r) => r.value === value)
     if (index < 0) {
       index = this.refs.length
