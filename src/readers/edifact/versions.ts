@@ -71,7 +71,7 @@ export const DEFAULT_VERSION_KEY: ReadonlyArray<string> = ["LOC+172.2.1", "PIA+5
  *
  * @example
  * versionOptionProblems({ key: ["LOC+172.2.1", "DTM+163"] }) // => []
- * versionOptionProblems({ key: [] }) // => ['versions: { "key": [cells that name one value] } (["LOC+172.2.1", "PIA+5.2.1", "DTM+163", "DTM+164"])']
+ * versionOptionProblems({ key: [] }) // => ['versions: { "key": [cells that name one value] } (["LOC+172.2.1", "PIA+5.2.1", "DTM+163", "DTM+164"]), or { "documents": [cells that name one document] }']
  */
 export const versionOptionProblems = (value: unknown): Array<string> => {
   const usage = `versions: { "key": [cells that name one value] } (${JSON.stringify(DEFAULT_VERSION_KEY).replaceAll(",", ", ")}), or { "documents": [cells that name one document] }`
