@@ -5,14 +5,15 @@
  * @module
  */
 import type { RetryAdvice } from "../schemas/endpoints/catalogue.js"
+import type { ItemResultOutcome } from "../schemas/endpoint-definition.js"
 import type { ApiError } from "../schemas/errors.js"
 
 /**
- * The outcome of one item of a notes or transactions request.
+ * The outcome of one item of a notes or transactions request, as the endpoint's `itemResults` read its status.
  *
  * @since 0.1.0
  */
-export type ItemOutcome = "created" | "already_exists" | "import_error"
+export type ItemOutcome = ItemResultOutcome
 
 /**
  * One item's outcome, by its index in the request.

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { endpoints, type ResponseDefinition } from "../schemas/endpoints/catalogue.js"
+import { type EndpointDefinition, endpoints, type ResponseDefinition } from "../schemas/endpoints/catalogue.js"
+import type { ItemResults } from "../schemas/endpoint-definition.js"
 import { type EndpointId, isEndpointId } from "../schemas/endpoints/endpoint-id.js"
 import type { ApiError } from "../schemas/errors.js"
 import { NON_FIELD_ERRORS } from "../validation/codes.js"
@@ -45,36 +46,38 @@ export interface ParseResponseOptions {
   readonly secrets?: ReadonlyArray<string> | undefined
 }
 
-/** The list of items of a request, by endpoint: the service answers one result per item. */
-const ITEM_LISTS: Readonly<Partial<Record<EndpointId, string>>> = { notes: "notes", transactions: "transactions" }
+/** How an endpoint's 201 answers each item of its request (its catalogue entry's `itemResults`), if it does. */
+const itemResultsOf = (endpointId: EndpointId): ItemResults | undefined => {
+  const entry: EndpointDefinition = endpoints[endpointId]
+  return entry.itemResults
+}
 
-/** How many items (notes, transactions) a request has; `undefined` for other endpoints or no list. */
+/**
+ * How many items (notes, transactions) a request has: the length of its list of records
+ * (`naturalKey.items`) where the service answers one result per item; `undefined` for other endpoints
+ * or no list.
+ */
 export const requestItemCount = (endpointId: EndpointId, payload: unknown): number | undefined => {
-  const key = Object.hasOwn(ITEM_LISTS, endpointId) ? ITEM_LISTS[endpointId] : undefined
+  const entry: EndpointDefinition = endpoints[endpointId]
+  const key = entry.itemResults === undefined ? undefined : entry.naturalKey?.items
   const list = key !== undefined && isRecord(payload) ? payload[key] : undefined
   return Array.isArray(list) ? list.length : undefined
 }
 
-/** The result statuses of items (notes, transactions) and what each means. */
-const ITEM_STATUSES: Readonly<Record<string, ItemOutcome>> = {
-  NOTE_CREATION_SUCCESS: "created",
-  NOTE_ALREADY_EXISTS: "already_exists",
-  TRANSACTION_ADDED_TO_ACCOUNT: "created",
-  TRANSACTION_ALREADY_EXISTS: "already_exists",
-  TRANSACTION_IMPORT_ERROR: "import_error"
+/** The result list of a body where `results` says it is: the body itself (notes), or its `results` (transactions). */
+const resultListOf = (results: ItemResults | undefined, body: unknown): ReadonlyArray<unknown> | undefined => {
+  if (results === undefined) return undefined
+  if (results.in === "body") return Array.isArray(body) ? body : undefined
+  return isRecord(body) && Array.isArray(body["results"]) ? body["results"] : undefined
 }
 
-/** The result list of a body: a list of results (notes), or `{ results }` (transactions). */
-const resultListOf = (body: unknown): ReadonlyArray<unknown> | undefined =>
-  Array.isArray(body) ? body : isRecord(body) && Array.isArray(body["results"]) ? body["results"] : undefined
-
-/** The item results of a body. */
-const itemsOf = (body: unknown): ReadonlyArray<ItemResult> | undefined => {
-  const list = resultListOf(body)
-  if (list === undefined) return undefined
+/** The item results of a body, each status read by `results`. */
+const itemsOf = (results: ItemResults | undefined, body: unknown): ReadonlyArray<ItemResult> | undefined => {
+  const list = resultListOf(results, body)
+  if (results === undefined || list === undefined) return undefined
   return list.flatMap((item: unknown, index) => {
     const status = isRecord(item) ? item["status"] : undefined
-    const outcome = typeof status === "string" && Object.hasOwn(ITEM_STATUSES, status) ? ITEM_STATUSES[status] : undefined
+    const outcome = typeof status === "string" && Object.hasOwn(results.statuses, status) ? results.statuses[status] : undefined
     return outcome === undefined ? [] : [{ index, outcome }]
   })
 }
@@ -168,7 +171,8 @@ export const parseResponse = (
   const answered = { status, body, warnings: read.ok ? read.warnings : read.error.errors }
   if (definition.retry === undefined) {
     if (endpoints[endpointId].method === "GET") return { kind: "ok", ...answered }
-    const results = resultListOf(body)
+    const itemResults = itemResultsOf(endpointId)
+    const results = resultListOf(itemResults, body)
     if (results !== undefined && options.itemCount !== undefined && results.length < options.itemCount) {
       return unexpected(status, body, `${results.length} results for the ${options.itemCount} items of the request: what became of the others is unknown.`)
     }
@@ -176,7 +180,7 @@ export const parseResponse = (
     if (results?.length === 0) {
       return unexpected(status, body, "No results for the items of the request: what became of them is unknown.")
     }
-    const items = itemsOf(body)
+    const items = itemsOf(itemResults, body)
     const withItems = items === undefined ? {} : { items }
     if (items?.some((i) => i.outcome === "import_error") === true) {
       return { kind: "import_error", ...answered, ...withItems, detail: "A transaction of the request could not be added." }

@@ -7,50 +7,32 @@
  *
  * @module
  */
+import { endpoints } from "../schemas/endpoints/catalogue.js"
 import type { PostEndpointId } from "../schemas/endpoints/endpoint-id.js"
+import { naturalKeyOf } from "../schemas/endpoints/natural-key.js"
 import type { MappingError, RejectedRows } from "./mapping-result.js"
 
 /**
- * Per endpoint, the lists (dot paths from the payload root, without array indexes) whose items are
- * records of their own. Every other list of a payload holds parts of one document. A price sheet is a
- * document of its own: a bad article price costs its price sheet (its parent item, as any nested item
- * does), and the other price sheets of the payload still go out.
+ * The lists of a payload of `endpoint` (dot paths from the payload root, without array indexes) whose
+ * items are records of their own: its natural key's `items`, if it has one. Every other list of a payload
+ * holds parts of one document. A price sheet is a document of its own: a bad article price costs its
+ * price sheet (its parent item, as any nested item does), and the other price sheets of the payload
+ * still go out.
+ *
+ * @example
+ * recordListsOf("transactions") // => ["transactions"]
+ * recordListsOf("delivery-note") // => []
  */
-export const RECORD_LISTS: Readonly<Record<PostEndpointId, ReadonlyArray<string>>> = {
-  "notes": ["notes"],
-  "delivery-note": [],
-  "energy-amount": [],
-  "transactions": ["transactions"],
-  "historical-statements": ["statements"],
-  "market-participant-invoice": [],
-  "payment-instruction": [],
-  "market-participant": [],
-  "market-participant-fees": ["price_sheets"],
-  "market-participant-definitions": []
-}
-
-/**
- * Per endpoint, what one payload's document is called in a rejection's detail (for the endpoints whose
- * lists are records, the document a mapping makes when it puts one record's parts in a payload).
- */
-const DOCUMENT_NAMES: Readonly<Record<PostEndpointId, string>> = {
-  "notes": "note",
-  "delivery-note": "delivery note",
-  "energy-amount": "energy amount",
-  "transactions": "transaction",
-  "historical-statements": "historical statement",
-  "market-participant-invoice": "invoice",
-  "payment-instruction": "payment instruction",
-  "market-participant": "market participant",
-  "market-participant-fees": "price sheet",
-  "market-participant-definitions": "set of time definitions"
+export const recordListsOf = (endpoint: PostEndpointId): ReadonlyArray<string> => {
+  const items = naturalKeyOf(endpoint).items
+  return items === undefined ? [] : [items]
 }
 
 /** A list's path without its array indexes: `price_sheets.0.article_prices` is `price_sheets.article_prices`. */
 const listOf = (path: string): string => path.split(".").filter((step) => !/^\d+$/u.test(step)).join(".")
 
 /** Whether the items of a payload-level list at `path` are parts of one document of `endpoint` (not records of their own). */
-export const isDocumentPart = (endpoint: PostEndpointId, path: string): boolean => !RECORD_LISTS[endpoint].includes(listOf(path))
+export const isDocumentPart = (endpoint: PostEndpointId, path: string): boolean => !recordListsOf(endpoint).includes(listOf(path))
 
 /** How a batch of rows is one document: which of its payload-level lists hold parts, and how rows are named. */
 export interface DocumentRule {
@@ -64,7 +46,7 @@ export interface DocumentRule {
 /** The rule of a mapping of `endpoint` whose payload-level collections are at `paths`. */
 export const documentRule = (endpoint: PostEndpointId, paths: ReadonlyArray<string>, rowName: (index: number) => string): DocumentRule => ({
   parts: paths.map((path) => isDocumentPart(endpoint, path)),
-  name: DOCUMENT_NAMES[endpoint],
+  name: endpoints[endpoint].documentName,
   rowName
 })
 

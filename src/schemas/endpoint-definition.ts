@@ -120,6 +120,31 @@ export interface UniqueInInput {
 }
 
 /**
+ * What one item result of an answer says became of its item: stored now, there already, or refused.
+ *
+ * @since 0.1.0
+ */
+export type ItemResultOutcome = "created" | "already_exists" | "import_error"
+
+/**
+ * How a 201 answers each item of the request's records list (`naturalKey.items`), one result per item in
+ * the request's order: where the list of results is, and what each result's `status` means. An endpoint
+ * without it answers for its whole body at once.
+ *
+ * @example
+ * const results: ItemResults = { in: "results", statuses: { TRANSACTION_ADDED_TO_ACCOUNT: "created" } }
+ * results.statuses["TRANSACTION_ADDED_TO_ACCOUNT"] // => "created"
+ *
+ * @since 0.1.0
+ */
+export interface ItemResults {
+  /** `"body"`: the answer is the list itself (`[…]`); `"results"`: the list is the answer's `results` (`{ results: […] }`). */
+  readonly in: "body" | "results"
+  /** Each result status and its outcome. */
+  readonly statuses: Readonly<Record<string, ItemResultOutcome>>
+}
+
+/**
  * One endpoint of the API.
  *
  * @since 0.1.0
@@ -146,6 +171,18 @@ export interface EndpointDefinition {
   readonly naturalKey?: NaturalKey
   /** POST only: records whose natural key must not repeat within one input. */
   readonly uniqueInInput?: UniqueInInput
+  /**
+   * POST only: what one body's document is called in a detail (`"note"`, `"set of time definitions"`): a
+   * mapping's rows that make one document go out whole or not at all, and their error names it.
+   */
+  readonly documentName?: string
+  /**
+   * POST only: the fields that name a file of the file store, as dot paths from the body, `[]` after a
+   * list for each of its items (`notes[].document_paths[].document_path`). `--documents DIR` looks each up.
+   */
+  readonly documentPaths?: ReadonlyArray<string>
+  /** POST only: the answer has one result per item of `naturalKey.items` (notes, transactions). */
+  readonly itemResults?: ItemResults
 }
 
 /**

@@ -56,12 +56,15 @@ export const storeAndEcho = <const Field extends string, Request extends Schema.
   readonly summary: string
   readonly field: Field
   readonly stores: string
+  /** What one body's document is called in a detail. */
+  readonly documentName: string
   readonly keyFields: ReadonlyArray<string>
   readonly keyInstants?: ReadonlyArray<string>
   readonly request: Request
 }) => ({
   ...post(entry.id, `/v1/data-import/${entry.id}/create/`, entry.summary),
   naturalKey: { account: true, fields: entry.keyFields, instants: entry.keyInstants ?? [] },
+  documentName: entry.documentName,
   request: entry.request,
   repeat: "never",
   service: { handler: "store-and-echo", stores: entry.stores, field: entry.field },

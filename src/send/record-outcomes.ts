@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { endpoints, type EndpointDefinition } from "../schemas/endpoints/catalogue.js"
 import type { PostEndpointId } from "../schemas/endpoints/endpoint-id.js"
 import { type KeyedRecord, naturalKeyOf } from "../schemas/endpoints/natural-key.js"
 import type { SendOutcome } from "../client/outcome.js"
@@ -55,6 +56,12 @@ const all = (records: ReadonlyArray<KeyedRecord>, outcome: LedgerOutcome): Reque
   again: []
 })
 
+/** Whether the endpoint's answer has one result per record (its catalogue entry's `itemResults`). */
+const hasItemResults = (endpoint: PostEndpointId): boolean => {
+  const entry: EndpointDefinition = endpoints[endpoint]
+  return entry.itemResults !== undefined
+}
+
 /** The element `index` of the request body's items, as sent. */
 const sentItem = (endpoint: PostEndpointId, body: unknown, index: number): unknown => {
   const field = naturalKeyOf(endpoint).items
@@ -83,7 +90,7 @@ const serviceNote = (sent: unknown, answered: Record<string, unknown>): string |
   return null
 }
 
-/** Per record from the item results of notes and transactions; a record with no result is in doubt. */
+/** Per record from the item results of its answer (notes, transactions); a record with no result is in doubt. */
 const byItems = (
   endpoint: PostEndpointId,
   body: unknown,
@@ -165,7 +172,7 @@ export const recordOutcomes = (endpoint: PostEndpointId, body: unknown, records:
   switch (outcome.kind) {
     case "created":
     case "already_exists":
-      if (endpoint === "notes" || endpoint === "transactions") return byItems(endpoint, body, records, outcome)
+      if (hasItemResults(endpoint)) return byItems(endpoint, body, records, outcome)
       return all(records, { outcome: outcome.kind === "created" ? "created" : "already_existed", httpStatus: outcome.status, attempts })
     case "ok":
       return all(records, { outcome: "created", httpStatus: outcome.status, attempts })

@@ -12,6 +12,7 @@ import { redactSecrets } from "../client/redact-secrets.js"
 import { isRepeatHarmless } from "../client/repeat-is-harmless.js"
 import type { SendOutcome } from "../client/outcome.js"
 import { pathParameterProblem } from "../schemas/endpoints/build-path.js"
+import { endpoints, type EndpointDefinition } from "../schemas/endpoints/catalogue.js"
 import { bodyWith, type KeyedRecord } from "../schemas/endpoints/natural-key.js"
 import type { PostEndpointId } from "../schemas/endpoints/endpoint-id.js"
 import type { ApiError } from "../schemas/errors.js"
@@ -117,6 +118,17 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
     check_previously_added: options.checkPreviouslyAdded ?? true,
     force_add_to_current_statement: options.forceAddToCurrentStatement ?? false
   }
+  // The query goes only to an endpoint that takes it (its catalogue entry's `queryParameters`, transactions):
+  // what a record was sent with decides some of its outcomes.
+  const queries = new Map<PostEndpointId, Readonly<Record<string, boolean>> | undefined>()
+  const queryOf = (endpoint: PostEndpointId): Readonly<Record<string, boolean>> | undefined => {
+    if (queries.has(endpoint)) return queries.get(endpoint)
+    const entry: EndpointDefinition = endpoints[endpoint]
+    const names = new Set(entry.queryParameters.map((p) => p.name))
+    const taken = names.size === 0 ? undefined : Object.fromEntries(Object.entries(query).filter(([name]) => names.has(name)))
+    queries.set(endpoint, taken)
+    return taken
+  }
   const run = dryRun ? 0 : ledger.startRun(options.command ?? "send", options.service ?? null, options.runOptions ?? {})
   const dispositions = zeroes(DISPOSITIONS)
   const outcomes = zeroes(RECORD_OUTCOMES)
@@ -172,7 +184,8 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
         return [...done, ...request.records.map((r) => [r, why] as const)]
       }
       const signal = options.signal === undefined ? {} : { signal: options.signal }
-      const outcome: SendOutcome = await client!.send(request.endpoint, request.body, request.endpoint === "transactions" ? { query, ...signal } : signal)
+      const sentWith = queryOf(request.endpoint)
+      const outcome: SendOutcome = await client!.send(request.endpoint, request.body, sentWith === undefined ? signal : { query: sentWith, ...signal })
       if (outcome.kind === "unauthorized") unauthorized = true
       const result = recordOutcomes(request.endpoint, request.body, request.records, outcome)
       const cause = result.askAccount === true && request.records[0] !== undefined ? await causeOf(request.records[0]) : undefined
@@ -236,8 +249,7 @@ export const sendRecords = async (lines: AsyncIterable<SourceLine> | Iterable<So
       // marked all the same, so that its `failed` is written.)
       if (stopped()) return
       marked.add(job)
-      // The query goes with transactions only: what they were sent with decides some of their outcomes.
-      const sentWith = job.request.endpoint === "transactions" ? query : undefined
+      const sentWith = queryOf(job.request.endpoint)
       for (const r of job.request.records) ledger.inFlight({ ...r, endpoint: job.request.endpoint, file: job.file, line: job.line }, run, sentWith)
     },
     send: sendJob,

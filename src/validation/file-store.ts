@@ -15,6 +15,8 @@ import { DOCUMENT_PATH_RE, NON_BLANK_RE } from "../schemas/patterns.js"
 import type { ErrorCode } from "./codes.js"
 import type { PayloadError } from "./result.js"
 import { isRecord } from "../schemas/is-record.js"
+import { endpoints, type EndpointDefinition } from "../schemas/endpoints/catalogue.js"
+import { isEndpointId } from "../schemas/endpoints/endpoint-id.js"
 
 /** The code of a document path that names no file in the file store (the real API's code). */
 export const PATH_DOES_NOT_EXIST_IN_FILE_STORE = "path_does_not_exist_in_file_store" satisfies ErrorCode
@@ -31,6 +33,35 @@ export const isSafeDocumentPath = (path: unknown): path is string =>
   typeof path === "string" && NON_BLANK_RE.test(path) && DOCUMENT_PATH_RE.test(path)
 
 /**
+ * The fields of a body of `endpoint` that name a file of the file store (its catalogue entry's
+ * `documentPaths`); none for an endpoint without them, or an unknown one.
+ *
+ * @example
+ * documentPathsOf("historical-statements") // => ["statements[].statement_path"]
+ * documentPathsOf("energy-amount") // => []
+ */
+export const documentPathsOf = (endpoint: string): ReadonlyArray<string> => {
+  if (!isEndpointId(endpoint)) return []
+  const entry: EndpointDefinition = endpoints[endpoint]
+  return entry.documentPaths ?? []
+}
+
+/** The safe paths at `steps` below `value` (`name[]` takes every item of the list `name`), with their attrs. */
+const referencesAt = (value: unknown, steps: ReadonlyArray<string>, attr: string, out: Array<DocumentReference>): void => {
+  const [step, ...rest] = steps
+  if (step === undefined) {
+    if (isSafeDocumentPath(value)) out.push({ attr, path: value })
+    return
+  }
+  const list = step.endsWith("[]")
+  const name = list ? step.slice(0, -2) : step
+  const next = isRecord(value) ? value[name] : undefined
+  const at = attr === "" ? name : `${attr}.${name}`
+  if (!list) referencesAt(next, rest, at, out)
+  else if (Array.isArray(next)) next.forEach((item, i) => referencesAt(item, rest, `${at}.${i}`, out))
+}
+
+/**
  * The safe document paths of a body of `endpoint` (other endpoints have none), in document order.
  *
  * @example
@@ -39,26 +70,7 @@ export const isSafeDocumentPath = (path: unknown): path is string =>
  */
 export const documentReferencesOf = (endpoint: string, body: unknown): Array<DocumentReference> => {
   const out: Array<DocumentReference> = []
-  const items = (key: string): Array<[number, Record<string, unknown>]> => {
-    const list = isRecord(body) ? body[key] : undefined
-    return Array.isArray(list) ? list.flatMap((item, i): Array<[number, Record<string, unknown>]> => (isRecord(item) ? [[i, item]] : [])) : []
-  }
-  if (endpoint === "notes") {
-    for (const [n, note] of items("notes")) {
-      const paths = note["document_paths"]
-      if (!Array.isArray(paths)) continue
-      paths.forEach((doc, m) => {
-        const path = isRecord(doc) ? doc["document_path"] : undefined
-        if (isSafeDocumentPath(path)) out.push({ attr: `notes.${n}.document_paths.${m}.document_path`, path })
-      })
-    }
-  }
-  if (endpoint === "historical-statements") {
-    for (const [n, statement] of items("statements")) {
-      const path = statement["statement_path"]
-      if (isSafeDocumentPath(path)) out.push({ attr: `statements.${n}.statement_path`, path })
-    }
-  }
+  for (const field of documentPathsOf(endpoint)) referencesAt(body, field.split("."), "", out)
   return out
 }
 

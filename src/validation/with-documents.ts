@@ -8,7 +8,7 @@
 import type { EndpointId } from "../schemas/endpoints/endpoint-id.js"
 import type { PayloadValidator } from "./compile-validator.js"
 import { toValidationErrorBody } from "./run-validation.js"
-import { documentReferencesOf, type FileStoreFolder, missingDocumentError } from "./file-store.js"
+import { documentPathsOf, documentReferencesOf, type FileStoreFolder, missingDocumentError } from "./file-store.js"
 
 /** `validator` with the documents of each body checked against `folder`. */
 export const withDocumentCheck = <E extends EndpointId>(
@@ -17,7 +17,7 @@ export const withDocumentCheck = <E extends EndpointId>(
   folder: Pick<FileStoreFolder, "exists">,
   onReference?: (path: string) => void
 ): PayloadValidator<E> => {
-  if (endpoint !== "notes" && endpoint !== "historical-statements") return validator
+  if (documentPathsOf(endpoint).length === 0) return validator
   return (input, options) => {
     const result = validator(input, options)
     const references = documentReferencesOf(endpoint, input)

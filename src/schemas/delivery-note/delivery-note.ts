@@ -93,6 +93,7 @@ const deliveryNoteEndpoints = {
     id: "delivery-note",
     summary: "Import a delivery note.",
     field: "delivery_note",
+    documentName: "delivery note",
     stores: "delivery_notes",
     keyFields: ["delivery_note.malo_number", "delivery_note.edifact_reference_number", "delivery_note.amounts[].period_start_at", "delivery_note.amounts[].period_end_at", "delivery_note.amounts[].product_identifier", "delivery_note.amounts[].line_item_identifier"],
     keyInstants: ["delivery_note.amounts[].period_start_at", "delivery_note.amounts[].period_end_at"],

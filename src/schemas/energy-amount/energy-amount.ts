@@ -89,6 +89,7 @@ const energyAmountEndpoints = {
     id: "energy-amount",
     summary: "Import an energy amount.",
     field: "energy_amount",
+    documentName: "energy amount",
     stores: "energy_amounts",
     keyFields: ["energy_amount.malo_number", "energy_amount.period_start_at", "energy_amount.period_end_at", "energy_amount.product_identifier", "energy_amount.line_item_identifier", "energy_amount.edifact_reference_number"],
     keyInstants: ["energy_amount.period_start_at", "energy_amount.period_end_at"],

@@ -113,6 +113,8 @@ const historicalStatementsEndpoints = {
   "historical-statements": {
     ...post("historical-statements", "/v1/data-import/historical-statements/create/", "Import historical statements."),
     naturalKey: { items: "statements", account: true, fields: ["statement_id"] },
+    documentName: "historical statement",
+    documentPaths: ["statements[].statement_path"],
     request: HistoricalStatementsRequest,
     // A repeat is a 400 `historical_statement_already_exists`, which cannot be told from a real refusal.
     repeat: "never",

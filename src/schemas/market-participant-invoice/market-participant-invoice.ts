@@ -228,6 +228,7 @@ const marketParticipantInvoiceEndpoints = {
     id: "market-participant-invoice",
     summary: "Import a market participant invoice.",
     field: "market_participant_invoice",
+    documentName: "invoice",
     stores: "market_participant_invoices",
     keyFields: ["market_participant_invoice.invoice_number"],
     request: MarketParticipantInvoiceRequest

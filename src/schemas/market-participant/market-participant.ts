@@ -64,6 +64,7 @@ const marketParticipantEndpoints = {
   "market-participant": {
     ...post("market-participant", "/v1/data-import/market-participant/import/", "Import a market participant."),
     naturalKey: { account: false, fields: ["code"] },
+    documentName: "market participant",
     request: MarketParticipantRequest,
     // A participant whose code exists already is answered 200 and left unchanged.
     repeat: "always",

@@ -190,6 +190,9 @@ const notesEndpoints = {
   "notes": {
     ...post("notes", "/v1/data-import/notes/create/", "Add notes to an imported account."),
     naturalKey: { items: "notes", account: true, fields: ["body", "created_at", "document_paths[].document_path"], instants: ["created_at"] },
+    documentName: "note",
+    documentPaths: ["notes[].document_paths[].document_path"],
+    itemResults: { in: "body", statuses: { NOTE_CREATION_SUCCESS: "created", NOTE_ALREADY_EXISTS: "already_exists" } },
     request: NotesRequest,
     repeat: "when-notes-have-created-at",
     service: { handler: "notes", stores: "notes" },

@@ -53,6 +53,7 @@ const paymentInstructionEndpoints = {
   "payment-instruction": {
     ...post("payment-instruction", "/v1/data-import/payment-instruction/create/", "Create a payment instruction."),
     naturalKey: { account: true, fields: ["reference"] },
+    documentName: "payment instruction",
     request: PaymentInstructionRequest,
     repeat: "never",
     service: { handler: "payment-instruction", stores: "payment_instructions" },

@@ -123,6 +123,7 @@ const priceSheetsEndpoints = {
   "market-participant-fees": {
     ...post("market-participant-fees", "/v1/data-import/market-participant-fees/import/", "Import fee price sheets."),
     naturalKey: { items: "price_sheets", account: false, fields: ["market_participant_code", "document_number"] },
+    documentName: "price sheet",
     request: MarketParticipantFeesRequest,
     repeat: "never",
     service: { handler: "market-participant-fees", stores: "price_sheets" },

@@ -159,6 +159,7 @@ const timeDefinitionsEndpoints = {
   "market-participant-definitions": {
     ...post("market-participant-definitions", "/v1/data-import/market-participant-definitions/import/", "Import time definitions."),
     naturalKey: { account: false, fields: ["network_operator_code", "definitions[].definition_type", "definitions[].definition_code", "definitions[].valid_from", "rolled_out_definitions[].definition_type", "rolled_out_definitions[].definition_code", "rolled_out_definitions[].validity_period_start", "rolled_out_definitions[].validity_period_end"], instants: ["rolled_out_definitions[].validity_period_start", "rolled_out_definitions[].validity_period_end"] },
+    documentName: "set of time definitions",
     request: MarketParticipantDefinitionsRequest,
     repeat: "never",
     service: { handler: "market-participant-definitions", stores: "time_definitions" },

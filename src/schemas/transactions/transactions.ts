@@ -449,6 +449,11 @@ const transactionsEndpoints = {
   "transactions": {
     ...post("transactions", "/v1/data-import/transactions/create/", "Import financial transactions."),
     naturalKey: { items: "transactions", account: true, fields: ["transaction_id"] },
+    documentName: "transaction",
+    itemResults: {
+      in: "results",
+      statuses: { TRANSACTION_ADDED_TO_ACCOUNT: "created", TRANSACTION_ALREADY_EXISTS: "already_exists", TRANSACTION_IMPORT_ERROR: "import_error" }
+    },
     // With `check_previously_added`, the service skips a known id silently: within one input, a repeat is an error.
     uniqueInInput: { code: "duplicate_transaction_ids", field: "transaction_id", consequence: "the service would skip one of them" },
     queryParameters: [
