@@ -3,7 +3,7 @@
  *
  * The public API, by concern (each name is documented in its module):
  *
- * - **Schemas**: every request, response and error body of the 14 endpoints, as Effect schemas.
+ * - **Schemas**: every request, response and error body of every endpoint, as Effect schemas.
  * - **Endpoints**: the catalogue (method, path, request schema, responses, retry advice) and its ids.
  * - **Validation**: total validation answered in the API's 400 shape, with located warnings.
  * - **Mapping**: legacy rows to payloads, with value converters that never guess.

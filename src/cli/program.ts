@@ -177,7 +177,7 @@ ${exitCodesHelp(
     .command("schema")
     .description("Print the JSON Schema (draft 2020-12) of an endpoint's request, or with --openapi its OpenAPI 3.1 description, or with --mapping the JSON Schema of mapping files.")
     .argument("[ID]", "endpoint id (see data-import endpoints)")
-    .option("--openapi", "print the OpenAPI 3.1 document of all 14 endpoints, or reduced to the endpoint given (its path and the components it uses)")
+    .option("--openapi", "print the OpenAPI 3.1 document of every endpoint, or reduced to the endpoint given (its path and the components it uses)")
     .option("--mapping", "print the JSON Schema of a mapping file (for editors: completion and checks of keys, converters, options)")
     .addHelpText("after", EXIT_CODES_HELP)
     .action(async (id: string | undefined, opts: OptionsOf<typeof runSchema>) => {

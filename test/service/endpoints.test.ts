@@ -1,5 +1,5 @@
 /**
- * The 14 endpoints over HTTP, with the spec's rules: validation in the API's shape, imported accounts
+ * Every endpoint over HTTP, with the spec's rules: validation in the API's shape, imported accounts
  * only, suppliers that are not Ongoing, note and transaction outcomes, status answers, participants.
  */
 import { describe, expect, it } from "vitest"

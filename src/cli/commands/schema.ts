@@ -1,6 +1,6 @@
 /**
  * `data-import schema ID [--openapi]`: the JSON Schema of an endpoint's request, or the OpenAPI 3.1
- * document reduced to that endpoint; `schema --openapi` alone: the OpenAPI document of all 14 endpoints,
+ * document reduced to that endpoint; `schema --openapi` alone: the OpenAPI document of every endpoint,
  * for tools outside TypeScript.
  *
  * @module

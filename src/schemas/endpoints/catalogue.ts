@@ -1,5 +1,5 @@
 /**
- * The 14 endpoints of the Customer Data Import API as data: method, path template, parameters, request
+ * The endpoints of the Customer Data Import API as data: method, path template, parameters, request
  * schema, response schemas by status, and what a client should do on each error status. Everything that
  * needs "the schema of endpoint X" reads it from here. Each entry is declared beside its resource
  * (`src/schemas/<resource>/`) and registered in `src/schemas/registry.ts`.
@@ -21,7 +21,7 @@ export type {
 } from "../endpoint-definition.js"
 
 /**
- * The catalogue of all 14 endpoints, keyed by endpoint id (the path segment after `/v1/data-import/`).
+ * The catalogue of every endpoint, keyed by endpoint id (the path segment after `/v1/data-import/`).
  *
  * @example
  * endpoints["payment-instruction"].responses[500].retry // "retry-as-is"

@@ -33,8 +33,8 @@ export type GetEndpointId = Exclude<EndpointId, PostEndpointId>
  * All endpoint ids, in the spec's order.
  *
  * @example
- * ENDPOINT_IDS.length // => 14
  * ENDPOINT_IDS.slice(0, 3) // => ["notes", "delivery-note", "energy-amount"]
+ * ENDPOINT_IDS.includes("account-transfer-status") // => true
  *
  * @since 0.1.0
  */
@@ -44,8 +44,8 @@ export const ENDPOINT_IDS = Object.keys(endpoints) as ReadonlyArray<EndpointId>
  * Ids of the POST endpoints, in the spec's order.
  *
  * @example
- * POST_ENDPOINT_IDS.length // => 10
  * POST_ENDPOINT_IDS.includes("transactions") // => true
+ * POST_ENDPOINT_IDS.includes("account-transfer-status") // => false
  *
  * @since 0.1.0
  */
@@ -66,7 +66,7 @@ export const isPostEndpointId = (value: unknown): value is PostEndpointId =>
   typeof value === "string" && (POST_ENDPOINT_IDS as ReadonlyArray<string>).includes(value)
 
 /**
- * Whether a string is one of the 14 endpoint ids.
+ * Whether a string is the id of an endpoint of the catalogue.
  *
  * @example
  * isEndpointId("account-transfer-status") // => true

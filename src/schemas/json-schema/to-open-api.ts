@@ -208,7 +208,7 @@ const build = (): OpenApiDocument => {
 let cached: string | undefined
 
 /**
- * The OpenAPI 3.1 document of all 14 endpoints: paths and methods, path parameters, the `transactions`
+ * The OpenAPI 3.1 document of every endpoint: paths and methods, path parameters, the `transactions`
  * query parameters with their defaults, request bodies, responses by status (with `x-retry`, the advice
  * after an error status), and the `Authorization: Token …` header as the security scheme. Schemas live in
  * `components.schemas`, named after the library's exports (`NotesRequest`, `Note`, `ValidationErrorBody`, …);

@@ -56,9 +56,9 @@ const DOC_QUERY_PARAMETERS = [...section(API_DOC, "## Query parameters").matchAl
 }))
 
 describe("the catalogue against docs/api.md", () => {
-  it("parses 14 rows with distinct ids, each the path segment after /v1/data-import/", () => {
-    expect(DOC_ROWS).toHaveLength(14)
-    expect(new Set(DOC_ROWS.map((r) => r.id)).size).toBe(14)
+  it("parses its rows with distinct ids, each the path segment after /v1/data-import/", () => {
+    expect(DOC_ROWS.length).toBeGreaterThan(0)
+    expect(new Set(DOC_ROWS.map((r) => r.id)).size).toBe(DOC_ROWS.length)
     for (const row of DOC_ROWS) {
       expect(/^\/v1\/data-import\/([^/]+)\//u.exec(row.path)?.[1], row.path).toBe(row.id)
       expect(row.statuses.length, row.id).toBeGreaterThan(0)
@@ -66,7 +66,7 @@ describe("the catalogue against docs/api.md", () => {
     }
   })
 
-  it("has exactly the document's 14 ids", () => {
+  it("has exactly the document's ids", () => {
     const ids = DOC_ROWS.map((r) => r.id)
     expect(Object.keys(endpoints).sort()).toEqual([...ids].sort())
     expect([...ENDPOINT_IDS].sort()).toEqual([...ids].sort())
