@@ -1,6 +1,6 @@
 /**
  * What every POST endpoint's request does with a root that is no object, a missing required field, a
- * `null` where none is allowed and a blank string, checked alike for all of them from the one field table (fields.ts), on each
+ * `null` where none is allowed and a blank string, checked alike for all of them from their field tables (fields.ts), on each
  * endpoint's example payload.
  */
 import { describe, expect, it } from "vitest"
@@ -8,7 +8,13 @@ import { POST_ENDPOINT_IDS, validatePayload } from "../../src/index.js"
 import { BLANKS, cross, errorsOf, exampleWith, exampleWithout, NOT_OBJECTS } from "../support/payloads.js"
 import { FIELDS } from "./fields.js"
 
-describe.each(POST_ENDPOINT_IDS.map((id) => [id, FIELDS[id]] as const))("%s request", (id, fields) => {
+describe("the field tables", () => {
+  it("hold one table for each POST endpoint, in its resource's test folder (test/schemas/<resource>/fields.ts)", () => {
+    expect(Object.keys(FIELDS).sort()).toEqual([...POST_ENDPOINT_IDS].sort())
+  })
+})
+
+describe.each(POST_ENDPOINT_IDS.map((id) => [id, FIELDS[id] ?? { required: [], optional: [], notNull: [], strings: [] }] as const))("%s request", (id, fields) => {
   it.each(NOT_OBJECTS)("a root of %j → one invalid error at non_field_errors", (root) => {
     expect(errorsOf(validatePayload(id, root))).toStrictEqual([["non_field_errors", "invalid"]])
   })

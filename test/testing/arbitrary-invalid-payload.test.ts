@@ -8,41 +8,10 @@ import { describe, expect, it } from "vitest"
 import { ERROR_CODES, POST_ENDPOINT_IDS, type PostEndpointId, validatePayload } from "../../src/index.js"
 import { mutate } from "../../src/testing/arbitrary-invalid-payload.js"
 import { arbitraryInvalidPayload, arbitraryPayload, type InvalidPayload, type JsonObject } from "../../src/testing/index.js"
+import { APPLICABLE } from "../schemas/fields.js"
 
 const SEED = 20_250_102
 const RUNS = 1_000
-
-/** Error codes every POST endpoint can report. */
-const COMMON = ["required", "null", "blank", "invalid", "unknown_field"] as const
-/** The post-import endpoints carry `import_supplier` and `external_account_number`, which have length limits. */
-const POST_IMPORT = [...COMMON, "max_length"] as const
-
-/**
- * The codes that apply to each endpoint, read from contract-decisions.md (not from the schemas): which
- * fields each request has (lists, required non-empty lists, document paths, phone numbers, ordered
- * pairs) and which cross-field rules. `invalid_choice` applies to none: every enumeration of a request is
- * open. `min_value`, `max_value`, `max_digits`, `max_decimal_places` are reserved: no field has them.
- */
-const APPLICABLE: Readonly<Record<PostEndpointId, ReadonlyArray<string>>> = {
-  "notes": [...POST_IMPORT, "not_a_list", "empty", "invalid_document_path", "note_body_or_document_path_not_found", "note_unpin_at_earlier_than_creation_date"],
-  "delivery-note": [...POST_IMPORT, "not_a_list", "empty", "start_date_later_than_end_date"],
-  "energy-amount": [...POST_IMPORT, "not_a_list", "start_date_later_than_end_date"],
-  "transactions": [
-    ...POST_IMPORT,
-    "not_a_list",
-    "empty",
-    "start_date_later_than_end_date",
-    "duplicate_transaction_ids",
-    "transaction_in_future",
-    "line_item_units_must_be_two_values"
-  ],
-  "historical-statements": [...POST_IMPORT, "not_a_list", "empty", "invalid_document_path", "start_date_later_than_end_date", "duplicate_statement_ids"],
-  "market-participant-invoice": [...POST_IMPORT, "not_a_list", "empty", "start_date_later_than_end_date"],
-  "payment-instruction": [...POST_IMPORT],
-  "market-participant": [...COMMON, "not_a_list", "invalid_phone_number"],
-  "market-participant-fees": [...COMMON, "not_a_list", "empty", "lower_bound_greater_than_upper_bound"],
-  "market-participant-definitions": [...COMMON, "not_a_list", "empty", "start_date_later_than_end_date", "definitions_required"]
-}
 
 const reports = (id: PostEndpointId, broken: InvalidPayload): boolean => {
   const result = validatePayload(id, broken.payload)
@@ -64,8 +33,12 @@ const paths = (value: unknown, prefix = ""): Array<string> => {
   return Object.entries(value).flatMap(([k, v]) => paths(v, prefix === "" ? k : `${prefix}.${k}`))
 }
 
-describe("the table of applicable codes", () => {
-  it("uses only codes the library defines", () => {
+describe("the tables of applicable codes", () => {
+  it("hold one table for each POST endpoint, in its resource's test folder (test/schemas/<resource>/fields.ts)", () => {
+    expect(Object.keys(APPLICABLE).sort()).toEqual([...POST_ENDPOINT_IDS].sort())
+  })
+
+  it("use only codes the library defines", () => {
     for (const codes of Object.values(APPLICABLE)) for (const code of codes) expect(Object.keys(ERROR_CODES)).toContain(code)
   })
 })
@@ -85,7 +58,7 @@ describe.each(POST_ENDPOINT_IDS)("arbitraryInvalidPayload(%s)", (id) => {
       }),
       { numRuns: RUNS, seed: SEED }
     )
-    expect([...seen].sort()).toEqual([...APPLICABLE[id]].sort())
+    expect([...seen].sort()).toEqual([...(APPLICABLE[id] ?? [])].sort())
   })
 
   it("a broken payload draws exactly one error, its expected one, and no warning, whatever the seed and list sizes", () => {

@@ -13,7 +13,7 @@ import {
 } from "../../support/payloads.js"
 import { describeAccountIdentificationLimits } from "../../support/account-identification.js"
 
-import { FIELDS } from "../fields.js"
+import { FIELDS } from "./fields.js"
 
 const ID = "energy-amount"
 const validate = (input: unknown) => validatePayload(ID, input)

@@ -10,7 +10,7 @@ import {
   warningsOf
 } from "../../support/payloads.js"
 
-import { FIELDS } from "../fields.js"
+import { FIELDS } from "./fields.js"
 
 const ID = "payment-instruction"
 const validate = (input: unknown) => validatePayload(ID, input)

@@ -13,7 +13,7 @@ import {
   warningsOf
 } from "../../support/payloads.js"
 
-import { FIELDS } from "../fields.js"
+import { FIELDS } from "./fields.js"
 
 const ID = "market-participant-fees"
 const validate = (input: unknown) => validatePayload(ID, input)
