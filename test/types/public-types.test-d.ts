@@ -5,6 +5,7 @@
  */
 import type { StandardSchemaV1 } from "@standard-schema/spec"
 import { describe, expectTypeOf, it } from "vitest"
+import type registry from "../../src/schemas/registry.js"
 import {
   defineMapping,
   type ErrorCode,
@@ -36,18 +37,24 @@ describe("codes", () => {
     expectTypeOf<PayloadValidationError["warnings"][number]["code"]>().toEqualTypeOf<WarningCode>()
   })
 
-  it("ErrorCode and WarningCode are the codes of the field checks and of the resources' rules, each a literal", () => {
+  it("ErrorCode and WarningCode are the codes of the field checks and of the registered rules, each a literal", () => {
+    // The codes the resources' rules add, as the registry declares them (a rule that `reports` existing codes adds none).
+    type RegisteredRule = (typeof registry.rules.crossField)[number]
+    type RuleCode = Exclude<RegisteredRule, { readonly reports: ReadonlyArray<string> }>["name"]
+    type RuleWarning = (typeof registry.rules.warning)[number]["code"]
     expectTypeOf<ErrorCode>().toEqualTypeOf<
       | "required" | "null" | "blank" | "null_characters_not_allowed" | "invalid" | "not_a_list" | "empty" | "invalid_choice" | "unknown_field" | "max_length"
       | "min_value" | "max_value" | "max_digits" | "max_decimal_places" | "invalid_document_path" | "invalid_phone_number"
       | "path_does_not_exist_in_file_store" | "inexact_number"
-      | "start_date_later_than_end_date" | "lower_bound_greater_than_upper_bound" | "note_body_or_document_path_not_found"
-      | "note_unpin_at_earlier_than_creation_date" | "duplicate_transaction_ids" | "duplicate_statement_ids"
-      | "transaction_in_future" | "line_item_units_must_be_two_values" | "definitions_required"
+      | RuleCode
     >()
-    expectTypeOf<WarningCode>().toEqualTypeOf<
-      "unknown_choice" | "empty_optional" | "field_not_used_by_type" | "unpin_at_without_pin" | "undocumented_shape" | "invoice_totals_mismatch"
-    >()
+    expectTypeOf<WarningCode>().toEqualTypeOf<"unknown_choice" | "empty_optional" | RuleWarning>()
+    // Each a literal: no string beyond them, and the rules' own codes among them.
+    expectTypeOf<string>().not.toExtend<ErrorCode>()
+    expectTypeOf<string>().not.toExtend<WarningCode>()
+    expectTypeOf<"transaction_in_future" | "duplicate_statement_ids" | "definitions_required">().toExtend<ErrorCode>()
+    expectTypeOf<"supply_charge_fields">().not.toExtend<ErrorCode>()
+    expectTypeOf<"unpin_at_without_pin" | "invoice_totals_mismatch">().toExtend<WarningCode>()
   })
 })
 
