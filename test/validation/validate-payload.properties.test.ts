@@ -18,6 +18,8 @@ import {
   validateResponse,
   WARNING_CODES
 } from "../../src/index.js"
+import type { JsonObject } from "../../src/testing/index.js"
+import { type Site, sitesOf } from "../../src/testing/payload-sites.js"
 
 const NOW = new Date("2030-01-01T00:00:00Z")
 const PAYLOADS_DIR = new URL("../../examples/payloads/", import.meta.url)
@@ -399,7 +401,8 @@ describe("validatePayload is total on arbitrary input", () => {
 
 /**
  * The format of a string field, from contract-decisions.md ("Conventions", "Identifiers", "Payment
- * instruction").
+ * instruction") by the field's name; a field whose name it gives no format for (a new resource's own
+ * fields) has the format its schema declares. What each format accepts is this test's own judgement.
  */
 type Format =
   | { readonly kind: "text"; readonly max?: number }
@@ -409,7 +412,11 @@ const DATE_FIELDS = new Set(["transaction_date", "start_date", "end_date", "bill
 const DATETIME_FIELDS = new Set(["version_datetime", "validity_period_start", "validity_period_end", "period_start", "period_end", "active_from"])
 const DECIMAL_FIELDS = new Set(["quantity", "price_cents", "price", "tax_rate", "quantity_interval", "quantity_correction_factor"])
 
-const formatOf = (id: EndpointId, path: ReadonlyArray<PathStep>): Format => {
+/**
+ * The format of a string field by its name, as contract-decisions.md gives it; `undefined` for a name it
+ * does not give one for.
+ */
+const namedFormatOf = (id: EndpointId, path: ReadonlyArray<PathStep>): Format | undefined => {
   const last = path[path.length - 1]
   const name = typeof last === "number" ? String(path[path.length - 2]) : String(last)
   if (name === "import_supplier" || name === "import_supplier_code") return { kind: "text", max: 32 }
@@ -423,8 +430,25 @@ const formatOf = (id: EndpointId, path: ReadonlyArray<PathStep>): Format => {
   if (name === "phone") return { kind: "phone" }
   if (name === "email") return { kind: "email" }
   if (name === "network_operator_code") return { kind: "digits13" }
-  return { kind: "text" }
+  return undefined
 }
+
+/** The format the request schema of `id` declares for the string at `path` of `input` (a field the names above do not cover). */
+const declaredSites = new Map<EndpointId, ReadonlyMap<string, Site>>()
+const declaredFormatOf = (id: EndpointId, input: Json, path: ReadonlyArray<PathStep>): Format => {
+  let sites = declaredSites.get(id)
+  if (sites === undefined) {
+    sites = new Map(sitesOf(endpoints[id].request.ast, input as JsonObject).filter((s) => s.present).map((s) => [attrOf(s.path), s]))
+    declaredSites.set(id, sites)
+  }
+  const site = sites.get(attrOf(path))
+  const format = site?.info.format
+  if (format !== undefined) return { kind: format }
+  return site?.info.maxCodePoints === undefined ? { kind: "text" } : { kind: "text", max: site.info.maxCodePoints }
+}
+
+const formatOf = (id: EndpointId, input: Json, path: ReadonlyArray<PathStep>): Format =>
+  namedFormatOf(id, path) ?? declaredFormatOf(id, input, path)
 
 /** The number of code points (a surrogate pair counts once; no `u` flag, so the pattern sees code units). */
 const codePoints = (s: string): number => s.length - (s.match(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g)?.length ?? 0)
@@ -509,7 +533,7 @@ describe("naughty strings in every string field", () => {
     let predicted = 0
     const mismatches: Array<{ attr: string; value: string; expected: unknown; actual: unknown }> = []
     for (const { path, value: original } of fields) {
-      const format = formatOf(id, path)
+      const format = formatOf(id, VALID_INPUTS[id], path)
       const attr = attrOf(path)
       // The oracle must agree that the example's own value is fine.
       expect(expectedErrors(format, attr, original) ?? [], attr).toEqual([])
@@ -624,7 +648,7 @@ describe("deep values and long strings", () => {
   it.each(ENDPOINT_IDS)("%s: a 10 MB string in any string field", (id) => {
     const working = structuredClone(VALID_INPUTS[id])
     for (const { path, value: original } of stringFieldsOf(working)) {
-      const format = formatOf(id, path)
+      const format = formatOf(id, VALID_INPUTS[id], path)
       const attr = attrOf(path)
       for (const long of [LONG, LONG_BLANK]) {
         setAt(working, path, long)
