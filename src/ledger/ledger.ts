@@ -20,7 +20,7 @@
  */
 import { realpathSync } from "node:fs"
 import type { DatabaseSync } from "node:sqlite"
-import { loadSqlite } from "./sqlite.js"
+import { columnsOf, loadSqlite } from "./sqlite.js"
 import { resolveLedgerFile, targetOf } from "./ledger-file.js"
 import { detailText, type RecordRow, statementCache, toRecord } from "./ledger-rows.js"
 import {
@@ -288,7 +288,7 @@ const UPSERT_SENT = `INSERT INTO records (identity, endpoint, key, supplier, acc
  * answered as already there keeps none: whether this campaign stored it itself cannot be told any more.
  */
 const addRecordOptions = (db: DatabaseSync): void => {
-  const columns = new Set((db.prepare("SELECT name FROM pragma_table_info('records')").all() as Array<{ name: string }>).map((c) => c.name))
+  const columns = columnsOf(db, "records")
   if (columns.has("options") && columns.has("sent_at")) return
   db.exec("BEGIN IMMEDIATE")
   try {

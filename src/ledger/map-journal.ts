@@ -14,7 +14,7 @@
  */
 import type { DatabaseSync } from "node:sqlite"
 import { statementCache } from "./ledger-rows.js"
-import { loadSqlite } from "./sqlite.js"
+import { columnsOf, loadSqlite } from "./sqlite.js"
 import { openLedger } from "./ledger.js"
 import { ledgerFileOf } from "./ledger-file.js"
 import { MAP_VERSIONS_SCHEMA, type MapVersions, mapVersionsOf } from "./map-versions.js"
@@ -45,8 +45,7 @@ CREATE INDEX IF NOT EXISTS map_exclusions_run ON map_exclusions (run, file, firs
 /** Adds the exclusions' table and `map_runs.rows_excluded` to a ledger that has the map tables without them. */
 const addExclusions = (db: DatabaseSync): void => {
   db.exec(MAP_EXCLUSIONS_SCHEMA)
-  const columns = db.prepare("SELECT name FROM pragma_table_info('map_runs')").all() as Array<{ name: string }>
-  if (!columns.some((c) => c.name === "rows_excluded")) db.exec("ALTER TABLE map_runs ADD COLUMN rows_excluded INTEGER NOT NULL DEFAULT 0")
+  if (!columnsOf(db, "map_runs").has("rows_excluded")) db.exec("ALTER TABLE map_runs ADD COLUMN rows_excluded INTEGER NOT NULL DEFAULT 0")
 }
 
 /** The map tables. A later map run of the same input supersedes the rejects of earlier ones. */

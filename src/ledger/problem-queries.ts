@@ -8,6 +8,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite"
+import { columnsOf } from "./sqlite.js"
 import { STOPPED_IN_FLIGHT } from "./ledger-types.js"
 import { anyUnidentified, CURRENT_MAP_RUNS, currentUnidentified } from "./report-queries.js"
 import type { LedgerTables } from "./ledger-types.js"
@@ -174,7 +175,7 @@ export interface InDoubtRecordRow extends SourceColumns {
  */
 export const inDoubtRecordRows = (db: DatabaseSync, tables: LedgerTables, running: number | undefined): IterableIterator<InDoubtRecordRow> => {
   // A ledger read before it gained the column (read-only: not migrated) has only its runs' start.
-  const hasSentAt = (db.prepare("SELECT name FROM pragma_table_info('records') WHERE name = 'sent_at'").all()).length > 0
+  const hasSentAt = columnsOf(db, "records").has("sent_at")
   const lineage = payloadLineage(tables)
   return db.prepare(
     `SELECT r.endpoint, r.supplier, r.account, r.key, r.file, r.line, ${hasSentAt ? "COALESCE(r.sent_at, u.started_at)" : "u.started_at"} AS sent_at,

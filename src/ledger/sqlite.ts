@@ -21,3 +21,16 @@ export const loadSqlite = (): typeof Sqlite => {
     process.emitWarning = emitWarning
   }
 }
+
+/**
+ * The column names of `table` in `db`: what a ledger written by an older version has, so that a column
+ * added since is added on open, or left unread by a reader that must not write.
+ *
+ * @example
+ * const { DatabaseSync } = loadSqlite()
+ * const db = new DatabaseSync(":memory:")
+ * db.exec("CREATE TABLE runs (id INTEGER, started_at TEXT)")
+ * Array.from(columnsOf(db, "runs")) // => ["id", "started_at"]
+ */
+export const columnsOf = (db: Sqlite.DatabaseSync, table: string): Set<string> =>
+  new Set((db.prepare("SELECT name FROM pragma_table_info(?)").all(table) as Array<{ name: string }>).map((c) => c.name))
