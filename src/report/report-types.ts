@@ -1,9 +1,10 @@
 /**
- * The campaign report's vocabulary: what `campaignReport` computes from a ledger, in SQL, and what every
- * format (text, markdown, json, csv, html) renders.
+ * The campaign report's vocabulary: what `campaignReport` computes from the ledger's queries
+ * (src/ledger/), and what every format (text, markdown, json, csv, html) renders.
  *
  * @module
  */
+import type { RunRow as LedgerRunRow } from "../ledger/report-queries.js"
 
 /**
  * The problems on the legacy team's to-do list, in the order they are listed: the last, `map_warning`
@@ -101,12 +102,7 @@ export interface UnknownAccountRows {
   readonly listed: ReadonlyArray<Pick<Problem, "problem" | "endpoint" | "code" | "supplier" | "account" | "source_file" | "source_lines">>
 }
 
-export interface RunRow {
-  readonly id: number
-  readonly command: string
-  readonly service: string | null
-  readonly started_at: number
-  readonly ended_at: number | null
+export interface RunRow extends LedgerRunRow {
   /** `completed`, `interrupted` or `failed` as the run wrote it; `killed` when it never ended and holds the ledger no more; `null` while it runs. */
   readonly ended: string | null
   /** Records this run wrote last (a later run that sent a record again takes it over). */

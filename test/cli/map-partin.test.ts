@@ -135,6 +135,38 @@ describe("data-import map: PARTIN to a market participant", () => {
     expect(skipped(reversed)).toEqual([...skipped(run), ...earlierRecords])
   })
 
+  it("through one ledger: an older sheet in a later run is superseded, a newer one a conflict naming both", async () => {
+    const journalled = async (ledger: string, file: string, fresh: boolean) => {
+      const name = `run-${++runs}`
+      const out = join(dir, `${name}.ndjson`)
+      const rejects = join(dir, `${name}.rejects.ndjson`)
+      const excluded = join(dir, `${name}.excluded.ndjson`)
+      const result = await runCli(["map", "-m", MAPPING, "-o", out, "-r", rejects, "--excluded", excluded, "--journal", ledger, ...(fresh ? ["--new-ledger"] : []), join(FIXTURES, file)])
+      return { ...result, payloads: lines(readFileSync(out, "utf8")), rejected: lines(readFileSync(rejects, "utf8")), excluded: lines(readFileSync(excluded, "utf8")) }
+    }
+    // The replacement first: the older sheet mapped later is left out, record by record, the skips as before.
+    const newerFirst = join(dir, "newer-first.ledger")
+    expect((await journalled(newerFirst, "e-replacement.edi", true)).payloads).toEqual([REPLACEMENT])
+    const older = await journalled(newerFirst, "a-ordinary.edi", false)
+    expect(older.code).toBe(0)
+    expect(older.payloads).toEqual([])
+    expect(older.rejected).toEqual([])
+    expect(skipped(older)).toEqual(["8 superseded", "9 CTA with NAD.1.1 MS", "11 superseded", "13 superseded", "15 CTA with NAD.1.1 DDM", "17 NAD with NAD.1.1 Z10", "18 superseded", "21 NAD with NAD.1.1 Z17", "22 superseded", "25 NAD with NAD.1.1 Z33"])
+    expect(String(older.excluded[0]!["detail"])).toContain("superseded by the version mapped in run 1 from ")
+    // The older sheet first (it may have been sent: the API keeps it): the replacement is refused, naming both.
+    const olderFirst = join(dir, "older-first.ledger")
+    expect((await journalled(olderFirst, "a-ordinary.edi", true)).payloads).toEqual([ORDINARY])
+    const newer = await journalled(olderFirst, "e-replacement.edi", false)
+    expect(newer.code).toBe(1)
+    expect(newer.payloads).toEqual([])
+    // The sheet's five records outside the skips (NAD+MS, NAD+MR, NAD+DDM and the two CTAs) are rejected together.
+    expect(newer.rejected.flatMap((r) => r["lines"] as Array<number>)).toEqual([9, 12, 14, 16, 20])
+    const detail = JSON.stringify(newer.rejected)
+    expect(detail).toContain("version_conflict")
+    expect(detail).toContain('document PTN-NN-2025-002 of 9900000000011')
+    expect(detail).toContain('document PTN-NN-2025-001 of 9900000000011')
+  })
+
   it("skips every record of a withdrawn data sheet (BGM 1373 11) with why", async () => {
     const run = await map("f-withdrawal.edi")
     expect(run.code).toBe(0)

@@ -6,7 +6,7 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
-import { importsOf, LAYERS, layerOf, SRC, sourceFiles, sourceImports, targetOf } from "./layers.js"
+import { cyclesOf, importsOf, LAYERS, layerOf, SRC, sourceFiles, sourceImports, targetOf } from "./layers.js"
 
 interface Edge {
   readonly from: string
@@ -30,36 +30,11 @@ const upward = (edges: ReadonlyArray<Edge>): Array<string> =>
  */
 const TYPE_ONLY_UPWARD = /^schemas\/(registry|[a-z-]+\/arbitrary)\.ts -> testing\/arbitrary-kit\.ts \(types\)$/u
 
-/** The folders of the graph's edges in cycles: strongly connected sets of more than one folder. */
+/** The folders in cycles: strongly connected sets of more than one folder of the edges' graph. */
 const folderCycles = (edges: ReadonlyArray<readonly [string, string]>): Array<Array<string>> => {
-  const next = new Map<string, Set<string>>()
-  for (const [a, b] of edges) if (a !== b) next.set(a, (next.get(a) ?? new Set()).add(b))
-  const index = new Map<string, number>()
-  const low = new Map<string, number>()
-  const stack: Array<string> = []
-  const cycles: Array<Array<string>> = []
-  const visit = (v: string): void => {
-    index.set(v, index.size)
-    low.set(v, index.get(v)!)
-    stack.push(v)
-    for (const w of next.get(v) ?? []) {
-      if (!index.has(w)) {
-        visit(w)
-        low.set(v, Math.min(low.get(v)!, low.get(w)!))
-      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!))
-    }
-    if (low.get(v) === index.get(v)) {
-      const set: Array<string> = []
-      let w: string
-      do {
-        w = stack.pop()!
-        set.push(w)
-      } while (w !== v)
-      if (set.length > 1) cycles.push(set.sort())
-    }
-  }
-  for (const v of new Set(edges.flat())) if (!index.has(v)) visit(v)
-  return cycles
+  const graph = new Map<string, Array<string>>()
+  for (const [a, b] of edges) if (a !== b) graph.set(a, [...(graph.get(a) ?? []), b])
+  return cyclesOf(graph)
 }
 
 const folderOf = (file: string): string => (file.includes("/") ? file.slice(0, file.lastIndexOf("/")) : ".")

@@ -1,6 +1,7 @@
 /**
- * The order of the layers of `src/`, the one place that states it, and the reading of a file's imports
- * that the layer test (layers.test.ts) checks against it.
+ * The import graph of `src/`: the order of its layers (the one place that states it), the reading of a
+ * file's imports, and the cycles of a graph, which the layer test (layers.test.ts) and the module cycle
+ * test (import-cycles.test.ts) check.
  */
 import { readdirSync, readFileSync } from "node:fs"
 import { join, relative, resolve } from "node:path"
@@ -66,3 +67,35 @@ export const sourceImports = (): Array<{ readonly from: string; readonly to: str
       .filter((i) => i.specifier.startsWith("."))
       .map((i) => ({ from: relative(SRC, file).split("\\").join("/"), to: targetOf(file, i.specifier), typeOnly: i.typeOnly }))
   )
+
+/** The cycles of a graph: its strongly connected components of more than one node, or a node that imports itself (Tarjan). */
+export const cyclesOf = (graph: ReadonlyMap<string, ReadonlyArray<string>>): Array<Array<string>> => {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: Array<string> = []
+  const onStack = new Set<string>()
+  const cycles: Array<Array<string>> = []
+  const visit = (node: string): void => {
+    index.set(node, index.size)
+    low.set(node, index.get(node)!)
+    stack.push(node)
+    onStack.add(node)
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next)
+        low.set(node, Math.min(low.get(node)!, low.get(next)!))
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!))
+    }
+    if (low.get(node) !== index.get(node)) return
+    const component: Array<string> = []
+    let member: string
+    do {
+      member = stack.pop()!
+      onStack.delete(member)
+      component.push(member)
+    } while (member !== node)
+    if (component.length > 1 || (graph.get(node) ?? []).includes(node)) cycles.push(component.sort())
+  }
+  for (const node of graph.keys()) if (!index.has(node)) visit(node)
+  return cycles
+}
