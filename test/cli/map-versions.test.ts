@@ -78,6 +78,16 @@ describe("map of MSCONS with re-sends, corrections and cancellations", () => {
     }
   })
 
+  it("reads the interchanges from stdin once, and maps the same latest versions as from the files", async () => {
+    const out = join(dir, "stdin.ndjson")
+    const stdin = Buffer.concat([A, B, C, D].map((f) => readFileSync(f)))
+    const run = await runCli(["map", "-m", MAPPING, "-o", out, "-"], { stdin })
+    expect(run.code).toBe(0)
+    expect(amounts(out).map(brief).sort()).toEqual([...LATEST].sort())
+    // 6 + 5 + 2 QTYs of a, b and d: 6 payloads, the other 7 superseded or cancelled.
+    expect(run.stderr).toContain("-: 13 rows read = 6 in 6 payloads (energy-amount) + 0 rejected + 7 excluded")
+  })
+
   it("without versions in the reader file, every version is an amount of its own (3.1 times too much in real archives)", async () => {
     const reader = JSON.parse(readFileSync(join(ROOT, "examples", "market-messages", "mscons-energy-amounts.reader.json"), "utf8")) as Record<string, unknown>
     delete reader["versions"]

@@ -101,6 +101,12 @@ export const openMapSource = async (
   mapping: Mapping,
   mappingPath: string
 ): Promise<MapSource> => {
+  if (mapping.source === "edifact" && options.versions?.spooled === true) {
+    // The run has read the input already (for the versions of its values): its items wait in a spool.
+    const warn = (line: string): boolean => process.stderr.write(`${line}\n`)
+    const source = await openEdifactRows(input, undefined, mapping, mappingPath, warn, options.versions.forInput(input))
+    return { early: [], source, header: undefined, headerLine: undefined, bytesRead: () => 0, size: undefined }
+  }
   let opened
   try {
     opened = await openInput(input)

@@ -1,28 +1,29 @@
 /**
  * The versions of a `map` run over EDIFACT inputs whose reader file has `versions`: every input is read
- * before anything is mapped (its message headers, then its values' keys), so that the latest version of
- * each value is known whichever file it is in, and each cancellation finds the document it names. The
- * reading of each input then consults the result ({@link RunVersions.forInput}) record by record.
+ * before anything is mapped, so that the latest version of each value is known whichever file it is in,
+ * and each cancellation finds the document it names. That one reading gives the index its message headers
+ * and values, and keeps each input's items in a spool (`ItemSpool`); the mapping of each input then takes
+ * its items from the spool, and consults the result ({@link RunVersions.forInput}) record by record.
  *
  * @module
  */
 import type { Mapping } from "../define-mapping.js"
 import { type InputVersions, VersionIndex } from "../../readers/edifact/versions.js"
 import type { MapVersions } from "../../ledger/map-versions.js"
-import type { EdifactRecord } from "../../readers/edifact/records.js"
-import { recordSelection, selectionColumns, selectionOf } from "../../readers/edifact/selection.js"
-import { edifactPlace, readEdifactReaderFile } from "../../readers/edifact/edifact-source.js"
-import { ioError, usageError } from "../../readers/exit-codes.js"
+import type { EdifactRecordItem } from "../../readers/edifact/records.js"
+import { edifactPlace, readEdifactItems, readEdifactReaderFile } from "../../readers/edifact/edifact-source.js"
+import { ioError } from "../../readers/exit-codes.js"
 import { openInput, readChunks, UnreadableInput } from "../../readers/io.js"
+import { ItemSpool } from "./item-spool.js"
 
 /**
  * The versions of the values of a run's inputs (`inputs`, in the run's order). {@link read} reads them,
- * {@link settle} compares them with the campaign's ledger; the reading of each input consults
- * {@link forInput}, which may be asked before the index is built (the first input is opened early), as
- * long as its records are read after.
+ * {@link settle} compares them with the campaign's ledger; the mapping of each input takes its items and
+ * verdicts from {@link forInput}, in the run's order.
  */
 export class RunVersions {
   private index: VersionIndex | undefined
+  private spool: ItemSpool<EdifactRecordItem> | undefined
   private readonly opened = new Map<string, number>()
   /** Each input name's places in the run, in order: looked up once a file, so a run of 10⁵ files stays linear. */
   private readonly places = new Map<string, Array<number>>()
@@ -36,34 +37,49 @@ export class RunVersions {
   }
 
   /**
-   * Reads every input's message headers, then every input's value keys (a usage error when the reader
-   * file asks for versions and an input is stdin, which can be read once only; nothing is read when it
-   * does not ask for them).
+   * Reads every input once, when the reader file asks for versions (nothing is read when it does not):
+   * the index learns each message's header and each value, and the items wait in the spool to be mapped.
    */
   async read(mapping: Mapping, mappingPath: string): Promise<void> {
     const { options } = await readEdifactReaderFile(mapping, mappingPath)
     if (options.versions === undefined) return
-    if (this.inputs.includes("-")) {
-      throw usageError(`the reader of ${mappingPath} compares versions of values across inputs ("versions"), which reads each input twice: give the interchange as a file, not as "-" (stdin)`)
-    }
-    const { accounts: _accounts, versions, pids: _pids, documentTypes: _documentTypes, qualifiers: _qualifiers, ...reader } = options
-    const select = recordSelection(selectionOf(options))
-    const selected = { columns: selectionColumns(selectionOf(options)), leftOut: (record: EdifactRecord) => select?.(record) !== undefined }
-    const index = new VersionIndex(versions, reader.zone ?? "Europe/Berlin")
-    const chunksOf = async (input: string): Promise<AsyncIterable<Uint8Array>> => {
-      try {
-        return readChunks(input, (await openInput(input)).chunks)
-      } catch (cause) {
-        throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
-      }
-    }
+    const index = new VersionIndex(options.versions, options.zone ?? "Europe/Berlin")
+    const spool = new ItemSpool<EdifactRecordItem>()
     try {
-      for (const [file, input] of this.inputs.entries()) await index.addMessages(file, input, await chunksOf(input), reader)
-      for (const [file, input] of this.inputs.entries()) await index.addValues(file, await chunksOf(input), reader, selected)
+      for (const [file, input] of this.inputs.entries()) {
+        const chunks = readChunks(input, (await openInput(input)).chunks)
+        const runs = await readEdifactItems(chunks, mapping, mappingPath, (message) => index.addMessage(file, input, message))
+        spool.begin()
+        for await (const run of runs) {
+          for (const item of run) {
+            if (item.kind === "record") index.addValue(file, item)
+            spool.write(item)
+          }
+        }
+      }
+      spool.end()
+      // A cancellation voids values read before it was known: they are added again, from the spool.
+      if (index.valuesToReadAgain()) {
+        index.clearValues()
+        for (const file of this.inputs.keys()) for (const run of spool.read()) for (const item of run) if (item.kind === "record") index.addValue(file, item)
+        spool.rewind()
+      }
     } catch (cause) {
+      spool.close()
       throw cause instanceof UnreadableInput ? ioError(cause.message) : cause
     }
     this.index = index
+    this.spool = spool
+  }
+
+  /** Whether the inputs were read (and their items wait to be mapped): their mapping reads no input again. */
+  get spooled(): boolean {
+    return this.spool !== undefined
+  }
+
+  /** Releases the spool. */
+  close(): void {
+    this.spool?.close()
   }
 
   /**
@@ -90,11 +106,15 @@ export class RunVersions {
     return index !== undefined && (this.places.get(input) ?? []).some((file) => index.holdsCancellations(file))
   }
 
-  /** The verdicts for the next opening of `input` (the same file given twice is two inputs, in order). */
+  /** The items and verdicts for the next opening of `input` (the same file given twice is two inputs, in order). */
   forInput(input: string): InputVersions {
     const seen = this.opened.get(input) ?? 0
     this.opened.set(input, seen + 1)
     const file = this.places.get(input)?.[seen] ?? -1
-    return { verdictOf: (item) => (file < 0 ? undefined : this.index?.verdictOf(file, item)) }
+    const spool = this.spool
+    return {
+      verdictOf: (item) => (file < 0 ? undefined : this.index?.verdictOf(file, item)),
+      read: spool === undefined ? undefined : () => spool.read()
+    }
   }
 }

@@ -14,7 +14,7 @@ import { dirname, resolve } from "node:path"
 import type { Mapping } from "../../mappers/define-mapping.js"
 import { mappingColumns } from "../../mappers/compile-mapping.js"
 import { offsetFormatFor } from "../../schemas/zone-offsets.js"
-import type { EdifactLocation } from "./messages.js"
+import type { EdifactLocation, EdifactMessage } from "./messages.js"
 import { AMBIGUOUS } from "./dtm.js"
 import { type EdifactExclusion, type EdifactRecordItem, type EdifactRecordOptions, readEdifactRecordRuns } from "./records.js"
 import { type QuantityUnits, quantityUnitFinder, quantityUnitsProblems, unitColumns } from "./quantity-units.js"
@@ -143,34 +143,73 @@ export const edifactPlace = (file: string, at: EdifactLocation): string => `${fi
 const place = (at: EdifactLocation): string =>
   `${at.message !== undefined ? `message ${JSON.stringify(at.messageReference ?? "")} (#${at.message}), ` : ""}segment ${at.segment} at byte ${at.offset}`
 
-/** The rows of an EDIFACT input as `map` reads them; notices of the interchange go to `warn`. */
-export const openEdifactRows = async (
-  input: string,
-  chunks: AsyncIterable<Uint8Array>,
-  mapping: Mapping,
-  mappingPath: string,
-  warn: (line: string) => void,
-  versions?: InputVersions
-): Promise<AsyncGenerator<SourceItem>> => {
-  const { path: readerPath, options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
-  const { accounts, units, versions: versionKey, pids, documentTypes, qualifiers, skip, wholeMessages, cells, ...options } = readerFile
-  const selection = selectionOf(readerFile)
-  const periods = accounts !== undefined
-    ? await readOncePerMapping(mapping, `accounts ${readerPath}`, () => readAccountPeriods(readerPath, accounts.table, options.zone))
-    : undefined
-  const columns = [
+/** The columns the reading of an EDIFACT input gives its records: what the mapping and the reader file read. */
+const readingColumns = (mapping: Mapping, readerFile: ReaderFile): Array<string> => {
+  const { accounts, units, versions: versionKey, cells } = readerFile
+  return [
     ...mappingColumns(mapping),
     ...SERIES_COLUMNS,
     ...(accounts !== undefined ? accountColumns(accounts) : []),
     ...(units !== undefined ? unitColumns(units) : []),
     ...(versionKey?.key ?? []),
     ...(versionKey?.documents ?? []),
-    ...selectionColumns(selection),
+    ...selectionColumns(selectionOf(readerFile)),
     ...(cells !== undefined ? derivedColumns(cells) : [])
   ]
+}
+
+/**
+ * The items of an EDIFACT input as far as they do not depend on other inputs: records selected by the
+ * reader file's PIDs and qualifiers, cells derived, series checked; in runs. Each message that checks out
+ * is told to `onMessage` before its records. What remains ({@link openEdifactRows}): units, versions,
+ * accounts, whole messages.
+ */
+export const readEdifactItems = async (
+  chunks: AsyncIterable<Uint8Array>,
+  mapping: Mapping,
+  mappingPath: string,
+  onMessage?: (message: EdifactMessage) => void
+): Promise<AsyncGenerator<ReadonlyArray<EdifactRecordItem>>> => {
+  const { options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
+  const { accounts: _accounts, units: _units, versions: _versions, pids: _pids, documentTypes: _documentTypes, qualifiers: _qualifiers, skip: _skip, wholeMessages: _whole, cells, ...options } = readerFile
   // Records outside the reader file's PIDs and qualifiers are left out first, each counted and listed
   // (selection.ts): a forecast is skipped as one, whatever its unit, version or account.
-  const select = recordSelection(selection)
+  const select = recordSelection(selectionOf(readerFile))
+  // The reader's items in runs: each record steps through one async generator (this one), not two.
+  const runs = readEdifactRecordRuns(chunks, { ...options, columns: readingColumns(mapping, readerFile), ...(onMessage !== undefined ? { onMessage } : {}) })
+  // The series of each message checked as its records pass (src/readers/edifact/series.ts).
+  const series = new SeriesCheck(options.zone ?? DEFAULT_ZONE)
+  // Cells derived from a record's or from the next record's cells, before anything reads them.
+  const derive = cells !== undefined ? new CellDeriver(cells) : undefined
+  return (async function*(): AsyncGenerator<ReadonlyArray<EdifactRecordItem>> {
+    for await (const run of runs) {
+      // Records outside the selection are left out before the series check: a forecast beside a true
+      // value of the same quarter-hour is no repeat of it.
+      const selected = select === undefined ? run : run.map((made) => (made.kind === "record" ? select(made) ?? made : made))
+      yield series.check(derive === undefined ? selected : derive.take(selected))
+    }
+    if (derive !== undefined) yield series.check(derive.end())
+    yield series.end()
+  })()
+}
+
+/**
+ * The rows of an EDIFACT input as `map` reads them; notices of the interchange go to `warn`. The input is
+ * read from `chunks`, unless its run read it already (`versions.read`).
+ */
+export const openEdifactRows = async (
+  input: string,
+  chunks: AsyncIterable<Uint8Array> | undefined,
+  mapping: Mapping,
+  mappingPath: string,
+  warn: (line: string) => void,
+  versions?: InputVersions
+): Promise<AsyncGenerator<SourceItem>> => {
+  const { path: readerPath, options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
+  const { accounts, units, versions: versionKey, wholeMessages, ...options } = readerFile
+  const periods = accounts !== undefined
+    ? await readOncePerMapping(mapping, `accounts ${readerPath}`, () => readAccountPeriods(readerPath, accounts.table, options.zone))
+    : undefined
   // Versions are asked after the unit (a value that is no amount is refused as such, whichever its
   // version) and before the account: a value superseded or cancelled needs none.
   const verdictOf = versionKey !== undefined ? versions?.verdictOf.bind(versions) : undefined
@@ -181,12 +220,7 @@ export const openEdifactRows = async (
     : undefined
   // The unit of each quantity, before its account: a quantity that cannot be sent is refused for that.
   const unitOf = units !== undefined ? quantityUnitFinder<EdifactLocation, EdifactExclusion>(units, { inPlace: true }) : undefined
-  // The reader's items in runs: each record steps through one async generator (this one), not two.
-  const runs = readEdifactRecordRuns(chunks, { ...options, columns })
-  // The series of each message checked as its records pass (src/readers/edifact/series.ts).
-  const series = new SeriesCheck(options.zone ?? DEFAULT_ZONE)
-  // Cells derived from a record's or from the next record's cells, before anything reads them.
-  const derive = cells !== undefined ? new CellDeriver(cells) : undefined
+  const items = versions?.read?.() ?? (chunks !== undefined ? await readEdifactItems(chunks, mapping, mappingPath) : [])
   const settle = (read: EdifactRecordItem): EdifactRecordItem => {
     const measured = unitOf !== undefined && read.kind === "record" ? unitOf(read) : read
     const decided = verdictOf !== undefined && measured.kind === "record" ? verdictOf(measured) ?? measured : measured
@@ -204,17 +238,14 @@ export const openEdifactRows = async (
     }
     if (item.kind === "reject") return { kind: "refused", line: item.at.segment, code: "invalid", detail: `${edifactPlace(input, item.at)}: ${item.code}: ${item.detail}`, raw: item.raw }
     warn(`warning: ${edifactPlace(input, item.at)}: ${item.code}: ${item.detail}`)
-    return { kind: "warning", line: item.at.segment, code: item.code, detail: `${place(item.at)}: ${item.detail}`, raw: item.raw, record: (item as Partial<SeriesWarning>).record }
+    // A warning on a record files under its account: the record's own (the same object) has it, a copy
+    // read back from the run's spool is looked up.
+    const record = (item as Partial<SeriesWarning>).record
+    if (find !== undefined && record !== undefined && record[accounts!.into] === undefined) find({ kind: "record", record, at: item.at, raw: item.raw })
+    return { kind: "warning", line: item.at.segment, code: item.code, detail: `${place(item.at)}: ${item.detail}`, raw: item.raw, record }
   }
   return (async function*(): AsyncGenerator<SourceItem> {
-    for await (const run of runs) {
-      // Records outside the selection are left out before the series check: a forecast beside a true
-      // value of the same quarter-hour is no repeat of it.
-      const selected = select === undefined ? run : run.map((made) => (made.kind === "record" ? select(made) ?? made : made))
-      for (const read of series.check(derive === undefined ? selected : derive.take(selected))) for (const item of settled(read)) yield sourceItem(item)
-    }
-    if (derive !== undefined) for (const read of series.check(derive.end())) for (const item of settled(read)) yield sourceItem(item)
-    for (const read of series.end()) for (const item of settled(read)) yield sourceItem(item)
+    for await (const run of items) for (const read of run) for (const item of settled(read)) yield sourceItem(item)
     for (const item of whole?.end() ?? []) yield sourceItem(item)
   })()
 }

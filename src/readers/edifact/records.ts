@@ -78,6 +78,12 @@ export interface EdifactRecordOptions extends MessageOptions {
    * always given.
    */
   readonly columns?: ReadonlyArray<string>
+  /**
+   * Told each message that checks out, before its records: the message with its segments from `UNH` up
+   * to its `UNS` (to its `UNT` when it has none), so that a reader of the records learns the headers
+   * (document number, date, references) in the same reading.
+   */
+  readonly onMessage?: (message: EdifactMessage) => void
 }
 
 /** The tags of the segments that start a record, as `record` names one or several. */
@@ -493,8 +499,10 @@ export async function* readEdifactRecordRuns(
     const unt = current!
     out.push({ kind: "checked", message, text: textOf(unh.offset, unt.offset + unt.length), separators: scanner.separatorsAt(unh.offset), unh })
   }
+  const onMessage = options.onMessage
   const records = function*(checked: CheckedMessage): Generator<ReadonlyArray<EdifactRecordItem>> {
     const { message, text, unh } = checked
+    if (onMessage !== undefined) onMessage({ ...message, segments: headerOf(checked) })
     const again = new SegmentScanner({ separators: checked.separators, offset: unh.offset, number: unh.number - 1 })
     const state = new MessageRecords(message, options, addFor(), columns, tags)
     const segments: Array<SegmentItem> = []
@@ -555,6 +563,26 @@ export async function* readEdifactRecordRuns(
   }
   reader.end(take)
   yield* drain()
+}
+
+/** The segments of a message that checked out, from its `UNH` up to its `UNS` (to its `UNT` when it has none). */
+const headerOf = (checked: CheckedMessage): Array<Segment> => {
+  const { text, unh } = checked
+  const scanner = new SegmentScanner({ separators: checked.separators, offset: unh.offset, number: unh.number - 1 })
+  const header: Array<Segment> = []
+  const segments: Array<SegmentItem> = []
+  for (let at = 0; at < text.length; at += RECORDS_PIECE) {
+    scanner.push(text.slice(at, at + RECORDS_PIECE), segments)
+    for (const item of segments) {
+      if (item.kind !== "segment") continue
+      header.push(item)
+      if (item.tag === "UNS") return header
+    }
+    segments.length = 0
+  }
+  scanner.end(segments)
+  for (const item of segments) if (item.kind === "segment") header.push(item)
+  return header
 }
 
 /** Characters of a checked message read again at a time: its records are made and taken a piece at a time. */

@@ -6,12 +6,14 @@
  * e.g. an INVOIC Storno 31004 naming its invoice in `RFF+OI`) void the values of the document they name;
  * without a `key`, only cancellations act, on whole documents.
  *
- * An index is built before anything is mapped, in two readings of every input: the message headers
- * ({@link VersionIndex.addMessages}: sender, `BGM` 1004, `DTM+137`, cancellations), then the values
- * ({@link VersionIndex.addValues}: the record reader with the key cells only, so a key is the same text
- * the mapping reads). Each record of the mapping's own reading then asks {@link VersionIndex.verdictOf}
- * whether it is mapped, left out (`superseded`, `cancelled`) or rejected (`version_conflict`, against a
- * version an earlier run recorded in the campaign's ledger).
+ * An index is built before anything is mapped, from every input: the message headers
+ * ({@link VersionIndex.addMessage}: sender, `BGM` 1004, `DTM+137`, cancellations) and the values
+ * ({@link VersionIndex.addValue}: records with the key cells, so a key is the same text the mapping
+ * reads). `map` gives both from its one reading of each input (the record reader's `onMessage`, then the
+ * records); {@link VersionIndex.addMessages} and {@link VersionIndex.addValues} read them from an input
+ * in two readings. Each record of the mapping then asks {@link VersionIndex.verdictOf} whether it is
+ * mapped, left out (`superseded`, `cancelled`) or rejected (`version_conflict`, against a version an
+ * earlier run recorded in the campaign's ledger).
  *
  * The order of versions: the message date `DTM+137` (a message without a readable one before every dated
  * one), then the input's place in the run, the message's in its input, the value's in its message. What
@@ -21,7 +23,7 @@
  */
 import { dtmToIso } from "./dtm.js"
 import { el, type EdifactLocation, type EdifactMessage, type MessageEvent, MessageReader } from "./messages.js"
-import { type EdifactExclusion, type EdifactRecord, type EdifactRecordOptions, type EdifactReject, readEdifactRecordRuns } from "./records.js"
+import { type EdifactExclusion, type EdifactRecord, type EdifactRecordItem, type EdifactRecordOptions, type EdifactReject, readEdifactRecordRuns } from "./records.js"
 import { type Segment, type SegmentItem, SegmentScanner } from "./segments.js"
 
 /** The segments a message's header is read from: those after its `UNS` are never looked at. */
@@ -151,6 +153,8 @@ export interface WinningVersion {
 /** What the reading of one input asks of the versions of its run: the verdict on each of its records. */
 export interface InputVersions {
   verdictOf(item: EdifactRecord): EdifactExclusion | EdifactReject | undefined
+  /** The input's items as the run's one reading of it gave them (`readEdifactItems`), when it read them already. */
+  readonly read?: (() => Iterable<ReadonlyArray<EdifactRecordItem>>) | undefined
 }
 
 /** A located warning of the index (an orphan cancellation). */
@@ -366,15 +370,7 @@ export class VersionIndex {
     const scanner = new SegmentScanner()
     const segments: Array<SegmentItem> = []
     const take = (item: MessageEvent): void => {
-      if (item.kind !== "message" || !options.messages.includes(`${item.type}:${item.version}:${item.release}`)) return
-      const header = messageHeaderOf(item, file, fileName, this.zone, this.options.cancellations)
-      this.headers.set(messageKey(file, item.number), header)
-      if (!header.cancellation) {
-        const key = documentKey(header.sender, header.document)
-        const list = this.documents.get(key)
-        if (list === undefined) this.documents.set(key, [header])
-        else list.push(header)
-      }
+      if (item.kind === "message" && options.messages.includes(`${item.type}:${item.version}:${item.release}`)) this.addMessage(file, fileName, item)
     }
     for await (const chunk of chunks) {
       scanner.push(chunk, segments)
@@ -387,6 +383,21 @@ export class VersionIndex {
     // Cancellations are matched in settle(), once every input's documents are known.
   }
 
+  /**
+   * The header of one message of input `file` (named `fileName`) that checked out: its segments before
+   * the `UNS` are read (the record reader's `onMessage` gives them, before the message's records).
+   */
+  addMessage(file: number, fileName: string, message: EdifactMessage): void {
+    const header = messageHeaderOf(message, file, fileName, this.zone, this.options.cancellations)
+    this.headers.set(messageKey(file, message.number), header)
+    if (!header.cancellation) {
+      const key = documentKey(header.sender, header.document)
+      const list = this.documents.get(key)
+      if (list === undefined) this.documents.set(key, [header])
+      else list.push(header)
+    }
+  }
+
   /** The values of an input (second reading, after every input's messages): the latest of each key is kept. */
   async addValues(
     file: number,
@@ -396,53 +407,68 @@ export class VersionIndex {
     selected: { readonly columns: ReadonlyArray<string>; readonly leftOut: (record: EdifactRecord) => boolean } = { columns: [], leftOut: () => false }
   ): Promise<void> {
     if (!this.matched) this.matchCancellations()
+    const cells = this.options.documents ?? this.options.key ?? []
+    for await (const run of readEdifactRecordRuns(chunks, { ...options, columns: [...cells, ...selected.columns] })) {
+      for (const item of run) if (item.kind === "record" && !selected.leftOut(item)) this.addValue(file, item)
+    }
+  }
+
+  /**
+   * One value of input `file` (a record with the key cells, which the reader file's selection keeps),
+   * after its message's header: the latest version of each key is kept. Values may come before every
+   * input's headers are known (one reading of each input); {@link valuesToReadAgain} then tells whether
+   * a cancellation found since voids some of them.
+   */
+  addValue(file: number, item: EdifactRecord): void {
+    if (item.at.message === undefined) return
+    const at = messageKey(file, item.at.message)
+    const header = this.headers.get(at)
+    if (header === undefined || header.cancellation || this.cancelled.has(at)) return
+    if (!this.matched) this.valuesBeforeMatching = true
     // Without a key no value is a version of another: only where each document starts is read, so that a
     // ledger records the documents mapped, and a later cancellation of one is told from an orphan.
     const documents = this.options.documents
     if (documents !== undefined) {
-      for await (const run of readEdifactRecordRuns(chunks, { ...options, columns: [...documents, ...selected.columns] })) {
-        for (const item of run) {
-          if (item.kind !== "record" || item.at.message === undefined || selected.leftOut(item)) continue
-          const at = messageKey(file, item.at.message)
-          const header = this.headers.get(at)
-          if (header === undefined || header.cancellation || this.cancelled.has(at) || this.messageKeys.has(at)) continue
-          const key = this.keyOf(item.record, documents)
-          if (key === undefined) continue
-          this.messageKeys.set(at, key)
-          // A document's version is its message: the sender, BGM 1004 and DTM+137 are what it is compared by.
-          const version: Latest = { file, message: item.at.message, segment: item.at.segment, raw: documentIdentity(header), header, verdict: MAP }
-          const best = this.latest.get(key)
-          if (best === undefined || later(version, best)) this.latest.set(key, version)
-        }
-      }
+      if (this.messageKeys.has(at)) return
+      const key = this.keyOf(item.record, documents)
+      if (key === undefined) return
+      this.messageKeys.set(at, key)
+      // A document's version is its message: the sender, BGM 1004 and DTM+137 are what it is compared by.
+      const version: Latest = { file, message: item.at.message, segment: item.at.segment, raw: documentIdentity(header), header, verdict: MAP }
+      const best = this.latest.get(key)
+      if (best === undefined || later(version, best)) this.latest.set(key, version)
       return
     }
     if (this.options.key === undefined) {
-      for await (const run of readEdifactRecordRuns(chunks, { ...options, columns: selected.columns })) {
-        for (const item of run) {
-          if (item.kind !== "record" || item.at.message === undefined || selected.leftOut(item)) continue
-          const at = messageKey(file, item.at.message)
-          const header = this.headers.get(at)
-          if (header === undefined || header.cancellation || this.cancelled.has(at) || this.documentStarts.has(at)) continue
-          this.documentStarts.set(at, { header, segment: item.at.segment, raw: flat(item.raw) })
-        }
-      }
+      if (!this.documentStarts.has(at)) this.documentStarts.set(at, { header, segment: item.at.segment, raw: flat(item.raw) })
       return
     }
-    for await (const run of readEdifactRecordRuns(chunks, { ...options, columns: [...this.options.key, ...selected.columns] })) {
-      for (const item of run) {
-        if (item.kind !== "record" || item.at.message === undefined || selected.leftOut(item)) continue
-        const header = this.headers.get(messageKey(file, item.at.message))
-        if (header === undefined || header.cancellation || this.cancelled.has(messageKey(file, item.at.message))) continue
-        const key = this.keyOf(item.record)
-        if (key === undefined) continue
-        const version: Latest = { file, message: item.at.message, segment: item.at.segment, raw: flat(item.raw), header, verdict: MAP }
-        const best = this.latest.get(key)
-        if (best === undefined || later(version, best)) this.latest.set(key, version)
-      }
-    }
+    const key = this.keyOf(item.record)
+    if (key === undefined) return
+    const best = this.latest.get(key)
+    const version: Latest = { file, message: item.at.message, segment: item.at.segment, raw: item.raw, header, verdict: MAP }
+    if (best === undefined || later(version, best)) this.latest.set(key, { ...version, raw: flat(item.raw) })
   }
 
+  /**
+   * Once every input's headers are known: whether values were added before the cancellations were
+   * matched and one of them cancels a document, so that the values must be added again (after
+   * {@link clearValues}): a cancelled value is no version, and an earlier one of its key may be the latest.
+   */
+  valuesToReadAgain(): boolean {
+    if (!this.matched) this.matchCancellations()
+    return this.valuesBeforeMatching && this.cancelled.size > 0
+  }
+
+  /** Forgets every value added (to add them again, now that cancellations are known). */
+  clearValues(): void {
+    this.latest.clear()
+    this.messageKeys.clear()
+    this.documentStarts.clear()
+    this.valuesBeforeMatching = false
+  }
+
+  private valuesBeforeMatching = false
   private matched = false
   private cancellationsOf: Array<MessageHeader> = []
   private readonly cancellationFiles = new Set<number>()
