@@ -165,6 +165,34 @@ describe("data-import map: PRICAT to price sheets", () => {
     ])
   })
 
+  it("a sheet is whole or not at all: a price that cannot be read rejects every article of its sheet, and the next sheet maps", async () => {
+    const input = fixture("one-price-unreadable.edi")
+    const text = readFileSync(input, "latin1")
+    const result = await map("one-price-unreadable", input)
+    expect(result.code).not.toBe(0)
+    // PRC0009B: the metering sheet (BGM+Z32, PID 27002), valid from 202403312200+00 = 1 April 2024 00:00
+    // in Berlin (summer time); 12.5 EUR is 1250 cents.
+    expect(result.payloads).toEqual([{
+      price_sheets: [{
+        market_participant_code: 9900123000003,
+        price_sheet_type: "Z32",
+        document_number: "MSB-2024-0009",
+        is_price_sheet_unused: false,
+        active_from: "2024-04-01T00:00:00+02:00",
+        article_prices: [{ article_id: "2-01-7-001", price_cents: "1250" }]
+      }]
+    }])
+    // PRC0009A writes 0,0800 under a UNA whose decimal mark is ".": its LIN 2 (segment 14) is refused, and
+    // with it the sheet's BGM (4) and LIN 1 (12), whose price alone would be a sheet short of an article.
+    expect(result.rejected.map((r) => r["lines"])).toEqual([[4], [12], [14]])
+    const details = result.rejected.map((r) => (r["errors"] as Array<Record<string, unknown>>)[0]!["detail"] as string)
+    const incomplete = "document_incomplete: the message is one document, and its segment 14 was rejected (invalid_number)"
+    expect(details[0]).toBe(`${input}: message "PRC0009A" (#1), segment 4 at byte ${text.indexOf("BGM+Z64")}: ${incomplete}`)
+    expect(details[1]).toBe(`${input}: message "PRC0009A" (#1), segment 12 at byte ${text.indexOf("LIN+1++1-01-6-005")}: ${incomplete}`)
+    expect(details[2]).toContain(`segment 14 at byte ${text.indexOf("LIN+2++1-01-9-001")}: invalid_number: PRI+CAL.1.2[] "0,0800" (segment 15)`)
+    expect(result.stderr).toContain("5 rows read = 2 in 1 payload (market-participant-fees) + 3 rejected")
+  })
+
   it("a zone open at the top (the AHB's last zone has no upper bound) cannot be an interval zone: its sheet is refused, located", async () => {
     const result = await map("open-zone", fixture("open-zone-z70.edi"))
     expect(result.code).not.toBe(0)

@@ -20,6 +20,7 @@ const ORDINARY = join(FIXTURES, "ordinary-25004-25005.edi")
 const REPLACEMENT = join(FIXTURES, "replacement-25004.edi")
 const DAMAGED = join(FIXTURES, "damaged-beside-intact.edi")
 const OTHER = join(FIXTURES, "other-kinds.edi")
+const NOT_A_DAY = join(FIXTURES, "one-transaction-not-at-day-start.edi")
 const MAKO = join(ROOT, "test", "fixtures", "market-messages", "mako-utilts-pid_25006.edi")
 
 const lines = (text: string): Array<Record<string, unknown>> => text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>)
@@ -207,6 +208,33 @@ describe("map of UTILTS time definitions (25004, 25005)", () => {
     for (const r of rejects) expect(detailOf(r)).toContain(`${DAMAGED}: message "1" (#1), segment ${(r["lines"] as Array<number>)[0]!} at byte `)
     for (const r of rejects) expect(detailOf(r)).toContain(`invalid_release: the release character "?" at byte ${readFileSync(DAMAGED, "latin1").indexOf("?T")} precedes an ordinary character`)
     expect(run.stderr).toContain(`${DAMAGED}: 12 rows read = 6 in 1 payload (market-participant-definitions) + 6 rejected`)
+  })
+
+  it("an overview is whole or not at all: a transaction whose validity is no day's start rejects the whole message", async () => {
+    const { run, payloads, rejects } = await map("not-a-day", [NOT_A_DAY])
+    expect(run.code).toBe(1)
+    // M2: one definition HTNT, valid from DTM+157 202503312200 UTC = 1 April 2025 00:00 in Berlin (summer
+    // time), version time DTM+293 20250301095530 UTC = 10:55:30 in Berlin (winter time).
+    expect(payloads).toEqual([{
+      network_operator_code: NB,
+      definitions: [{
+        valid_from: "2025-04-01",
+        version_datetime: "2025-03-01T10:55:30+01:00",
+        status: "Z45",
+        definition_type: "ZAEHLZEIT",
+        definition_code: "HTNT",
+        transmission_frequency: "Z34",
+        registers: [{ register_code: "HT", low_load_capable: false }, { register_code: "NT", low_load_capable: true }]
+      }]
+    }])
+    // M1's second transaction (IDE at 28) is valid from 202503311200 UTC, 14:00 in Berlin: its definition
+    // (SEQ+Z42 at 33) and registers (SEQ+Z41 at 40, 44) are refused for it, and with them the first
+    // transaction's (13, 20, 24), which alone would be an overview short of a definition.
+    expect(rejects.map((r) => r["lines"])).toEqual([[13], [20], [24], [33], [40], [44]])
+    const detailOf = (r: Record<string, unknown>): string => (r["errors"] as Array<{ detail: string }>)[0]!.detail
+    for (const r of rejects.slice(0, 3)) expect(detailOf(r)).toContain("document_incomplete: the message is one document, and its segment 33 was rejected (not_a_day_start)")
+    for (const r of rejects.slice(3)) expect(detailOf(r)).toContain('not_a_day_start: DTM+157 "2025-03-31T14:00:00+02:00" is not the start of a day')
+    expect(run.stderr).toContain(`${NOT_A_DAY}: 9 rows read = 3 in 1 payload (market-participant-definitions) + 6 rejected`)
   })
 
   it("other kinds: a Schaltzeit overview is a listed skip by PID; no definitions and a daily pattern are located rejects", async () => {
