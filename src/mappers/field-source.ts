@@ -44,6 +44,11 @@ export interface ColumnSource {
   /** Columns read as one cell, joined by a space: `["Datum", "Uhrzeit"]`. */
   readonly columns?: ReadonlyArray<string>
   /**
+   * With `columns`: a blank cell is left out of the join instead of rejecting the row (`incomplete_columns`):
+   * a street and its house number, either of which a record may lack (`["NAD+MS.5.1", "NAD+MS.5.3"]`).
+   */
+  readonly skipBlank?: boolean
+  /**
    * Columns of which one holds the value: one field spelt otherwise by another export (`["obiskennzahl",
    * "obisKennzahl"]`). The cell that is not blank is read; two that differ reject the row (`conflicting_columns`).
    */
@@ -130,12 +135,15 @@ const fromFunction = (source: FunctionSource): FieldReader => (row) => {
   return { ok: true, value: out, stated: true }
 }
 
-/** The cells of several columns joined by a space; `undefined` when all are empty; the empty ones when only some are. */
-const joinCells = (columns: ReadonlyArray<string>, row: LegacyRecord): string | undefined | { readonly missing: string } => {
+/**
+ * The cells of several columns joined by a space; `undefined` when all are empty; the empty ones when only
+ * some are, unless `skipBlank` (then the cells that are not blank, joined).
+ */
+const joinCells = (columns: ReadonlyArray<string>, row: LegacyRecord, skipBlank: boolean): string | undefined | { readonly missing: string } => {
   const empty = columns.filter((column) => isEmptyCell(cellOf(row, column)))
   if (empty.length === columns.length) return undefined
-  if (empty.length > 0) return { missing: empty.join(", ") }
-  return columns.map((column) => String(cellOf(row, column)).trim()).join(" ")
+  if (empty.length > 0 && !skipBlank) return { missing: empty.join(", ") }
+  return columns.filter((column) => !empty.includes(column)).map((column) => String(cellOf(row, column)).trim()).join(" ")
 }
 
 /**
@@ -207,7 +215,7 @@ export const fieldReader = (source: FieldSource, resolvers?: Array<WallTimeResol
       if (isConflict(one)) return { ok: false, column, code: "conflicting_columns", detail: one.conflict }
       cell = one
     } else {
-      const joined = joinCells(source.columns!, row)
+      const joined = joinCells(source.columns!, row, source.skipBlank === true)
       if (typeof joined === "object") return { ok: false, column, code: "incomplete_columns", detail: `${joined.missing} is empty while the other columns of this field are not` }
       cell = joined
     }

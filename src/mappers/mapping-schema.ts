@@ -23,10 +23,12 @@ const FIELD_PATH = /^[a-z_][a-z0-9_]*(?:\.(?:[a-z_][a-z0-9_]*|[0-9]+))*$/u
 const FieldPath = Schema.String.check(Schema.isPattern(FIELD_PATH, { message: "a dot path of payload field names such as energy_amount.quantity" }))
 
 const exactlyOneColumn = Schema.makeFilter(
-  (source: { readonly column?: string; readonly columns?: ReadonlyArray<string>; readonly either?: ReadonlyArray<string> }) =>
-    [source.column, source.columns, source.either].filter((given) => given !== undefined).length === 1
-      ? undefined
-      : issue("invalid_mapping", source.either === undefined ? "give either column or columns (not both, not neither)" : "give one of column, columns or either")
+  (source: { readonly column?: string; readonly columns?: ReadonlyArray<string>; readonly either?: ReadonlyArray<string>; readonly skipBlank?: boolean; readonly values?: unknown }) =>
+    [source.column, source.columns, source.either].filter((given) => given !== undefined).length !== 1
+      ? issue("invalid_mapping", source.either === undefined ? "give either column or columns (not both, not neither)" : "give one of column, columns or either")
+      : source.skipBlank !== undefined && (source.columns === undefined || source.values !== undefined)
+      ? issue("invalid_mapping", "skipBlank leaves blank cells out of the join of columns (without values): give columns, or leave out skipBlank")
+      : undefined
 )
 
 const OneValueTableJson = Schema.Union([
@@ -132,6 +134,9 @@ const columnSourceFor = (name: ConverterName) =>
         Schema.makeFilter((columns) => columns.length >= 2 ? undefined : issue("invalid_mapping", "columns needs at least two column names; use column for one"))
       )
     ),
+    skipBlank: Schema.optionalKey(Schema.Boolean.annotate({
+      description: "With columns: a blank cell is left out of the join (a street and its house number, either of which may be missing) instead of rejecting the row as incomplete_columns."
+    })),
     either: Schema.optionalKey(
       Schema.Array(ColumnName).annotate({
         description: "Columns of which one holds the value (one field spelt otherwise by another export): the one not blank is read; two that differ reject the row as conflicting_columns."
@@ -316,7 +321,7 @@ export const didYouMean = (name: string, names: Iterable<string>): string => {
 export const MAPPING_KEYS: ReadonlyArray<string> = [
   ...new Set([
     "$schema", "endpoint", "source", "reader", "groupBy", "batchSize", "fields", "collections", "path", "when", "equals",
-    "column", "columns", "either", "where", "convert", "options", "value", "values", "default", "refuse", "lookup", "file",
+    "column", "columns", "skipBlank", "either", "where", "convert", "options", "value", "values", "default", "refuse", "lookup", "file",
     ...CONVERTER_NAMES.flatMap((name) => Object.keys(CONVERTERS[name].options.fields))
   ])
 ]

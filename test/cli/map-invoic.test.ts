@@ -157,6 +157,17 @@ describe("data-import map: INVOIC to market participant invoices", () => {
     await validates(out, 1)
   })
 
+  it("reads a street's house number from NAD C059's third 3042 (the MIG's Teststraße::123), with or without one", async () => {
+    // The NN invoice with the sender's number where the MIG's example writes it, and the recipient's street
+    // without a number: the same invoice, its streets "Netzstrasse 1" and "Handelsweg".
+    const text = readFileSync(fixture("invoic-31002-nn.edi"), "latin1").replace("+Netzstrasse 1+", "+Netzstrasse::1+").replace("+Handelsweg 2+", "+Handelsweg+")
+    const { run, payloads } = await map(write(dir, "house-number.edi", text), "house-number")
+    expect(run.code).toBe(0)
+    const invoice = payloads[0]!["market_participant_invoice"] as Record<string, Record<string, unknown>>
+    expect(invoice["sender_address"]).toEqual(PARTIES.sender_address)
+    expect(invoice["recipient_address"]).toEqual({ ...PARTIES.recipient_address, street: "Handelsweg" })
+  })
+
   it("gives the same payloads for the decimal comma (UNA:+,? ') as for the point", async () => {
     const point = await map(fixture("invoic-31002-nn.edi"), "point")
     const comma = await map(fixture("invoic-31002-nn-comma.edi"), "comma")

@@ -70,6 +70,14 @@ describe("mappingProblems: what each mistake in a field source draws", () => {
     ])
   })
 
+  it("skipBlank without columns, or beside a value table", () => {
+    const detail = "skipBlank leaves blank cells out of the join of columns (without values): give columns, or leave out skipBlank"
+    expect(problemsOfSource({ column: "A", skipBlank: true })).toEqual([{ at: "fields.body", code: "invalid_mapping", detail }])
+    expect(problemsOfSource({ columns: ["A", "B"], skipBlank: true, values: { "x|y": "Z" } })).toEqual([{ at: "fields.body", code: "invalid_mapping", detail }])
+    expect(problemsOfSource({ columns: ["A", "B"], skipBlank: true })).toEqual([])
+    expect(problemsOfSource({ columns: ["A", "B"], skipBlank: "yes" })).toMatchObject([{ at: "fields.body.skipBlank" }])
+  })
+
   it("columns with fewer than two names, and an empty column name", () => {
     expect(problemsOfSource({ columns: ["A"], convert: "datetime" })).toEqual([
       { at: "fields.body.columns", code: "invalid_mapping", detail: "columns needs at least two column names; use column for one" }

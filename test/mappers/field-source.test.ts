@@ -1,4 +1,5 @@
 /** One field's reader on its own: empty cells, joined columns, constants, functions and the columns a source reads. */
+import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { fail, succeed } from "../../src/mappers/conversion-result.js"
 import { columnsOf, fieldReader, readField, type WallTimeResolver } from "../../src/mappers/field-source.js"
@@ -73,6 +74,23 @@ describe("fieldReader: several columns", () => {
       code: "incomplete_columns",
       detail: "A, C is empty while the other columns of this field are not"
     })
+  })
+
+  it("with skipBlank, joins the cells that are not blank, in the columns' order, and reads nothing when all are", () => {
+    const blank = fc.constantFrom(undefined, null, "", " ", "\t")
+    const filled = fc.string({ minLength: 1, maxLength: 6 }).filter((t) => t.trim() !== "")
+    fc.assert(
+      fc.property(fc.array(fc.oneof(blank, filled), { minLength: 2, maxLength: 4 }), (cells) => {
+        const columns = cells.map((_, i) => `C${i}`)
+        const row = Object.fromEntries(cells.map((c, i) => [`C${i}`, c]))
+        const kept = cells.filter((c): c is string => typeof c === "string" && c.trim() !== "").map((c) => c.trim())
+        expect(fieldReader({ columns, skipBlank: true })(row)).toEqual(kept.length === 0 ? NOTHING : { ok: true, value: kept.join(" "), stated: true })
+      })
+    )
+    // A street without its house number, and with it (BDEW INVOIC: NAD C059 3042, first and third).
+    const street = fieldReader({ columns: ["NAD+MS.5.1", "NAD+MS.5.3"], skipBlank: true })
+    expect(street({ "NAD+MS.5.1": "Hauptstr." })).toEqual({ ok: true, value: "Hauptstr.", stated: true })
+    expect(street({ "NAD+MS.5.1": "Teststraße", "NAD+MS.5.3": "123" })).toEqual({ ok: true, value: "Teststraße 123", stated: true })
   })
 
   it("names the joined columns of a refused conversion", () => {
