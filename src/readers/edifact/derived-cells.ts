@@ -7,8 +7,9 @@
  *   register (`SEQ+Z41`) names its time definition in `RFF+Z27`, the definition itself (`SEQ+Z42`) in
  *   `CCI+Z39`: one cell for both lets a mapping group a definition with its registers;
  * - `{ "day": "DTM+157" }`: the calendar day of a date-time cell that is the start of a day in the reader's
- *   zone (`2025-01-01T00:00:00+01:00` → `2025-01-01`). Any other time of day rejects the record
+ *   zone (`2025-01-01T00:00:00+01:00` → `2025-01-01`), or of a date (format 102). Any other time of day rejects the record
  *   (`not_a_day_start`), naming the cell and its text: a day is never cut out of an instant without a word;
+ *   a DTM the reader could not read is `unreadable_time`;
  * - `{ "next": "DTM+Z33", "within": ["IDE.2.1"], "last": "DTM+Z35" }`: the `next` cell of the following
  *   record of the same message (and the same `within` cells) that has one, in the order of the message;
  *   for the last such record, its own `last` cell. A UTILTS rolled-out definition states when each
@@ -91,8 +92,11 @@ const textOf = (record: LegacyRecord, cell: string): string => {
   return value === undefined || value === null ? "" : String(value).trim()
 }
 
-/** An ISO date-time at the start of a day, with its offset: the day. */
-const DAY_START = /^(\d{4}-\d{2}-\d{2})T00:00(?::00(?:\.0+)?)?(?:Z|[+-]\d{2}:\d{2})$/u
+/** An ISO date-time at the start of a day, with its offset, or a date (a DTM of format 102): the day. */
+const DAY_START = /^(\d{4}-\d{2}-\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/u
+
+/** A date-time as the reader writes one it read: ISO text with its offset. */
+const READ_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/u
 
 /**
  * Derives the reader file's `cells` for a stream of a reader's items, in input order: {@link take} each
@@ -152,6 +156,11 @@ export class CellDeriver {
         const text = textOf(record, how.day)
         if (text === "") continue
         const day = DAY_START.exec(text)
+        if (day === null && !READ_DATE_TIME.test(text)) {
+          // A DTM the reader left as written (its format and length disagree, or no such time): no time of day to speak of.
+          const detail = `${how.day} ${JSON.stringify(text)} is not a date-time the reader could read (its DTM's value does not fit its format), so its day (${name}) is not told`
+          return { kind: "reject", code: "unreadable_time", detail, at: item.at, raw: item.raw }
+        }
         if (day === null) {
           const detail = `${how.day} ${JSON.stringify(text)} is not the start of a day, so its day (${name}) is not told: a day is never cut out of another time of day`
           return { kind: "reject", code: "not_a_day_start", detail, at: item.at, raw: item.raw }
