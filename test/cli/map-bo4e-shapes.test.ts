@@ -77,6 +77,18 @@ describe("BO4E Energiemenge in three shapes → energy amounts", () => {
     expect(result.code).not.toBe(0)
   })
 
+  it("a meter reading (PID 13017 in transaktionsdaten) is a listed skip by its PID, not a reject for want of an account", async () => {
+    const out = join(dir, "meter-reading.ndjson")
+    const excluded = join(dir, "meter-reading.excluded.ndjson")
+    const input = join(CONSTRUCTED, "energiemenge-conuti-meter-reading.json")
+    const result = await runCli(["map", "-m", join(EXAMPLES, "bo4e-energiemenge.mapping.json"), "-o", out, "--excluded", excluded, input])
+    expect(result.code).toBe(0)
+    // Document 2 (13025): one quarter-hour of MaLo 41373559241, KD-8002 in bo4e-accounts.csv.
+    expect(lines(readFileSync(out, "utf8"))).toEqual([amount("KD-8002", "41373559241", ...quarter(0), "1-1:1.29.0", "0.625", "220")])
+    expect(lines(readFileSync(excluded, "utf8")).map((e) => [e["outcome"], e["reason"]])).toEqual([["skipped", "pruefidentifikator 13017"]])
+    expect(result.stderr).toContain("2 rows read = 1 in 1 payload (energy-amount) + 0 rejected + 1 excluded")
+  })
+
   it("forecasts, not-usable, missing, proposed and Lieferschein values are counted exclusions; true, substitute and summed values map with their qualifier", async () => {
     const result = await map("bo4e-energiemenge.mapping.json", "energiemenge-forecasts-and-substitutes.json")
     expect(result.rejected).toEqual([])
