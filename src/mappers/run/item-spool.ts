@@ -29,7 +29,7 @@ const RUN_ITEMS = 512
 
 const BEYOND_LATIN1 = /[^\u0000-\u00ff]/u
 
-/** JSON text with each UTF-16 unit beyond Latin-1 escaped (`\uXXXX`, a surrogate each): the same value, a byte a character. */
+/** JSON lines with each UTF-16 unit beyond Latin-1 escaped (`\uXXXX`, a surrogate each; such a unit stands only inside a string): the same values, a byte a character. */
 const escapeBeyondLatin1 = (json: string): string => {
   let out = ""
   for (let i = 0; i < json.length; i++) {
@@ -87,8 +87,7 @@ export class ItemSpool<A> {
 
   /** An item of the input begun last. */
   write(item: A): void {
-    const json = JSON.stringify(item)
-    const line = BEYOND_LATIN1.test(json) ? escapeBeyondLatin1(json) : json
+    const line = JSON.stringify(item)
     this.counts[this.counts.length - 1]!++
     this.lines.push(line)
     this.lineChars += line.length + 1
@@ -156,7 +155,9 @@ export class ItemSpool<A> {
   }
 
   private writeBlock(block: ReadonlyArray<string>): void {
-    const bytes = Buffer.from(`${block.join("\n")}\n`, "latin1")
+    // Escaped only on the way to the file: lines held in memory are read back as they were written.
+    const text = `${block.join("\n")}\n`
+    const bytes = Buffer.from(BEYOND_LATIN1.test(text) ? escapeBeyondLatin1(text) : text, "latin1")
     let done = 0
     while (done < bytes.length) done += writeSync(this.fd!, bytes, done, bytes.length - done, this.written + done)
     this.written += bytes.length
