@@ -105,6 +105,8 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
       orderState = orderStateAfter(orderState, result)
       here.add(seq)
       stream.local(result)
+      // A turn of the event loop a batch while the workers load, so that the word of one ready is heard.
+      if (settings.workers.starting) await new Promise<void>((resolve) => setImmediate(resolve))
     } else {
       atWorkers++
       // A one-line row without quotes goes as its text (cloning a string costs a fraction of an object).

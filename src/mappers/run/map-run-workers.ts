@@ -103,6 +103,15 @@ export class MapRunWorkers {
     return this.pool
   }
 
+  /**
+   * Whether the workers were started and none has loaded yet. The word that one has loaded comes as an
+   * event, and a regular file is read with blocking calls, so a run that never yields to the event loop
+   * would map a long input to its end in this thread while the workers sit ready and unheard.
+   */
+  get starting(): boolean {
+    return this.pool !== undefined && !this.pool.ready
+  }
+
   /** Stops the workers, if any started. */
   async close(): Promise<void> {
     await this.pool?.close()
