@@ -4,10 +4,11 @@
  * may be in the last file), and reading each twice cost more than the mapping itself. So each item is
  * kept as a line of JSON as it is read, and read back when its input is mapped, in the same order.
  *
- * Up to {@link SPOOL_MEMORY} characters of lines stay in memory; beyond, the lines go to a temporary
- * file, in blocks of {@link BLOCK_CHARS}, that is unlinked as soon as it is created, so nothing is left behind,
- * not even after a kill. The file is written a byte a character (Latin-1, as the EDIFACT reader reads
- * its input); a character beyond Latin-1 is written as a JSON escape.
+ * The lines are written as UTF-8 into blocks of {@link BLOCK_BYTES}, held outside the heap: held as
+ * strings, a run's items were copied by the collector into its old generation and marked there again
+ * and again while the run read on. Up to {@link SPOOL_MEMORY} bytes of blocks stay in memory; beyond,
+ * the blocks go to a temporary file that is unlinked as soon as it is created, so nothing is left
+ * behind, not even after a kill.
  *
  * @module
  */
@@ -15,11 +16,11 @@ import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from "n
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 
-/** The characters of blocks held in memory before the spool goes to a file. */
+/** The bytes of blocks held in memory before the spool goes to a file. */
 export const SPOOL_MEMORY = 256 * 1024 * 1024
 
-/** The characters of lines written to the file at a time. */
-const BLOCK_CHARS = 1024 * 1024
+/** The bytes of a block of lines (a longer line has a block of its own). */
+const BLOCK_BYTES = 1024 * 1024
 
 /** The bytes of the file read back at a time. */
 const PIECE_BYTES = 4 * 1024 * 1024
@@ -27,16 +28,23 @@ const PIECE_BYTES = 4 * 1024 * 1024
 /** How many items a run of items read back holds: one step of the reader's generator per run. */
 const RUN_ITEMS = 512
 
-const BEYOND_LATIN1 = /[^\u0000-\u00ff]/u
+/** Writes the lines: UTF-8 straight into a block (faster here than a Latin-1 write, and needs no escape). */
+const utf8 = new TextEncoder()
 
-/** JSON lines with each UTF-16 unit beyond Latin-1 escaped (`\uXXXX`, a surrogate each; such a unit stands only inside a string): the same values, a byte a character. */
-const escapeBeyondLatin1 = (json: string): string => {
-  let out = ""
-  for (let i = 0; i < json.length; i++) {
-    const code = json.charCodeAt(i)
-    out += code > 0xff ? `\\u${code.toString(16).padStart(4, "0")}` : json[i]!
-  }
-  return out
+/**
+ * How a spool writes its items as lines and reads them back: a line of JSON each by default
+ * ({@link JSON_LINES}); a codec may write the items it knows shorter (see `EdifactItemLines`).
+ */
+export interface SpoolCodec<A> {
+  /** One line of JSON: no line break outside a string. */
+  encode(item: A): string
+  decode(line: string): A
+}
+
+/** Each item as its JSON text. */
+export const JSON_LINES: SpoolCodec<never> = {
+  encode: (item) => JSON.stringify(item),
+  decode: (line) => JSON.parse(line) as never
 }
 
 /**
@@ -57,18 +65,24 @@ const escapeBeyondLatin1 = (json: string): string => {
  * spool.close()
  */
 export class ItemSpool<A> {
-  /** `memoryChars`: the characters of blocks held in memory before the spool goes to a file ({@link SPOOL_MEMORY}). */
-  constructor(private readonly memoryChars: number = SPOOL_MEMORY) {}
+  /**
+   * `memoryBytes`: the bytes of blocks held in memory before the spool goes to a file
+   * ({@link SPOOL_MEMORY}); `codec`: how items become lines ({@link JSON_LINES}).
+   */
+  constructor(
+    private readonly memoryBytes: number = SPOOL_MEMORY,
+    private readonly codec: SpoolCodec<A> = JSON_LINES as SpoolCodec<A>
+  ) {}
 
   /** The number of items of each input, in the order written. */
   private readonly counts: Array<number> = []
   private next = 0
-  /** Lines of the block being made. */
-  private lines: Array<string> = []
-  private lineChars = 0
-  /** Blocks of lines held in memory (while the spool has no file), and their characters. */
-  private blocks: Array<Array<string>> = []
-  private blockChars = 0
+  /** The block being written, and its bytes written so far. */
+  private block: Buffer | undefined
+  private used = 0
+  /** Blocks of lines held in memory (while the spool has no file), and their bytes. */
+  private blocks: Array<Buffer> = []
+  private blockBytes = 0
   private fd: number | undefined
   /** Bytes written to the file, and read back from it. */
   private written = 0
@@ -87,11 +101,17 @@ export class ItemSpool<A> {
 
   /** An item of the input begun last. */
   write(item: A): void {
-    const line = JSON.stringify(item)
+    const line = this.codec.encode(item)
     this.counts[this.counts.length - 1]!++
-    this.lines.push(line)
-    this.lineChars += line.length + 1
-    if (this.lineChars >= BLOCK_CHARS) this.endBlock()
+    // A UTF-16 unit takes 3 bytes at most (a surrogate pair 4 for two).
+    const most = line.length * 3 + 1
+    if (this.block === undefined || this.used + most > this.block.length) {
+      this.endBlock()
+      this.block = Buffer.allocUnsafeSlow(Math.max(BLOCK_BYTES, most))
+    }
+    // Written line by line: joining a block's lines first took most of the spool's time.
+    this.used += utf8.encodeInto(line, this.block.subarray(this.used)).written
+    this.block[this.used++] = 10
   }
 
   /** Ends the writing. */
@@ -106,7 +126,7 @@ export class ItemSpool<A> {
     let run: Array<A> = []
     for (let i = 0; i < count; i++) {
       while (this.readingAt >= this.reading.length) this.fill()
-      run.push(JSON.parse(this.reading[this.readingAt++]!) as A)
+      run.push(this.codec.decode(this.reading[this.readingAt++]!))
       if (run.length === RUN_ITEMS) {
         yield run
         run = []
@@ -129,23 +149,24 @@ export class ItemSpool<A> {
   close(): void {
     if (this.fd !== undefined) closeSync(this.fd)
     this.fd = undefined
+    this.block = undefined
     this.blocks = []
     this.reading = []
   }
 
   private endBlock(): void {
-    if (this.lines.length === 0) return
-    const block = this.lines
-    const chars = this.lineChars
-    this.lines = []
-    this.lineChars = 0
+    const block = this.block
+    if (block === undefined || this.used === 0) return
+    const bytes = block.subarray(0, this.used)
+    this.block = undefined
+    this.used = 0
     if (this.fd !== undefined) {
-      this.writeBlock(block)
+      this.writeBlock(bytes)
       return
     }
-    this.blocks.push(block)
-    this.blockChars += chars
-    if (this.blockChars <= this.memoryChars) return
+    this.blocks.push(bytes)
+    this.blockBytes += bytes.length
+    if (this.blockBytes <= this.memoryBytes) return
     const dir = mkdtempSync(join(tmpdir(), "data-import-spool-"))
     this.fd = openSync(join(dir, "items"), "w+", 0o600)
     // Unlinked at once: the open file stays readable, and nothing remains after any end of the process.
@@ -154,10 +175,7 @@ export class ItemSpool<A> {
     this.blocks = []
   }
 
-  private writeBlock(block: ReadonlyArray<string>): void {
-    // Escaped only on the way to the file: lines held in memory are read back as they were written.
-    const text = `${block.join("\n")}\n`
-    const bytes = Buffer.from(BEYOND_LATIN1.test(text) ? escapeBeyondLatin1(text) : text, "latin1")
+  private writeBlock(bytes: Buffer): void {
     let done = 0
     while (done < bytes.length) done += writeSync(this.fd!, bytes, done, bytes.length - done, this.written + done)
     this.written += bytes.length
@@ -171,7 +189,7 @@ export class ItemSpool<A> {
     if (this.fd === undefined) {
       const block = this.blocks[this.blockAt++]
       if (block === undefined) throw new Error("the spool ended before its items")
-      this.reading = block
+      this.reading = block.toString("utf8", 0, block.length - 1).split("\n")
       return
     }
     const piece = (this.piece ??= Buffer.allocUnsafe(PIECE_BYTES))
@@ -181,7 +199,7 @@ export class ItemSpool<A> {
     // A line may end in the next piece: its bytes wait for it.
     const bytes = this.carry.length === 0 ? piece.subarray(0, read) : Buffer.concat([this.carry, piece.subarray(0, read)])
     const end = bytes.lastIndexOf(10)
-    this.reading = end < 0 ? [] : bytes.toString("latin1", 0, end).split("\n")
+    this.reading = end < 0 ? [] : bytes.toString("utf8", 0, end).split("\n")
     this.carry = Buffer.from(bytes.subarray(end + 1))
   }
 }

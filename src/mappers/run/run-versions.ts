@@ -14,7 +14,8 @@ import type { EdifactRecordItem } from "../../readers/edifact/records.js"
 import { edifactPlace, readEdifactItems, readEdifactReaderFile } from "../../readers/edifact/edifact-source.js"
 import { ioError } from "../../readers/exit-codes.js"
 import { openInput, readChunks, UnreadableInput } from "../../readers/io.js"
-import { ItemSpool } from "./item-spool.js"
+import { EdifactItemLines } from "../../readers/edifact/item-lines.js"
+import { ItemSpool, SPOOL_MEMORY } from "./item-spool.js"
 
 /**
  * The versions of the values of a run's inputs (`inputs`, in the run's order). {@link read} reads them,
@@ -44,7 +45,8 @@ export class RunVersions {
     const { options } = await readEdifactReaderFile(mapping, mappingPath)
     if (options.versions === undefined) return
     const index = new VersionIndex(options.versions, options.zone ?? "Europe/Berlin")
-    const spool = new ItemSpool<EdifactRecordItem>()
+    // Records as arrays of their values: half the characters of their JSON objects, held and read back.
+    const spool = new ItemSpool<EdifactRecordItem>(SPOOL_MEMORY, new EdifactItemLines())
     try {
       for (const [file, input] of this.inputs.entries()) {
         const chunks = readChunks(input, (await openInput(input)).chunks)

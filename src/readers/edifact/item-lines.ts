@@ -1,0 +1,109 @@
+/**
+ * EDIFACT record items as short lines of JSON, for a run's spool (`ItemSpool`). A run with versions holds
+ * every item of its inputs until the last is read; as JSON objects, each record's cell names (a dozen of
+ * them, the same in every record of a message) were most of what was held, and of what was written and
+ * read back. So a record is written as an array of its values, after the number of its shape: the names
+ * of its place's fields and of its cells, in their order, kept once by the codec. Any other item, and a
+ * record with a value that is not a text or a plain number, is written as its JSON object.
+ *
+ * @module
+ */
+import type { EdifactRecordItem } from "./records.js"
+
+interface Shape {
+  readonly at: ReadonlyArray<string>
+  readonly record: ReadonlyArray<string>
+  /** Makes the item of a line's values: an object literal of the shape's names, compiled once. */
+  readonly make: (values: ReadonlyArray<unknown>) => EdifactRecordItem
+}
+
+/**
+ * The maker of a shape's items. Compiled, as a record of a dozen cells built name by name cost more
+ * than the JSON object it replaces; the names go in as JSON literals, so no name can be code.
+ */
+const makerOf = (at: ReadonlyArray<string>, record: ReadonlyArray<string>): Shape["make"] => {
+  let i = 2
+  const fields = (names: ReadonlyArray<string>): string => names.map((name) => `${JSON.stringify(name)}: v[${i++}]`).join(", ")
+  const atFields = fields(at)
+  const recordFields = fields(record)
+  return new Function("v", `return { kind: "record", record: { ${recordFields} }, at: { ${atFields} }, raw: v[1] }`) as Shape["make"]
+}
+
+const ITEM_KEYS = ["kind", "record", "at", "raw"] as const
+
+const sameKeys = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean => {
+  if (a.length !== b.length) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
+/** A value an array of JSON gives back as it was: a text, or a finite number other than -0. */
+const plain = (value: unknown): value is string | number =>
+  typeof value === "string" || (typeof value === "number" && Number.isFinite(value) && !Object.is(value, -0))
+
+/**
+ * Writes and reads EDIFACT record items as lines; one codec writes and reads one spool (it holds the shapes).
+ *
+ * @example
+ * const lines = new EdifactItemLines()
+ * const item = { kind: "record", record: { "LOC+172.2.1": "51238696781", "QTY.1.2": "1,5" }, at: { offset: 40, segment: 9, message: 1 }, raw: "QTY+220:1,5'" } as const
+ * const line = lines.encode(item)
+ * line // => '[0,"QTY+220:1,5\'",40,9,1,"51238696781","1,5"]'
+ * lines.decode(line) // => { kind: "record", record: { "LOC+172.2.1": "51238696781", "QTY.1.2": "1,5" }, at: { offset: 40, segment: 9, message: 1 }, raw: "QTY+220:1,5'" }
+ */
+export class EdifactItemLines {
+  private readonly shapes: Array<Shape> = []
+  private readonly numbers = new Map<string, number>()
+  /** The shape of the record before: a message's records share one, and are compared with it first. */
+  private last = -1
+
+  /** A line of JSON for `item`. */
+  encode(item: EdifactRecordItem): string {
+    if (item.kind !== "record") return JSON.stringify(item)
+    const itemKeys = Object.keys(item)
+    if (!sameKeys(itemKeys, ITEM_KEYS) && !(itemKeys.length === 4 && ITEM_KEYS.every((k) => Object.hasOwn(item, k)))) return JSON.stringify(item)
+    const { at, record, raw } = item
+    if (typeof raw !== "string") return JSON.stringify(item)
+    const atKeys = Object.keys(at)
+    const recordKeys = Object.keys(record)
+    const shape = this.shapeOf(atKeys, recordKeys)
+    if (shape === undefined) return JSON.stringify(item)
+    const values: Array<string | number> = [shape, raw]
+    const atValues = at as unknown as Readonly<Record<string, unknown>>
+    for (const key of atKeys) {
+      const value = atValues[key]
+      if (!plain(value)) return JSON.stringify(item)
+      values.push(value)
+    }
+    for (const key of recordKeys) {
+      const value = record[key]
+      if (!plain(value)) return JSON.stringify(item)
+      values.push(value)
+    }
+    return JSON.stringify(values)
+  }
+
+  /** The item of a line {@link encode} wrote. */
+  decode(line: string): EdifactRecordItem {
+    const parsed = JSON.parse(line) as unknown
+    if (!Array.isArray(parsed)) return parsed as EdifactRecordItem
+    return this.shapes[parsed[0] as number]!.make(parsed)
+  }
+
+  /** The number of a shape, numbered as it first comes; `undefined` for names an object literal would not give back. */
+  private shapeOf(at: ReadonlyArray<string>, record: ReadonlyArray<string>): number | undefined {
+    const last = this.shapes[this.last]
+    if (last !== undefined && sameKeys(last.at, at) && sameKeys(last.record, record)) return this.last
+    // "__proto__" in an object literal sets its prototype rather than a cell.
+    if (at.includes("__proto__") || record.includes("__proto__")) return undefined
+    const name = JSON.stringify([at, record])
+    let number = this.numbers.get(name)
+    if (number === undefined) {
+      number = this.shapes.length
+      this.shapes.push({ at, record, make: makerOf(at, record) })
+      this.numbers.set(name, number)
+    }
+    this.last = number
+    return number
+  }
+}

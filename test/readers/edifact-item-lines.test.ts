@@ -1,0 +1,89 @@
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { EdifactItemLines } from "../../src/readers/edifact/item-lines.js"
+import type { EdifactRecordItem } from "../../src/readers/edifact/records.js"
+import { readEdifactRecordRuns } from "../../src/readers/edifact/records.js"
+import { ItemSpool } from "../../src/mappers/run/item-spool.js"
+
+const text = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("", "Zählpunkt ß", "€ 😀", "\u2028\n\"\\", "\ud800"))
+const cellName = fc.oneof(fc.constantFrom("LOC+172.2.1", "DTM+163", "QTY.1.2", "@message", "constructor", "toString", "__proto__", "1", "a\"b"), fc.string({ maxLength: 6 }))
+const cellValue = fc.oneof(text, fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.array(fc.string({ maxLength: 3 }), { maxLength: 2 }))
+
+const record: fc.Arbitrary<EdifactRecordItem> = fc.record({
+  kind: fc.constant("record" as const),
+  record: fc.dictionary(cellName, cellValue, { maxKeys: 8 }),
+  at: fc.oneof(
+    fc.record({ offset: fc.nat(), segment: fc.nat(), message: fc.nat(), messageReference: text }),
+    fc.record({ offset: fc.nat(), segment: fc.nat(), message: fc.nat(), messageReference: text, interchangeReference: text }),
+    fc.record({ offset: fc.nat(), segment: fc.nat() })
+  ),
+  raw: text
+}) as fc.Arbitrary<EdifactRecordItem>
+
+const other: fc.Arbitrary<EdifactRecordItem> = fc.record({
+  kind: fc.constantFrom("reject", "exclusion", "warning"),
+  code: fc.string({ maxLength: 8 }),
+  detail: text,
+  at: fc.record({ offset: fc.nat(), segment: fc.nat() }),
+  raw: text
+}) as unknown as fc.Arbitrary<EdifactRecordItem>
+
+/** JSON's view of a value: what a line of JSON can give back at all (a -0 is 0). */
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
+
+describe("EdifactItemLines", () => {
+  it("gives back every item as its JSON gives it, its cells and places in their order", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(record, record, other), { maxLength: 20 }), (items) => {
+        const lines = new EdifactItemLines()
+        const written = items.map((item) => lines.encode(item))
+        for (const line of written) expect(line).not.toMatch(/[\n\r]/u)
+        const back = written.map((line) => lines.decode(line))
+        expect(back).toEqual(items.map(asJson))
+        back.forEach((item, i) => {
+          const given = items[i]!
+          expect(Object.keys(item.at)).toEqual(Object.keys(given.at))
+          if (item.kind === "record" && given.kind === "record") expect(Object.keys(item.record)).toEqual(Object.keys(given.record))
+          expect(Object.getPrototypeOf(item.kind === "record" ? item.record : item.at)).toBe(Object.prototype)
+        })
+      }),
+      { numRuns: 300 }
+    )
+  })
+
+  it("writes a record as its values after its shape's number, a cell named __proto__ as its JSON object", () => {
+    const lines = new EdifactItemLines()
+    const at = { offset: 70, segment: 12, message: 1, messageReference: "1" }
+    const first = { kind: "record", record: { "LOC+172.2.1": "51238696781", "QTY.1.2": "4,5" }, at, raw: "QTY+220:4,5'" } as const
+    const second = { ...first, record: { "LOC+172.2.1": "51238696781", "DTM+163": "2024-10-27T02:00:00+01:00" } }
+    expect(lines.encode(first)).toBe('[0,"QTY+220:4,5\'",70,12,1,"1","51238696781","4,5"]')
+    expect(lines.encode(second)).toBe('[1,"QTY+220:4,5\'",70,12,1,"1","51238696781","2024-10-27T02:00:00+01:00"]')
+    expect(lines.encode(first)).toMatch(/^\[0,/u)
+    const proto = JSON.parse('{"kind":"record","record":{"__proto__":"x"},"at":{"offset":1,"segment":1},"raw":""}') as EdifactRecordItem
+    expect(lines.encode(proto)).toBe(JSON.stringify(proto))
+    expect(Object.keys((lines.decode(lines.encode(proto)) as { record: object }).record)).toEqual(["__proto__"])
+  })
+
+  it("holds a reader's MSCONS records in under half the characters of their JSON, and gives them back equal through a spool", async () => {
+    const qty = (n: number) => `QTY+220:${n}.5'DTM+163:2024010100${String(n).padStart(2, "0")}?+00:303'DTM+164:2024010100${String(n + 1).padStart(2, "0")}?+00:303'`
+    const message = `UNH+1+MSCONS:D:04B:UN:2.4c'BGM+7+DOC-1+9'DTM+137:202401020800?+00:303'UNS+D'NAD+DP'LOC+172+51238696781'LIN+1'PIA+5+1-1?:1.29.0:SRW'${[1, 2, 3].map(qty).join("")}UNT+18+1'`
+    const text = `UNB+UNOC:3+SENDER+RECEIVER+240101:1200+1'${message}UNZ+1+1'`
+    const items: Array<EdifactRecordItem> = []
+    const columns = ["LOC+172.2.1", "PIA+5.2.1", "DTM+163", "DTM+164", "QTY.1.1", "QTY.1.2", "BGM.2.1", "@message", "@segment", "@offset"]
+    for await (const run of readEdifactRecordRuns([text], { record: "QTY", groups: ["NAD", "LOC", "LIN", "QTY"], messages: ["MSCONS:D:04B"], columns })) items.push(...run)
+    const records = items.filter((item) => item.kind === "record")
+    expect(records).toHaveLength(3)
+    const lines = new EdifactItemLines()
+    const short = records.reduce((sum, item) => sum + lines.encode(item).length, 0)
+    const long = records.reduce((sum, item) => sum + JSON.stringify(item).length, 0)
+    expect(short).toBeLessThan(long / 2)
+    for (const memory of [0, 1 << 20]) {
+      const spool = new ItemSpool<EdifactRecordItem>(memory, new EdifactItemLines())
+      spool.begin()
+      for (const item of items) spool.write(item)
+      spool.end()
+      expect([...spool.read()].flat()).toEqual(items)
+      spool.close()
+    }
+  })
+})
