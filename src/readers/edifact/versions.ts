@@ -247,13 +247,16 @@ export const messageHeaderOf = (message: EdifactMessage, file: number, fileName:
 }
 
 /** Whether version `a` is later than `b`: message date, then input, message and segment order. */
-const later = (a: Version, b: Version): boolean => {
-  const da = a.header.dated ?? Number.NEGATIVE_INFINITY
+const later = (a: Version, b: Version): boolean => laterThan(a.header, a.file, a.message, a.segment, b)
+
+/** {@link later} for a version not made yet: the one in message `header` (number `message` of input `file`), at `segment`. */
+const laterThan = (header: MessageHeader, file: number, message: number, segment: number, b: Version): boolean => {
+  const da = header.dated ?? Number.NEGATIVE_INFINITY
   const db = b.header.dated ?? Number.NEGATIVE_INFINITY
   if (da !== db) return da > db
-  if (a.file !== b.file) return a.file > b.file
-  if (a.message !== b.message) return a.message > b.message
-  return a.segment > b.segment
+  if (file !== b.file) return file > b.file
+  if (message !== b.message) return message > b.message
+  return segment > b.segment
 }
 
 const sameDocument = (a: MessageHeader, b: { readonly sender: string; readonly document: string; readonly datedText: string | null | undefined }): boolean =>
@@ -272,6 +275,8 @@ const documentKey = (sender: string, document: string): string => `${sender}\u00
 /** A message's document as a version of a document names it: sender, BGM 1004 and DTM+137 as read. */
 const documentIdentity = (h: MessageHeader): string => `document ${h.document} of ${h.sender}, DTM+137 ${h.datedIso ?? "none"}`
 const messageKey = (file: number, message: number): string => `${file}:${message}`
+const isDateCell = (cell: string): boolean => cell.startsWith("DTM")
+const placeKey = (file: number, message: number, segment: number): string => `${file}:${message}:${segment}`
 
 /**
  * The versions of the values of a run's inputs. Build it with {@link addMessages} for every input, then
@@ -299,6 +304,14 @@ export class VersionIndex {
   /** Messages cancelled, by file and number: the cancellation. */
   private readonly cancelled = new Map<string, MessageHeader>()
   private readonly latest = new Map<string, Latest>()
+  /**
+   * The values that are not their key's latest version, by place: every other value with a key is the
+   * latest, and fares as {@link settle} left it; so the mapping looks a value's key up only for these
+   * (or when the ledger changed the fate of a latest one), not for each of a run's values again.
+   */
+  private readonly losers = new Set<string>()
+  /** The latest versions that {@link settle} found not to be mapped (against the ledger). */
+  private latestNotMapped = 0
   /** The segment a cancellation names its document in, as details name it (`RFF+ACW`). */
   private readonly refersName: string
   /** With `documents`: each message's document key (from its first record that has every cell of it). */
@@ -313,6 +326,7 @@ export class VersionIndex {
     private readonly zone: string
   ) {
     this.refersName = options.cancellations?.refers ?? DEFAULT_CANCELLATIONS.refers
+    this.keyDates = (options.key ?? []).map(isDateCell)
   }
 
   /** The winners that an earlier run does not already hold (once settled): to be recorded once mapped. */
@@ -351,17 +365,35 @@ export class VersionIndex {
    */
   keyOf(record: EdifactRecord["record"], cells: ReadonlyArray<string> | undefined = this.options.key): string | undefined {
     if (cells === undefined) return undefined
+    const dates = cells === this.options.key ? this.keyDates : cells.map(isDateCell)
     const values: Array<string> = []
-    for (const cell of cells) {
-      const value = record[cell]
+    for (let i = 0; i < cells.length; i++) {
+      const value = record[cells[i]!]
       if (typeof value !== "string" || value.trim() === "") return undefined
       // A DTM left as written (a 203 in the repeated autumn hour without `ambiguous`) names two instants:
       // the hour's two passes would share a key, and the first would pass for superseded by the second.
-      if (cell.startsWith("DTM") && !READ_DATE.test(value)) return undefined
+      if (dates[i] === true && !READ_DATE.test(value)) return undefined
       values.push(value)
     }
     return JSON.stringify(values)
   }
+
+  /** Which cells of the key are dates (`DTM…`), worked out once: the key is made twice for every value. */
+  private readonly keyDates: ReadonlyArray<boolean>
+
+  /** The message a value of input `file` is in (`undefined` for one the index does not know), the last asked kept: a message's values come together. */
+  private headerAt(file: number, number: number): MessageHeader | undefined {
+    if (file !== this.lastFile || number !== this.lastNumber) {
+      this.lastFile = file
+      this.lastNumber = number
+      this.lastHeader = this.headers.get(messageKey(file, number))
+    }
+    return this.lastHeader
+  }
+
+  private lastFile = -1
+  private lastNumber = -1
+  private lastHeader: MessageHeader | undefined
 
   /** The headers of an input's messages (first reading). */
   async addMessages(file: number, fileName: string, chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>, options: { readonly segmentCount?: "check" | "warn"; readonly messages: ReadonlyArray<string> }): Promise<void> {
@@ -390,6 +422,7 @@ export class VersionIndex {
   addMessage(file: number, fileName: string, message: EdifactMessage): void {
     const header = messageHeaderOf(message, file, fileName, this.zone, this.options.cancellations)
     this.headers.set(messageKey(file, message.number), header)
+    if (file === this.lastFile && message.number === this.lastNumber) this.lastFile = -1
     if (!header.cancellation) {
       const key = documentKey(header.sender, header.document)
       const list = this.documents.get(key)
@@ -420,10 +453,12 @@ export class VersionIndex {
    * a cancellation found since voids some of them.
    */
   addValue(file: number, item: EdifactRecord): void {
-    if (item.at.message === undefined) return
-    const at = messageKey(file, item.at.message)
-    const header = this.headers.get(at)
-    if (header === undefined || header.cancellation || this.cancelled.has(at)) return
+    const number = item.at.message
+    if (number === undefined) return
+    const header = this.headerAt(file, number)
+    if (header === undefined || header.cancellation) return
+    const at = messageKey(file, number)
+    if (this.cancelled.size > 0 && this.cancelled.has(at)) return
     if (!this.matched) this.valuesBeforeMatching = true
     // Without a key no value is a version of another: only where each document starts is read, so that a
     // ledger records the documents mapped, and a later cancellation of one is told from an orphan.
@@ -434,7 +469,7 @@ export class VersionIndex {
       if (key === undefined) return
       this.messageKeys.set(at, key)
       // A document's version is its message: the sender, BGM 1004 and DTM+137 are what it is compared by.
-      const version: Latest = { file, message: item.at.message, segment: item.at.segment, raw: documentIdentity(header), header, verdict: MAP }
+      const version: Latest = { file, message: number, segment: item.at.segment, raw: documentIdentity(header), header, verdict: MAP }
       const best = this.latest.get(key)
       if (best === undefined || later(version, best)) this.latest.set(key, version)
       return
@@ -446,8 +481,10 @@ export class VersionIndex {
     const key = this.keyOf(item.record)
     if (key === undefined) return
     const best = this.latest.get(key)
-    const version: Latest = { file, message: item.at.message, segment: item.at.segment, raw: item.raw, header, verdict: MAP }
-    if (best === undefined || later(version, best)) this.latest.set(key, { ...version, raw: flat(item.raw) })
+    if (best === undefined || laterThan(header, file, number, item.at.segment, best)) {
+      if (best !== undefined) this.losers.add(placeKey(best.file, best.message, best.segment))
+      this.latest.set(key, { file, message: number, segment: item.at.segment, raw: flat(item.raw), header, verdict: MAP })
+    } else this.losers.add(placeKey(file, number, item.at.segment))
   }
 
   /**
@@ -463,6 +500,7 @@ export class VersionIndex {
   /** Forgets every value added (to add them again, now that cancellations are known). */
   clearValues(): void {
     this.latest.clear()
+    this.losers.clear()
     this.messageKeys.clear()
     this.documentStarts.clear()
     this.valuesBeforeMatching = false
@@ -523,6 +561,7 @@ export class VersionIndex {
       if (p === undefined || (sameDocument(best.header, p) && p.raw === best.raw)) continue
       // The ledger's version is newer when its date is later; on the same date this run's is later.
       const priorNewer = (p.dated ?? Number.NEGATIVE_INFINITY) > (best.header.dated ?? Number.NEGATIVE_INFINITY)
+      this.latestNotMapped++
       if (priorNewer) best.verdict = { kind: "exclude", reason: p.raw === best.raw ? "re-sent" : "superseded", detail: `superseded by ${priorName(p)}` }
       else if (p.raw === best.raw) best.verdict = { kind: "exclude", reason: "re-sent", detail: `re-sent unchanged: ${priorName(p)} has the same value and stands` }
       else {
@@ -541,16 +580,17 @@ export class VersionIndex {
   verdictOf(file: number, item: EdifactRecord): EdifactExclusion | EdifactReject | undefined {
     const number = item.at.message
     if (number === undefined) return undefined
-    const header = this.headers.get(messageKey(file, number))
+    const header = this.headerAt(file, number)
     if (header === undefined) return undefined
     if (header.cancellation) {
       return { kind: "exclusion", code: "cancelled", reason: "in a cancellation", detail: `a value in the cancellation ${messageName(header)} is no amount`, at: item.at, raw: item.raw }
     }
-    const by = this.cancelled.get(messageKey(file, number))
+    const by = this.cancelled.size === 0 ? undefined : this.cancelled.get(messageKey(file, number))
     if (by !== undefined) {
       return { kind: "exclusion", code: "cancelled", reason: "cancelled", detail: `cancelled by ${messageName(by)}, which names document ${JSON.stringify(header.document)} in ${this.refersName}`, at: item.at, raw: item.raw }
     }
     if (this.options.documents !== undefined) return this.documentVerdict(file, number, header, item)
+    if (this.latestNotMapped === 0 && (this.losers.size === 0 || !this.losers.has(placeKey(file, number, item.at.segment)))) return undefined
     const key = this.keyOf(item.record)
     if (key === undefined) return undefined
     const best = this.latest.get(key)
