@@ -80,4 +80,17 @@ describe("an amount whose period spans a change of account", () => {
       }
     ), { numRuns: 300 })
   })
+
+  it("one finder over a series of records, times repeated and out of order, finds what a new finder finds for each (property)", () => {
+    const { periods } = readAccountTable(TABLE)
+    const times = ["2024-03-14T23:00:00Z", "2024-03-15T00:00:00+01:00", "2024-03-15T00:00:00", "2024-03-20", "2024-05-31T22:00:00Z", "2024-06-01T00:00:00", "2024-03-31T02:30:00", "2024-13-01", ""]
+    const record = fc.record({ start: fc.constantFrom(...times), end: fc.constantFrom(...times), malo: fc.constantFrom("123", "999") })
+    fc.assert(fc.property(fc.array(record, { maxLength: 30 }), fc.constantFrom<AccountLookup>(LOOKUP, { ...LOOKUP, acrossChange: "start" }, { location: "malo", at: "start", into: "@account" }), (records, lookup) => {
+      const shared = accountFinder<number>(periods, lookup)
+      for (const r of records) {
+        const item = (): LookupItem<number> => ({ kind: "record", record: { ...r }, at: 1, raw: "" })
+        expect(shared(item())).toEqual(accountFinder<number>(periods, lookup)(item()))
+      }
+    }), { numRuns: 200 })
+  })
 })

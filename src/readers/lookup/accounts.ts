@@ -262,12 +262,31 @@ export const accountFinder = <At, Other extends { readonly kind: string } = neve
   const { inPlace = false, zone = DEFAULT_ZONE } = options
   const byLocation = new Map<string, Array<AccountPeriod>>()
   for (const p of periods) byLocation.set(p.location, [...(byLocation.get(p.location) ?? []), p])
+  // Each location's instants where a period begins or ends, sorted: worked out once, not per record.
+  const boundariesOf = new Map<string, ReadonlyArray<number>>()
+  for (const [location, list] of byLocation) boundariesOf.set(location, [...new Set(list.flatMap((p) => (p.to === undefined ? [p.from] : [p.from, p.to])))].sort((a, b) => a - b))
+  // A series' records come in order, each interval's end the next one's start: the last two times read
+  // are kept, so most of a series' times are read once, not twice.
+  let lastText: string | undefined
+  let lastRead: TimeReading | undefined
+  let priorText: string | undefined
+  let priorRead: TimeReading | undefined
+  const timeOf = (text: string): TimeReading => {
+    if (text === lastText) return lastRead!
+    if (text === priorText) return priorRead!
+    const read = readTime(text, zone)
+    priorText = lastText
+    priorRead = lastRead
+    lastText = text
+    lastRead = read
+    return read
+  }
   return (any) => {
     if (any.kind !== "record") return any
     const item = any as Extract<LookupItem<At>, { readonly kind: "record" }>
     const location = String(item.record[lookup.location] ?? "").trim()
     const atText = String(item.record[lookup.at] ?? "")
-    const read = atText.trim() === "" ? undefined : readTime(atText, zone)
+    const read = atText.trim() === "" ? undefined : timeOf(atText)
     if (read !== undefined && !read.ok) {
       // A time that cannot be read (a wall time a clock change skips or repeats, a day that does not exist,
       // a DTM the reader left as written, a text only Date.parse would take) is the reason, not a gap in the table.
@@ -277,15 +296,18 @@ export const accountFinder = <At, Other extends { readonly kind: string } = neve
     const at = read?.ms
     // The accounts, not the periods, must be one: a row exported twice, or two periods of one account that
     // overlap, still name one account; two accounts at one moment are a reject, never a pick.
-    const found = at === undefined ? [] : [...new Set((byLocation.get(location) ?? []).filter((p) => p.from <= at && (p.to === undefined || at < p.to)).map((p) => p.account))]
+    const found: Array<string> = []
+    if (at !== undefined) {
+      for (const p of byLocation.get(location) ?? []) if (p.from <= at && (p.to === undefined || at < p.to) && !found.includes(p.account)) found.push(p.account)
+    }
     if (found.length === 1 && lookup.end !== undefined && at !== undefined) {
       const endText = String(item.record[lookup.end] ?? "")
-      const end = endText.trim() === "" ? undefined : readTime(endText, zone)
+      const end = endText.trim() === "" ? undefined : timeOf(endText)
       if (end !== undefined && !end.ok) {
         const detail = `the account of location ${JSON.stringify(location)} cannot be looked up over its period: ${lookup.end} ${JSON.stringify(endText)} ${end.reason}`
         return { kind: "reject", code: "unreadable_time", detail, at: item.at, raw: item.raw }
       }
-      const change = end === undefined ? undefined : changeWithin(byLocation.get(location)!, found[0]!, at, end.ms)
+      const change = end === undefined ? undefined : changeWithin(byLocation.get(location)!, boundariesOf.get(location)!, found[0]!, at, end.ms)
       if (change !== undefined && lookup.acrossChange !== "start") {
         const after = change.accounts.length === 0 ? "no account from then on" : `${change.accounts.join(", ")} from then on`
         const detail = `the period ${atText} – ${endText} of location ${JSON.stringify(location)} spans a change of account in the account table on ${instantText(change.at, zone)}: ${found[0]!} before, ${after}; ` +
@@ -311,9 +333,17 @@ export const accountFinder = <At, Other extends { readonly kind: string } = neve
  * than `account` alone (a period of another account begins, or the account's own ends), with the accounts
  * then; `undefined` when `account` holds over the whole period.
  */
-const changeWithin = (periods: ReadonlyArray<AccountPeriod>, account: string, from: number, to: number): { readonly at: number; readonly accounts: ReadonlyArray<string> } | undefined => {
-  const boundaries = [...new Set(periods.flatMap((p) => (p.to === undefined ? [p.from] : [p.from, p.to])).filter((b) => from < b && b < to))].sort((a, b) => a - b)
+const changeWithin = (
+  periods: ReadonlyArray<AccountPeriod>,
+  /** The instants where the periods begin or end, sorted, each once. */
+  boundaries: ReadonlyArray<number>,
+  account: string,
+  from: number,
+  to: number
+): { readonly at: number; readonly accounts: ReadonlyArray<string> } | undefined => {
   for (const b of boundaries) {
+    if (b <= from) continue
+    if (b >= to) break
     const accounts = [...new Set(periods.filter((p) => p.from <= b && (p.to === undefined || b < p.to)).map((p) => p.account))]
     if (accounts.length !== 1 || accounts[0] !== account) return { at: b, accounts }
   }
