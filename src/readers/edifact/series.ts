@@ -175,13 +175,20 @@ export class SeriesCheck {
     return out
   }
 
+  /** The end cell of the record before, and its instant. */
+  private lastEndText: unknown
+  private lastEnd: number | undefined
+
   /** A record into its series; what it becomes. */
   private take(item: Extract<EdifactRecordItem, { readonly kind: "record" }>): EdifactRecordItem {
     const { record } = item
     const startText = record[SERIES_CELLS.start]
     const endText = record[SERIES_CELLS.end]
-    const start = instantOf(startText, this.zone)
+    // A series' interval starts where the one before it ended: that instant was read already.
+    const start = startText === this.lastEndText && startText !== undefined ? this.lastEnd : instantOf(startText, this.zone)
     const end = instantOf(endText, this.zone)
+    this.lastEndText = endText
+    this.lastEnd = end
     if (start === undefined || end === undefined) {
       // No period, or one the payload check refuses: it has its own outcome there.
       if (startText !== undefined || endText !== undefined) this.elsewhere.push(item.at.segment)
