@@ -14,6 +14,8 @@
 //   (e) data-import map --jobs 1, payloads to a file
 //   (f) the same with --jobs 2
 // Goals (issue "Market data as real archives hold it"): b/a and c/a ≥ 0.5; e/d and f/d ≥ 0.5.
+// BENCH_MAPPING: another mapping for (b), (c), (e) and (f), e.g. a copy of the example whose reader file
+// has no "versions", to see what the versions cost.
 import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
@@ -22,7 +24,7 @@ import { buildReader, generate } from "./edifact.mjs"
 
 const FILES = Number(process.env.BENCH_MANY_FILES ?? 10_000)
 const COPIES = Number(process.env.BENCH_EDIFACT_COPIES ?? 100)
-const MAPPING = join(ROOT, "examples/market-messages/mscons-energy-amounts.mapping.json")
+const MAPPING = process.env.BENCH_MAPPING ?? join(ROOT, "examples/market-messages/mscons-energy-amounts.mapping.json")
 const READER = join(ROOT, "examples/market-messages/mscons-energy-amounts.reader.json")
 
 /** The archive: FILES interchanges in a folder of DATA_DIR and the list of their paths; reused when there. */
