@@ -28,9 +28,6 @@ const PIECE_BYTES = 4 * 1024 * 1024
 /** How many items a run of items read back holds: one step of the reader's generator per run. */
 const RUN_ITEMS = 512
 
-/** Writes the lines: UTF-8 straight into a block (faster here than a Latin-1 write, and needs no escape). */
-const utf8 = new TextEncoder()
-
 /**
  * How a spool writes its items as lines and reads them back: a line of JSON each by default
  * ({@link JSON_LINES}); a codec may write the items it knows shorter (see `EdifactItemLines`).
@@ -110,7 +107,7 @@ export class ItemSpool<A> {
       this.block = Buffer.allocUnsafeSlow(Math.max(BLOCK_BYTES, most))
     }
     // Written line by line: joining a block's lines first took most of the spool's time.
-    this.used += utf8.encodeInto(line, this.block.subarray(this.used)).written
+    this.used += this.block.write(line, this.used, "utf8")
     this.block[this.used++] = 10
   }
 

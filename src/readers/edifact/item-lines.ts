@@ -60,8 +60,8 @@ export class EdifactItemLines {
   /** A line of JSON for `item`. */
   encode(item: EdifactRecordItem): string {
     if (item.kind !== "record") return JSON.stringify(item)
-    const itemKeys = Object.keys(item)
-    if (!sameKeys(itemKeys, ITEM_KEYS) && !(itemKeys.length === 4 && ITEM_KEYS.every((k) => Object.hasOwn(item, k)))) return JSON.stringify(item)
+    // A record with anything beside its four fields keeps it, as its JSON object.
+    if (Object.keys(item).length !== ITEM_KEYS.length || !ITEM_KEYS.every((k) => Object.hasOwn(item, k))) return JSON.stringify(item)
     const { at, record, raw } = item
     if (typeof raw !== "string") return JSON.stringify(item)
     const atKeys = Object.keys(at)
