@@ -51,6 +51,16 @@ describe("EdifactItemLines", () => {
     )
   })
 
+  it("gives back records of one shape whose values repeat, whatever repeats (property)", () => {
+    const value = fc.oneof(fc.constantFrom("51238696781", "2024-01-01T00:15:00+01:00", "ab", "", "null", 1234567, 0), fc.string({ maxLength: 4 }))
+    const sameShape = fc.record({ kind: fc.constant("record" as const), record: fc.record({ "LOC+172.2.1": value, "DTM+163": value, "QTY.1.2": value }), at: fc.record({ offset: fc.constantFrom(1, 22222), segment: fc.nat(3) }), raw: value.map(String) })
+    fc.assert(fc.property(fc.array(fc.oneof(sameShape, sameShape, sameShape, other), { maxLength: 30 }), (items) => {
+      const lines = new EdifactItemLines()
+      const written = items.map((item) => lines.encode(item as EdifactRecordItem))
+      expect(written.map((line) => lines.decode(line))).toEqual(items)
+    }), { numRuns: 300 })
+  })
+
   it("writes a record as its values after its shape's number, a cell named __proto__ as its JSON object", () => {
     const lines = new EdifactItemLines()
     const at = { offset: 70, segment: 12, message: 1, messageReference: "1" }
@@ -62,6 +72,29 @@ describe("EdifactItemLines", () => {
     const proto = JSON.parse('{"kind":"record","record":{"__proto__":"x"},"at":{"offset":1,"segment":1},"raw":""}') as EdifactRecordItem
     expect(lines.encode(proto)).toBe(JSON.stringify(proto))
     expect(Object.keys((lines.decode(lines.encode(proto)) as { record: object }).record)).toEqual(["__proto__"])
+  })
+
+  it("writes a text repeated from the record before as null, and reads it back whole, again after a rewind", () => {
+    const lines = new EdifactItemLines()
+    const record = (segment: number, start: string) => ({ kind: "record", record: { "LOC+172.2.1": "51238696781", "DTM+163": start, "QTY.1.1": "67" }, at: { offset: segment * 10, segment }, raw: "QTY+220:1'" }) as const
+    const items = [record(9, "2024-01-01T00:00:00+01:00"), record(12, "2024-01-01T00:15:00+01:00"), record(15, "2024-01-01T00:15:00+01:00")]
+    expect(items.map((item) => lines.encode(item))).toEqual([
+      '[0,"QTY+220:1\'",90,9,"51238696781","2024-01-01T00:00:00+01:00","67"]',
+      // A text of two characters is shorter than null.
+      '[0,null,120,12,null,"2024-01-01T00:15:00+01:00","67"]',
+      '[0,null,150,15,null,null,"67"]'
+    ])
+    const spool = new ItemSpool<EdifactRecordItem>(0, new EdifactItemLines())
+    spool.begin()
+    for (const item of items) spool.write(item)
+    spool.begin()
+    spool.write(items[2]!)
+    spool.end()
+    const readAll = () => [[...spool.read()].flat(), [...spool.read()].flat()]
+    expect(readAll()).toEqual([items, [items[2]]])
+    spool.rewind()
+    expect(readAll()).toEqual([items, [items[2]]])
+    spool.close()
   })
 
   it("holds a reader's MSCONS records in under half the characters of their JSON, and gives them back equal through a spool", async () => {

@@ -4,7 +4,9 @@
  * them, the same in every record of a message) were most of what was held, and of what was written and
  * read back. So a record is written as an array of its values, after the number of its shape: the names
  * of its place's fields and of its cells, in their order, kept once by the codec. Any other item, and a
- * record with a value that is not a text or a plain number, is written as its JSON object.
+ * record with a value that is not a text or a plain number, is written as its JSON object. A text a record
+ * shares with the record written just before it (of the same shape) is written as `null`: the location,
+ * the OBIS code, the message's references repeat in every record of a message.
  *
  * @module
  */
@@ -80,15 +82,32 @@ export class EdifactItemLines {
       if (!plain(value)) return JSON.stringify(item)
       values.push(value)
     }
-    return JSON.stringify(values)
+    const before = this.written
+    this.written = values
+    if (before === undefined || before[0] !== shape) return JSON.stringify(values)
+    const line: Array<string | number | null> = [shape]
+    for (let i = 1; i < values.length; i++) {
+      const value = values[i]!
+      // `null` is shorter than any text of three characters or more.
+      line.push(typeof value === "string" && value.length > 2 && value === before[i] ? null : value)
+    }
+    return JSON.stringify(line)
   }
 
-  /** The item of a line {@link encode} wrote. */
+  /** The item of a line {@link encode} wrote; lines are read back in the order they were written. */
   decode(line: string): EdifactRecordItem {
     const parsed = JSON.parse(line) as unknown
     if (!Array.isArray(parsed)) return parsed as EdifactRecordItem
+    // A value left out is that of the line before, which had the same shape (and none left out of the first line).
+    const before = this.read
+    for (let i = 1; i < parsed.length; i++) if (parsed[i] === null) parsed[i] = before![i]
+    this.read = parsed
     return this.shapes[parsed[0] as number]!.make(parsed)
   }
+
+  /** The values of the last record written as an array, and of the last read back. */
+  private written: ReadonlyArray<string | number> | undefined
+  private read: Array<unknown> | undefined
 
   /** The number of a shape, numbered as it first comes; `undefined` for names an object literal would not give back. */
   private shapeOf(at: ReadonlyArray<string>, record: ReadonlyArray<string>): number | undefined {
