@@ -8,18 +8,30 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { type EdifactExclusion, type EdifactRecordItem, type EdifactReject, readEdifactRecords } from "../../src/readers/edifact/records.js"
+import { type EdifactExclusion, type EdifactRecord, type EdifactRecordItem, type EdifactRecordOptions, type EdifactReject, readEdifactRecords } from "../../src/readers/edifact/records.js"
 import { DEFAULT_VERSION_KEY, VersionIndex, versionOptionProblems } from "../../src/readers/edifact/versions.js"
 
 const FIXTURES = new URL("../fixtures/market-messages/constructed/versions/", import.meta.url).pathname
 const OPTIONS = { record: "QTY", groups: ["NAD", "LOC", "LIN", "QTY"], messages: ["MSCONS:D:04B"], zone: "Europe/Berlin" }
 
+/**
+ * Builds `index` as `map` does: one reading of each input, then, where a cancellation found later voids
+ * values already added, those inputs' values again; then settles it.
+ */
+const build = async (index: VersionIndex, inputs: ReadonlyArray<{ readonly name: string; readonly text: string }>, options: EdifactRecordOptions): Promise<void> => {
+  const records: Array<Array<EdifactRecord>> = []
+  for (const [file, input] of inputs.entries()) records.push(await index.addInput(file, input.name, [input.text], options))
+  if (index.valuesToReadAgain()) {
+    index.clearValues()
+    records.forEach((read, file) => read.forEach((record) => index.addValue(file, record)))
+  }
+  index.settle(undefined)
+}
+
 /** Each record of each input with the index's verdict: "mapped", or the exclusion or reject. */
 const verdicts = async (inputs: ReadonlyArray<{ readonly name: string; readonly text: string }>) => {
   const index = new VersionIndex({ key: DEFAULT_VERSION_KEY }, "Europe/Berlin")
-  for (const [file, input] of inputs.entries()) await index.addMessages(file, input.name, [input.text], OPTIONS)
-  for (const [file, input] of inputs.entries()) await index.addValues(file, [input.text], OPTIONS)
-  index.settle(undefined)
+  await build(index, inputs, OPTIONS)
   const out: Array<{ readonly file: string; readonly qty: string; readonly outcome: "mapped" | EdifactExclusion | EdifactReject }> = []
   for (const [file, input] of inputs.entries()) {
     const items: Array<EdifactRecordItem> = []
@@ -136,9 +148,7 @@ const sheet = (ref: string, participant: string, dated: string, people: number):
 /** Each record of each input with its verdict, whole documents versioned. */
 const sheetVerdicts = async (inputs: ReadonlyArray<string>) => {
   const index = new VersionIndex({ documents: SHEET_KEY }, "Europe/Berlin")
-  for (const [file, text] of inputs.entries()) await index.addMessages(file, `f${file}`, [text], SHEET_OPTIONS)
-  for (const [file, text] of inputs.entries()) await index.addValues(file, [text], SHEET_OPTIONS)
-  index.settle(undefined)
+  await build(index, inputs.map((text, file) => ({ name: `f${file}`, text })), SHEET_OPTIONS)
   const out: Array<{ readonly file: number; readonly message: string; readonly outcome: string }> = []
   for (const [file, text] of inputs.entries()) {
     for await (const item of readEdifactRecords([text], { ...SHEET_OPTIONS, columns: [...SHEET_KEY, "@message"] })) {

@@ -10,8 +10,7 @@
  * ({@link VersionIndex.addMessage}: sender, `BGM` 1004, `DTM+137`, cancellations) and the values
  * ({@link VersionIndex.addValue}: records with the key cells, so a key is the same text the mapping
  * reads). `map` gives both from its one reading of each input (the record reader's `onMessage`, then the
- * records); {@link VersionIndex.addMessages} and {@link VersionIndex.addValues} read them from an input
- * in two readings. Each record of the mapping then asks {@link VersionIndex.verdictOf} whether it is
+ * records); {@link VersionIndex.addInput} reads an input so. Each record of the mapping then asks {@link VersionIndex.verdictOf} whether it is
  * mapped, left out (`superseded`, `cancelled`) or rejected (`version_conflict`, against a version an
  * earlier run recorded in the campaign's ledger).
  *
@@ -22,13 +21,9 @@
  * @module
  */
 import { dtmToIso } from "./dtm.js"
-import { el, type EdifactLocation, type EdifactMessage, type MessageEvent, MessageReader } from "./messages.js"
+import { el, type EdifactLocation, type EdifactMessage } from "./messages.js"
 import { type EdifactExclusion, type EdifactRecord, type EdifactRecordItem, type EdifactRecordOptions, type EdifactReject, readEdifactRecordRuns } from "./records.js"
-import { type Segment, type SegmentItem, SegmentScanner } from "./segments.js"
-
-/** The segments a message's header is read from: those after its `UNS` are never looked at. */
-const isHeaderSegment = (segment: Segment): boolean =>
-  segment.tag === "BGM" || segment.tag === "RFF" || segment.tag === "UNS" || (segment.tag === "DTM" && el(segment, 0) === "137")
+import type { Segment } from "./segments.js"
 
 /**
  * Which messages are cancellations, and the segment naming the document each cancels: by default
@@ -279,8 +274,8 @@ const isDateCell = (cell: string): boolean => cell.startsWith("DTM")
 const placeKey = (file: number, message: number, segment: number): string => `${file}:${message}:${segment}`
 
 /**
- * The versions of the values of a run's inputs. Build it with {@link addMessages} for every input, then
- * {@link addValues} for every input, then {@link settle}; then ask {@link verdictOf} for each record.
+ * The versions of the values of a run's inputs. Build it with {@link addInput} (or {@link addMessage} and
+ * {@link addValue}) for every input, then {@link settle}; then ask {@link verdictOf} for each record.
  *
  * @example
  * // Two messages of one sender send the same quarter-hour; the later DTM+137 wins. A record is asked
@@ -291,8 +286,7 @@ const placeKey = (file: number, message: number, segment: number): string => `${
  * const text = `UNB+UNOC:3+SENDER+RECEIVER+240101:1200+1'${message("1", "202401020800", "Z18:5")}${message("2", "202401030800", "67:7")}UNZ+2+1'`
  * const options = { record: "QTY", groups: ["NAD", "LOC", "LIN", "QTY"], messages: ["MSCONS:D:04B"] }
  * const index = new VersionIndex({ key: DEFAULT_VERSION_KEY }, "Europe/Berlin")
- * await index.addMessages(0, "a.edi", [text], options)
- * await index.addValues(0, [text], options)
+ * await index.addInput(0, "a.edi", [text], options)
  * index.settle(undefined)
  * const cells = { "LOC+172.2.1": "51238696781", "PIA+5.2.1": "1-1:1.29.0", "DTM+163": "2024-01-01T00:00:00+01:00", "DTM+164": "2024-01-01T00:15:00+01:00" }
  * index.verdictOf(0, { kind: "record", record: cells, at: { offset: 0, segment: 10, message: 1 }, raw: "" })?.reason // => "superseded"
@@ -395,26 +389,6 @@ export class VersionIndex {
   private lastNumber = -1
   private lastHeader: MessageHeader | undefined
 
-  /** The headers of an input's messages (first reading). */
-  async addMessages(file: number, fileName: string, chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>, options: { readonly segmentCount?: "check" | "warn"; readonly messages: ReadonlyArray<string> }): Promise<void> {
-    // Only the header's segments are held until each UNT: the values' many DTMs and QTYs are not needed here.
-    const reader = new MessageReader(options.segmentCount !== undefined ? { segmentCount: options.segmentCount } : {}, { keep: isHeaderSegment })
-    const scanner = new SegmentScanner()
-    const segments: Array<SegmentItem> = []
-    const take = (item: MessageEvent): void => {
-      if (item.kind === "message" && options.messages.includes(`${item.type}:${item.version}:${item.release}`)) this.addMessage(file, fileName, item)
-    }
-    for await (const chunk of chunks) {
-      scanner.push(chunk, segments)
-      for (const item of segments) reader.take(item, take)
-      segments.length = 0
-    }
-    scanner.end(segments)
-    for (const item of segments) reader.take(item, take)
-    reader.end(take)
-    // Cancellations are matched in settle(), once every input's documents are known.
-  }
-
   /**
    * The header of one message of input `file` (named `fileName`) that checked out: its segments before
    * the `UNS` are read (the record reader's `onMessage` gives them, before the message's records).
@@ -431,19 +405,24 @@ export class VersionIndex {
     }
   }
 
-  /** The values of an input (second reading, after every input's messages): the latest of each key is kept. */
-  async addValues(
-    file: number,
-    chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
-    options: EdifactRecordOptions,
-    /** Records a reader file's selection leaves out are no version of anything (a forecast supersedes no true value). */
-    selected: { readonly columns: ReadonlyArray<string>; readonly leftOut: (record: EdifactRecord) => boolean } = { columns: [], leftOut: () => false }
-  ): Promise<void> {
-    if (!this.matched) this.matchCancellations()
+  /**
+   * Reads input `file` (named `fileName`) once, as `map` does: each message's header as the record reader
+   * tells it (`onMessage`), then each of its records' values. Gives back the records, for a caller that
+   * must add them again when {@link valuesToReadAgain} says so once every input is read. (`map` reads
+   * through the reader file's selection and keeps the items in its spool: `src/mappers/run/run-versions.ts`.)
+   */
+  async addInput(file: number, fileName: string, chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>, options: EdifactRecordOptions): Promise<Array<EdifactRecord>> {
     const cells = this.options.documents ?? this.options.key ?? []
-    for await (const run of readEdifactRecordRuns(chunks, { ...options, columns: [...cells, ...selected.columns] })) {
-      for (const item of run) if (item.kind === "record" && !selected.leftOut(item)) this.addValue(file, item)
+    const records: Array<EdifactRecord> = []
+    const reading = readEdifactRecordRuns(chunks, { ...options, columns: [...(options.columns ?? []), ...cells], onMessage: (message) => this.addMessage(file, fileName, message) })
+    for await (const run of reading) {
+      for (const item of run) {
+        if (item.kind !== "record") continue
+        this.addValue(file, item)
+        records.push(item)
+      }
     }
+    return records
   }
 
   /**
