@@ -25,13 +25,18 @@ export const wordAt = (digests: string, at: number): number =>
   digests.charCodeAt(at) | (digests.charCodeAt(at + 1) << 8) | (digests.charCodeAt(at + 2) << 16) | (digests.charCodeAt(at + 3) << 24)
 
 /**
- * A set of keys, each remembering where it was first seen (a line, or any small value): an open-addressing
- * hash table of digests, at most half full.
+ * A set of keys, each remembering where it was first seen (a line, or any small value): each key's digest
+ * and value in the order first seen, and an open-addressing hash table of their numbers, at most half
+ * full. The table holds a number (4 bytes) a slot, not the digest: when it doubles, only those are
+ * written again, into half the fresh memory the digests in each slot took (and fresh memory is what the
+ * growth of a table of 10⁶ keys cost most).
  */
 export class SeenKeys<V = number> {
-  private words = new Int32Array(WORDS * 1024)
-  private filled = new Uint8Array(1024)
-  private values: Array<V | undefined> = new Array<V | undefined>(1024)
+  /** Each key's digest, in the order first seen: {@link WORDS} words a key. */
+  private digests = new Int32Array(WORDS * 1024)
+  private values: Array<V> = []
+  /** The table: a key's number plus one in each slot used, 0 in a free one. */
+  private slots = new Int32Array(2048)
   private count = 0
   // The last lookup's answer: a payload is looked up and then, when new, recorded, which needs the same
   // slot again. Forgotten whenever the table changes.
@@ -55,7 +60,7 @@ export class SeenKeys<V = number> {
     this.probedDigests = digests
     this.probedOffset = offset
     this.probedSlot = slot
-    return slot >= 0 ? this.values[slot] : undefined
+    return slot >= 0 ? this.values[this.slots[slot]! - 1] : undefined
   }
 
   /** {@link record} of a key by its {@link keyDigest}, read from `digests` at character `offset`. */
@@ -63,8 +68,16 @@ export class SeenKeys<V = number> {
     const slot = digests === this.probedDigests && offset === this.probedOffset ? this.probedSlot : this.slotOf(digests, offset)
     if (slot >= 0) return
     this.probedDigests = undefined
-    this.put(~slot, digests, offset, where)
-    if (++this.count * 2 > this.filled.length) this.grow()
+    const number = this.count++
+    if (this.count * WORDS > this.digests.length) {
+      const grown = new Int32Array(this.digests.length * 2)
+      grown.set(this.digests)
+      this.digests = grown
+    }
+    for (let w = 0; w < WORDS; w++) this.digests[number * WORDS + w] = wordAt(digests, offset + 4 * w)
+    this.values.push(where)
+    this.slots[~slot] = number + 1
+    if (this.count * 2 > this.slots.length) this.grow()
   }
 
   get size(): number {
@@ -73,38 +86,27 @@ export class SeenKeys<V = number> {
 
   /** The slot holding the digest (≥ 0), or the bitwise complement of the empty slot where it would go. */
   private slotOf(digests: string, offset: number): number {
-    const mask = this.filled.length - 1
+    const mask = this.slots.length - 1
     const first = wordAt(digests, offset)
     for (let slot = first & mask; ; slot = (slot + 1) & mask) {
-      if (this.filled[slot] === 0) return ~slot
-      const at = slot * WORDS
-      if (this.words[at] !== first) continue
+      const held = this.slots[slot]!
+      if (held === 0) return ~slot
+      const at = (held - 1) * WORDS
+      if (this.digests[at] !== first) continue
       let same = true
-      for (let w = 1; w < WORDS && same; w++) same = this.words[at + w] === wordAt(digests, offset + 4 * w)
+      for (let w = 1; w < WORDS && same; w++) same = this.digests[at + w] === wordAt(digests, offset + 4 * w)
       if (same) return slot
     }
   }
 
-  private put(slot: number, digests: string, offset: number, where: V): void {
-    for (let w = 0; w < WORDS; w++) this.words[slot * WORDS + w] = wordAt(digests, offset + 4 * w)
-    this.filled[slot] = 1
-    this.values[slot] = where
-  }
-
   private grow(): void {
-    const { words, filled, values } = this
-    this.words = new Int32Array(words.length * 2)
-    this.filled = new Uint8Array(filled.length * 2)
-    this.values = new Array<V | undefined>(filled.length * 2)
-    const mask = this.filled.length - 1
-    for (let old = 0; old < filled.length; old++) {
-      if (filled[old] === 0) continue
-      // The keys are distinct: each goes to the first free slot from its place, with no comparison.
-      let slot = words[old * WORDS]! & mask
-      while (this.filled[slot] === 1) slot = (slot + 1) & mask
-      for (let w = 0; w < WORDS; w++) this.words[slot * WORDS + w] = words[old * WORDS + w]!
-      this.filled[slot] = 1
-      this.values[slot] = values[old]
+    this.slots = new Int32Array(this.slots.length * 2)
+    const mask = this.slots.length - 1
+    // The keys are distinct: each goes to the first free slot from its place, with no comparison.
+    for (let number = 0; number < this.count; number++) {
+      let slot = this.digests[number * WORDS]! & mask
+      while (this.slots[slot] !== 0) slot = (slot + 1) & mask
+      this.slots[slot] = number + 1
     }
   }
 }
