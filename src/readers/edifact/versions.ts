@@ -24,6 +24,7 @@ import { dtmToIso } from "./dtm.js"
 import { el, type EdifactLocation, type EdifactMessage } from "./messages.js"
 import { type EdifactExclusion, type EdifactRecord, type EdifactRecordItem, type EdifactRecordOptions, type EdifactReject, readEdifactRecordRuns } from "./records.js"
 import type { Segment } from "./segments.js"
+import { LatestValues } from "./latest-values.js"
 
 /**
  * Which messages are cancellations, and the segment naming the document each cancels: by default
@@ -242,12 +243,15 @@ export const messageHeaderOf = (message: EdifactMessage, file: number, fileName:
 }
 
 /** Whether version `a` is later than `b`: message date, then input, message and segment order. */
-const later = (a: Version, b: Version): boolean => laterThan(a.header, a.file, a.message, a.segment, b)
+const later = (a: Version, b: Version): boolean => laterThan(a.header, a.file, a.message, a.segment, b.header, b)
 
-/** {@link later} for a version not made yet: the one in message `header` (number `message` of input `file`), at `segment`. */
-const laterThan = (header: MessageHeader, file: number, message: number, segment: number, b: Version): boolean => {
+/**
+ * {@link later} for a version not made yet: the one in message `header` (number `message` of input
+ * `file`), at `segment`, against the one at `b` in message `bHeader`.
+ */
+const laterThan = (header: MessageHeader, file: number, message: number, segment: number, bHeader: MessageHeader, b: { readonly file: number; readonly message: number; readonly segment: number }): boolean => {
   const da = header.dated ?? Number.NEGATIVE_INFINITY
-  const db = b.header.dated ?? Number.NEGATIVE_INFINITY
+  const db = bHeader.dated ?? Number.NEGATIVE_INFINITY
   if (da !== db) return da > db
   if (file !== b.file) return file > b.file
   if (message !== b.message) return message > b.message
@@ -293,11 +297,17 @@ const placeKey = (file: number, message: number, segment: number): string => `${
  * index.verdictOf(0, { kind: "record", record: cells, at: { offset: 0, segment: 22, message: 2 }, raw: "" }) // => undefined
  */
 export class VersionIndex {
-  private readonly headers = new Map<string, MessageHeader>()
+  /** Each message's header, by file and number: its number in {@link headerList}. */
+  private readonly headers = new Map<string, number>()
+  private readonly headerList: Array<MessageHeader> = []
   private readonly documents = new Map<string, Array<MessageHeader>>()
   /** Messages cancelled, by file and number: the cancellation. */
   private readonly cancelled = new Map<string, MessageHeader>()
+  /** With `documents`: each document key's latest message. */
   private readonly latest = new Map<string, Latest>()
+  /** With `key`: each value's latest version, and the verdicts {@link settle} gave those not mapped. */
+  private values = new LatestValues()
+  private readonly valueVerdicts = new Map<number, Verdict>()
   /**
    * The values that are not their key's latest version, by place: every other value with a key is the
    * latest, and fares as {@link settle} left it; so the mapping looks a value's key up only for these
@@ -327,6 +337,22 @@ export class VersionIndex {
   *winners(): Generator<WinningVersion> {
     // Made when asked, not kept: only a run with a ledger records them, and a list of every value's
     // winner would double what the index holds.
+    for (let entry = 0; entry < this.values.size; entry++) {
+      if (this.valueVerdicts.has(entry)) continue
+      const { segment, header: number } = this.values.place(entry)
+      const header = this.headerList[number]!
+      yield {
+        key: this.values.key(entry),
+        fileName: header.fileName,
+        line: segment,
+        message: header.reference,
+        sender: header.sender,
+        document: header.document,
+        datedText: header.datedIso ?? null,
+        dated: header.dated ?? null,
+        raw: this.values.raw(entry)
+      }
+    }
     for (const [key, best] of this.latest) {
       if (best.verdict.kind !== "map") continue
       yield {
@@ -375,19 +401,22 @@ export class VersionIndex {
   /** Which cells of the key are dates (`DTM…`), worked out once: the key is made twice for every value. */
   private readonly keyDates: ReadonlyArray<boolean>
 
-  /** The message a value of input `file` is in (`undefined` for one the index does not know), the last asked kept: a message's values come together. */
-  private headerAt(file: number, number: number): MessageHeader | undefined {
+  /**
+   * The number of the message a value of input `file` is in (in {@link headerList}; -1 for one the index
+   * does not know), the last asked kept: a message's values come together.
+   */
+  private headerAt(file: number, number: number): number {
     if (file !== this.lastFile || number !== this.lastNumber) {
       this.lastFile = file
       this.lastNumber = number
-      this.lastHeader = this.headers.get(messageKey(file, number))
+      this.lastHeader = this.headers.get(messageKey(file, number)) ?? -1
     }
     return this.lastHeader
   }
 
   private lastFile = -1
   private lastNumber = -1
-  private lastHeader: MessageHeader | undefined
+  private lastHeader = -1
 
   /**
    * The header of one message of input `file` (named `fileName`) that checked out: its segments before
@@ -395,7 +424,8 @@ export class VersionIndex {
    */
   addMessage(file: number, fileName: string, message: EdifactMessage): void {
     const header = messageHeaderOf(message, file, fileName, this.zone, this.options.cancellations)
-    this.headers.set(messageKey(file, message.number), header)
+    this.headers.set(messageKey(file, message.number), this.headerList.length)
+    this.headerList.push(header)
     if (file === this.lastFile && message.number === this.lastNumber) this.lastFile = -1
     if (!header.cancellation) {
       const key = documentKey(header.sender, header.document)
@@ -434,7 +464,8 @@ export class VersionIndex {
   addValue(file: number, item: EdifactRecord): void {
     const number = item.at.message
     if (number === undefined) return
-    const header = this.headerAt(file, number)
+    const headerNumber = this.headerAt(file, number)
+    const header = this.headerList[headerNumber]
     if (header === undefined || header.cancellation) return
     const at = messageKey(file, number)
     if (this.cancelled.size > 0 && this.cancelled.has(at)) return
@@ -459,10 +490,16 @@ export class VersionIndex {
     }
     const key = this.keyOf(item.record)
     if (key === undefined) return
-    const best = this.latest.get(key)
-    if (best === undefined || laterThan(header, file, number, item.at.segment, best)) {
-      if (best !== undefined) this.losers.add(placeKey(best.file, best.message, best.segment))
-      this.latest.set(key, { file, message: number, segment: item.at.segment, raw: flat(item.raw), header, verdict: MAP })
+    const entry = this.values.find(key)
+    const place = { file, message: number, segment: item.at.segment, header: headerNumber }
+    if (entry < 0) {
+      this.values.add(key, place, item.raw)
+      return
+    }
+    const best = this.values.place(entry)
+    if (laterThan(header, file, number, item.at.segment, this.headerList[best.header]!, best)) {
+      this.losers.add(placeKey(best.file, best.message, best.segment))
+      this.values.replace(entry, place, item.raw)
     } else this.losers.add(placeKey(file, number, item.at.segment))
   }
 
@@ -479,6 +516,8 @@ export class VersionIndex {
   /** Forgets every value added (to add them again, now that cancellations are known). */
   clearValues(): void {
     this.latest.clear()
+    this.values = new LatestValues()
+    this.valueVerdicts.clear()
     this.losers.clear()
     this.messageKeys.clear()
     this.documentStarts.clear()
@@ -493,7 +532,7 @@ export class VersionIndex {
   /** Pairs each cancellation with the messages of the document it names (sender, `RFF+ACW` or `cancellations.refers` = `BGM` 1004). */
   private matchCancellations(): void {
     this.matched = true
-    for (const header of this.headers.values()) {
+    for (const header of this.headerList) {
       if (!header.cancellation) continue
       this.cancellationsOf.push(header)
       this.cancellationFiles.add(header.file)
@@ -535,20 +574,29 @@ export class VersionIndex {
         })
       }
     }
+    if (prior === undefined) return
     for (const [key, best] of this.latest) {
-      const p = prior?.find(key)
-      if (p === undefined || (sameDocument(best.header, p) && p.raw === best.raw)) continue
-      // The ledger's version is newer when its date is later; on the same date this run's is later.
-      const priorNewer = (p.dated ?? Number.NEGATIVE_INFINITY) > (best.header.dated ?? Number.NEGATIVE_INFINITY)
-      this.latestNotMapped++
-      if (priorNewer) best.verdict = { kind: "exclude", reason: p.raw === best.raw ? "re-sent" : "superseded", detail: `superseded by ${priorName(p)}` }
-      else if (p.raw === best.raw) best.verdict = { kind: "exclude", reason: "re-sent", detail: `re-sent unchanged: ${priorName(p)} has the same value and stands` }
-      else {
-        best.verdict = {
-          kind: "conflict",
-          detail: `this value (${messageName(best.header)}: ${JSON.stringify(best.raw)}) corrects ${priorName(p)}: the API has no update, so the earlier amount stays; correct it in the platform, or map this one in a campaign of its own`
-        }
-      }
+      const verdict = this.priorVerdict(prior, key, best.header, best.raw)
+      if (verdict !== undefined) best.verdict = verdict
+    }
+    for (let entry = 0; entry < this.values.size; entry++) {
+      const verdict = this.priorVerdict(prior, this.values.key(entry), this.headerList[this.values.place(entry).header]!, this.values.raw(entry))
+      if (verdict !== undefined) this.valueVerdicts.set(entry, verdict)
+    }
+  }
+
+  /** The verdict on the latest version of `key` (in message `header`, `raw`) against the ledger's version; `undefined` where it is mapped. */
+  private priorVerdict(prior: PriorVersions, key: string, header: MessageHeader, raw: string): Verdict | undefined {
+    const p = prior.find(key)
+    if (p === undefined || (sameDocument(header, p) && p.raw === raw)) return undefined
+    // The ledger's version is newer when its date is later; on the same date this run's is later.
+    const priorNewer = (p.dated ?? Number.NEGATIVE_INFINITY) > (header.dated ?? Number.NEGATIVE_INFINITY)
+    this.latestNotMapped++
+    if (priorNewer) return { kind: "exclude", reason: p.raw === raw ? "re-sent" : "superseded", detail: `superseded by ${priorName(p)}` }
+    if (p.raw === raw) return { kind: "exclude", reason: "re-sent", detail: `re-sent unchanged: ${priorName(p)} has the same value and stands` }
+    return {
+      kind: "conflict",
+      detail: `this value (${messageName(header)}: ${JSON.stringify(raw)}) corrects ${priorName(p)}: the API has no update, so the earlier amount stays; correct it in the platform, or map this one in a campaign of its own`
     }
   }
 
@@ -559,7 +607,7 @@ export class VersionIndex {
   verdictOf(file: number, item: EdifactRecord): EdifactExclusion | EdifactReject | undefined {
     const number = item.at.message
     if (number === undefined) return undefined
-    const header = this.headerAt(file, number)
+    const header = this.headerList[this.headerAt(file, number)]
     if (header === undefined) return undefined
     if (header.cancellation) {
       return { kind: "exclusion", code: "cancelled", reason: "in a cancellation", detail: `a value in the cancellation ${messageName(header)} is no amount`, at: item.at, raw: item.raw }
@@ -572,14 +620,15 @@ export class VersionIndex {
     if (this.latestNotMapped === 0 && (this.losers.size === 0 || !this.losers.has(placeKey(file, number, item.at.segment)))) return undefined
     const key = this.keyOf(item.record)
     if (key === undefined) return undefined
-    const best = this.latest.get(key)
-    if (best === undefined) return undefined
+    const entry = this.values.find(key)
+    if (entry < 0) return undefined
+    const best = { ...this.values.place(entry), raw: this.values.raw(entry), header: this.headerList[this.values.place(entry).header]! }
     const self = best.file === file && best.message === number && best.segment === item.at.segment
     // A copy of the winning document (the same file given twice, a document re-sent under its own number
     // and date) is the same version: it fares as the winner does, and an identical payload is a duplicate.
     const copy = !self && best.raw === item.raw && sameDocument(best.header, { ...header, datedText: header.datedIso }) && !(best.file === file && best.message === number)
     if (self || copy) {
-      const v = best.verdict
+      const v = this.valueVerdicts.get(entry) ?? MAP
       if (v.kind === "map") return undefined
       if (v.kind === "exclude") return { kind: "exclusion", code: "superseded", reason: v.reason, detail: v.detail, at: item.at, raw: item.raw }
       return { kind: "reject", code: "version_conflict", detail: v.detail, at: item.at, raw: item.raw }

@@ -1,0 +1,95 @@
+/**
+ * The latest version of each value of a run (see versions.ts), held without an object a value: each
+ * key by its digest in a table of typed arrays (`SeenKeys`), each version's place in typed arrays by
+ * the number of its entry, its raw text and key as UTF-8 outside the heap (`HeldTexts`). An index of 10⁶
+ * values held as objects and strings cost a run more in garbage collection than the index's work.
+ *
+ * @module
+ */
+import { keyDigest, SeenKeys } from "../../validation/run/seen-keys.js"
+import { HeldTexts } from "./held-texts.js"
+
+/** Where a version is: input, message, segment, and the number of its message's header. */
+export interface VersionPlace {
+  readonly file: number
+  readonly message: number
+  readonly segment: number
+  readonly header: number
+}
+
+/**
+ * Entries numbered in the order their keys first came ({@link add}), each the latest version of its key
+ * so far ({@link replace}).
+ *
+ * @example
+ * const values = new LatestValues()
+ * const entry = values.add('["51238696781","2024-01-01T00:00:00+01:00"]', { file: 0, message: 1, segment: 10, header: 0 }, "QTY+Z18:5'")
+ * values.find('["51238696781","2024-01-01T00:00:00+01:00"]') // => 0
+ * values.replace(entry, { file: 0, message: 2, segment: 22, header: 1 }, "QTY+67:7'")
+ * values.raw(entry) // => "QTY+67:7'"
+ * values.place(entry).message // => 2
+ * values.key(entry) // => '["51238696781","2024-01-01T00:00:00+01:00"]'
+ */
+export class LatestValues {
+  private readonly table = new SeenKeys<number>()
+  private readonly texts = new HeldTexts()
+  /** Per entry: file, message, segment, header, raw text, key text (numbers into `texts`). */
+  private columns = new Int32Array(6 * 1024)
+  private count = 0
+
+  /** The number of entries. */
+  get size(): number {
+    return this.count
+  }
+
+  /** The entry of `key`, or -1. */
+  find(key: string): number {
+    return this.table.lookupDigest(keyDigest(key)) ?? -1
+  }
+
+  /** A new key's first version (the key was just {@link find}-ed and is new); returns its entry. */
+  add(key: string, place: VersionPlace, raw: string): number {
+    const entry = this.count++
+    if (6 * this.count > this.columns.length) {
+      const columns = new Int32Array(this.columns.length * 2)
+      columns.set(this.columns)
+      this.columns = columns
+    }
+    this.table.recordDigest(keyDigest(key), entry)
+    this.columns[6 * entry + 5] = this.texts.add(key)
+    this.replace(entry, place, raw)
+    return entry
+  }
+
+  /** A later version of entry `entry`'s key. */
+  replace(entry: number, place: VersionPlace, raw: string): void {
+    const at = 6 * entry
+    this.columns[at] = place.file
+    this.columns[at + 1] = place.message
+    this.columns[at + 2] = place.segment
+    this.columns[at + 3] = place.header
+    this.columns[at + 4] = this.texts.add(raw)
+  }
+
+  /** Where entry `entry`'s version is. */
+  place(entry: number): VersionPlace {
+    const at = 6 * entry
+    return { file: this.columns[at]!, message: this.columns[at + 1]!, segment: this.columns[at + 2]!, header: this.columns[at + 3]! }
+  }
+
+  /** Whether entry `entry`'s version is at segment `segment` of message `message` of input `file`. */
+  isAt(entry: number, file: number, message: number, segment: number): boolean {
+    const at = 6 * entry
+    return this.columns[at] === file && this.columns[at + 1] === message && this.columns[at + 2] === segment
+  }
+
+  /** The raw text of entry `entry`'s version. */
+  raw(entry: number): string {
+    return this.texts.get(this.columns[6 * entry + 4]!)
+  }
+
+  /** Entry `entry`'s key. */
+  key(entry: number): string {
+    return this.texts.get(this.columns[6 * entry + 5]!)
+  }
+}

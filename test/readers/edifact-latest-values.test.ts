@@ -1,0 +1,70 @@
+/**
+ * The held state of a run's versions (src/readers/edifact/held-texts.ts, latest-values.ts): texts read
+ * back exactly as added, whatever their characters, across blocks; each key's entry found again, with
+ * the place and raw text of its latest version.
+ */
+import fc from "fast-check"
+import { describe, expect, it } from "vitest"
+import { HeldTexts } from "../../src/readers/edifact/held-texts.js"
+import { LatestValues } from "../../src/readers/edifact/latest-values.js"
+
+describe("HeldTexts", () => {
+  it("gives back every text exactly, lone surrogates and long texts included", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" }), fc.string({ unit: fc.constantFrom("\uD800", "\uDC00", "a", "ü") })), { maxLength: 60 }), (texts) => {
+        const held = new HeldTexts()
+        const numbers = texts.map((t) => held.add(t))
+        expect(numbers).toEqual(texts.map((_, i) => i))
+        expect(numbers.map((n) => held.get(n))).toEqual(texts)
+      })
+    )
+  })
+
+  it("keeps texts across many blocks, and one longer than a block", () => {
+    const held = new HeldTexts()
+    const long = "QTY+220:1,5'".repeat(200_000)
+    const texts = Array.from({ length: 30_000 }, (_, i) => `QTY+220:${i},${i % 7}'DTM+163:2024${i}:303'`)
+    const numbers = texts.map((t) => held.add(t))
+    const longNumber = held.add(long)
+    const after = held.add("after")
+    expect(held.get(longNumber)).toBe(long)
+    expect(held.get(after)).toBe("after")
+    expect(numbers.every((n, i) => held.get(n) === texts[i])).toBe(true)
+    held.clear()
+    expect(held.get(held.add("again"))).toBe("again")
+  })
+})
+
+describe("LatestValues", () => {
+  it("finds each key's entry, holding the place and raw text of the version it was last given", () => {
+    const version = fc.record({ key: fc.string({ maxLength: 6 }), file: fc.nat(5), message: fc.nat(1000), segment: fc.nat(10 ** 6), raw: fc.string({ unit: "grapheme" }) })
+    fc.assert(
+      fc.property(fc.array(version, { maxLength: 300 }), (versions) => {
+        const values = new LatestValues()
+        const expected = new Map<string, { readonly entry: number; file: number; message: number; segment: number; header: number; raw: string }>()
+        versions.forEach((v, header) => {
+          const place = { file: v.file, message: v.message, segment: v.segment, header }
+          const entry = values.find(v.key)
+          const known = expected.get(v.key)
+          expect(entry).toBe(known?.entry ?? -1)
+          if (known === undefined) expected.set(v.key, { entry: values.add(v.key, place, v.raw), ...place, raw: v.raw })
+          else {
+            values.replace(entry, place, v.raw)
+            Object.assign(known, place, { raw: v.raw })
+          }
+        })
+        expect(values.size).toBe(expected.size)
+        for (const [key, e] of expected) {
+          expect(values.find(key)).toBe(e.entry)
+          expect(values.key(e.entry)).toBe(key)
+          expect(values.raw(e.entry)).toBe(e.raw)
+          expect(values.place(e.entry)).toEqual({ file: e.file, message: e.message, segment: e.segment, header: e.header })
+          expect(values.isAt(e.entry, e.file, e.message, e.segment)).toBe(true)
+          expect(values.isAt(e.entry, e.file, e.message, e.segment + 1)).toBe(false)
+        }
+        // Entries are numbered in the order their keys first came.
+        expect([...expected.values()].map((e) => e.entry)).toEqual([...expected.keys()].map((_, i) => i))
+      })
+    )
+  })
+})
