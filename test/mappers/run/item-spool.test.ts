@@ -48,6 +48,17 @@ describe("ItemSpool", () => {
     expect(roundTrip(inputs, 10)).toEqual(inputs)
   })
 
+  it("reads back lines decoded in pieces: lines across each 64 KB piece, and lines longer than one, in memory or through its file", () => {
+    // Lengths around the piece of 64 KB, with characters of 1 to 4 bytes, so that piece ends fall in lines of every kind.
+    const lengths = [1, 65_535, 65_536, 65_537, 30_000, 40_000, 70_000, 3, 200_000, 12, 64 * 1024 - 40, 50]
+    const chars = ["a", "Ä", "€", "😀"]
+    const items: Array<Item> = lengths.map((n, i) => ({ kind: "record", raw: chars[i % 4]!.repeat(Math.ceil(n / chars[i % 4]!.length)), cells: { "DTM+163": String(i) }, at: { segment: i } }))
+    const small: Array<Item> = Array.from({ length: 3000 }, (_, i) => ({ kind: "record", raw: `QTY+220:${i}'`, cells: {}, at: { segment: i } }))
+    const inputs = [items, small, [...small.slice(0, 700), ...items.slice(0, 4)]]
+    expect(roundTrip(inputs, Number.MAX_SAFE_INTEGER)).toEqual(inputs)
+    expect(roundTrip(inputs, 10)).toEqual(inputs)
+  })
+
   it("gives items in runs of at most 512, and refuses to read an input it does not hold", () => {
     const spool = new ItemSpool<number>()
     spool.begin()
