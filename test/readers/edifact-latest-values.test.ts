@@ -62,7 +62,11 @@ describe("LatestValues", () => {
           expect(values.isAt(e.entry, e.file, e.message, e.segment)).toBe(true)
           expect(values.isAt(e.entry, e.file, e.message, e.segment + 1)).toBe(false)
         }
-        // Entries are numbered in the order their keys first came.
+        // Entries are numbered in the order their keys first came; without keys kept, each is found the same.
+        const keyless = new LatestValues(false)
+        for (const [key, e] of expected) expect(keyless.add(key, e, e.raw)).toBe(e.entry)
+        for (const [key, e] of expected) expect(keyless.find(key)).toBe(e.entry)
+        if (expected.size > 0) expect(() => keyless.key(0)).toThrow("not kept")
         expect([...expected.values()].map((e) => e.entry)).toEqual([...expected.keys()].map((_, i) => i))
       })
     )

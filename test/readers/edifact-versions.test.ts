@@ -28,9 +28,9 @@ const build = async (index: VersionIndex, inputs: ReadonlyArray<{ readonly name:
   index.settle(undefined)
 }
 
-/** Each record of each input with the index's verdict: "mapped", or the exclusion or reject. */
-const verdicts = async (inputs: ReadonlyArray<{ readonly name: string; readonly text: string }>) => {
-  const index = new VersionIndex({ key: DEFAULT_VERSION_KEY }, "Europe/Berlin")
+/** Each record of each input with the index's verdict: "mapped", or the exclusion or reject (`keepKeys` as the index takes it). */
+const verdicts = async (inputs: ReadonlyArray<{ readonly name: string; readonly text: string }>, keepKeys = true) => {
+  const index = new VersionIndex({ key: DEFAULT_VERSION_KEY }, "Europe/Berlin", keepKeys)
   await build(index, inputs, OPTIONS)
   const out: Array<{ readonly file: string; readonly qty: string; readonly outcome: "mapped" | EdifactExclusion | EdifactReject }> = []
   for (const [file, input] of inputs.entries()) {
@@ -110,6 +110,14 @@ describe("versions of a value across files", () => {
     const text = interchange([`${[...segments, `UNT+${segments.length + 1}+1`].join("'")}'`])
     const { out } = await verdicts([{ name: "autumn.edi", text }])
     expect(out.map((o) => [o.qty, summary(o.outcome)])).toEqual([["QTY+220:1,5:KWH", "mapped"], ["QTY+220:2,5:KWH", "mapped"]])
+  })
+
+  it("an index built without its keys refuses a ledger's versions, which are compared by key", async () => {
+    const index = new VersionIndex({ key: DEFAULT_VERSION_KEY }, "Europe/Berlin", false)
+    await build(index, FILES, OPTIONS)
+    const prior = { find: () => undefined, findDocument: () => undefined }
+    expect(() => index.settle(prior)).toThrow("without its keys")
+    expect(() => [...index.winners()]).toThrow("not kept")
   })
 
   it("refuses a versions option without cells", () => {
@@ -257,7 +265,10 @@ describe("versions, as a property", () => {
       fc.asyncProperty(genMessages, fc.constantFrom([0, 1, 2], [2, 1, 0], [1, 0, 2]), async (generated, fileOrder) => {
         // Files in the run's order; each holds its messages in generation order.
         const inputs = fileOrder.map((f) => ({ name: `f${f}.edi`, messages: generated.filter((g) => g.file === f).map((g) => g.message) })).filter((f) => f.messages.length > 0)
-        const { out } = await verdicts(inputs.map((f) => ({ name: f.name, text: interchange(f.messages.map(message)) })))
+        const texts = inputs.map((f) => ({ name: f.name, text: interchange(f.messages.map(message)) }))
+        const { out } = await verdicts(texts)
+        // An index without its keys as text (a run without a ledger) gives the same verdicts, details included.
+        expect((await verdicts(texts, false)).out).toEqual(out)
         // Independently: every QTY with its rank (date, file, message, place in message); the latest per key.
         const all = inputs.flatMap((f, file) => f.messages.flatMap((m, mi) => m.values.map(([k, qty], vi) => ({ k, qty, rank: [Number(m.dated), file, mi, vi], document: m.document }))))
         const later = (a: ReadonlyArray<number>, b: ReadonlyArray<number>): boolean => {

@@ -74,7 +74,7 @@ export const runMap = async (inputs: string | ReadonlyArray<string>, options: Ma
   // The versions of values across all inputs are read before any is mapped (EDIFACT with "versions").
   const versions = mapping.source === "edifact" ? new RunVersions(all) : undefined
   const sourceOptions: MapSourceOptions = { format, delimiter, encoding: options.encoding, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines, maxLineBytes: options.maxLineLength, versions }
-  await versions?.read(mapping, options.mapping)
+  await versions?.read(mapping, options.mapping, options.journal !== undefined)
   const source = await openMapSource(input, sourceOptions, mapping, options.mapping)
 
   // The ledger is opened once the mapping fits the input: a bad mapping records no run.

@@ -40,11 +40,13 @@ export class RunVersions {
   /**
    * Reads every input once, when the reader file asks for versions (nothing is read when it does not):
    * the index learns each message's header and each value, and the items wait in the spool to be mapped.
+   * `ledger`: whether {@link settle} will be given a ledger.
    */
-  async read(mapping: Mapping, mappingPath: string): Promise<void> {
+  async read(mapping: Mapping, mappingPath: string, ledger = true): Promise<void> {
     const { options } = await readEdifactReaderFile(mapping, mappingPath)
     if (options.versions === undefined) return
-    const index = new VersionIndex(options.versions, options.zone ?? "Europe/Berlin")
+    // Keys as text only for a ledger (`ledger`: the run has one), which compares and records them.
+    const index = new VersionIndex(options.versions, options.zone ?? "Europe/Berlin", ledger)
     // Records as arrays of their values: half the characters of their JSON objects, held and read back.
     const spool = new ItemSpool<EdifactRecordItem>(SPOOL_MEMORY, new EdifactItemLines())
     try {

@@ -31,6 +31,9 @@ export interface VersionPlace {
  * values.key(entry) // => '["51238696781","2024-01-01T00:00:00+01:00"]'
  */
 export class LatestValues {
+  /** `keepKeys`: whether each key is kept as text ({@link key}), which a ledger compares; a run without one spares it. */
+  constructor(private readonly keepKeys = true) {}
+
   private readonly table = new SeenKeys<number>()
   private readonly texts = new HeldTexts()
   /** Per entry: file, message, segment, header, raw text, key text (numbers into `texts`). */
@@ -56,7 +59,7 @@ export class LatestValues {
       this.columns = columns
     }
     this.table.recordDigest(keyDigest(key), entry)
-    this.columns[6 * entry + 5] = this.texts.add(key)
+    this.columns[6 * entry + 5] = this.keepKeys ? this.texts.add(key) : -1
     this.replace(entry, place, raw)
     return entry
   }
@@ -88,8 +91,9 @@ export class LatestValues {
     return this.texts.get(this.columns[6 * entry + 4]!)
   }
 
-  /** Entry `entry`'s key. */
+  /** Entry `entry`'s key (kept unless the values were made without keys). */
   key(entry: number): string {
+    if (!this.keepKeys) throw new Error("the keys of these values were not kept")
     return this.texts.get(this.columns[6 * entry + 5]!)
   }
 }

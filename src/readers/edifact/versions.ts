@@ -306,7 +306,7 @@ export class VersionIndex {
   /** With `documents`: each document key's latest message. */
   private readonly latest = new Map<string, Latest>()
   /** With `key`: each value's latest version, and the verdicts {@link settle} gave those not mapped. */
-  private values = new LatestValues()
+  private values: LatestValues
   private readonly valueVerdicts = new Map<number, Verdict>()
   /**
    * The values that are not their key's latest version, by place: every other value with a key is the
@@ -325,12 +325,18 @@ export class VersionIndex {
   /** Warnings found while settling (orphan cancellations). */
   readonly warnings: Array<VersionWarning> = []
 
+  /**
+   * `keepKeys`: whether each value's key is kept as text, which only a ledger needs ({@link settle} with
+   * earlier runs' versions, {@link winners}); a run without one spares a tenth of a kilobyte a value.
+   */
   constructor(
     readonly options: VersionOptions,
-    private readonly zone: string
+    private readonly zone: string,
+    private readonly keepKeys = true
   ) {
     this.refersName = options.cancellations?.refers ?? DEFAULT_CANCELLATIONS.refers
     this.keyDates = (options.key ?? []).map(isDateCell)
+    this.values = new LatestValues(keepKeys)
   }
 
   /** The winners that an earlier run does not already hold (once settled): to be recorded once mapped. */
@@ -516,7 +522,7 @@ export class VersionIndex {
   /** Forgets every value added (to add them again, now that cancellations are known). */
   clearValues(): void {
     this.latest.clear()
-    this.values = new LatestValues()
+    this.values = new LatestValues(this.keepKeys)
     this.valueVerdicts.clear()
     this.losers.clear()
     this.messageKeys.clear()
@@ -575,6 +581,7 @@ export class VersionIndex {
       }
     }
     if (prior === undefined) return
+    if (!this.keepKeys && this.values.size > 0) throw new Error("the index was built without its keys, which a ledger's versions are compared by")
     for (const [key, best] of this.latest) {
       const verdict = this.priorVerdict(prior, key, best.header, best.raw)
       if (verdict !== undefined) best.verdict = verdict
