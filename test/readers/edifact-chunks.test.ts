@@ -34,7 +34,7 @@ describe("chunks of an EDIFACT input", () => {
         }
         expect(await read(chunks)).toEqual(whole)
       }),
-      { numRuns: 12 }
+      { numRuns: 6 }
     )
     // The whole file as one chunk (seven pieces of 64 KB), as map reads it.
     expect(await read([bytes])).toEqual(whole)
