@@ -3,7 +3,7 @@
 // (`SeenKeys`, 160-bit digests) and in that of rows (`SeenRows`, for duplicate_row, 64 bits), which
 // also shows how its bytes per row move as its tables fill and grow.
 // Run: npm exec -- tsx --expose-gc bench/seen-keys.mjs
-import { SeenKeys } from "../src/validation/run/seen-keys.ts"
+import { SeenKeys } from "../src/readers/lookup/seen-keys.ts"
 import { SeenRows } from "../src/mappers/run/seen-rows.ts"
 
 const used = () => {

@@ -8,7 +8,7 @@
 import type { Mapping } from "../define-mapping.js"
 import { mustMapAgain, type OrderState, orderStateAfter } from "./map-batch-after.js"
 import type { MapResult } from "../../validation/run/batch.js"
-import { DIGEST_LENGTH, keyDigest } from "../../validation/run/seen-keys.js"
+import { DIGEST_LENGTH, keyDigest } from "../../readers/lookup/seen-keys.js"
 import { uniqueInInputOf } from "../../validation/run/unique-in-input.js"
 import type { SourceItem, SourceRow } from "../../readers/rows/source-rows.js"
 import { mapBatch } from "./worker.js"

@@ -23,7 +23,7 @@ import { describeError, ioError, usageError } from "../../readers/exit-codes.js"
 import type { Output } from "../../readers/io.js"
 import { LineLedger } from "./line-ledger.js"
 import { inputKeysOf, uniqueInInputOf } from "../../validation/run/unique-in-input.js"
-import { keyDigest, SeenKeys } from "../../validation/run/seen-keys.js"
+import { keyDigest, SeenKeys } from "../../readers/lookup/seen-keys.js"
 import type { ExcludedRecord, ExclusionOutcome, ReaderWarning, SourceItem, SourceRow } from "../../readers/rows/source-rows.js"
 import { type LocatedWarning, MapWarnings } from "./map-warnings.js"
 

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import { keyDigest, wordAt } from "../../validation/run/seen-keys.js"
+import { keyDigest, wordAt } from "../../readers/lookup/seen-keys.js"
 
 /** The tables: the top 6 bits of a row's first word choose one. */
 const TABLE_BITS = 6

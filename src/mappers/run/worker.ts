@@ -13,7 +13,7 @@ import { AWAITING_SETTINGS } from "../../validation/run/early-worker.js"
 import { BatchChecker } from "../../validation/run/check-batch.js"
 import { cellsByColumn } from "../../readers/rows/source-rows.js"
 import { BYTES_PER_FULL_COLLECTION, collectEvery, fullCollection } from "../../validation/run/full-collections.js"
-import { keyDigest } from "../../validation/run/seen-keys.js"
+import { keyDigest } from "../../readers/lookup/seen-keys.js"
 
 /** The largest first size of a batch's buffer of payload lines (it grows when a batch needs more). */
 const LINES_BYTES = 1 << 19

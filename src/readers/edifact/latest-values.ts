@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { keyDigest, SeenKeys } from "../../validation/run/seen-keys.js"
+import { keyDigest, SeenKeys } from "../lookup/seen-keys.js"
 import { HeldTexts } from "./held-texts.js"
 
 /** Where a version is: input, message, segment, and the number of its message's header. */

@@ -8,7 +8,7 @@
  */
 import type { BatchSummary } from "./batch.js"
 import { uniqueInInputOf } from "./unique-in-input.js"
-import { SeenKeys } from "./seen-keys.js"
+import { SeenKeys } from "../../readers/lookup/seen-keys.js"
 
 /** Where a record is: its file and absolute line. */
 export interface RecordPlace {

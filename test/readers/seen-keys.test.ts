@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { DIGEST_LENGTH, keyDigest, SeenKeys } from "../../../src/validation/run/seen-keys.js"
+import { DIGEST_LENGTH, keyDigest, SeenKeys } from "../../src/readers/lookup/seen-keys.js"
 
 /** A digest given byte by byte (a character per byte, as keyDigest writes it). */
 const digestOf = (bytes: ReadonlyArray<number>): string => String.fromCharCode(...bytes)
