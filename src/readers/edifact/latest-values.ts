@@ -47,8 +47,20 @@ export class LatestValues {
 
   /** The entry of `key`, or -1. */
   find(key: string): number {
-    return this.table.lookupDigest(keyDigest(key)) ?? -1
+    return this.table.lookupDigest(this.digestOf(key)) ?? -1
   }
+
+  /** A key's digest, the last one kept: a new key is looked up, then added, and hashing is most of either. */
+  private digestOf(key: string): string {
+    if (key !== this.lastKey) {
+      this.lastKey = key
+      this.lastDigest = keyDigest(key)
+    }
+    return this.lastDigest
+  }
+
+  private lastKey: string | undefined
+  private lastDigest = ""
 
   /** A new key's first version (the key was just {@link find}-ed and is new); returns its entry. */
   add(key: string, place: VersionPlace, raw: string): number {
@@ -58,7 +70,7 @@ export class LatestValues {
       columns.set(this.columns)
       this.columns = columns
     }
-    this.table.recordDigest(keyDigest(key), entry)
+    this.table.recordDigest(this.digestOf(key), entry)
     this.columns[6 * entry + 5] = this.keepKeys ? this.texts.add(key) : -1
     this.replace(entry, place, raw)
     return entry
