@@ -24,7 +24,7 @@ const SURROGATE = /[\uD800-\uDFFF]/u
  * texts.get(second) // => "Grüße"
  */
 export class HeldTexts {
-  private blocks: Array<Buffer> = []
+  private readonly blocks: Array<Buffer> = []
   private block: Buffer | undefined
   private used = 0
   /** Each text's block, start and end: three numbers a text. */
@@ -66,14 +66,5 @@ export class HeldTexts {
     if (kept !== undefined) return kept
     const block = this.blocks[this.where[3 * number]!]!
     return block.toString("utf8", this.where[3 * number + 1], this.where[3 * number + 2])
-  }
-
-  /** Forgets every text. */
-  clear(): void {
-    this.blocks = []
-    this.block = undefined
-    this.used = 0
-    this.count = 0
-    this.kept.clear()
   }
 }

@@ -92,12 +92,6 @@ export class LatestValues {
     return { file: this.columns[at]!, message: this.columns[at + 1]!, segment: this.columns[at + 2]!, header: this.columns[at + 3]! }
   }
 
-  /** Whether entry `entry`'s version is at segment `segment` of message `message` of input `file`. */
-  isAt(entry: number, file: number, message: number, segment: number): boolean {
-    const at = 6 * entry
-    return this.columns[at] === file && this.columns[at + 1] === message && this.columns[at + 2] === segment
-  }
-
   /** The raw text of entry `entry`'s version. */
   raw(entry: number): string {
     return this.texts.get(this.columns[6 * entry + 4]!)

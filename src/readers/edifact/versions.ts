@@ -629,7 +629,8 @@ export class VersionIndex {
     if (key === undefined) return undefined
     const entry = this.values.find(key)
     if (entry < 0) return undefined
-    const best = { ...this.values.place(entry), raw: this.values.raw(entry), header: this.headerList[this.values.place(entry).header]! }
+    const place = this.values.place(entry)
+    const best = { ...place, raw: this.values.raw(entry), header: this.headerList[place.header]! }
     const self = best.file === file && best.message === number && best.segment === item.at.segment
     // A copy of the winning document (the same file given twice, a document re-sent under its own number
     // and date) is the same version: it fares as the winner does, and an identical payload is a duplicate.
