@@ -88,6 +88,30 @@ describe("map of MSCONS with re-sends, corrections and cancellations", () => {
     expect(run.stderr).toContain("-: 13 rows read = 6 in 6 payloads (energy-amount) + 0 rejected + 7 excluded")
   })
 
+  it("a latest version refused before its verdict (an unknown OBIS without a unit) is still named by the earlier one read after it", async () => {
+    // The later DTM+137 comes first, without a unit for an OBIS code the table lacks; the earlier, with
+    // its unit, comes after it in the run. A run without a ledger holds a latest version's raw text only
+    // once a loser names it: the refused one must still be there to be named.
+    const interchange = (ref: string, dated: string, qty: string) =>
+      `UNA:+,? 'UNB+UNOC:3+9900000000003:500+9900000000010:500+240302:0600+${ref}'UNH+1+MSCONS:D:04B:UN:2.4c'BGM+Z48+DOC-${ref}+9'` +
+      `DTM+137:${dated}?+00:303'RFF+Z13:13025'NAD+MS+9900000000003::293'NAD+MR+9900000000010::293'UNS+D'NAD+DP'LOC+172+51238696781'LIN+1'` +
+      `PIA+5+1-1?:99.99.0:SRW'QTY+${qty}'DTM+163:202403010000?+00:303'DTM+164:202403010015?+00:303'UNT+15+1'UNZ+1+${ref}'`
+    const later = join(dir, "later-no-unit.edi")
+    const earlier = join(dir, "earlier-with-unit.edi")
+    writeFileSync(later, interchange("W", "202403060600", "220:2,500"))
+    writeFileSync(earlier, interchange("L", "202403050600", "220:1,500:KWH"))
+    const [out, rejects, excluded] = ["refused.ndjson", "refused.rejects.ndjson", "refused.excluded.ndjson"].map((f) => join(dir, f))
+    const run = await runCli(["map", "-m", MAPPING, "-o", out!, "-r", rejects!, "--excluded", excluded!, later, earlier])
+    expect(run.code).toBe(1)
+    expect(readFileSync(out!, "utf8")).toBe("")
+    const rejected = lines(readFileSync(rejects!, "utf8"))
+    expect(rejected.map((r) => r["file"])).toEqual([later])
+    expect(JSON.stringify(rejected[0]!["errors"])).toContain('unknown_obis: the OBIS code \\"1-1:99.99.0\\"')
+    const left = lines(readFileSync(excluded!, "utf8"))
+    expect(left.map((x) => [x["file"], x["outcome"], x["reason"]])).toEqual([[earlier, "superseded", "superseded"]])
+    expect(left[0]!["detail"]).toContain(`superseded by message "1" (#1) of ${later} (BGM "DOC-W", DTM+137 2024-03-06T07:00:00+01:00), segment 14: "QTY+220:2,500'DTM+163:202403010000?+00:303'DTM+164:202403010015?+00:303'"`)
+  })
+
   it("without versions in the reader file, every version is an amount of its own (3.1 times too much in real archives)", async () => {
     const reader = JSON.parse(readFileSync(join(ROOT, "examples", "market-messages", "mscons-energy-amounts.reader.json"), "utf8")) as Record<string, unknown>
     delete reader["versions"]

@@ -60,9 +60,18 @@ describe("LatestValues", () => {
         }
         // Entries are numbered in the order their keys first came; without keys kept, each is found the same.
         const keyless = new LatestValues(false)
-        for (const [key, e] of expected) expect(keyless.add(key, e, e.raw)).toBe(e.entry)
+        for (const [key, e] of expected) expect(keyless.add(key, e, e.entry % 2 === 0 ? e.raw : undefined)).toBe(e.entry)
         for (const [key, e] of expected) expect(keyless.find(key)).toBe(e.entry)
         if (expected.size > 0) expect(() => keyless.key(0)).toThrow("not kept")
+        // A raw text given later (kept when another version names it) is held as one given at once.
+        for (const e of expected.values()) {
+          expect(keyless.holdsRaw(e.entry)).toBe(e.entry % 2 === 0)
+          if (e.entry % 2 === 1) {
+            expect(() => keyless.raw(e.entry)).toThrow("not kept")
+            keyless.keepRaw(e.entry, e.raw)
+          }
+        }
+        for (const e of expected.values()) expect(keyless.raw(e.entry)).toBe(e.raw)
         expect([...expected.values()].map((e) => e.entry)).toEqual([...expected.keys()].map((_, i) => i))
       })
     )

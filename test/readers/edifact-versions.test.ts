@@ -28,17 +28,25 @@ const build = async (index: VersionIndex, inputs: ReadonlyArray<{ readonly name:
   index.settle(undefined)
 }
 
-/** Each record of each input with the index's verdict: "mapped", or the exclusion or reject (`keepKeys` as the index takes it). */
-const verdicts = async (inputs: ReadonlyArray<{ readonly name: string; readonly text: string }>, keepKeys = true) => {
+/**
+ * Each record of each input with the index's verdict: "mapped", or the exclusion or reject (`keepKeys` as
+ * the index takes it). `asked`: which records (by file and QTY segment) are asked about, each record passing
+ * the index first as map's second reading does; the others come out as "not asked" (map refuses a value
+ * without a unit before its verdict).
+ */
+const verdicts = async (inputs: ReadonlyArray<{ readonly name: string; readonly text: string }>, keepKeys = true, asked?: (file: string, segment: number) => boolean) => {
   const index = new VersionIndex({ key: DEFAULT_VERSION_KEY }, "Europe/Berlin", keepKeys)
   await build(index, inputs, OPTIONS)
-  const out: Array<{ readonly file: string; readonly qty: string; readonly outcome: "mapped" | EdifactExclusion | EdifactReject }> = []
+  const out: Array<{ readonly file: string; readonly segment: number; readonly qty: string; readonly outcome: "mapped" | "not asked" | EdifactExclusion | EdifactReject }> = []
   for (const [file, input] of inputs.entries()) {
     const items: Array<EdifactRecordItem> = []
     for await (const item of readEdifactRecords([input.text], { ...OPTIONS, columns: [...DEFAULT_VERSION_KEY, "QTY.1.2"] })) items.push(item)
     for (const item of items) {
       if (item.kind !== "record") continue
-      out.push({ file: input.name, qty: item.raw.split("'")[0]!, outcome: index.verdictOf(file, item) ?? "mapped" })
+      const qty = item.raw.split("'")[0]!
+      if (asked !== undefined) index.passing(file, item)
+      const outcome = asked === undefined || asked(input.name, item.at.segment) ? index.verdictOf(file, item) ?? "mapped" : "not asked"
+      out.push({ file: input.name, segment: item.at.segment, qty, outcome })
     }
   }
   return { out, warnings: index.warnings }
@@ -47,7 +55,7 @@ const verdicts = async (inputs: ReadonlyArray<{ readonly name: string; readonly 
 const fixture = (name: string) => ({ name, text: readFileSync(join(FIXTURES, name), "latin1") })
 const FILES = ["a-preliminary.edi", "b-corrections.edi", "c-cancellations.edi", "d-cancelled.edi"].map(fixture)
 
-const summary = (outcome: "mapped" | EdifactExclusion | EdifactReject): string => (outcome === "mapped" ? "mapped" : outcome.kind === "exclusion" ? `${outcome.code}/${outcome.reason}` : outcome.code)
+const summary = (outcome: "mapped" | "not asked" | EdifactExclusion | EdifactReject): string => (typeof outcome === "string" ? outcome : outcome.kind === "exclusion" ? `${outcome.code}/${outcome.reason}` : outcome.code)
 
 describe("versions of a value across files", () => {
   it("keeps the latest version of each quarter-hour: corrections and re-sends supersede, a cancellation cancels, whatever the file order", async () => {
@@ -80,7 +88,7 @@ describe("versions of a value across files", () => {
     const { out } = await verdicts(FILES)
     const detail = (qty: string, file: string) => {
       const o = out.find((x) => x.qty === qty && x.file === file)!.outcome
-      return o === "mapped" ? "" : o.detail
+      return typeof o === "string" ? "" : o.detail
     }
     expect(detail("QTY+Z18:1,250", "a-preliminary.edi")).toBe(
       `superseded by message "1" (#1) of b-corrections.edi (BGM "DOC-C", DTM+137 2024-03-05T07:00:00+01:00), segment 14: "QTY+67:1,300'DTM+163:202403010000?+00:303'DTM+164:202403010015?+00:303'"`
@@ -267,8 +275,14 @@ describe("versions, as a property", () => {
         const inputs = fileOrder.map((f) => ({ name: `f${f}.edi`, messages: generated.filter((g) => g.file === f).map((g) => g.message) })).filter((f) => f.messages.length > 0)
         const texts = inputs.map((f) => ({ name: f.name, text: interchange(f.messages.map(message)) }))
         const { out } = await verdicts(texts)
-        // An index without its keys as text (a run without a ledger) gives the same verdicts, details included.
+        // An index without its keys as text (a run without a ledger) gives the same verdicts, details included,
+        // though it holds the raw text of a latest version only once a loser after it names it.
         expect((await verdicts(texts, false)).out).toEqual(out)
+        // The same when the latest versions are never asked about (refused before, as a value without a
+        // unit is), each record only passing the index: a loser still names the raw text of its winner.
+        const notMapped = (file: string, segment: number) => out.some((o) => o.file === file && o.segment === segment && o.outcome !== "mapped")
+        const withoutWinners = (await verdicts(texts, false, notMapped)).out
+        expect(withoutWinners).toEqual(out.map((o) => (o.outcome === "mapped" ? { ...o, outcome: "not asked" } : o)))
         // Independently: every QTY with its rank (date, file, message, place in message); the latest per key.
         const all = inputs.flatMap((f, file) => f.messages.flatMap((m, mi) => m.values.map(([k, qty], vi) => ({ k, qty, rank: [Number(m.dated), file, mi, vi], document: m.document }))))
         const later = (a: ReadonlyArray<number>, b: ReadonlyArray<number>): boolean => {
@@ -283,7 +297,7 @@ describe("versions, as a property", () => {
           const v = all[i]!
           expect(o.qty).toBe(`QTY+${v.qty}:KWH`)
           expect(o.outcome === "mapped").toBe(latest.get(v.k) === v)
-          if (o.outcome !== "mapped") {
+          if (typeof o.outcome !== "string") {
             expect(o.outcome.kind).toBe("exclusion")
             expect((o.outcome as EdifactExclusion).code).toBe("superseded")
             expect((o.outcome as EdifactExclusion).reason).toBe(latest.get(v.k)!.qty === v.qty ? "re-sent" : "superseded")

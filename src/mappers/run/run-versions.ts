@@ -116,9 +116,21 @@ export class RunVersions {
     this.opened.set(input, seen + 1)
     const file = this.places.get(input)?.[seen] ?? -1
     const spool = this.spool
+    const index = this.index
     return {
-      verdictOf: (item) => (file < 0 ? undefined : this.index?.verdictOf(file, item)),
-      read: spool === undefined ? undefined : () => spool.read()
+      verdictOf: (item) => (file < 0 ? undefined : index?.verdictOf(file, item)),
+      read: spool === undefined || index === undefined ? undefined : () => passing(spool.read(), file, index)
     }
+  }
+}
+
+/**
+ * The spool's items of input `file`, each told to the index as it passes ({@link VersionIndex.passing}):
+ * a value whose raw text another version names may be refused before its verdict is asked (no unit).
+ */
+function* passing(runs: Iterable<ReadonlyArray<EdifactRecordItem>>, file: number, index: VersionIndex): Generator<ReadonlyArray<EdifactRecordItem>> {
+  for (const run of runs) {
+    if (file >= 0) for (const item of run) if (item.kind === "record") index.passing(file, item)
+    yield run
   }
 }

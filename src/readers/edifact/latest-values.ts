@@ -19,7 +19,8 @@ export interface VersionPlace {
 
 /**
  * Entries numbered in the order their keys first came ({@link add}), each the latest version of its key
- * so far ({@link replace}).
+ * so far ({@link replace}). A first version may come without its raw text (`undefined`), to be kept only
+ * if another version of its key asks for it ({@link keepRaw}); a later version always keeps its own.
  *
  * @example
  * const values = new LatestValues()
@@ -29,6 +30,10 @@ export interface VersionPlace {
  * values.raw(entry) // => "QTY+67:7'"
  * values.place(entry).message // => 2
  * values.key(entry) // => '["51238696781","2024-01-01T00:00:00+01:00"]'
+ * const other = values.add('["51238696781","2024-01-01T00:15:00+01:00"]', { file: 0, message: 1, segment: 13, header: 0 }, undefined)
+ * values.holdsRaw(other) // => false
+ * values.keepRaw(other, "QTY+Z18:6'")
+ * values.raw(other) // => "QTY+Z18:6'"
  */
 export class LatestValues {
   /** `keepKeys`: whether each key is kept as text ({@link key}), which a ledger compares; a run without one spares it. */
@@ -62,8 +67,11 @@ export class LatestValues {
   private lastKey: string | undefined
   private lastDigest = ""
 
-  /** A new key's first version (the key was just {@link find}-ed and is new); returns its entry. */
-  add(key: string, place: VersionPlace, raw: string): number {
+  /**
+   * A new key's first version (the key was just {@link find}-ed and is new); returns its entry. `raw`
+   * `undefined`: its raw text is not held (most values have one version, and no other names theirs).
+   */
+  add(key: string, place: VersionPlace, raw: string | undefined): number {
     const entry = this.count++
     if (6 * this.count > this.columns.length) {
       const columns = new Int32Array(this.columns.length * 2)
@@ -77,13 +85,23 @@ export class LatestValues {
   }
 
   /** A later version of entry `entry`'s key. */
-  replace(entry: number, place: VersionPlace, raw: string): void {
+  replace(entry: number, place: VersionPlace, raw: string | undefined): void {
     const at = 6 * entry
     this.columns[at] = place.file
     this.columns[at + 1] = place.message
     this.columns[at + 2] = place.segment
     this.columns[at + 3] = place.header
-    this.columns[at + 4] = this.texts.add(raw)
+    this.columns[at + 4] = raw === undefined ? -1 : this.texts.add(raw)
+  }
+
+  /** Whether entry `entry`'s version holds its raw text. */
+  holdsRaw(entry: number): boolean {
+    return this.columns[6 * entry + 4]! >= 0
+  }
+
+  /** Holds `raw` as the raw text of entry `entry`'s version (given without it). */
+  keepRaw(entry: number, raw: string): void {
+    this.columns[6 * entry + 4] = this.texts.add(raw)
   }
 
   /** Where entry `entry`'s version is. */
@@ -92,9 +110,11 @@ export class LatestValues {
     return { file: this.columns[at]!, message: this.columns[at + 1]!, segment: this.columns[at + 2]!, header: this.columns[at + 3]! }
   }
 
-  /** The raw text of entry `entry`'s version. */
+  /** The raw text of entry `entry`'s version (held: given, or kept since). */
   raw(entry: number): string {
-    return this.texts.get(this.columns[6 * entry + 4]!)
+    const number = this.columns[6 * entry + 4]!
+    if (number < 0) throw new Error(`the raw text of entry ${entry} was not kept`)
+    return this.texts.get(number)
   }
 
   /** Entry `entry`'s key (kept unless the values were made without keys). */

@@ -314,6 +314,12 @@ export class VersionIndex {
    * (or when the ledger changed the fate of a latest one), not for each of a run's values again.
    */
   private readonly losers = new Set<string>()
+  /**
+   * Latest versions, by place, whose raw text a loser that came after them names, and which the index
+   * does not hold yet: built without keys, it holds a first version's raw text only when asked so
+   * ({@link passing}), as most values have no other version.
+   */
+  private readonly rawsWanted = new Set<string>()
   /** The latest versions that {@link settle} found not to be mapped (against the ledger). */
   private latestNotMapped = 0
   /** The segment a cancellation names its document in, as details name it (`RFF+ACW`). */
@@ -326,8 +332,10 @@ export class VersionIndex {
   readonly warnings: Array<VersionWarning> = []
 
   /**
-   * `keepKeys`: whether each value's key is kept as text, which only a ledger needs ({@link settle} with
-   * earlier runs' versions, {@link winners}); a run without one spares a tenth of a kilobyte a value.
+   * `keepKeys`: whether each value's key and raw text are kept, which only a ledger needs ({@link settle}
+   * with earlier runs' versions, {@link winners}); a run without one spares a tenth of a kilobyte a value.
+   * Without them, the records must then be read again in the order they were added ({@link passing} or
+   * {@link verdictOf} for each), which is when a raw text that another version names is kept.
    */
   constructor(
     readonly options: VersionOptions,
@@ -499,14 +507,30 @@ export class VersionIndex {
     const entry = this.values.find(key)
     const place = { file, message: number, segment: item.at.segment, header: headerNumber }
     if (entry < 0) {
-      this.values.add(key, place, item.raw)
+      this.values.add(key, place, this.keepKeys ? item.raw : undefined)
       return
     }
     const best = this.values.place(entry)
     if (laterThan(header, file, number, item.at.segment, this.headerList[best.header]!, best)) {
       this.losers.add(placeKey(best.file, best.message, best.segment))
       this.values.replace(entry, place, item.raw)
-    } else this.losers.add(placeKey(file, number, item.at.segment))
+    } else {
+      this.losers.add(placeKey(file, number, item.at.segment))
+      // The loser names the latest version's raw text, which came before it: kept as it passes again.
+      if (!this.values.holdsRaw(entry)) this.rawsWanted.add(placeKey(best.file, best.message, best.segment))
+    }
+  }
+
+  /**
+   * A record of input `file` as the mapping reads it again, before any record after it is asked about
+   * ({@link verdictOf} calls it too): where a later loser names this version's raw text, it is kept now.
+   */
+  passing(file: number, item: EdifactRecord): void {
+    if (this.rawsWanted.size === 0 || item.at.message === undefined) return
+    if (!this.rawsWanted.delete(placeKey(file, item.at.message, item.at.segment))) return
+    const key = this.keyOf(item.record)
+    const entry = key === undefined ? -1 : this.values.find(key)
+    if (entry >= 0 && !this.values.holdsRaw(entry)) this.values.keepRaw(entry, item.raw)
   }
 
   /**
@@ -525,6 +549,7 @@ export class VersionIndex {
     this.values = new LatestValues(this.keepKeys)
     this.valueVerdicts.clear()
     this.losers.clear()
+    this.rawsWanted.clear()
     this.messageKeys.clear()
     this.documentStarts.clear()
     this.valuesBeforeMatching = false
@@ -612,6 +637,7 @@ export class VersionIndex {
    * `undefined` when it is mapped; an exclusion (`superseded`, `cancelled`) or a reject (`version_conflict`).
    */
   verdictOf(file: number, item: EdifactRecord): EdifactExclusion | EdifactReject | undefined {
+    this.passing(file, item)
     const number = item.at.message
     if (number === undefined) return undefined
     const header = this.headerList[this.headerAt(file, number)]
