@@ -107,35 +107,36 @@ export const quantityUnitOf = (record: LegacyRecord, options: QuantityUnits): Ve
   const obis = text(record, options.obis)
   const given = text(record, options.unit)
   const line = obis === "" ? undefined : obisUnit(obis)
-  const named = obis === "" ? `the product (${options.obis} is empty)` : `the ${obisGroups(obis) !== undefined ? "OBIS code" : "product"} ${JSON.stringify(obis)}`
+  // How details name the product: made only for a detail, as nearly every quantity has none.
+  const named = (): string => (obis === "" ? `the product (${options.obis} is empty)` : `the ${obisGroups(obis) !== undefined ? "OBIS code" : "product"} ${JSON.stringify(obis)}`)
   let unit: string
   let measure: MeasureName
   if (given !== "") {
     const code = UNIT_CODES[given]
     if (code === undefined) {
-      return { ok: false, code: "unknown_unit", detail: `the unit ${JSON.stringify(given)} (${options.unit}) of ${named} is not a unit code the table knows (${Object.keys(UNIT_CODES).join(", ")})` }
+      return { ok: false, code: "unknown_unit", detail: `the unit ${JSON.stringify(given)} (${options.unit}) of ${named()} is not a unit code the table knows (${Object.keys(UNIT_CODES).join(", ")})` }
     }
     if (line !== undefined && MEASURES[line.measure].dimension !== code.dimension) {
-      const detail = `the unit ${JSON.stringify(given)} (${options.unit}, ${code.name}: ${code.dimension}) contradicts ${named}, which measures ${line.what} (${MEASURES[line.measure].dimension}${line.unit !== undefined ? `, in ${line.unit}` : ""}); which of the two is wrong is not known`
+      const detail = `the unit ${JSON.stringify(given)} (${options.unit}, ${code.name}: ${code.dimension}) contradicts ${named()}, which measures ${line.what} (${MEASURES[line.measure].dimension}${line.unit !== undefined ? `, in ${line.unit}` : ""}); which of the two is wrong is not known`
       return { ok: false, code: "unit_contradicts_obis", detail }
     }
     unit = given
     measure = line?.measure ?? code.measure
   } else {
     if (line === undefined) {
-      const what = obis === "" ? `${options.obis} is empty` : `${named} (${options.obis}) is not in the OBIS unit table`
+      const what = obis === "" ? `${options.obis} is empty` : `${named()} (${options.obis}) is not in the OBIS unit table`
       return { ok: false, code: "unknown_obis", detail: `${what}, and ${options.unit ?? "the record"} gives no unit: its unit is not known` }
     }
     measure = line.measure
     if (line.unit === undefined) {
-      if (options.accept.includes(measure)) return { ok: false, code: "no_unit", detail: `${named} measures ${line.what}, for which the table has no unit code, and ${options.unit ?? "the record"} gives none` }
+      if (options.accept.includes(measure)) return { ok: false, code: "no_unit", detail: `${named()} measures ${line.what}, for which the table has no unit code, and ${options.unit ?? "the record"} gives none` }
       unit = ""
     } else unit = line.unit
   }
   if (!options.accept.includes(measure)) {
     const what = line !== undefined ? `${line.what}${line.unit !== undefined ? `, in ${line.unit}` : ""}` : `by its unit ${unit}`
     const why = (MEASURES[measure] as { readonly notAnAmount?: string }).notAnAmount ?? `${measure} is not among the measures taken`
-    return { ok: false, code: "measure_not_accepted", detail: `${named} measures ${measure} (${what}): ${why} (this reader takes ${options.accept.join(", ")})` }
+    return { ok: false, code: "measure_not_accepted", detail: `${named()} measures ${measure} (${what}): ${why} (this reader takes ${options.accept.join(", ")})` }
   }
   const quantity = text(record, options.quantity)
   const to = options.convert?.[unit]
