@@ -187,7 +187,11 @@ const READ_DATE = /^\d{4}-\d{2}/u
  */
 const flat = (text: string): string => JSON.parse(JSON.stringify(text)) as string
 
-/** The header of a message: the segments before its `UNS`. */
+/**
+ * The header of a message: the segments before its `UNS`. Its texts are copies ({@link flat}): an index
+ * keeps every message's header, and slices would keep the whole text of every input alive with it (52 MB
+ * for an archive of 10,000 small interchanges).
+ */
 export const messageHeaderOf = (message: EdifactMessage, file: number, fileName: string, zone: string, cancellations: CancellationOptions = DEFAULT_CANCELLATIONS): MessageHeader => {
   const refersTo = (cancellations.refers ?? DEFAULT_CANCELLATIONS.refers).slice("RFF+".length)
   let document = ""
@@ -200,28 +204,30 @@ export const messageHeaderOf = (message: EdifactMessage, file: number, fileName:
   let refers: string | undefined
   let refersAt: EdifactLocation | undefined
   let seenBgm = false
+  const reference = flat(message.reference)
+  const interchangeReference = message.interchange !== undefined ? flat(message.interchange.reference) : undefined
   const locationOf = (segment: Segment): EdifactLocation => ({
     offset: segment.offset,
     segment: segment.number,
     message: message.number,
-    messageReference: message.reference,
-    ...(message.interchange !== undefined ? { interchangeReference: message.interchange.reference } : {})
+    messageReference: reference,
+    ...(interchangeReference !== undefined ? { interchangeReference } : {})
   })
   for (const segment of message.segments) {
     if (segment.tag === "UNS") break
     if (segment.tag === "BGM" && !seenBgm) {
       seenBgm = true
-      document = el(segment, 1)
+      document = flat(el(segment, 1))
       documentType = el(segment, 0)
       cancellationCode = el(segment, 2) === "1"
     } else if (segment.tag === "DTM" && el(segment, 0) === "137" && datedText === undefined) {
-      datedText = el(segment, 0, 1)
+      datedText = flat(el(segment, 0, 1))
       const read = dtmToIso(datedText, el(segment, 0, 2), zone)
       datedIso = read.ok ? read.iso : datedText
       const instant = read.ok ? Date.parse(read.iso) : Number.NaN
       if (!Number.isNaN(instant)) dated = instant
     } else if (segment.tag === "RFF" && el(segment, 0) === refersTo && refers === undefined) {
-      refers = el(segment, 0, 1)
+      refers = flat(el(segment, 0, 1))
       refersAt = locationOf(segment)
     } else if (segment.tag === "RFF" && el(segment, 0) === "Z13" && pid === "") pid = el(segment, 0, 1)
   }
@@ -229,9 +235,9 @@ export const messageHeaderOf = (message: EdifactMessage, file: number, fileName:
     file,
     fileName,
     number: message.number,
-    reference: message.reference,
+    reference,
     at: locationOf(message.segments[0]!),
-    sender: message.interchange?.sender ?? "",
+    sender: flat(message.interchange?.sender ?? ""),
     document,
     datedText,
     datedIso,
