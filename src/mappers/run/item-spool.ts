@@ -91,6 +91,8 @@ export class ItemSpool<A> {
   private reading: Array<string> = []
   private readingAt = 0
   private blockAt = 0
+  /** Where the next piece of the block being read starts. */
+  private blockOffset = 0
   /** Bytes read from the file after its last whole line. */
   private carry: Buffer = Buffer.alloc(0)
 
@@ -140,6 +142,7 @@ export class ItemSpool<A> {
     this.next = 0
     this.readPosition = 0
     this.blockAt = 0
+    this.blockOffset = 0
     this.reading = []
     this.readingAt = 0
     this.carry = Buffer.alloc(0)
@@ -187,9 +190,17 @@ export class ItemSpool<A> {
   private fill(): void {
     this.readingAt = 0
     if (this.fd === undefined) {
-      const block = this.blocks[this.blockAt++]
+      // A piece of a block at a time, not the block: the lines read wait in the heap until their items are
+      // taken, and a megabyte of them outlived the collections of the young generation meanwhile.
+      let block = this.blocks[this.blockAt]
+      if (block !== undefined && this.blockOffset >= block.length) {
+        block = this.blocks[++this.blockAt]
+        this.blockOffset = 0
+      }
       if (block === undefined) throw new Error("the spool ended before its items")
-      this.reading = linesOf(block, block.length - 1)
+      const { lines, next } = pieceLines(block, this.blockOffset, block.length - 1)
+      this.reading = lines
+      this.blockOffset = next
       return
     }
     const piece = (this.piece ??= Buffer.allocUnsafe(PIECE_BYTES))
@@ -212,14 +223,24 @@ export class ItemSpool<A> {
 const linesOf = (bytes: Buffer, end: number): Array<string> => {
   const lines: Array<string> = []
   for (let start = 0; ;) {
-    let stop = end
-    if (end - start > DECODE_BYTES) {
-      const before = bytes.lastIndexOf(10, start + DECODE_BYTES)
-      const after = before >= start ? before : bytes.indexOf(10, start + DECODE_BYTES)
-      if (after >= 0 && after < end) stop = after
-    }
-    for (const line of bytes.toString("utf8", start, stop).split("\n")) lines.push(line)
-    if (stop >= end) return lines
-    start = stop + 1
+    const piece = pieceLines(bytes, start, end)
+    for (const line of piece.lines) lines.push(line)
+    if (piece.next > end) return lines
+    start = piece.next
   }
+}
+
+/**
+ * The lines of one piece of `bytes`, from `start` (where a line starts) up to a line feed at most
+ * {@link DECODE_BYTES} on (or the one ending a longer line), never past `end` (a line feed); and where
+ * the next piece starts.
+ */
+const pieceLines = (bytes: Buffer, start: number, end: number): { readonly lines: Array<string>; readonly next: number } => {
+  let stop = end
+  if (end - start > DECODE_BYTES) {
+    const before = bytes.lastIndexOf(10, start + DECODE_BYTES)
+    const after = before >= start ? before : bytes.indexOf(10, start + DECODE_BYTES)
+    if (after >= 0 && after < end) stop = after
+  }
+  return { lines: bytes.toString("utf8", start, stop).split("\n"), next: stop + 1 }
 }
