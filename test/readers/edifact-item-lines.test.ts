@@ -61,6 +61,49 @@ describe("EdifactItemLines", () => {
     }), { numRuns: 300 })
   })
 
+  it("gives back series whose intervals start where the one before ended, and cells that repeat their place as text (property)", () => {
+    // As the reader makes them: DTM+163 is the DTM+164 of the record before, @segment and @offset its place's
+    // fields as text; and, drawn as often, any of these differing.
+    const time = fc.constantFrom("2024-01-01T00:00:00+01:00", "2024-01-01T00:15:00+01:00", "2024-01-01T00:30:00+01:00", "abcd", "abc", "")
+    const place = fc.record({ offset: fc.constantFrom(0, 7, 445), segment: fc.constantFrom(0, 19, 445) })
+    const drawn = fc.record({ start: fc.option(time), end: time, at: place, segment: fc.option(fc.constantFrom("19", "445", "0", "")), offset: fc.option(fc.constantFrom("445", "7", "0")), qty: fc.string({ maxLength: 5 }) })
+    fc.assert(fc.property(fc.array(fc.oneof(drawn, drawn, drawn, other), { maxLength: 30 }), (draws) => {
+      let end = "2024-01-01T00:00:00+01:00"
+      const items = draws.map((d) => {
+        if (!("end" in d)) return d as EdifactRecordItem
+        const record = { "LOC+172.2.1": "51238696781", "DTM+163": d.start ?? end, "DTM+164": d.end, "@segment": d.segment ?? String(d.at.segment), "@offset": d.offset ?? String(d.at.offset), "QTY.1.2": d.qty }
+        end = d.end
+        return { kind: "record", record, at: d.at, raw: `QTY+220:${d.qty}'` } as EdifactRecordItem
+      })
+      const lines = new EdifactItemLines()
+      const written = items.map((item) => lines.encode(item))
+      expect(written.map((line) => lines.decode(line))).toEqual(items)
+      // Through a spool, read twice: each line is read back after the one before it, whatever it left out.
+      const spool = new ItemSpool<EdifactRecordItem>(0, new EdifactItemLines())
+      spool.begin()
+      for (const item of items) spool.write(item)
+      spool.end()
+      expect([...spool.read()].flat()).toEqual(items)
+      spool.rewind()
+      expect([...spool.read()].flat()).toEqual(items)
+      spool.close()
+    }), { numRuns: 300 })
+  })
+
+  it("writes an interval's start that the record before ended with as false, a cell repeating its place's field as true", () => {
+    const lines = new EdifactItemLines()
+    const record = (segment: number, start: string, end: string) =>
+      ({ kind: "record", record: { "DTM+163": start, "DTM+164": end, "@segment": String(segment), "@offset": "1" }, at: { offset: segment * 10, segment }, raw: "QTY+220:1'" }) as const
+    const items = [record(9, "2024-01-01T00:00:00+01:00", "2024-01-01T00:15:00+01:00"), record(12, "2024-01-01T00:15:00+01:00", "2024-01-01T00:30:00+01:00")]
+    const written = items.map((item) => lines.encode(item))
+    expect(written).toEqual([
+      '[0,"QTY+220:1\'",90,9,"2024-01-01T00:00:00+01:00","2024-01-01T00:15:00+01:00",true,"1"]',
+      // "@offset" is "1", not the place's 120: it stays.
+      '[0,null,120,12,false,"2024-01-01T00:30:00+01:00",true,"1"]'
+    ])
+    expect(written.map((line) => lines.decode(line))).toEqual(items)
+  })
+
   it("writes a record as its values after its shape's number, a cell named __proto__ as its JSON object", () => {
     const lines = new EdifactItemLines()
     const at = { offset: 70, segment: 12, message: 1, messageReference: "1" }

@@ -6,7 +6,11 @@
  * of its place's fields and of its cells, in their order, kept once by the codec. Any other item, and a
  * record with a value that is not a text or a plain number, is written as its JSON object. A text a record
  * shares with the record written just before it (of the same shape) is written as `null`: the location,
- * the OBIS code, the message's references repeat in every record of a message.
+ * the OBIS code, the message's references repeat in every record of a message. A text the record before
+ * held in the next cell is written as `false`: an interval of a series starts (`DTM+163`) where the one
+ * before it ended (`DTM+164`). A cell that is its place's field of the same name as text (`@segment`,
+ * `@offset`) is written as `true`. A record's values are texts and numbers, so these three stand for
+ * nothing else.
  *
  * @module
  */
@@ -15,6 +19,8 @@ import type { EdifactRecordItem } from "./records.js"
 interface Shape {
   readonly at: ReadonlyArray<string>
   readonly record: ReadonlyArray<string>
+  /** For each cell, the line index of the place's field it may repeat as text (`@segment`: `segment`), or -1. */
+  readonly placeOf: ReadonlyArray<number>
   /** Makes the item of a line's values: an object literal of the shape's names, compiled once. */
   readonly make: (values: ReadonlyArray<unknown>) => EdifactRecordItem
 }
@@ -84,12 +90,18 @@ export class EdifactItemLines {
     }
     const before = this.written
     this.written = values
-    if (before === undefined || before[0] !== shape) return JSON.stringify(values)
-    const line: Array<string | number | null> = [shape]
+    const same = before !== undefined && before[0] === shape
+    const { placeOf } = this.shapes[shape]!
+    const first = 2 + atKeys.length
+    const line: Array<string | number | boolean | null> = [shape]
     for (let i = 1; i < values.length; i++) {
       const value = values[i]!
-      // `null` is shorter than any text of three characters or more.
-      line.push(typeof value === "string" && value.length > 2 && value === before[i] ? null : value)
+      if (typeof value !== "string") line.push(value)
+      // `null` is shorter than any text of three characters or more, `false` than any of four or more.
+      else if (same && value.length > 2 && value === before[i]) line.push(null)
+      else if (i >= first && placeOf[i - first]! >= 0 && value === String(values[placeOf[i - first]!])) line.push(true)
+      else if (same && i >= first && value.length > 3 && value === before[i + 1]) line.push(false)
+      else line.push(value)
     }
     return JSON.stringify(line)
   }
@@ -98,11 +110,19 @@ export class EdifactItemLines {
   decode(line: string): EdifactRecordItem {
     const parsed = JSON.parse(line) as unknown
     if (!Array.isArray(parsed)) return parsed as EdifactRecordItem
-    // A value left out is that of the line before, which had the same shape (and none left out of the first line).
+    // A value left out is that of the line before, which had the same shape (and none left out of the first
+    // line), at the same index or the next; or the place's field it repeats as text.
     const before = this.read
-    for (let i = 1; i < parsed.length; i++) if (parsed[i] === null) parsed[i] = before![i]
+    const shape = this.shapes[parsed[0] as number]!
+    const first = 2 + shape.at.length
+    for (let i = 1; i < parsed.length; i++) {
+      const value: unknown = parsed[i]
+      if (value === null) parsed[i] = before![i]
+      else if (value === false) parsed[i] = before![i + 1]
+      else if (value === true) parsed[i] = String(parsed[shape.placeOf[i - first]!])
+    }
     this.read = parsed
-    return this.shapes[parsed[0] as number]!.make(parsed)
+    return shape.make(parsed)
   }
 
   /** The values of the last record written as an array, and of the last read back. */
@@ -119,7 +139,9 @@ export class EdifactItemLines {
     let number = this.numbers.get(name)
     if (number === undefined) {
       number = this.shapes.length
-      this.shapes.push({ at, record, make: makerOf(at, record) })
+      // A cell "@segment" may repeat the place's "segment" (index 2 + its place among the fields).
+      const placeOf = record.map((name) => (name.startsWith("@") ? at.indexOf(name.slice(1)) : -1)).map((k) => (k < 0 ? -1 : 2 + k))
+      this.shapes.push({ at, record, placeOf, make: makerOf(at, record) })
       this.numbers.set(name, number)
     }
     this.last = number
