@@ -21,8 +21,8 @@ const record = (message: number, segment: number, from: number, to: number, quan
   record: { "DTM+163": iso(from), "DTM+164": iso(to), "LOC+172.2.1": "51238696781", "PIA+5.2.1": product, "QTY.1.2": quantity, "QTY.1.1": "220" }
 })
 
-const checked = (items: ReadonlyArray<EdifactRecordItem>, pieces = 1): Array<EdifactRecordItem> => {
-  const check = new SeriesCheck("UTC")
+const checked = (items: ReadonlyArray<EdifactRecordItem>, pieces = 1, records = true): Array<EdifactRecordItem> => {
+  const check = new SeriesCheck("UTC", records)
   const out: Array<EdifactRecordItem> = []
   const size = Math.max(1, Math.ceil(items.length / pieces))
   for (let i = 0; i < items.length; i += size) out.push(...check.check(items.slice(i, i + size)))
@@ -157,6 +157,16 @@ describe("SeriesCheck", () => {
       expect(found(out)).toEqual(expected.sort())
       // Every record ends as itself or as one reject; warnings come besides.
       expect(out.filter((i) => i.kind !== "warning")).toHaveLength(items.length)
+      // Each warning keeps its record, unless the check keeps none (no journal files warnings by account):
+      // then the same items, in the same order, each warning without it.
+      expect(out.filter((i) => i.kind === "warning").every((w) => (w as { record?: object }).record !== undefined)).toBe(true)
+      const bare = checked(items, pieces, false)
+      expect(bare).toEqual(out.map((i) => {
+        if (i.kind !== "warning") return i
+        const { record: _record, ...rest } = i as typeof i & { record?: object }
+        return rest
+      }))
+      expect(bare.filter((i) => i.kind === "warning").some((w) => "record" in w)).toBe(false)
     }), { numRuns: 300 })
   })
 })

@@ -73,7 +73,7 @@ export const runMap = async (inputs: string | ReadonlyArray<string>, options: Ma
   if (options.journal !== undefined) checkLedgerPath(options.journal, { create: true, newLedger: options.newLedger === true })
   // The versions of values across all inputs are read before any is mapped (EDIFACT with "versions").
   const versions = mapping.source === "edifact" ? new RunVersions(all) : undefined
-  const sourceOptions: MapSourceOptions = { format, delimiter, encoding: options.encoding, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines, maxLineBytes: options.maxLineLength, versions }
+  const sourceOptions: MapSourceOptions = { format, delimiter, encoding: options.encoding, skipLines: options.skipLines, maxRecordLines: options.maxRecordLines, maxLineBytes: options.maxLineLength, versions, warningRecords: options.journal !== undefined }
   await versions?.read(mapping, options.mapping, options.journal !== undefined)
   const source = await openMapSource(input, sourceOptions, mapping, options.mapping)
 

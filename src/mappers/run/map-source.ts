@@ -32,6 +32,8 @@ export interface MapSourceOptions {
   readonly maxLineBytes?: number | undefined
   /** The versions of the values of the run's EDIFACT inputs, which each input's reading consults. */
   readonly versions?: RunVersions | undefined
+  /** Whether a reader's warning keeps its record (a journal files it under the record's account); kept when absent. */
+  readonly warningRecords?: boolean | undefined
 }
 
 /**
@@ -104,7 +106,7 @@ export const openMapSource = async (
   if (mapping.source === "edifact" && options.versions?.spooled === true) {
     // The run has read the input already (for the versions of its values): its items wait in a spool.
     const warn = (line: string): boolean => process.stderr.write(`${line}\n`)
-    const source = await openEdifactRows(input, undefined, mapping, mappingPath, warn, options.versions.forInput(input))
+    const source = await openEdifactRows(input, undefined, mapping, mappingPath, warn, options.versions.forInput(input), options.warningRecords)
     return { early: [], source, header: undefined, headerLine: undefined, bytesRead: () => 0, size: undefined }
   }
   let opened
@@ -125,7 +127,7 @@ export const openMapSource = async (
   if (mapping.source === "edifact" || mapping.source === "bo4e") {
     const warn = (line: string): boolean => process.stderr.write(`${line}\n`)
     const source = mapping.source === "edifact"
-      ? await openEdifactRows(input, counted(), mapping, mappingPath, warn, options.versions?.forInput(input))
+      ? await openEdifactRows(input, counted(), mapping, mappingPath, warn, options.versions?.forInput(input), options.warningRecords)
       : await openBo4eRows(input, counted(), mapping, mappingPath, warn)
     return { early: [], source, header: undefined, headerLine: undefined, bytesRead: () => bytesRead, size: opened.size }
   }

@@ -40,7 +40,8 @@ export class RunVersions {
   /**
    * Reads every input once, when the reader file asks for versions (nothing is read when it does not):
    * the index learns each message's header and each value, and the items wait in the spool to be mapped.
-   * `ledger`: whether {@link settle} will be given a ledger.
+   * `ledger`: whether {@link settle} will be given a ledger (the run's journal, which also files a
+   * series warning under its record's account: only then does a warning keep its record).
    */
   async read(mapping: Mapping, mappingPath: string, ledger = true): Promise<void> {
     const { options } = await readEdifactReaderFile(mapping, mappingPath)
@@ -52,7 +53,7 @@ export class RunVersions {
     try {
       for (const [file, input] of this.inputs.entries()) {
         const chunks = readChunks(input, (await openInput(input)).chunks)
-        const runs = await readEdifactItems(chunks, mapping, mappingPath, (message) => index.addMessage(file, input, message))
+        const runs = await readEdifactItems(chunks, mapping, mappingPath, (message) => index.addMessage(file, input, message), ledger)
         spool.begin()
         for await (const run of runs) {
           for (const item of run) {

@@ -162,13 +162,15 @@ const readingColumns = (mapping: Mapping, readerFile: ReaderFile): Array<string>
  * The items of an EDIFACT input as far as they do not depend on other inputs: records selected by the
  * reader file's PIDs and qualifiers, cells derived, series checked; in runs. Each message that checks out
  * is told to `onMessage` before its records. What remains ({@link openEdifactRows}): units, versions,
- * accounts, whole messages.
+ * accounts, whole messages. `warningRecords`: whether a series warning keeps its record (a journal files
+ * it under the record's account).
  */
 export const readEdifactItems = async (
   chunks: AsyncIterable<Uint8Array>,
   mapping: Mapping,
   mappingPath: string,
-  onMessage?: (message: EdifactMessage) => void
+  onMessage?: (message: EdifactMessage) => void,
+  warningRecords = true
 ): Promise<AsyncGenerator<ReadonlyArray<EdifactRecordItem>>> => {
   const { options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
   const { accounts: _accounts, units: _units, versions: _versions, pids: _pids, documentTypes: _documentTypes, qualifiers: _qualifiers, skip: _skip, wholeMessages: _whole, cells, ...options } = readerFile
@@ -178,7 +180,7 @@ export const readEdifactItems = async (
   // The reader's items in runs: each record steps through one async generator (this one), not two.
   const runs = readEdifactRecordRuns(chunks, { ...options, columns: readingColumns(mapping, readerFile), ...(onMessage !== undefined ? { onMessage } : {}) })
   // The series of each message checked as its records pass (src/readers/edifact/series.ts).
-  const series = new SeriesCheck(options.zone ?? DEFAULT_ZONE)
+  const series = new SeriesCheck(options.zone ?? DEFAULT_ZONE, warningRecords)
   // Cells derived from a record's or from the next record's cells, before anything reads them.
   const derive = cells !== undefined ? new CellDeriver(cells) : undefined
   return (async function*(): AsyncGenerator<ReadonlyArray<EdifactRecordItem>> {
@@ -195,7 +197,8 @@ export const readEdifactItems = async (
 
 /**
  * The rows of an EDIFACT input as `map` reads them; notices of the interchange go to `warn`. The input is
- * read from `chunks`, unless its run read it already (`versions.read`).
+ * read from `chunks`, unless its run read it already (`versions.read`). `warningRecords`: as
+ * {@link readEdifactItems} takes it.
  */
 export const openEdifactRows = async (
   input: string,
@@ -203,7 +206,8 @@ export const openEdifactRows = async (
   mapping: Mapping,
   mappingPath: string,
   warn: (line: string) => void,
-  versions?: InputVersions
+  versions?: InputVersions,
+  warningRecords = true
 ): Promise<AsyncGenerator<SourceItem>> => {
   const { path: readerPath, options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
   const { accounts, units, versions: versionKey, wholeMessages, ...options } = readerFile
@@ -220,7 +224,7 @@ export const openEdifactRows = async (
     : undefined
   // The unit of each quantity, before its account: a quantity that cannot be sent is refused for that.
   const unitOf = units !== undefined ? quantityUnitFinder<EdifactLocation, EdifactExclusion>(units, { inPlace: true }) : undefined
-  const items = versions?.read?.() ?? (chunks !== undefined ? await readEdifactItems(chunks, mapping, mappingPath) : [])
+  const items = versions?.read?.() ?? (chunks !== undefined ? await readEdifactItems(chunks, mapping, mappingPath, undefined, warningRecords) : [])
   const settle = (read: EdifactRecordItem): EdifactRecordItem => {
     const measured = unitOf !== undefined && read.kind === "record" ? unitOf(read) : read
     const decided = verdictOf !== undefined && measured.kind === "record" ? verdictOf(measured) ?? measured : measured

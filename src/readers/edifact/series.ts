@@ -39,9 +39,12 @@ export const SERIES_CELLS = {
 /** The columns a reader must give for the series check (add them to the mapping's). */
 export const SERIES_COLUMNS: ReadonlyArray<string> = Object.values(SERIES_CELLS)
 
-/** A warning of the series check: about a record, whose cells (its account, once looked up) it keeps. */
+/**
+ * A warning of the series check: about a record, whose cells (its account, once looked up) it keeps,
+ * where the check keeps records (see {@link SeriesCheck}).
+ */
 export interface SeriesWarning extends EdifactNotice {
-  readonly record: LegacyRecord
+  readonly record?: LegacyRecord
 }
 
 /** One interval of a series: its instants, its text, what it says, and where it is. */
@@ -53,7 +56,7 @@ interface Interval {
   readonly value: string
   readonly at: EdifactLocation
   readonly raw: string
-  readonly record: LegacyRecord
+  readonly record: LegacyRecord | undefined
 }
 
 /** A series: its location, its product and its intervals in the message. */
@@ -146,7 +149,15 @@ export class SeriesCheck {
   /** Segments of the message's QTYs that ended otherwise: each stands where an interval would. */
   private readonly elsewhere: Array<number> = []
 
-  constructor(private readonly zone: string) {}
+  /**
+   * `records`: whether each warning keeps its record, for a journal to file it under the record's
+   * account. Without it, a message's intervals hold no record until the message ends: the collector
+   * would otherwise copy every record of a long message into its old generation.
+   */
+  constructor(
+    private readonly zone: string,
+    private readonly records = true
+  ) {}
 
   /** The items of `run` as they go on, after the warnings of a message that ended before them. */
   check(run: ReadonlyArray<EdifactRecordItem>): Array<EdifactRecordItem> {
@@ -210,7 +221,7 @@ export class SeriesCheck {
       this.series.set(key, series)
     }
     const value = `quantity ${decimalKey(String(record[SERIES_CELLS.quantity] ?? ""))}, qualifier ${String(record[SERIES_CELLS.qualifier] ?? "")}`
-    series.intervals.push({ start, end, startText: String(startText), endText: String(endText), value, at: item.at, raw: item.raw, record })
+    series.intervals.push({ start, end, startText: String(startText), endText: String(endText), value, at: item.at, raw: item.raw, record: this.records ? record : undefined })
     return item
   }
 
@@ -243,7 +254,7 @@ const warningsOf = (series: Series, elsewhere: ReadonlyArray<number>): Array<Ser
   const found: Array<SeriesWarning> = []
   const name = `location ${JSON.stringify(series.location)}, product ${JSON.stringify(series.product)}`
   const warn = (i: Interval, code: string, detail: string): void => {
-    found.push({ kind: "warning", code, detail: `series of ${name}: ${detail}`, at: i.at, raw: i.raw, record: i.record })
+    found.push({ kind: "warning", code, detail: `series of ${name}: ${detail}`, at: i.at, raw: i.raw, ...(i.record !== undefined ? { record: i.record } : {}) })
   }
   // The resolution: the most common length, the shortest of them on a tie.
   const lengths = intervals.map((i) => intervalLength(i.startText, i.endText, i.start, i.end))
