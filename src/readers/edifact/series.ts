@@ -47,13 +47,17 @@ export interface SeriesWarning extends EdifactNotice {
   readonly record?: LegacyRecord
 }
 
-/** One interval of a series: its instants, its text, what it says, and where it is. */
+/**
+ * One interval of a series: its instants, its text, its quantity and qualifier as the record wrote them
+ * (compared, as {@link valueOf} says, only where an interval comes twice), and where it is.
+ */
 interface Interval {
   readonly start: number
   readonly end: number
   readonly startText: string
   readonly endText: string
-  readonly value: string
+  readonly quantity: string
+  readonly qualifier: string
   readonly at: EdifactLocation
   readonly raw: string
   readonly record: LegacyRecord | undefined
@@ -78,6 +82,9 @@ const decimalKey = (text: string): string => {
   return negative && t !== "0" ? `-${t}` : t
 }
 
+/** What an interval says, as a repeat of it is compared and named: `1.50` and `1.5` are one value. */
+const valueOf = (i: Interval): string => `quantity ${decimalKey(i.quantity)}, qualifier ${i.qualifier}`
+
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? "" : "s"}`
 
 /** The days from 0000-03-01 of a date written `YYYY-MM-DD`: differences of dates in whole days. */
@@ -101,7 +108,14 @@ const dayNumber = (date: string): number => {
  * intervalLength("2024-03-01T00:00:00+01:00", "2024-04-01T00:00:00+02:00", 0, 30 * 86_400_000 + 23 * 3_600_000) // => "1 month"
  * intervalLength("2024-03-31T01:45:00+01:00", "2024-03-31T03:00:00+02:00", 0, 15 * 60_000) // => "15 minutes"
  */
-export const intervalLength = (startText: string, endText: string, start: number, end: number): string => {
+export const intervalLength = (startText: string, endText: string, start: number, end: number): string => lengthText(lengthKey(startText, endText, start, end))
+
+/**
+ * An interval's length as the series compares lengths: its text in days or months (see
+ * {@link intervalLength}), or else its milliseconds, of which {@link lengthText} makes the text. Two
+ * intervals have one length exactly when their keys are equal; a message's quarter-hours make no text.
+ */
+const lengthKey = (startText: string, endText: string, start: number, end: number): string | number => {
   if (end - start >= 23 * 60 * MINUTE && startText.slice(11, 19) === endText.slice(11, 19)) {
     if (startText.slice(8, 10) === endText.slice(8, 10)) {
       const months = (Number(endText.slice(0, 4)) - Number(startText.slice(0, 4))) * 12 + Number(endText.slice(5, 7)) - Number(startText.slice(5, 7))
@@ -109,9 +123,12 @@ export const intervalLength = (startText: string, endText: string, start: number
     }
     return plural(dayNumber(endText.slice(0, 10)) - dayNumber(startText.slice(0, 10)), "day")
   }
-  const ms = end - start
-  return ms % MINUTE === 0 ? plural(ms / MINUTE, "minute") : plural(ms / 1000, "second")
+  return end - start
 }
+
+/** The text of a length {@link lengthKey} gives. */
+const lengthText = (key: string | number): string =>
+  typeof key === "string" ? key : key % MINUTE === 0 ? plural(key / MINUTE, "minute") : plural(key / 1000, "second")
 
 /** The instant of a date-time cell as the reader wrote it (with an offset); `undefined` for anything else. */
 const instantOf = (text: unknown, zone: string): number | undefined => {
@@ -214,22 +231,32 @@ export class SeriesCheck {
     }
     const location = String(record[SERIES_CELLS.location] ?? "")
     const product = String(record[SERIES_CELLS.product] ?? "")
-    const key = `${location}\u0000${product}`
-    let series = this.series.get(key)
-    if (series === undefined) {
-      series = { location, product, intervals: [] }
-      this.series.set(key, series)
+    // A message's records of one series come together: the series of the record before is tried first.
+    let series = this.lastSeries
+    if (series === undefined || series.location !== location || series.product !== product) {
+      const key = `${location}\u0000${product}`
+      series = this.series.get(key)
+      if (series === undefined) {
+        series = { location, product, intervals: [] }
+        this.series.set(key, series)
+      }
+      this.lastSeries = series
     }
-    const value = `quantity ${decimalKey(String(record[SERIES_CELLS.quantity] ?? ""))}, qualifier ${String(record[SERIES_CELLS.qualifier] ?? "")}`
-    series.intervals.push({ start, end, startText: String(startText), endText: String(endText), value, at: item.at, raw: item.raw, record: this.records ? record : undefined })
+    const quantity = String(record[SERIES_CELLS.quantity] ?? "")
+    const qualifier = String(record[SERIES_CELLS.qualifier] ?? "")
+    series.intervals.push({ start, end, startText: String(startText), endText: String(endText), quantity, qualifier, at: item.at, raw: item.raw, record: this.records ? record : undefined })
     return item
   }
+
+  /** The series the last record went to (in the message held). */
+  private lastSeries: Series | undefined
 
   /** The warnings of the message held, into `out`; then nothing is held. */
   private flush(out: Array<EdifactRecordItem>): void {
     const elsewhere = this.elsewhere.sort((a, b) => a - b)
     for (const series of this.series.values()) for (const w of warningsOf(series, elsewhere)) out.push(w)
     this.series.clear()
+    this.lastSeries = undefined
     this.elsewhere.length = 0
   }
 }
@@ -248,6 +275,16 @@ const between = (sorted: ReadonlyArray<number>, a: number, b: number): boolean =
   return l < sorted.length && sorted[l]! < hi
 }
 
+/** Whether intervals are in order of start, then end. */
+const inOrder = (intervals: ReadonlyArray<Interval>): boolean => {
+  for (let k = 1; k < intervals.length; k++) {
+    const a = intervals[k - 1]!
+    const b = intervals[k]!
+    if (b.start < a.start || (b.start === a.start && b.end < a.end)) return false
+  }
+  return true
+}
+
 /** The warnings of one series, in the order of their segments. */
 const warningsOf = (series: Series, elsewhere: ReadonlyArray<number>): Array<SeriesWarning> => {
   const { intervals } = series
@@ -257,14 +294,14 @@ const warningsOf = (series: Series, elsewhere: ReadonlyArray<number>): Array<Ser
     found.push({ kind: "warning", code, detail: `series of ${name}: ${detail}`, at: i.at, raw: i.raw, ...(i.record !== undefined ? { record: i.record } : {}) })
   }
   // The resolution: the most common length, the shortest of them on a tie.
-  const lengths = intervals.map((i) => intervalLength(i.startText, i.endText, i.start, i.end))
-  const counts = new Map<string, { n: number; ms: number }>()
+  const lengths = intervals.map((i) => lengthKey(i.startText, i.endText, i.start, i.end))
+  const counts = new Map<string | number, { n: number; ms: number }>()
   intervals.forEach((i, k) => {
     const c = counts.get(lengths[k]!)
     if (c === undefined) counts.set(lengths[k]!, { n: 1, ms: i.end - i.start })
     else c.n++
   })
-  let resolution = ""
+  let resolution: string | number = ""
   let best = { n: 0, ms: Number.POSITIVE_INFINITY }
   for (const [length, c] of counts) {
     if (c.n > best.n || (c.n === best.n && c.ms < best.ms)) {
@@ -274,17 +311,18 @@ const warningsOf = (series: Series, elsewhere: ReadonlyArray<number>): Array<Ser
   }
   intervals.forEach((i, k) => {
     if (lengths[k] !== resolution) {
-      warn(i, "irregular_interval", `the interval ${span(i)} is ${lengths[k]} long, not the series' resolution of ${resolution} (${best.n} of its ${intervals.length} intervals in this message)`)
+      warn(i, "irregular_interval", `the interval ${span(i)} is ${lengthText(lengths[k]!)} long, not the series' resolution of ${lengthText(resolution)} (${best.n} of its ${intervals.length} intervals in this message)`)
     }
   })
-  const sorted = intervals.map((i, k) => ({ i, k })).sort((a, b) => a.i.start - b.i.start || a.i.end - b.i.end || a.k - b.k).map((x) => x.i)
+  // By start, then end, then place in the message: a series sent in order is that already.
+  const sorted = inOrder(intervals) ? intervals : intervals.map((i, k) => ({ i, k })).sort((a, b) => a.i.start - b.i.start || a.i.end - b.i.end || a.k - b.k).map((x) => x.i)
   let latest: Interval | undefined
   let same: Interval | undefined
   for (const i of sorted) {
     if (same !== undefined && same.start === i.start && same.end === i.end) {
-      if (same.value !== i.value) {
+      if (valueOf(same) !== valueOf(i)) {
         const [first, repeat] = same.at.segment < i.at.segment ? [same, i] : [i, same]
-        warn(repeat, "repeated_interval", `the interval ${span(i)} is sent twice in this message with different values: ${first.value} (segment ${first.at.segment}), then ${repeat.value} (segment ${repeat.at.segment})`)
+        warn(repeat, "repeated_interval", `the interval ${span(i)} is sent twice in this message with different values: ${valueOf(first)} (segment ${first.at.segment}), then ${valueOf(repeat)} (segment ${repeat.at.segment})`)
       }
       continue
     }
