@@ -5,10 +5,10 @@
 //   scanner   SegmentScanner: segments with elements, byte offset, segment number and raw text, a chunk at a time
 //   segments  readSegments: the same, one segment per step of an async generator
 //   messages  readMessages: segments with the UNB/UNZ and UNH/UNT envelopes checked, a message at a time
-//   records   readEdifactRecords with the example mapping's columns: the records `map` reads
+//   records   readEdifactRecords with the options map gives it (a file bench/edifact.mjs writes): the records `map` reads
 import { createReadStream, readFileSync } from "node:fs"
 
-const [module, file, mode = "scanner", columnsFile] = process.argv.slice(2)
+const [module, file, mode = "scanner", optionsFile] = process.argv.slice(2)
 const { SegmentScanner, readSegments, readMessages, readEdifactRecords } = await import(module)
 const chunks = () => createReadStream(file)
 let count = 0
@@ -27,7 +27,6 @@ if (mode === "scanner") {
 } else if (mode === "messages") {
   for await (const item of readMessages(chunks())) if (item.kind === "message") count += item.segments.length
 } else {
-  const options = { record: "QTY", groups: ["NAD", "LOC", "LIN", "QTY"], messages: ["MSCONS:D:04B"], columns: JSON.parse(readFileSync(columnsFile, "utf8")) }
-  for await (const item of readEdifactRecords(chunks(), options)) if (item.kind === "record") count++
+  for await (const item of readEdifactRecords(chunks(), JSON.parse(readFileSync(optionsFile, "utf8")))) if (item.kind === "record") count++
 }
 console.log(count)

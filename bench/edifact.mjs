@@ -12,14 +12,14 @@
 //   (b)  our reader: SegmentScanner, segments with elements, byte offset, segment number and raw text
 //   (b1) readSegments: (b) through an async generator, one step per segment
 //   (b2) readMessages: (b) with the UNB/UNZ and UNH/UNT envelopes checked, a message at a time
-//   (b3) readEdifactRecords with the example mapping's columns: the records `map` reads
+//   (b3) readEdifactRecords with the options map gives it for the example mapping: the records `map` reads
 //   (c)  data-import map --jobs 1 with examples/market-messages/mscons-energy-amounts.mapping.json
 //        (the account of each MaLo from its table), payloads to a file: the built CLI, startup included
 //   (c2) the same with --jobs 2 (the default on two cores): the main thread reads, two workers map
 // The reader is not part of the library's entry point: it is built here from src/readers/edifact/ with
 // esbuild (the bundler tsup runs for dist/), into BENCH_DIR.
 import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { gunzipSync } from "node:zlib"
 import { build } from "esbuild"
@@ -27,7 +27,6 @@ import { CLI, count, DATA_DIR, interleaved, mb, measure, REPEATS, ROOT } from ".
 
 const COPIES = Number(process.env.BENCH_EDIFACT_COPIES ?? 100)
 const MAPPING = join(ROOT, "examples/market-messages/mscons-energy-amounts.mapping.json")
-const READER = join(ROOT, "examples/market-messages/mscons-energy-amounts.reader.json")
 
 /** The sample's messages `copies` times in one interchange, each copy with its own references and year (also bench/map-many-files.mjs). */
 export const generate = (path, copies) => {
@@ -49,7 +48,7 @@ export const generate = (path, copies) => {
   writeFileSync(path, parts.join(""), "latin1")
 }
 
-/** Builds the reader (and mappingColumns) from the sources into DATA_DIR; returns the modules' paths. */
+/** Builds the reader (and edifactReadingOptions) from the sources into DATA_DIR; returns the module's path. */
 export const buildReader = async () => {
   const outdir = join(DATA_DIR, "edifact-reader")
   await build({
@@ -58,7 +57,7 @@ export const buildReader = async () => {
         "export { SegmentScanner, readSegments } from './src/readers/edifact/segments.ts'",
         "export { readMessages } from './src/readers/edifact/messages.ts'",
         "export { readEdifactRecords } from './src/readers/edifact/records.ts'",
-        "export { mappingColumns } from './src/mappers/compile-mapping.ts'"
+        "export { edifactReadingOptions } from './src/readers/edifact/edifact-source.ts'"
       ].join("\n"),
       resolveDir: ROOT,
       loader: "ts"
@@ -74,21 +73,29 @@ export const buildReader = async () => {
   return join(outdir, "reader.mjs")
 }
 
+/**
+ * Writes the options `map` gives the record reader for `mapping` (with its reader file: the same cells,
+ * zone and checks) to a file in DATA_DIR, for the baselines of the reader alone; returns its path.
+ */
+export const readerOptionsFile = async (reader, mapping) => {
+  const { edifactReadingOptions } = await import(pathToFileURL(reader).href)
+  const parsed = JSON.parse(readFileSync(mapping, "utf8"))
+  const readerFile = JSON.parse(readFileSync(join(dirname(mapping), parsed.reader), "utf8"))
+  const file = join(DATA_DIR, "edifact-reader-options.json")
+  writeFileSync(file, JSON.stringify(edifactReadingOptions(parsed, readerFile)))
+  return file
+}
+
 /** Runs the whole EDIFACT benchmark; returns its measurements. */
 export const benchEdifact = async () => {
   const file = join(DATA_DIR, `mscons-${COPIES}.edi`)
   generate(file, COPIES)
   const size = statSync(file).size
   const reader = await buildReader()
-  const { mappingColumns } = await import(pathToFileURL(reader).href)
-  const { accounts, units } = JSON.parse(readFileSync(READER, "utf8"))
-  const columnsFile = join(DATA_DIR, "edifact-columns.json")
-  // The cells map's reader gives: the mapping's, the account lookup's and the unit pass's.
-  const unitCells = units === undefined ? [] : [units.obis, units.quantity, ...(units.unit === undefined ? [] : [units.unit])]
-  writeFileSync(columnsFile, JSON.stringify([...mappingColumns(JSON.parse(readFileSync(MAPPING, "utf8"))), accounts.location, accounts.at, ...unitCells]))
+  const optionsFile = await readerOptionsFile(reader, MAPPING)
   process.stderr.write(`edifact: ${COPIES} copies of the sample's messages, ${mb(size)}\n`)
   const node = (script, args) => () => measure(process.execPath, [join(ROOT, "bench", script), ...args])
-  const ours = (mode) => node("edifact-ours.mjs", [reader, file, mode, columnsFile])
+  const ours = (mode) => node("edifact-ours.mjs", [reader, file, mode, optionsFile])
   const map = (jobs) => async () => {
     const fd = openSync(join(DATA_DIR, `out-edifact-${jobs}.ndjson`), "w")
     try {

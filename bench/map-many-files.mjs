@@ -5,7 +5,8 @@
 // Many files: BENCH_MANY_FILES (default 10,000) constructed interchanges of about 5 KB
 // (test/support/mscons-archive.ts, which Node 22 runs with its types stripped), given to map as a list
 // (--files-from). Measured in turns, one run of each per round (BENCH_REPEATS rounds), the median:
-//   (a) the reader alone: readEdifactRecords with the example mapping's columns over every file
+//   (a) the reader alone: readEdifactRecords over every file, with the options map gives it (the same
+//       cells, zone and checks)
 //   (b) data-import map --jobs 1 --files-from LIST with examples/market-messages/mscons-energy-amounts.mapping.json
 //   (c) the same with --jobs 2
 // The large MSCONS: the interchange bench/edifact.mjs builds from test/fixtures/market-messages/
@@ -20,12 +21,11 @@ import { closeSync, existsSync, openSync, readFileSync, statSync, writeFileSync 
 import { join } from "node:path"
 import { pathToFileURL } from "node:url"
 import { CLI, count, DATA_DIR, interleaved, mb, measure, REPEATS, ROOT } from "./lib.mjs"
-import { buildReader, generate } from "./edifact.mjs"
+import { buildReader, generate, readerOptionsFile } from "./edifact.mjs"
 
 const FILES = Number(process.env.BENCH_MANY_FILES ?? 10_000)
 const COPIES = Number(process.env.BENCH_EDIFACT_COPIES ?? 100)
 const MAPPING = process.env.BENCH_MAPPING ?? join(ROOT, "examples/market-messages/mscons-energy-amounts.mapping.json")
-const READER = join(ROOT, "examples/market-messages/mscons-energy-amounts.reader.json")
 
 /** The archive: FILES interchanges in a folder of DATA_DIR and the list of their paths; reused when there. */
 const archive = async () => {
@@ -48,10 +48,7 @@ export const benchMapManyFiles = async () => {
   const bigList = join(DATA_DIR, `mscons-${COPIES}.list`)
   writeFileSync(bigList, `${big}\n`)
   const reader = await buildReader()
-  const { mappingColumns } = await import(pathToFileURL(reader).href)
-  const accounts = JSON.parse(readFileSync(READER, "utf8")).accounts
-  const columnsFile = join(DATA_DIR, "edifact-columns.json")
-  writeFileSync(columnsFile, JSON.stringify([...mappingColumns(JSON.parse(readFileSync(MAPPING, "utf8"))), accounts.location, accounts.at]))
+  const optionsFile = await readerOptionsFile(reader, MAPPING)
   process.stderr.write(`map-many-files: ${count(paths.length)} interchanges, ${mb(bytes)}; the large MSCONS ${mb(statSync(big).size)}\n`)
   const intoFile = async (name, args, okCodes = [0]) => {
     const fd = openSync(join(DATA_DIR, name), "w")
@@ -61,7 +58,7 @@ export const benchMapManyFiles = async () => {
       closeSync(fd)
     }
   }
-  const baseline = (listFile, mode, out) => () => intoFile(out, [join(ROOT, "bench", "edifact-files.mjs"), reader, listFile, mode, columnsFile])
+  const baseline = (listFile, mode, out) => () => intoFile(out, [join(ROOT, "bench", "edifact-files.mjs"), reader, listFile, mode, optionsFile])
   const map = (jobs, inputs, out) => () => intoFile(out, [CLI, "map", "--jobs", String(jobs), "-m", MAPPING, ...inputs], [0, 1])
   const runs = await interleaved({
     a: ["(a) reader alone, many files", baseline(list, "records", "many-files-reader.txt")],

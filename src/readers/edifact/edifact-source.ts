@@ -143,6 +143,24 @@ export const edifactPlace = (file: string, at: EdifactLocation): string => `${fi
 const place = (at: EdifactLocation): string =>
   `${at.message !== undefined ? `message ${JSON.stringify(at.messageReference ?? "")} (#${at.message}), ` : ""}segment ${at.segment} at byte ${at.offset}`
 
+/**
+ * The options of the record reader (`readEdifactRecordRuns`) as `map` reads an EDIFACT input: the reader
+ * file's, without what `map` does after the reader (units, versions, accounts, selection, derived cells,
+ * whole messages), with the columns the mapping and those steps read. Also what bench/ measures the
+ * reader alone with.
+ *
+ * @example
+ * const mapping = { endpoint: "energy-amount", source: "edifact", reader: "r.json", fields: { "energy_amount.quantity": "QTY.1.2" } } as const
+ * const readerFile = { record: "QTY", groups: ["NAD", "LOC", "LIN", "QTY"], messages: ["MSCONS:D:04B"], qualifiers: ["220"] }
+ * const options = edifactReadingOptions(mapping as unknown as Mapping, readerFile)
+ * options.columns.includes("QTY.1.1") // => true
+ * "qualifiers" in options // => false
+ */
+export const edifactReadingOptions = (mapping: Mapping, readerFile: ReaderFile): EdifactRecordOptions & { readonly columns: ReadonlyArray<string> } => {
+  const { accounts: _accounts, units: _units, versions: _versions, pids: _pids, documentTypes: _documentTypes, qualifiers: _qualifiers, skip: _skip, wholeMessages: _whole, cells: _cells, ...options } = readerFile
+  return { ...options, columns: readingColumns(mapping, readerFile) }
+}
+
 /** The columns the reading of an EDIFACT input gives its records: what the mapping and the reader file read. */
 const readingColumns = (mapping: Mapping, readerFile: ReaderFile): Array<string> => {
   const { accounts, units, versions: versionKey, cells } = readerFile
@@ -173,14 +191,14 @@ export const readEdifactItems = async (
   warningRecords = true
 ): Promise<AsyncGenerator<ReadonlyArray<EdifactRecordItem>>> => {
   const { options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
-  const { accounts: _accounts, units: _units, versions: _versions, pids: _pids, documentTypes: _documentTypes, qualifiers: _qualifiers, skip: _skip, wholeMessages: _whole, cells, ...options } = readerFile
+  const { cells } = readerFile
   // Records outside the reader file's PIDs and qualifiers are left out first, each counted and listed
   // (selection.ts): a forecast is skipped as one, whatever its unit, version or account.
   const select = recordSelection(selectionOf(readerFile))
   // The reader's items in runs: each record steps through one async generator (this one), not two.
-  const runs = readEdifactRecordRuns(chunks, { ...options, columns: readingColumns(mapping, readerFile), ...(onMessage !== undefined ? { onMessage } : {}) })
+  const runs = readEdifactRecordRuns(chunks, { ...edifactReadingOptions(mapping, readerFile), ...(onMessage !== undefined ? { onMessage } : {}) })
   // The series of each message checked as its records pass (src/readers/edifact/series.ts).
-  const series = new SeriesCheck(options.zone ?? DEFAULT_ZONE, warningRecords)
+  const series = new SeriesCheck(readerFile.zone ?? DEFAULT_ZONE, warningRecords)
   // Cells derived from a record's or from the next record's cells, before anything reads them.
   const derive = cells !== undefined ? new CellDeriver(cells) : undefined
   return (async function*(): AsyncGenerator<ReadonlyArray<EdifactRecordItem>> {
