@@ -150,13 +150,19 @@ describe("data-import map with an EDIFACT mapping", () => {
     const text = `${first}${second}\u001a`
     const input = write(dir, "archive.edi", Buffer.from(text, "latin1"))
     const payloads = expected.filter((e) => e.quantity !== undefined)
-    const runs = await Promise.all([1, 2].map(async (jobs) => {
-      const out = join(dir, `archive-${jobs}.ndjson`)
-      const rejects = join(dir, `archive-${jobs}.rejects.ndjson`)
-      const run = await runCli(["map", "-m", MAPPING, "-o", out, "-r", rejects, "--jobs", String(jobs), input], { env: WORKERS_ALWAYS })
+    // A run with versions maps in the main thread whatever --jobs (it read its inputs into the spool); the
+    // same reader file without versions, whose values here all differ, sends its batches to the workers.
+    const reader = JSON.parse(readFileSync(join(ROOT, "examples", "market-messages", "mscons-energy-amounts.reader.json"), "utf8")) as Record<string, unknown>
+    delete reader["versions"]
+    reader["accounts"] = { ...(reader["accounts"] as Record<string, unknown>), table: join(ROOT, "examples", "market-messages", "accounts.csv") }
+    const unversioned = write(dir, "unversioned.mapping.json", JSON.stringify({ ...JSON.parse(readFileSync(MAPPING, "utf8")) as Record<string, unknown>, reader: write(dir, "unversioned.reader.json", JSON.stringify(reader)) }))
+    const runs = await Promise.all(([[1, MAPPING], [2, MAPPING], [2, unversioned]] as const).map(async ([jobs, mapping], k) => {
+      const out = join(dir, `archive-${k}.ndjson`)
+      const rejects = join(dir, `archive-${k}.rejects.ndjson`)
+      const run = await runCli(["map", "-m", mapping, "-o", out, "-r", rejects, "--jobs", String(jobs), input], { env: WORKERS_ALWAYS })
       return { run, out: readFileSync(out), rejects: readFileSync(rejects) }
     }))
-    const [one, two] = runs as [typeof runs[0], typeof runs[0]]
+    const [one, ...twos] = runs as [typeof runs[0], typeof runs[0], typeof runs[0]]
     expect(one.run.code).toBe(1)
     // Conservation: every QTY is a row, in a payload or rejected.
     const grouped = (n: number): string => String(n).replace(/\B(?=(\d{3})+$)/gu, ",")
@@ -170,11 +176,13 @@ describe("data-import map with an EDIFACT mapping", () => {
     const codes = expected.filter((e) => e.code !== undefined).map((e) => e.code!)
     expect(rejected).toHaveLength(codes.length)
     codes.forEach((code, i) => expect(rejected[i]).toContain(`: ${code}: `))
-    // Byte for byte the same with two jobs.
-    expect(two.run.code).toBe(one.run.code)
-    expect(two.run.stderr).toBe(one.run.stderr)
-    expect(two.out.equals(one.out)).toBe(true)
-    expect(two.rejects.equals(one.rejects)).toBe(true)
+    // Byte for byte the same with two jobs, in the main thread and at the workers.
+    for (const two of twos) {
+      expect(two.run.code).toBe(one.run.code)
+      expect(two.run.stderr).toBe(one.run.stderr)
+      expect(two.out.equals(one.out)).toBe(true)
+      expect(two.rejects.equals(one.rejects)).toBe(true)
+    }
   })
 
   it("refuses a reader file whose zone is not a time zone before reading, even without an account table", async () => {

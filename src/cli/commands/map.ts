@@ -137,8 +137,13 @@ const mapInto = async (inputs: ReadonlyArray<string>, options: MapOptions, run: 
   const shared = inputs.length > 1 ? new SharedOutcomes() : undefined
   const done: Array<{ readonly input: string; readonly outcomes: MapOutcomes; readonly source: MapSource }> = []
   // One set of workers for the whole run, whatever the number of inputs: never a worker per file.
+  // A run that read its inputs into the versions' spool maps them in this thread, whatever --jobs: this
+  // thread reads every record back and settles its unit, version and account before a worker could map
+  // it, so it stays the bottleneck, and workers only added their start and the cloning of every record
+  // (--jobs 2 took 0.3 to 0.5 s longer than --jobs 1 over 119,000 values, bench/README.md).
+  const spooled = run.sourceOptions.versions?.spooled === true
   const workers = new MapRunWorkers({
-    jobs: Math.max(1, options.jobs ?? availableParallelism()),
+    jobs: spooled ? 1 : Math.max(1, options.jobs ?? availableParallelism()),
     workerScript,
     mapping,
     digests: !allowDuplicates,

@@ -9,7 +9,9 @@
  * one thread), and even a warm pool gains nothing on one batch: the main thread, having nothing more to
  * read of the input, would only wait for the worker. Workers pay where the main thread reads on while
  * they map: long inputs. So `--jobs 2` is never slower than `--jobs 1`: what it does beyond it runs on
- * the other core, while this thread goes on as it would with one job.
+ * the other core, while this thread goes on as it would with one job. A run that read its inputs into
+ * the versions' spool (`RunVersions`) has no workers: this thread, reading every record back and settling
+ * it, is the bottleneck whatever maps it.
  *
  * @module
  */
