@@ -63,10 +63,10 @@ describe("EdifactItemLines", () => {
 
   it("gives back series whose intervals start where the one before ended, and cells that repeat their place as text (property)", () => {
     // As the reader makes them: DTM+163 is the DTM+164 of the record before, @segment and @offset its place's
-    // fields as text; and, drawn as often, any of these differing.
+    // fields as text; and, drawn as often, any of these differing (by a leading zero, a digit, a sign too).
     const time = fc.constantFrom("2024-01-01T00:00:00+01:00", "2024-01-01T00:15:00+01:00", "2024-01-01T00:30:00+01:00", "abcd", "abc", "")
     const place = fc.record({ offset: fc.constantFrom(0, 7, 445), segment: fc.constantFrom(0, 19, 445) })
-    const drawn = fc.record({ start: fc.option(time), end: time, at: place, segment: fc.option(fc.constantFrom("19", "445", "0", "")), offset: fc.option(fc.constantFrom("445", "7", "0")), qty: fc.string({ maxLength: 5 }) })
+    const drawn = fc.record({ start: fc.option(time), end: time, at: place, segment: fc.option(fc.constantFrom("19", "445", "0", "", "019", "00", "4450", "45", "1e1")), offset: fc.option(fc.constantFrom("445", "7", "0", "0445", "-7", "7.0")), qty: fc.string({ maxLength: 5 }) })
     fc.assert(fc.property(fc.array(fc.oneof(drawn, drawn, drawn, other), { maxLength: 30 }), (draws) => {
       let end = "2024-01-01T00:00:00+01:00"
       const items = draws.map((d) => {

@@ -45,6 +45,22 @@ const sameKeys = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean =
   return true
 }
 
+/**
+ * Whether `text` is `String(value)`: without making that text where `value` is a whole number from 0 to
+ * 2^31 - 1 (a segment, an offset), as it is for two cells of every record.
+ */
+const isTextOf = (text: string, value: string | number): boolean => {
+  if (typeof value !== "number" || !(value >= 0 && value <= 0x7fffffff) || !Number.isInteger(value)) return text === String(value)
+  let rest = value
+  for (let i = text.length - 1; i >= 0; i--) {
+    const digit = text.charCodeAt(i) - 48
+    if (digit !== rest % 10) return false
+    rest = (rest - digit) / 10
+    if (rest === 0) return i === 0
+  }
+  return false
+}
+
 /** A value an array of JSON gives back as it was: a text, or a finite number other than -0. */
 const plain = (value: unknown): value is string | number =>
   typeof value === "string" || (typeof value === "number" && Number.isFinite(value) && !Object.is(value, -0))
@@ -76,32 +92,42 @@ export class EdifactItemLines {
     const recordKeys = Object.keys(record)
     const shape = this.shapeOf(atKeys, recordKeys)
     if (shape === undefined) return JSON.stringify(item)
-    const values: Array<string | number> = [shape, raw]
+    // The values go into an array of the line's length kept from the record before last (the record
+    // before's is compared with), and the line into one kept too: most records fill arrays of one length.
+    const size = 2 + atKeys.length + recordKeys.length
+    let values = this.spare
+    if (values === undefined || values.length !== size) values = new Array<string | number>(size).fill(0)
+    values[0] = shape
+    values[1] = raw
+    let k = 2
     const atValues = at as unknown as Readonly<Record<string, unknown>>
     for (const key of atKeys) {
       const value = atValues[key]
       if (!plain(value)) return JSON.stringify(item)
-      values.push(value)
+      values[k++] = value
     }
     for (const key of recordKeys) {
       const value = record[key]
       if (!plain(value)) return JSON.stringify(item)
-      values.push(value)
+      values[k++] = value
     }
     const before = this.written
     this.written = values
+    this.spare = before
     const same = before !== undefined && before[0] === shape
     const { placeOf } = this.shapes[shape]!
     const first = 2 + atKeys.length
-    const line: Array<string | number | boolean | null> = [shape]
-    for (let i = 1; i < values.length; i++) {
+    let line = this.line
+    if (line.length !== size) line = this.line = new Array<string | number | boolean | null>(size).fill(0)
+    line[0] = shape
+    for (let i = 1; i < size; i++) {
       const value = values[i]!
-      if (typeof value !== "string") line.push(value)
+      if (typeof value !== "string") line[i] = value
       // `null` is shorter than any text of three characters or more, `false` than any of four or more.
-      else if (same && value.length > 2 && value === before[i]) line.push(null)
-      else if (i >= first && placeOf[i - first]! >= 0 && value === String(values[placeOf[i - first]!])) line.push(true)
-      else if (same && i >= first && value.length > 3 && value === before[i + 1]) line.push(false)
-      else line.push(value)
+      else if (same && value.length > 2 && value === before[i]) line[i] = null
+      else if (i >= first && placeOf[i - first]! >= 0 && isTextOf(value, values[placeOf[i - first]!]!)) line[i] = true
+      else if (same && i >= first && value.length > 3 && value === before[i + 1]) line[i] = false
+      else line[i] = value
     }
     return JSON.stringify(line)
   }
@@ -126,7 +152,10 @@ export class EdifactItemLines {
   }
 
   /** The values of the last record written as an array, and of the last read back. */
-  private written: ReadonlyArray<string | number> | undefined
+  private written: Array<string | number> | undefined
+  /** The array of the record written before the last, to be filled again; and the array of a line. */
+  private spare: Array<string | number> | undefined
+  private line: Array<string | number | boolean | null> = []
   private read: Array<unknown> | undefined
 
   /** The number of a shape, numbered as it first comes; `undefined` for names an object literal would not give back. */
