@@ -104,6 +104,25 @@ describe("EdifactItemLines", () => {
     expect(written.map((line) => lines.decode(line))).toEqual(items)
   })
 
+  it("gives a record back with its own cells and fields only, where one is inherited", () => {
+    const lines = new EdifactItemLines()
+    const own = { kind: "record", record: { "QTY.1.1": "220", "QTY.1.2": "1" }, at: { segment: 1 }, raw: "QTY+220:1'" } as const
+    // The names of the first record, the last of them inherited; and a record whose raw text is inherited.
+    const cells = Object.assign(Object.create({ "QTY.1.2": "2" }) as Record<string, string>, { "QTY.1.1": "220" })
+    const inheritedCell = { kind: "record", record: cells, at: { segment: 2 }, raw: "QTY+220'" } as const
+    const inheritedRaw = Object.assign(Object.create({ raw: "QTY+220:3'" }) as object, { kind: "record", record: { "QTY.1.1": "220", "QTY.1.2": "3" }, at: { segment: 3 } })
+    // And, after the first record again, one with the first of its names alone: a shape of its own.
+    const fewer = { kind: "record", record: { "QTY.1.1": "220" }, at: { segment: 4 }, raw: "QTY+220'" } as const
+    const written = [own, inheritedCell, own, fewer, inheritedRaw].map((item) => lines.encode(item as unknown as EdifactRecordItem))
+    expect(written[3]).toBe('[1,"QTY+220\'",4,"220"]')
+    const read = written.map((line) => lines.decode(line))
+    expect(read[0]).toEqual(own)
+    expect(Object.keys((read[1] as { readonly record: object }).record)).toEqual(["QTY.1.1"])
+    expect(read[2]).toEqual(own)
+    expect(read[3]).toEqual(fewer)
+    expect(Object.keys(read[4]!)).toEqual(["kind", "record", "at"])
+  })
+
   it("writes a record as its values after its shape's number, a cell named __proto__ as its JSON object", () => {
     const lines = new EdifactItemLines()
     const at = { offset: 70, segment: 12, message: 1, messageReference: "1" }

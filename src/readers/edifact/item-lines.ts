@@ -37,7 +37,28 @@ const makerOf = (at: ReadonlyArray<string>, record: ReadonlyArray<string>): Shap
   return new Function("v", `return { kind: "record", record: { ${recordFields} }, at: { ${atFields} }, raw: v[1] }`) as Shape["make"]
 }
 
-const ITEM_KEYS = ["kind", "record", "at", "raw"] as const
+// `for…in` gives an object's own enumerable keys first, in the order of `Object.keys`, then inherited
+// ones: where the last key it gave is the object's own, so is every key before it. So the two checks
+// below make no list of keys, and look one key up.
+
+/** Whether `item`'s own enumerable keys are `kind`, `record`, `at` and `raw` (in any order), and no other is enumerable. */
+const hasItemKeys = (item: object): boolean => {
+  let count = 0
+  let last = ""
+  for (const key in item) {
+    if (key !== "kind" && key !== "record" && key !== "at" && key !== "raw") return false
+    count++
+    last = key
+  }
+  return count === 4 && Object.hasOwn(item, last)
+}
+
+/** Whether `object`'s own enumerable keys are `keys`, in their order, and no other is enumerable. */
+const hasKeys = (object: object, keys: ReadonlyArray<string>): boolean => {
+  let i = 0
+  for (const key in object) if (key !== keys[i++]) return false
+  return i === keys.length && (i === 0 || Object.hasOwn(object, keys[i - 1]!))
+}
 
 const sameKeys = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): boolean => {
   if (a.length !== b.length) return false
@@ -85,12 +106,15 @@ export class EdifactItemLines {
   encode(item: EdifactRecordItem): string {
     if (item.kind !== "record") return JSON.stringify(item)
     // A record with anything beside its four fields keeps it, as its JSON object.
-    if (Object.keys(item).length !== ITEM_KEYS.length || !ITEM_KEYS.every((k) => Object.hasOwn(item, k))) return JSON.stringify(item)
+    if (!hasItemKeys(item)) return JSON.stringify(item)
     const { at, record, raw } = item
     if (typeof raw !== "string") return JSON.stringify(item)
-    const atKeys = Object.keys(at)
-    const recordKeys = Object.keys(record)
-    const shape = this.shapeOf(atKeys, recordKeys)
+    // Most records have the names of the record before: compared in place, no list of them is made.
+    const last = this.shapes[this.last]
+    const again = last !== undefined && hasKeys(at, last.at) && hasKeys(record, last.record)
+    const atKeys = again ? last.at : Object.keys(at)
+    const recordKeys = again ? last.record : Object.keys(record)
+    const shape = again ? this.last : this.shapeOf(atKeys, recordKeys)
     if (shape === undefined) return JSON.stringify(item)
     // The values go into an array of the line's length kept from the record before last (the record
     // before's is compared with), and the line into one kept too: most records fill arrays of one length.
