@@ -423,13 +423,14 @@ export class VersionIndex {
 
   /**
    * The number of the message a value of input `file` is in (in {@link headerList}; -1 for one the index
-   * does not know), the last asked kept: a message's values come together.
+   * does not know), the last asked kept with its {@link messageKey}: a message's values come together.
    */
   private headerAt(file: number, number: number): number {
     if (file !== this.lastFile || number !== this.lastNumber) {
       this.lastFile = file
       this.lastNumber = number
-      this.lastHeader = this.headers.get(messageKey(file, number)) ?? -1
+      this.lastMessageKey = messageKey(file, number)
+      this.lastHeader = this.headers.get(this.lastMessageKey) ?? -1
     }
     return this.lastHeader
   }
@@ -437,6 +438,8 @@ export class VersionIndex {
   private lastFile = -1
   private lastNumber = -1
   private lastHeader = -1
+  /** The {@link messageKey} of the message {@link headerAt} was last asked about. */
+  private lastMessageKey = ""
 
   /**
    * The header of one message of input `file` (named `fileName`) that checked out: its segments before
@@ -487,7 +490,7 @@ export class VersionIndex {
     const headerNumber = this.headerAt(file, number)
     const header = this.headerList[headerNumber]
     if (header === undefined || header.cancellation) return
-    const at = messageKey(file, number)
+    const at = this.lastMessageKey
     if (this.cancelled.size > 0 && this.cancelled.has(at)) return
     if (!this.matched) this.valuesBeforeMatching = true
     // Without a key no value is a version of another: only where each document starts is read, so that a
