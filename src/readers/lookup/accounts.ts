@@ -108,7 +108,8 @@ const wallConverter = (zone: string) => {
 /** The milliseconds of a well-formed ISO date-time with offset (a fraction's digits past the third cut off). */
 const msOf = (iso: string): number => {
   const { seconds, fraction } = toInstant(iso)
-  return seconds * 1000 + Number(fraction.slice(0, 3).padEnd(3, "0"))
+  // Most times have no fraction: no text is made for its milliseconds.
+  return fraction === "" ? seconds * 1000 : seconds * 1000 + Number(fraction.slice(0, 3).padEnd(3, "0"))
 }
 
 /** What a time reads, in the words after its quoted text. */
