@@ -72,6 +72,16 @@ describe("SeriesCheck", () => {
     expect(out.map((i) => `${i.kind} ${i.at.segment}`)).toEqual(["record 10", "record 13", "warning 13", "record 20"])
   })
 
+  it("compares intervals by start, then end, whatever order they are sent in", () => {
+    // A quarter-hour sent after the one it precedes is neither an overlap nor a gap.
+    expect(found(checked([record(1, 10, ...qh(1), "1"), record(1, 13, ...qh(0), "2"), record(1, 16, ...qh(2), "3")]))).toEqual([])
+    // A half-hour, a quarter-hour of the same start, the half-hour again with another value: the quarter-hour
+    // overlaps the half-hour, and the half-hour's repeat is named as one, though the quarter-hour came between.
+    const halfHour: [number, number] = [qh(0)[0], qh(1)[1]]
+    const sent = [record(1, 10, ...halfHour, "1"), record(1, 13, ...qh(0), "2"), record(1, 16, ...halfHour, "3"), record(1, 19, ...qh(2), "4")]
+    expect(found(checked(sent))).toEqual(["interval_overlap 13", "irregular_interval 10", "irregular_interval 16", "repeated_interval 16"])
+  })
+
   it("takes no gap where a QTY between the two ended otherwise (rejected or left out)", () => {
     const reject: EdifactRecordItem = { kind: "reject", code: "invalid_number", detail: "", at: { offset: 0, segment: 13, message: 1 }, raw: "" }
     expect(found(checked([record(1, 10, ...qh(0), "1"), reject, record(1, 16, ...qh(2), "3")]))).toEqual(["invalid_number 13"])
