@@ -140,7 +140,7 @@ const mapInto = async (inputs: ReadonlyArray<string>, options: MapOptions, run: 
   // A run that read its inputs into the versions' spool maps them in this thread, whatever --jobs: this
   // thread reads every record back and settles its unit, version and account before a worker could map
   // it, so it stays the bottleneck, and workers only added their start and the cloning of every record
-  // (--jobs 2 took 0.3 to 0.5 s longer than --jobs 1 over 119,000 values, bench/README.md).
+  // (--jobs 2 took 0.08 to 0.69 s longer than --jobs 1 over 118,880 values, nine runs each, bench/README.md).
   const spooled = run.sourceOptions.versions?.spooled === true
   const workers = new MapRunWorkers({
     jobs: spooled ? 1 : Math.max(1, options.jobs ?? availableParallelism()),
