@@ -8,7 +8,9 @@
  * strings, a run's items were copied by the collector into its old generation and marked there again
  * and again while the run read on. Up to {@link SPOOL_MEMORY} bytes of blocks stay in memory; beyond,
  * the blocks go to a temporary file that is unlinked as soon as it is created, so nothing is left
- * behind, not even after a kill.
+ * behind, not even after a kill. Through the file, one block is written again and again, and one
+ * buffer reads the file back: memory the process touches for the first time costs a page fault a
+ * page, and a spool of 150 MB held in memory cost more in those than its file costs in writes and reads.
  *
  * @module
  */
@@ -17,15 +19,19 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 
 /** The bytes of blocks held in memory before the spool goes to a file. */
-export const SPOOL_MEMORY = 256 * 1024 * 1024
+export const SPOOL_MEMORY = 16 * 1024 * 1024
 
 /** The bytes of a block of lines (a longer line has a block of its own). */
 const BLOCK_BYTES = 1024 * 1024
 
-/** The bytes of the file read back at a time. */
+/** The bytes of the file read back at a time (more for a longer line). */
 const PIECE_BYTES = 4 * 1024 * 1024
 
-/** The most bytes decoded into one string when lines are read back (see {@link linesOf}). */
+/**
+ * The most bytes decoded into one string when lines are read back ({@link pieceLines}): one string of a
+ * megabyte took the runtime several times as long as sixteen of 64 KB, and the lines of a piece wait in
+ * the heap until their items are taken.
+ */
 const DECODE_BYTES = 64 * 1024
 
 /** How many items a run of items read back holds: one step of the reader's generator per run. */
@@ -93,8 +99,17 @@ export class ItemSpool<A> {
   private blockAt = 0
   /** Where the next piece of the block being read starts. */
   private blockOffset = 0
-  /** Bytes read from the file after its last whole line. */
-  private carry: Buffer = Buffer.alloc(0)
+  /** A block written to the file, to be filled again. */
+  private spare: Buffer | undefined
+  /**
+   * Reading the file: its bytes in `piece` up to `pieceEnd`; the lines not yet decoded from
+   * `pieceStart` to the last line feed at `pieceLast` (-1: none); the bytes after it, the start of a
+   * line, wait for the next read.
+   */
+  private piece: Buffer | undefined
+  private pieceStart = 0
+  private pieceEnd = 0
+  private pieceLast = -1
 
   /** The next input's items start here. */
   begin(): void {
@@ -109,7 +124,9 @@ export class ItemSpool<A> {
     const most = line.length * 3 + 1
     if (this.block === undefined || this.used + most > this.block.length) {
       this.endBlock()
-      this.block = Buffer.allocUnsafeSlow(Math.max(BLOCK_BYTES, most))
+      const spare = this.spare
+      this.spare = undefined
+      this.block = spare !== undefined && spare.length >= most ? spare : Buffer.allocUnsafeSlow(Math.max(BLOCK_BYTES, most))
     }
     // Written line by line: joining a block's lines first took most of the spool's time.
     this.used += this.block.write(line, this.used, "utf8")
@@ -145,7 +162,9 @@ export class ItemSpool<A> {
     this.blockOffset = 0
     this.reading = []
     this.readingAt = 0
-    this.carry = Buffer.alloc(0)
+    this.pieceStart = 0
+    this.pieceEnd = 0
+    this.pieceLast = -1
   }
 
   /** Releases the file and the blocks. */
@@ -153,6 +172,8 @@ export class ItemSpool<A> {
     if (this.fd !== undefined) closeSync(this.fd)
     this.fd = undefined
     this.block = undefined
+    this.spare = undefined
+    this.piece = undefined
     this.blocks = []
     this.reading = []
   }
@@ -165,6 +186,7 @@ export class ItemSpool<A> {
     this.used = 0
     if (this.fd !== undefined) {
       this.writeBlock(bytes)
+      if (block.length === BLOCK_BYTES) this.spare = block
       return
     }
     this.blocks.push(bytes)
@@ -184,8 +206,6 @@ export class ItemSpool<A> {
     this.written += bytes.length
   }
 
-  private piece: Buffer | undefined
-
   /** The next lines: of the next block held in memory, or of the next piece of the file. */
   private fill(): void {
     this.readingAt = 0
@@ -203,30 +223,32 @@ export class ItemSpool<A> {
       this.blockOffset = next
       return
     }
-    const piece = (this.piece ??= Buffer.allocUnsafe(PIECE_BYTES))
-    const read = readSync(this.fd, piece, 0, piece.length, this.readPosition)
+    let piece = (this.piece ??= Buffer.allocUnsafe(PIECE_BYTES))
+    if (this.pieceStart <= this.pieceLast) {
+      const { lines, next } = pieceLines(piece, this.pieceStart, this.pieceLast)
+      this.reading = lines
+      this.pieceStart = next
+      return
+    }
+    // The start of a line left after the last line feed moves to the front, and the file fills the rest.
+    piece.copyWithin(0, this.pieceStart, this.pieceEnd)
+    this.pieceEnd -= this.pieceStart
+    this.pieceStart = 0
+    if (this.pieceEnd === piece.length) {
+      // A line longer than the piece: a piece twice as long holds it.
+      const grown = Buffer.allocUnsafe(2 * piece.length)
+      piece.copy(grown)
+      piece = this.piece = grown
+    }
+    const read = readSync(this.fd, piece, this.pieceEnd, piece.length - this.pieceEnd, this.readPosition)
     if (read === 0) throw new Error("the spool ended before its items")
     this.readPosition += read
-    // A line may end in the next piece: its bytes wait for it.
-    const bytes = this.carry.length === 0 ? piece.subarray(0, read) : Buffer.concat([this.carry, piece.subarray(0, read)])
-    const end = bytes.lastIndexOf(10)
-    this.reading = end < 0 ? [] : linesOf(bytes, end)
-    this.carry = Buffer.from(bytes.subarray(end + 1))
-  }
-}
-
-/**
- * The lines of `bytes` before `end` (a line feed, or the end of the last line), decoded a piece of at most
- * {@link DECODE_BYTES} at a time, each piece ending at a line feed (a longer line is one piece): one
- * string of a megabyte took the runtime several times as long as sixteen of 64 KB.
- */
-const linesOf = (bytes: Buffer, end: number): Array<string> => {
-  const lines: Array<string> = []
-  for (let start = 0; ;) {
-    const piece = pieceLines(bytes, start, end)
-    for (const line of piece.lines) lines.push(line)
-    if (piece.next > end) return lines
-    start = piece.next
+    const before = this.pieceEnd
+    this.pieceEnd += read
+    // Only the bytes just read can hold a line feed: the bytes before them had none.
+    this.pieceLast = piece.lastIndexOf(10, this.pieceEnd - 1)
+    if (this.pieceLast < before) this.pieceLast = -1
+    this.reading = []
   }
 }
 

@@ -59,6 +59,17 @@ describe("ItemSpool", () => {
     expect(roundTrip(inputs, 10)).toEqual(inputs)
   })
 
+  it("gives back megabytes of lines through many blocks: in memory, then through its file, whose block is written again", () => {
+    // About 6 MB of lines: more than one block of 1 MB, more than one read of the file (4 MB), lines across both.
+    const inputs: Array<Array<Item>> = [0, 1, 2].map((input) =>
+      Array.from({ length: 20_000 }, (_, i) => ({ kind: "record", raw: `QTY+220:${input}.${i}'${"Ä".repeat(i % 97)}`, cells: { "DTM+163": `${input}-${i}` }, at: { segment: i } }))
+    )
+    for (const memoryChars of [0, 3 * 1024 * 1024, Number.MAX_SAFE_INTEGER]) {
+      expect(roundTrip(inputs, memoryChars)).toEqual(inputs)
+      expect(roundTrip(inputs, memoryChars, true)).toEqual(inputs)
+    }
+  })
+
   it("gives items in runs of at most 512, and refuses to read an input it does not hold", () => {
     const spool = new ItemSpool<number>()
     spool.begin()
