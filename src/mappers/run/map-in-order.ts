@@ -14,7 +14,7 @@ import { itemRowsOf } from "../failing-items.js"
 import type { LegacyRecord } from "../field-source.js"
 import type { SourceItem, SourceRow } from "../../readers/rows/source-rows.js"
 import { GroupOrder, type HeldItem } from "./group-order.js"
-import type { MapSource } from "./map-source.js"
+import { isRun, type MapSource } from "./map-source.js"
 import { type MapOutcomes, rejectOf } from "./map-outcomes.js"
 
 /**
@@ -35,7 +35,10 @@ export const mapInOrder = async (mapping: Mapping, input: MapSource, outcomes: M
       } else outcomes.take(item)
     }
     for (const item of early) hold(item)
-    for await (const item of source) hold(item)
+    for await (const got of source) {
+      if (isRun(got)) for (const item of got) hold(item)
+      else hold(got)
+    }
     await mapHeld(mapping, order.items(), outcomes)
   } finally {
     order.close()

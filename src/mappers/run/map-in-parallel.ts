@@ -12,7 +12,7 @@ import { DIGEST_LENGTH, keyDigest } from "../../readers/lookup/seen-keys.js"
 import { uniqueInInputOf } from "../../validation/run/unique-in-input.js"
 import type { SourceItem, SourceRow } from "../../readers/rows/source-rows.js"
 import { mapBatch } from "./worker.js"
-import type { MapSource } from "./map-source.js"
+import { isRun, type MapSource } from "./map-source.js"
 import { type MapOutcomes, type Reject, rejectOf } from "./map-outcomes.js"
 import type { MapRunWorkers } from "./map-run-workers.js"
 
@@ -137,7 +137,13 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
   // The source read directly (not through one generator of early and source items): every generator
   // between reader and mapper costs per row.
   for (const item of early) if (take(item)) await flush()
-  for await (const item of source) if (take(item)) await flush()
+  for await (const got of source) {
+    if (!isRun(got)) {
+      if (take(got)) await flush()
+      continue
+    }
+    for (const item of got) if (take(item)) await flush()
+  }
   await submit(true)
   await stream.idle()
 }

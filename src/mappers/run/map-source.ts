@@ -42,13 +42,20 @@ export interface MapSourceOptions {
  */
 export interface MapSource {
   readonly early: ReadonlyArray<SourceItem>
-  readonly source: AsyncGenerator<SourceItem>
+  /** An item at a time, or a run of items (a reader that reads in runs gives them so: {@link isRun}). */
+  readonly source: AsyncIterable<SourceItem | ReadonlyArray<SourceItem>>
   readonly header: MapBatch["csv"]
   readonly headerLine: number | undefined
   /** Bytes read so far, for the progress line. */
   readonly bytesRead: () => number
   readonly size: number | undefined
 }
+
+/**
+ * Whether `got`, from a {@link MapSource}'s `source`, is a run of items rather than one: EDIFACT gives
+ * runs, since a step of an async generator an item cost more than some of the mapping.
+ */
+export const isRun = (got: SourceItem | ReadonlyArray<SourceItem>): got is ReadonlyArray<SourceItem> => Array.isArray(got)
 
 /** A mapping's problems, one an indented line. */
 const problemLines = (problems: ReadonlyArray<MappingProblem>): string => problems.map((p) => `  ${formatMappingProblem(p)}`).join("\n")

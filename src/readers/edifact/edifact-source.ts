@@ -214,7 +214,7 @@ export const readEdifactItems = async (
 }
 
 /**
- * The rows of an EDIFACT input as `map` reads them; notices of the interchange go to `warn`. The input is
+ * The rows of an EDIFACT input as `map` reads them, in runs; notices of the interchange go to `warn`. The input is
  * read from `chunks`, unless its run read it already (`versions.read`). `warningRecords`: as
  * {@link readEdifactItems} takes it.
  */
@@ -226,7 +226,7 @@ export const openEdifactRows = async (
   warn: (line: string) => void,
   versions?: InputVersions,
   warningRecords = true
-): Promise<AsyncGenerator<SourceItem>> => {
+): Promise<AsyncGenerator<Array<SourceItem>>> => {
   const { path: readerPath, options: readerFile } = await readEdifactReaderFile(mapping, mappingPath)
   const { accounts, units, versions: versionKey, wholeMessages, ...options } = readerFile
   const periods = accounts !== undefined
@@ -266,8 +266,14 @@ export const openEdifactRows = async (
     if (find !== undefined && record !== undefined && record[accounts!.into] === undefined) find({ kind: "record", record, at: item.at, raw: item.raw })
     return { kind: "warning", line: item.at.segment, code: item.code, detail: `${place(item.at)}: ${item.detail}`, raw: item.raw, record }
   }
-  return (async function*(): AsyncGenerator<SourceItem> {
-    for await (const run of items) for (const read of run) for (const item of settled(read)) yield sourceItem(item)
-    for (const item of whole?.end() ?? []) yield sourceItem(item)
+  // A run of items a step: a step of an async generator an item cost more than some of the mapping.
+  return (async function*(): AsyncGenerator<Array<SourceItem>> {
+    for await (const run of items) {
+      const out: Array<SourceItem> = []
+      for (const read of run) for (const item of settled(read)) out.push(sourceItem(item))
+      if (out.length > 0) yield out
+    }
+    const rest = (whole?.end() ?? []).map(sourceItem)
+    if (rest.length > 0) yield rest
   })()
 }
