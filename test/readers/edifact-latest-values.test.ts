@@ -76,4 +76,22 @@ describe("LatestValues", () => {
       })
     )
   })
+
+  it("holds the place, raw text and key of each of 20,000 entries, every one replaced once", () => {
+    const values = new LatestValues()
+    const keyOf = (i: number): string => `["5123869678${i % 10}","2024-01-01T00:00:00+01:00",${i}]`
+    const n = 20_000
+    for (let i = 0; i < n; i++) expect(values.add(keyOf(i), { file: i % 3, message: i, segment: 2 * i, header: i % 11 }, i % 2 === 0 ? `QTY+220:${i}'` : undefined)).toBe(i)
+    // Replaced from the last to the first, so that every entry is written after many others were added.
+    for (let i = n - 1; i >= 0; i -= 3) values.replace(values.find(keyOf(i)), { file: 7, message: -i, segment: i, header: 1 }, `QTY+67:${i}'`)
+    expect(values.size).toBe(n)
+    for (let i = 0; i < n; i++) {
+      const replaced = (n - 1 - i) % 3 === 0
+      expect(values.find(keyOf(i))).toBe(i)
+      expect(values.key(i)).toBe(keyOf(i))
+      expect(values.place(i)).toEqual(replaced ? { file: 7, message: -i, segment: i, header: 1 } : { file: i % 3, message: i, segment: 2 * i, header: i % 11 })
+      expect(values.holdsRaw(i)).toBe(replaced || i % 2 === 0)
+      if (values.holdsRaw(i)) expect(values.raw(i)).toBe(replaced ? `QTY+67:${i}'` : `QTY+220:${i}'`)
+    }
+  })
 })

@@ -9,6 +9,16 @@
 import { keyDigest, SeenKeys } from "../lookup/seen-keys.js"
 import { HeldTexts } from "./held-texts.js"
 
+/**
+ * The columns are held in chunks of 2^ENTRY_BITS entries, each allocated once and never copied: doubling
+ * one array touched twice its final memory for the first time, a page fault a page (see `SeenKeys`).
+ */
+const ENTRY_BITS = 12
+const CHUNK_ENTRIES = 1 << ENTRY_BITS
+const ENTRY_MASK = CHUNK_ENTRIES - 1
+/** The columns of an entry: file, message, segment, header, raw text, key text (numbers into `texts`). */
+const COLUMNS = 6
+
 /** Where a version is: input, message, segment, and the number of its message's header. */
 export interface VersionPlace {
   readonly file: number
@@ -41,9 +51,14 @@ export class LatestValues {
 
   private readonly table = new SeenKeys<number>()
   private readonly texts = new HeldTexts()
-  /** Per entry: file, message, segment, header, raw text, key text (numbers into `texts`). */
-  private columns = new Int32Array(6 * 1024)
+  /** Per entry, {@link COLUMNS} numbers, {@link CHUNK_ENTRIES} entries a chunk. */
+  private readonly chunks: Array<Int32Array> = []
   private count = 0
+
+  /** The chunk holding entry `entry`. */
+  private chunkOf(entry: number): Int32Array {
+    return this.chunks[entry >>> ENTRY_BITS]!
+  }
 
   /** The number of entries. */
   get size(): number {
@@ -73,46 +88,44 @@ export class LatestValues {
    */
   add(key: string, place: VersionPlace, raw: string | undefined): number {
     const entry = this.count++
-    if (6 * this.count > this.columns.length) {
-      const columns = new Int32Array(this.columns.length * 2)
-      columns.set(this.columns)
-      this.columns = columns
-    }
+    if (entry >>> ENTRY_BITS === this.chunks.length) this.chunks.push(new Int32Array(COLUMNS * CHUNK_ENTRIES))
     this.table.recordDigest(this.digestOf(key), entry)
-    this.columns[6 * entry + 5] = this.keepKeys ? this.texts.add(key) : -1
+    this.chunkOf(entry)[COLUMNS * (entry & ENTRY_MASK) + 5] = this.keepKeys ? this.texts.add(key) : -1
     this.replace(entry, place, raw)
     return entry
   }
 
   /** A later version of entry `entry`'s key. */
   replace(entry: number, place: VersionPlace, raw: string | undefined): void {
-    const at = 6 * entry
-    this.columns[at] = place.file
-    this.columns[at + 1] = place.message
-    this.columns[at + 2] = place.segment
-    this.columns[at + 3] = place.header
-    this.columns[at + 4] = raw === undefined ? -1 : this.texts.add(raw)
+    const columns = this.chunkOf(entry)
+    const at = COLUMNS * (entry & ENTRY_MASK)
+    columns[at] = place.file
+    columns[at + 1] = place.message
+    columns[at + 2] = place.segment
+    columns[at + 3] = place.header
+    columns[at + 4] = raw === undefined ? -1 : this.texts.add(raw)
   }
 
   /** Whether entry `entry`'s version holds its raw text. */
   holdsRaw(entry: number): boolean {
-    return this.columns[6 * entry + 4]! >= 0
+    return this.chunkOf(entry)[COLUMNS * (entry & ENTRY_MASK) + 4]! >= 0
   }
 
   /** Holds `raw` as the raw text of entry `entry`'s version (given without it). */
   keepRaw(entry: number, raw: string): void {
-    this.columns[6 * entry + 4] = this.texts.add(raw)
+    this.chunkOf(entry)[COLUMNS * (entry & ENTRY_MASK) + 4] = this.texts.add(raw)
   }
 
   /** Where entry `entry`'s version is. */
   place(entry: number): VersionPlace {
-    const at = 6 * entry
-    return { file: this.columns[at]!, message: this.columns[at + 1]!, segment: this.columns[at + 2]!, header: this.columns[at + 3]! }
+    const columns = this.chunkOf(entry)
+    const at = COLUMNS * (entry & ENTRY_MASK)
+    return { file: columns[at]!, message: columns[at + 1]!, segment: columns[at + 2]!, header: columns[at + 3]! }
   }
 
   /** The raw text of entry `entry`'s version (held: given, or kept since). */
   raw(entry: number): string {
-    const number = this.columns[6 * entry + 4]!
+    const number = this.chunkOf(entry)[COLUMNS * (entry & ENTRY_MASK) + 4]!
     if (number < 0) throw new Error(`the raw text of entry ${entry} was not kept`)
     return this.texts.get(number)
   }
@@ -120,6 +133,6 @@ export class LatestValues {
   /** Entry `entry`'s key (kept unless the values were made without keys). */
   key(entry: number): string {
     if (!this.keepKeys) throw new Error("the keys of these values were not kept")
-    return this.texts.get(this.columns[6 * entry + 5]!)
+    return this.texts.get(this.chunkOf(entry)[COLUMNS * (entry & ENTRY_MASK) + 5]!)
   }
 }

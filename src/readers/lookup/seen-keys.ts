@@ -13,6 +13,15 @@ export const DIGEST_LENGTH = 20
 const WORDS = DIGEST_LENGTH / 4
 
 /**
+ * The digests are held in chunks of 2^KEY_BITS keys, each allocated once and never copied: grown by
+ * doubling, a table of 10⁶ keys touched twice its final memory for the first time, and fresh memory costs
+ * a page fault a page (about 3.4 ms a megabyte on the machine of bench/README.md).
+ */
+const KEY_BITS = 12
+const CHUNK_KEYS = 1 << KEY_BITS
+const KEY_MASK = CHUNK_KEYS - 1
+
+/**
  * The 160-bit digest (SHA-1) a key is held as, one byte per character: no accidental collision among
  * billions of keys. One-shot hashing to a string is the cheap kind (half the cost of a `Buffer`, and
  * nothing outside the heap); a worker thread can compute it, so that the thread holding the keys only
@@ -32,8 +41,8 @@ export const wordAt = (digests: string, at: number): number =>
  * growth of a table of 10⁶ keys cost most).
  */
 export class SeenKeys<V = number> {
-  /** Each key's digest, in the order first seen: {@link WORDS} words a key. */
-  private digests = new Int32Array(WORDS * 1024)
+  /** Each key's digest, in the order first seen: {@link WORDS} words a key, {@link CHUNK_KEYS} keys a chunk. */
+  private readonly digests: Array<Int32Array> = []
   private values: Array<V> = []
   /** The table: a key's number plus one in each slot used, 0 in a free one. */
   private slots = new Int32Array(2048)
@@ -69,12 +78,10 @@ export class SeenKeys<V = number> {
     if (slot >= 0) return
     this.probedDigests = undefined
     const number = this.count++
-    if (this.count * WORDS > this.digests.length) {
-      const grown = new Int32Array(this.digests.length * 2)
-      grown.set(this.digests)
-      this.digests = grown
-    }
-    for (let w = 0; w < WORDS; w++) this.digests[number * WORDS + w] = wordAt(digests, offset + 4 * w)
+    if (number >>> KEY_BITS === this.digests.length) this.digests.push(new Int32Array(WORDS * CHUNK_KEYS))
+    const chunk = this.digests[number >>> KEY_BITS]!
+    const at = (number & KEY_MASK) * WORDS
+    for (let w = 0; w < WORDS; w++) chunk[at + w] = wordAt(digests, offset + 4 * w)
     this.values.push(where)
     this.slots[~slot] = number + 1
     if (this.count * 2 > this.slots.length) this.grow()
@@ -91,10 +98,11 @@ export class SeenKeys<V = number> {
     for (let slot = first & mask; ; slot = (slot + 1) & mask) {
       const held = this.slots[slot]!
       if (held === 0) return ~slot
-      const at = (held - 1) * WORDS
-      if (this.digests[at] !== first) continue
+      const chunk = this.digests[(held - 1) >>> KEY_BITS]!
+      const at = ((held - 1) & KEY_MASK) * WORDS
+      if (chunk[at] !== first) continue
       let same = true
-      for (let w = 1; w < WORDS && same; w++) same = this.digests[at + w] === wordAt(digests, offset + 4 * w)
+      for (let w = 1; w < WORDS && same; w++) same = chunk[at + w] === wordAt(digests, offset + 4 * w)
       if (same) return slot
     }
   }
@@ -104,7 +112,7 @@ export class SeenKeys<V = number> {
     const mask = this.slots.length - 1
     // The keys are distinct: each goes to the first free slot from its place, with no comparison.
     for (let number = 0; number < this.count; number++) {
-      let slot = this.digests[number * WORDS]! & mask
+      let slot = this.digests[number >>> KEY_BITS]![(number & KEY_MASK) * WORDS]! & mask
       while (this.slots[slot] !== 0) slot = (slot + 1) & mask
       this.slots[slot] = number + 1
     }
