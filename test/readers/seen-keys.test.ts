@@ -1,6 +1,6 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import { DIGEST_LENGTH, keyDigest, SeenKeys } from "../../src/readers/lookup/seen-keys.js"
+import { bytesDigest, DIGEST_LENGTH, keyDigest, SeenKeys } from "../../src/readers/lookup/seen-keys.js"
 
 /** A digest given byte by byte (a character per byte, as keyDigest writes it). */
 const digestOf = (bytes: ReadonlyArray<number>): string => String.fromCharCode(...bytes)
@@ -75,5 +75,18 @@ describe("SeenKeys", () => {
     // SHA-1 of "abc" (FIPS 180-1, appendix A).
     const hex = [...keyDigest("abc")].map((c) => c.charCodeAt(0).toString(16).padStart(2, "0")).join("")
     expect(hex).toBe("a9993e364706816aba3e25717850c26c9cd0d89d")
+  })
+
+  it("digests a key's UTF-8 bytes as it digests the key, lone surrogates and all", () => {
+    const encoder = new TextEncoder()
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: "grapheme" }), fc.string({ unit: "binary" }), fc.string({ unit: fc.constantFrom("\uD800", "\uDC00", "a", "ü", "€") })), (key) => {
+        const bytes = encoder.encode(`x${key}`)
+        // A view inside a larger buffer, as a batch's payload lines are.
+        const larger = new Uint8Array(bytes.length + 7)
+        larger.set(bytes, 3)
+        expect(bytesDigest(larger.subarray(4, 3 + bytes.length))).toBe(keyDigest(key))
+      })
+    )
   })
 })

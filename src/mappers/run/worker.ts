@@ -13,7 +13,7 @@ import { AWAITING_SETTINGS } from "../../validation/run/early-worker.js"
 import { BatchChecker } from "../../validation/run/check-batch.js"
 import { cellsByColumn } from "../../readers/rows/source-rows.js"
 import { BYTES_PER_FULL_COLLECTION, collectEvery, fullCollection } from "../../validation/run/full-collections.js"
-import { keyDigest } from "../../readers/lookup/seen-keys.js"
+import { bytesDigest } from "../../readers/lookup/seen-keys.js"
 
 /** The largest first size of a batch's buffer of payload lines (it grows when a batch needs more). */
 const LINES_BYTES = 1 << 19
@@ -76,7 +76,9 @@ export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, st
         grown.set(lines.subarray(0, used))
         lines = grown
       }
+      const start = used
       used += encoder.encodeInto(text, lines.subarray(used)).written
+      if (digests) digestsOf += bytesDigest(lines.subarray(start, used))
       lines[used++] = LINE_FEED
       lineEnds.push(used)
       if (event.warnings !== undefined) {
@@ -84,7 +86,6 @@ export const mapBatch = (mapping: Mapping, batch: MapBatch, digests: boolean, st
         warned.push(lineEnds.length - 1)
         lists.push(lastList)
       }
-      if (digests) digestsOf += keyDigest(text)
       payloadRows.push(event.sourceRows[0]!)
     }
   }
