@@ -214,11 +214,19 @@ describe("versions of whole documents", () => {
 const MALOS = ["51238696781", "51481308456"]
 const QUARTERS = 4
 
-/** A quarter-hour key number (0 … 7) as MaLo and DTM+163/164 (UTC, format 303). */
-const keyCells = (k: number): { malo: string; start: string; end: string } => {
+/**
+ * How the DTMs of a MaLo's values are written: quarter-hours in format 303 (read as date-times, which the
+ * index tells apart by series without hashing) or months in format 610 (read as `2024-03`, which it hashes).
+ */
+type DateForm = "303" | "610" | "mixed"
+
+/** A key number (0 … 7) as MaLo and DTM+163/164: a quarter-hour (UTC, format 303) or a month (format 610; "mixed": the first MaLo's). */
+const keyCells = (k: number, form: DateForm = "303"): { malo: string; start: string; end: string } => {
   const q = k % QUARTERS
+  const malo = Math.floor(k / QUARTERS)
+  if (form === "610" || (form === "mixed" && malo === 0)) return { malo: MALOS[malo]!, start: `20240${q + 1}:610`, end: `20240${q + 2}:610` }
   const at = (m: number) => `20240301${String(Math.floor(m / 60)).padStart(2, "0")}${String(m % 60).padStart(2, "0")}?+00:303`
-  return { malo: MALOS[Math.floor(k / QUARTERS)]!, start: at(q * 15), end: at(q * 15 + 15) }
+  return { malo: MALOS[malo]!, start: at(q * 15), end: at(q * 15 + 15) }
 }
 
 interface GenMessage {
@@ -230,13 +238,13 @@ interface GenMessage {
 }
 
 /** A message: one LOC group per MaLo it holds values of. */
-const message = (m: GenMessage): string => {
+const message = (m: GenMessage, form: DateForm = "303"): string => {
   const segments = [`UNH+${m.ref}+MSCONS:D:04B:UN:2.4c`, `BGM+Z48+${m.document}+9`, `DTM+137:${m.dated}:203`, "RFF+Z13:13025", "UNS+D", "NAD+DP"]
   for (const malo of MALOS) {
-    const mine = m.values.filter(([k]) => keyCells(k).malo === malo)
+    const mine = m.values.filter(([k]) => keyCells(k, form).malo === malo)
     if (mine.length === 0) continue
     segments.push(`LOC+172+${malo}`, "LIN+1", "PIA+5+1-1?:1.29.0:SRW")
-    for (const [k, qty] of mine) segments.push(`QTY+${qty}:KWH`, `DTM+163:${keyCells(k).start}`, `DTM+164:${keyCells(k).end}`)
+    for (const [k, qty] of mine) segments.push(`QTY+${qty}:KWH`, `DTM+163:${keyCells(k, form).start}`, `DTM+164:${keyCells(k, form).end}`)
   }
   segments.push(`UNT+${segments.length + 1}+${m.ref}`)
   return segments.map((s) => `${s}'`).join("")
@@ -270,10 +278,10 @@ const genMessages = fc
 describe("versions, as a property", () => {
   it("maps exactly the latest version of each key, and gives every QTY exactly one outcome", async () => {
     await fc.assert(
-      fc.asyncProperty(genMessages, fc.constantFrom([0, 1, 2], [2, 1, 0], [1, 0, 2]), async (generated, fileOrder) => {
+      fc.asyncProperty(genMessages, fc.constantFrom([0, 1, 2], [2, 1, 0], [1, 0, 2]), fc.constantFrom<DateForm>("303", "610", "mixed"), async (generated, fileOrder, form) => {
         // Files in the run's order; each holds its messages in generation order.
         const inputs = fileOrder.map((f) => ({ name: `f${f}.edi`, messages: generated.filter((g) => g.file === f).map((g) => g.message) })).filter((f) => f.messages.length > 0)
-        const texts = inputs.map((f) => ({ name: f.name, text: interchange(f.messages.map(message)) }))
+        const texts = inputs.map((f) => ({ name: f.name, text: interchange(f.messages.map((m) => message(m, form))) }))
         const { out } = await verdicts(texts)
         // An index without its keys as text (a run without a ledger) gives the same verdicts, details included,
         // though it holds the raw text of a latest version only once a loser after it names it.

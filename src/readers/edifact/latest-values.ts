@@ -65,7 +65,7 @@ export class LatestValues {
     return this.count
   }
 
-  /** The entry of `key`, or -1. */
+  /** The entry of `key` (one {@link add}-ed, not one {@link addUnhashed}), or -1. */
   find(key: string): number {
     return this.table.lookupDigest(this.digestOf(key)) ?? -1
   }
@@ -87,11 +87,27 @@ export class LatestValues {
    * `undefined`: its raw text is not held (most values have one version, and no other names theirs).
    */
   add(key: string, place: VersionPlace, raw: string | undefined): number {
-    const entry = this.count++
-    if (entry >>> ENTRY_BITS === this.chunks.length) this.chunks.push(new Int32Array(COLUMNS * CHUNK_ENTRIES))
+    const entry = this.newEntry()
     this.table.recordDigest(this.digestOf(key), entry)
     this.chunkOf(entry)[COLUMNS * (entry & ENTRY_MASK) + 5] = this.keepKeys ? this.texts.add(key) : -1
     this.replace(entry, place, raw)
+    return entry
+  }
+
+  /**
+   * A new key's first version, which the caller finds by other means (see ordered-keys.ts) and
+   * {@link find} does not: nothing is hashed. `key`: its text, kept when keys are (`undefined` otherwise).
+   */
+  addUnhashed(key: string | undefined, place: VersionPlace, raw: string | undefined): number {
+    const entry = this.newEntry()
+    this.chunkOf(entry)[COLUMNS * (entry & ENTRY_MASK) + 5] = this.keepKeys ? this.texts.add(key!) : -1
+    this.replace(entry, place, raw)
+    return entry
+  }
+
+  private newEntry(): number {
+    const entry = this.count++
+    if (entry >>> ENTRY_BITS === this.chunks.length) this.chunks.push(new Int32Array(COLUMNS * CHUNK_ENTRIES))
     return entry
   }
 

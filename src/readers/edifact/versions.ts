@@ -24,7 +24,8 @@ import { dtmToIso } from "./dtm.js"
 import { el, type EdifactLocation, type EdifactMessage } from "./messages.js"
 import { type EdifactExclusion, type EdifactRecord, type EdifactRecordItem, type EdifactRecordOptions, type EdifactReject, readEdifactRecordRuns } from "./records.js"
 import type { Segment } from "./segments.js"
-import { LatestValues } from "./latest-values.js"
+import { LatestValues, type VersionPlace } from "./latest-values.js"
+import { type KeySeries, OrderedKeys, packDateTime } from "./ordered-keys.js"
 
 /**
  * Which messages are cancellations, and the segment naming the document each cancels: by default
@@ -281,6 +282,8 @@ const documentKey = (sender: string, document: string): string => `${sender}\u00
 const documentIdentity = (h: MessageHeader): string => `document ${h.document} of ${h.sender}, DTM+137 ${h.datedIso ?? "none"}`
 const messageKey = (file: number, message: number): string => `${file}:${message}`
 const isDateCell = (cell: string): boolean => cell.startsWith("DTM")
+/** What `findEntry` gives for a record without a key. */
+const NO_KEY = -2
 const placeKey = (file: number, message: number, segment: number): string => `${file}:${message}:${segment}`
 
 /**
@@ -422,6 +425,67 @@ export class VersionIndex {
   private readonly keyDates: ReadonlyArray<boolean>
 
   /**
+   * The keys of one or two date-times written as the reader writes them, by series (see ordered-keys.ts);
+   * every other key by its text's digest in `values`. A key goes one way or the other by its own cells,
+   * so equal keys go the same way.
+   */
+  private ordered = new OrderedKeys()
+  /** What {@link findEntry} learned of a key it did not find, for {@link addEntry}. */
+  private foundSeries: KeySeries | undefined
+  private foundStart = 0
+  private foundEnd = 0
+  private foundKey: string | undefined
+
+  /**
+   * The entry of a record's key ({@link keyOf}) among the values, -1 when it has none yet, {@link NO_KEY}
+   * when the record has no key.
+   */
+  private findEntry(record: EdifactRecord["record"]): number {
+    this.foundSeries = undefined
+    this.foundKey = undefined
+    const cells = this.options.key
+    if (cells === undefined) return NO_KEY
+    const others: Array<string> = []
+    let dates = 0
+    let start = 0
+    let end = 0
+    for (let i = 0; i < cells.length; i++) {
+      const value = record[cells[i]!]
+      if (typeof value !== "string" || value.trim() === "") return NO_KEY
+      if (this.keyDates[i] !== true) others.push(value)
+      else if (!READ_DATE.test(value)) return NO_KEY
+      else if (dates++ === 0) start = packDateTime(value)
+      else end = packDateTime(value)
+    }
+    if (dates === 0 || dates > 2 || Number.isNaN(start) || Number.isNaN(end)) {
+      const key = (this.foundKey = this.keyOf(record)!)
+      return this.values.find(key)
+    }
+    const series = this.ordered.seriesOf(others)
+    const entry = series.find(start, end)
+    if (entry >= 0) return entry
+    this.foundSeries = series
+    this.foundStart = start
+    this.foundEnd = end
+    if (series.appends) return -1
+    // Out of order: a key of this series that came so is held by its digest.
+    const key = (this.foundKey = this.keyOf(record)!)
+    return series.scattered > 0 ? this.values.find(key) : -1
+  }
+
+  /** Adds the key that {@link findEntry} just did not find for `record`, with its first version. */
+  private addEntry(record: EdifactRecord["record"], place: VersionPlace, raw: string | undefined): void {
+    const series = this.foundSeries
+    if (series !== undefined && series.appends) {
+      const entry = this.values.addUnhashed(this.keepKeys ? this.keyOf(record) : undefined, place, raw)
+      series.append(this.foundStart, this.foundEnd, entry)
+      return
+    }
+    this.values.add(this.foundKey!, place, raw)
+    if (series !== undefined) series.scattered++
+  }
+
+  /**
    * The number of the message a value of input `file` is in (in {@link headerList}; -1 for one the index
    * does not know), the last asked kept with its {@link messageKey}: a message's values come together.
    */
@@ -511,12 +575,11 @@ export class VersionIndex {
       if (!this.documentStarts.has(at)) this.documentStarts.set(at, { header, segment: item.at.segment, raw: flat(item.raw) })
       return
     }
-    const key = this.keyOf(item.record)
-    if (key === undefined) return
-    const entry = this.values.find(key)
+    const entry = this.findEntry(item.record)
+    if (entry === NO_KEY) return
     const place = { file, message: number, segment: item.at.segment, header: headerNumber }
     if (entry < 0) {
-      this.values.add(key, place, this.keepKeys ? item.raw : undefined)
+      this.addEntry(item.record, place, this.keepKeys ? item.raw : undefined)
       return
     }
     const best = this.values.place(entry)
@@ -537,8 +600,7 @@ export class VersionIndex {
   passing(file: number, item: EdifactRecord): void {
     if (this.rawsWanted.size === 0 || item.at.message === undefined) return
     if (!this.rawsWanted.delete(placeKey(file, item.at.message, item.at.segment))) return
-    const key = this.keyOf(item.record)
-    const entry = key === undefined ? -1 : this.values.find(key)
+    const entry = this.findEntry(item.record)
     if (entry >= 0 && !this.values.holdsRaw(entry)) this.values.keepRaw(entry, item.raw)
   }
 
@@ -556,6 +618,7 @@ export class VersionIndex {
   clearValues(): void {
     this.latest.clear()
     this.values = new LatestValues(this.keepKeys)
+    this.ordered = new OrderedKeys()
     this.valueVerdicts.clear()
     this.losers.clear()
     this.rawsWanted.clear()
@@ -660,9 +723,7 @@ export class VersionIndex {
     }
     if (this.options.documents !== undefined) return this.documentVerdict(file, number, header, item)
     if (this.latestNotMapped === 0 && (this.losers.size === 0 || !this.losers.has(placeKey(file, number, item.at.segment)))) return undefined
-    const key = this.keyOf(item.record)
-    if (key === undefined) return undefined
-    const entry = this.values.find(key)
+    const entry = this.findEntry(item.record)
     if (entry < 0) return undefined
     const place = this.values.place(entry)
     const best = { ...place, raw: this.values.raw(entry), header: this.headerList[place.header]! }
