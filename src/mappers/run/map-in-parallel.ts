@@ -138,11 +138,9 @@ export const mapInParallel = async (mapping: Mapping, input: MapSource, outcomes
   // between reader and mapper costs per row.
   for (const item of early) if (take(item)) await flush()
   for await (const got of source) {
-    if (!isRun(got)) {
-      if (take(got)) await flush()
-      continue
-    }
-    for (const item of got) if (take(item)) await flush()
+    if (isRun(got)) {
+      for (const item of got) if (take(item)) await flush()
+    } else if (take(got)) await flush()
   }
   await submit(true)
   await stream.idle()

@@ -87,10 +87,8 @@ export class LatestValues {
    * `undefined`: its raw text is not held (most values have one version, and no other names theirs).
    */
   add(key: string, place: VersionPlace, raw: string | undefined): number {
-    const entry = this.newEntry()
+    const entry = this.addUnhashed(key, place, raw)
     this.table.recordDigest(this.digestOf(key), entry)
-    this.chunkOf(entry)[COLUMNS * (entry & ENTRY_MASK) + 5] = this.keepKeys ? this.texts.add(key) : -1
-    this.replace(entry, place, raw)
     return entry
   }
 
@@ -99,15 +97,10 @@ export class LatestValues {
    * {@link find} does not: nothing is hashed. `key`: its text, kept when keys are (`undefined` otherwise).
    */
   addUnhashed(key: string | undefined, place: VersionPlace, raw: string | undefined): number {
-    const entry = this.newEntry()
-    this.chunkOf(entry)[COLUMNS * (entry & ENTRY_MASK) + 5] = this.keepKeys ? this.texts.add(key!) : -1
-    this.replace(entry, place, raw)
-    return entry
-  }
-
-  private newEntry(): number {
     const entry = this.count++
     if (entry >>> ENTRY_BITS === this.chunks.length) this.chunks.push(new Int32Array(COLUMNS * CHUNK_ENTRIES))
+    this.chunkOf(entry)[COLUMNS * (entry & ENTRY_MASK) + 5] = this.keepKeys ? this.texts.add(key!) : -1
+    this.replace(entry, place, raw)
     return entry
   }
 

@@ -407,7 +407,12 @@ export class VersionIndex {
    * reader could not read (it takes no part: its payload is refused by the check).
    */
   keyOf(record: EdifactRecord["record"], cells: ReadonlyArray<string> | undefined = this.options.key): string | undefined {
-    if (cells === undefined) return undefined
+    const values = cells === undefined ? undefined : this.keyValues(record, cells)
+    return values === undefined ? undefined : JSON.stringify(values)
+  }
+
+  /** The values of a record's key cells `cells` ({@link keyOf} is their JSON), or `undefined` when it has no key. */
+  private keyValues(record: EdifactRecord["record"], cells: ReadonlyArray<string>): Array<string> | undefined {
     const dates = cells === this.options.key ? this.keyDates : cells.map(isDateCell)
     const values: Array<string> = []
     for (let i = 0; i < cells.length; i++) {
@@ -418,10 +423,10 @@ export class VersionIndex {
       if (dates[i] === true && !READ_DATE.test(value)) return undefined
       values.push(value)
     }
-    return JSON.stringify(values)
+    return values
   }
 
-  /** Which cells of the key are dates (`DTM…`), worked out once: the key is made twice for every value. */
+  /** Which cells of the key are dates (`DTM…`), worked out once: every value's key is read by them. */
   private readonly keyDates: ReadonlyArray<boolean>
 
   /**
@@ -431,6 +436,7 @@ export class VersionIndex {
    */
   private ordered = new OrderedKeys()
   /** What {@link findEntry} learned of a key it did not find, for {@link addEntry}. */
+  private foundValues: Array<string> = []
   private foundSeries: KeySeries | undefined
   private foundStart = 0
   private foundEnd = 0
@@ -444,21 +450,20 @@ export class VersionIndex {
     this.foundSeries = undefined
     this.foundKey = undefined
     const cells = this.options.key
-    if (cells === undefined) return NO_KEY
+    const values = cells === undefined ? undefined : this.keyValues(record, cells)
+    if (values === undefined) return NO_KEY
+    this.foundValues = values
     const others: Array<string> = []
     let dates = 0
     let start = 0
     let end = 0
-    for (let i = 0; i < cells.length; i++) {
-      const value = record[cells[i]!]
-      if (typeof value !== "string" || value.trim() === "") return NO_KEY
-      if (this.keyDates[i] !== true) others.push(value)
-      else if (!READ_DATE.test(value)) return NO_KEY
-      else if (dates++ === 0) start = packDateTime(value)
-      else end = packDateTime(value)
+    for (let i = 0; i < values.length; i++) {
+      if (this.keyDates[i] !== true) others.push(values[i]!)
+      else if (dates++ === 0) start = packDateTime(values[i]!)
+      else end = packDateTime(values[i]!)
     }
     if (dates === 0 || dates > 2 || Number.isNaN(start) || Number.isNaN(end)) {
-      const key = (this.foundKey = this.keyOf(record)!)
+      const key = (this.foundKey = JSON.stringify(values))
       return this.values.find(key)
     }
     const series = this.ordered.seriesOf(others)
@@ -469,15 +474,15 @@ export class VersionIndex {
     this.foundEnd = end
     if (series.appends) return -1
     // Out of order: a key of this series that came so is held by its digest.
-    const key = (this.foundKey = this.keyOf(record)!)
+    const key = (this.foundKey = JSON.stringify(values))
     return series.scattered > 0 ? this.values.find(key) : -1
   }
 
-  /** Adds the key that {@link findEntry} just did not find for `record`, with its first version. */
-  private addEntry(record: EdifactRecord["record"], place: VersionPlace, raw: string | undefined): void {
+  /** Adds the key that {@link findEntry} just did not find, with its first version. */
+  private addEntry(place: VersionPlace, raw: string | undefined): void {
     const series = this.foundSeries
     if (series !== undefined && series.appends) {
-      const entry = this.values.addUnhashed(this.keepKeys ? this.keyOf(record) : undefined, place, raw)
+      const entry = this.values.addUnhashed(this.keepKeys ? JSON.stringify(this.foundValues) : undefined, place, raw)
       series.append(this.foundStart, this.foundEnd, entry)
       return
     }
@@ -579,7 +584,7 @@ export class VersionIndex {
     if (entry === NO_KEY) return
     const place = { file, message: number, segment: item.at.segment, header: headerNumber }
     if (entry < 0) {
-      this.addEntry(item.record, place, this.keepKeys ? item.raw : undefined)
+      this.addEntry(place, this.keepKeys ? item.raw : undefined)
       return
     }
     const best = this.values.place(entry)
